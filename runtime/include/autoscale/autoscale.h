@@ -1,0 +1,146 @@
+/* autoscale/autoscale.h: the one header code rewritten by autoscale-rewrite includes.
+ *
+ * Valid C (C99 and later), C++ and CUDA (host and device). Every rewritten operation becomes one
+ * call below carrying its operands and its site (autoscale/site.h). The calls are built from two
+ * primitives, so each operation has exactly one rounding point:
+ *
+ *   autoscale_operand_*(site, i, v)  rounds operand i when the site rounds at its inputs,
+ *                                    otherwise returns v unchanged;
+ *   autoscale_result_*(site, v)      records one execution, and rounds v when the site rounds
+ *                                    at its output, otherwise returns v unchanged.
+ *
+ * With format AUTOSCALE_FP32 both are the identity, so a pass-through rewrite returns exactly what
+ * the plain operator returns (compile with -ffp-contract=off on both sides to compare bits).
+ *
+ * On the host the primitives update the site's counters and scaling state in the runtime library.
+ * In CUDA device code there is no host state to reach: the primitives round with the site's static
+ * scale (strategy static) or scale 1, and record nothing. */
+#ifndef AUTOSCALE_AUTOSCALE_H
+#define AUTOSCALE_AUTOSCALE_H
+
+#include "autoscale/config.h"
+#include "autoscale/format.h"
+#include "autoscale/site.h"
+
+AUTOSCALE_EXTERN_C_BEGIN
+
+/* Quantised-tensor slots of a site: operands 0..2 (fma has three), then the output. */
+#define AUTOSCALE_SLOT_OUTPUT 3
+
+/* Out of line, in the runtime: round v in the given slot under the site's decision and scaling
+ * state, and record it (amax, over/underflow, error). Registers the site on first use. */
+float autoscale_quantize_f(autoscale_site *site, int slot, float v);
+double autoscale_quantize_d(autoscale_site *site, int slot, double v);
+/* Out of line: one execution of the site; rounds at the output when the site says so. */
+float autoscale_result_record_f(autoscale_site *site, float v);
+double autoscale_result_record_d(autoscale_site *site, double v);
+
+/* Ends a step (a training iteration, a solver sweep): amax histories roll, delayed scales are
+ * recomputed, empirical analysis advances. Rewritten code calls it where the rules declare a step;
+ * a program may call it itself. Thread-safe; call it while no site is executing. */
+void autoscale_step(void);
+/* Writes the JSON report to path (NULL: $AUTOSCALE_REPORT, if set). Returns 0 on success. */
+int autoscale_report(const char *path);
+/* Prints the human summary (worst sites with suggestions) to stderr unless AUTOSCALE_SUMMARY=0. */
+void autoscale_summary(void);
+
+#if AUTOSCALE_DEVICE_PASS
+AUTOSCALE_HOST_DEVICE static inline float autoscale_device_round_f(const autoscale_site *s, float v) {
+  /* Power-of-two scale: dividing and multiplying by it is exact, so only the format rounds. */
+  float scale = s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC
+                    ? s->params.static_scale : 1.0f;
+  return autoscale_round_float(v / scale, s->format, s->saturate) * scale;
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_device_round_d(const autoscale_site *s, double v) {
+  double scale = s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC
+                     ? (double)s->params.static_scale : 1.0;
+  return autoscale_round_double(v / scale, s->format, s->saturate) * scale;
+}
+#endif
+
+AUTOSCALE_HOST_DEVICE static inline float autoscale_operand_f(autoscale_site *s, int slot, float v) {
+  if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;
+#if AUTOSCALE_DEVICE_PASS
+  (void)slot;
+  return autoscale_device_round_f(s, v);
+#else
+  return autoscale_quantize_f(s, slot, v);
+#endif
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_operand_d(autoscale_site *s, int slot, double v) {
+  if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;
+#if AUTOSCALE_DEVICE_PASS
+  (void)slot;
+  return autoscale_device_round_d(s, v);
+#else
+  return autoscale_quantize_d(s, slot, v);
+#endif
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_result_f(autoscale_site *s, float v) {
+#if AUTOSCALE_DEVICE_PASS
+  return s->rounding == AUTOSCALE_ROUND_OUTPUT ? autoscale_device_round_f(s, v) : v;
+#else
+  return autoscale_result_record_f(s, v);
+#endif
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_result_d(autoscale_site *s, double v) {
+#if AUTOSCALE_DEVICE_PASS
+  return s->rounding == AUTOSCALE_ROUND_OUTPUT ? autoscale_device_round_d(s, v) : v;
+#else
+  return autoscale_result_record_d(s, v);
+#endif
+}
+
+/* Binary operators in float (_f) and double (_d); operands arrive already converted to the
+ * operation's type by the usual arithmetic conversions, which the tool spells out as casts. */
+#define AUTOSCALE_DEFINE_BINARY(name, op)                                                         \
+  AUTOSCALE_HOST_DEVICE static inline float autoscale_##name##_f(autoscale_site *s, float a, float b) { \
+    return autoscale_result_f(s, autoscale_operand_f(s, 0, a) op autoscale_operand_f(s, 1, b));   \
+  }                                                                                               \
+  AUTOSCALE_HOST_DEVICE static inline double autoscale_##name##_d(autoscale_site *s, double a, double b) { \
+    return autoscale_result_d(s, autoscale_operand_d(s, 0, a) op autoscale_operand_d(s, 1, b));   \
+  }                                                                                               \
+  /* Compound assignment: *lhs = *lhs op rhs, lhs evaluated once (the tool passes its address). */ \
+  AUTOSCALE_HOST_DEVICE static inline float autoscale_##name##_assign_f(autoscale_site *s, float *lhs, float rhs) { \
+    return *lhs = autoscale_##name##_f(s, *lhs, rhs);                                            \
+  }                                                                                               \
+  AUTOSCALE_HOST_DEVICE static inline double autoscale_##name##_assign_d(autoscale_site *s, double *lhs, double rhs) { \
+    return *lhs = autoscale_##name##_d(s, *lhs, rhs);                                            \
+  }                                                                                               \
+  /* float lhs, double computation type (f op= 0.5): computed in double, converted back. */      \
+  AUTOSCALE_HOST_DEVICE static inline float autoscale_##name##_assign_fd(autoscale_site *s, float *lhs, double rhs) { \
+    return *lhs = (float)autoscale_##name##_d(s, (double)*lhs, rhs);                             \
+  }
+
+AUTOSCALE_DEFINE_BINARY(add, +)
+AUTOSCALE_DEFINE_BINARY(sub, -)
+AUTOSCALE_DEFINE_BINARY(mul, *)
+AUTOSCALE_DEFINE_BINARY(div, /)
+#undef AUTOSCALE_DEFINE_BINARY
+
+AUTOSCALE_HOST_DEVICE static inline float autoscale_neg_f(autoscale_site *s, float a) {
+  return autoscale_result_f(s, -autoscale_operand_f(s, 0, a));
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_neg_d(autoscale_site *s, double a) {
+  return autoscale_result_d(s, -autoscale_operand_d(s, 0, a));
+}
+
+/* ++ and -- on floating lvalues: x = x +- 1 in the lvalue's type. */
+#define AUTOSCALE_DEFINE_STEP(name, binary, T, sfx)                                                \
+  AUTOSCALE_HOST_DEVICE static inline T autoscale_pre##name##_##sfx(autoscale_site *s, T *p) {     \
+    return *p = autoscale_##binary##_##sfx(s, *p, (T)1);                                          \
+  }                                                                                               \
+  AUTOSCALE_HOST_DEVICE static inline T autoscale_post##name##_##sfx(autoscale_site *s, T *p) {    \
+    T old = *p;                                                                                   \
+    *p = autoscale_##binary##_##sfx(s, old, (T)1);                                                \
+    return old;                                                                                   \
+  }
+AUTOSCALE_DEFINE_STEP(inc, add, float, f)
+AUTOSCALE_DEFINE_STEP(inc, add, double, d)
+AUTOSCALE_DEFINE_STEP(dec, sub, float, f)
+AUTOSCALE_DEFINE_STEP(dec, sub, double, d)
+#undef AUTOSCALE_DEFINE_STEP
+
+AUTOSCALE_EXTERN_C_END
+
+#endif
