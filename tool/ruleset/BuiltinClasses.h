@@ -1,0 +1,24 @@
+//===- BuiltinClasses.h - the op-class lists every rules file starts from ----===//
+#ifndef AUTOSCALE_TOOL_RULESET_BUILTINCLASSES_H
+#define AUTOSCALE_TOOL_RULESET_BUILTINCLASSES_H
+
+#include "ruleset/RuleSet.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace autoscale::rules {
+
+/// TF AMP's lineage (DESIGN.md): allow = products feeding accumulations, infer = exact-ish
+/// elementwise ops, deny = ops whose error or range blows up in low precision, clear = empty.
+const std::map<std::string, OpClass> &builtinClasses();
+
+/// The operator op names of OperationKey, in the order the README lists them.
+llvm::ArrayRef<llvm::StringLiteral> operatorOps();
+
+/// Whether Op names an operator ("add", "dot_mul", ...) rather than a math-library callee.
+bool isOperatorOp(llvm::StringRef Op);
+
+} // namespace autoscale::rules
+
+#endif

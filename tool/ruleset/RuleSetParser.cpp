@@ -1,0 +1,715 @@
+//===- RuleSetParser.cpp - rules YAML -> RuleSet, with every error positioned -===//
+//
+// yaml-cpp builds the node tree; this file walks it against the schema of rules/README.md. It
+// never stops at the first problem: each one becomes "path:line:col: error: message" and the
+// walk goes on, so a user fixes a file in one round. Only a YAML syntax error or an unsupported
+// version ends the walk early, since what follows would not mean anything.
+//
+//===----------------------------------------------------------------------===//
+#include "ruleset/RuleSet.h"
+
+#include "ruleset/BuiltinClasses.h"
+#include "ruleset/Glob.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <tuple>
+
+namespace autoscale::rules {
+namespace {
+
+constexpr unsigned SupportedVersion = 1;
+constexpr OpClass AllClasses[] = {OpClass::Allow, OpClass::Infer, OpClass::Deny, OpClass::Clear};
+constexpr Action AllActions[] = {Action::Keep, Action::Cast, Action::Scale};
+constexpr Format AllFormats[] = {Format::FP32, Format::E4M3, Format::E5M2, Format::FP16,
+                                 Format::BF16};
+constexpr Rounding AllRoundings[] = {Rounding::Output, Rounding::Inputs};
+constexpr Strategy AllStrategies[] = {Strategy::Delayed, Strategy::Current, Strategy::Propagate,
+                                      Strategy::Static, Strategy::Empirical};
+constexpr AmaxReduce AllReduces[] = {AmaxReduce::Max, AmaxReduce::MostRecent};
+
+// The keys of each mapping, in the order the README documents them.
+constexpr llvm::StringLiteral TopKeys[] = {"version", "step", "classes", "treatment", "overrides"};
+constexpr llvm::StringLiteral ClassEditKeys[] = {"add", "remove"};
+constexpr llvm::StringLiteral StepKeys[] = {"function"};
+constexpr llvm::StringLiteral OverrideKeys[] = {"name", "match", "set"};
+constexpr llvm::StringLiteral MatchKeys[] = {"op", "function", "file", "variable", "callee"};
+constexpr llvm::StringLiteral TreatmentKeys[] = {
+    "action", "format",       "rounding",       "strategy",      "history", "amax_reduce",
+    "margin", "static_scale", "analysis_steps", "recheck_every", "saturate"};
+/// An override's 'set' takes the treatment keys and may move the op to another class.
+const std::vector<llvm::StringRef> &overrideSetKeys() {
+  static const std::vector<llvm::StringRef> Keys = [] {
+    std::vector<llvm::StringRef> K{"class"};
+    K.insert(K.end(), std::begin(TreatmentKeys), std::end(TreatmentKeys));
+    return K;
+  }();
+  return Keys;
+}
+
+// Which strategies read each parameter; a parameter given beside another strategy is a mistake
+// the user should hear about rather than a setting silently ignored.
+struct ParamUse {
+  llvm::StringLiteral Key;
+  std::initializer_list<Strategy> Strategies;
+};
+const ParamUse StrategyParamUses[] = {
+    {"history", {Strategy::Delayed}},
+    {"amax_reduce", {Strategy::Delayed}},
+    {"margin", {Strategy::Delayed, Strategy::Current, Strategy::Empirical}},
+    {"static_scale", {Strategy::Static}},
+    {"analysis_steps", {Strategy::Empirical}},
+    {"recheck_every", {Strategy::Empirical}},
+};
+
+constexpr int MaxHistory = 1024;
+constexpr int MaxMargin = 127; // beyond float32's exponent range a margin means nothing
+
+struct Position {
+  unsigned Line = 1, Column = 1; // 1-based
+};
+
+Position positionOf(const YAML::Mark &M) {
+  if (M.is_null())
+    return {};
+  return {static_cast<unsigned>(M.line) + 1, static_cast<unsigned>(M.column) + 1};
+}
+
+llvm::StringRef kindName(const YAML::Node &N) {
+  switch (N.Type()) {
+  case YAML::NodeType::Map:
+    return "a map";
+  case YAML::NodeType::Sequence:
+    return "a list";
+  case YAML::NodeType::Scalar:
+    return "a scalar";
+  default:
+    return "empty";
+  }
+}
+
+template <typename Names> std::string joinNames(const Names &List) {
+  std::string Out;
+  for (const auto &N : List) {
+    if (!Out.empty())
+      Out += ", ";
+    Out += llvm::StringRef(N).str();
+  }
+  return Out;
+}
+
+/// The closest candidate within a third of the word's length, for "did you mean".
+template <typename Names>
+std::optional<std::string> closest(llvm::StringRef Word, const Names &Candidates) {
+  unsigned Limit = (Word.size() + 2) / 3;
+  std::optional<std::string> Best;
+  unsigned BestDistance = Limit + 1;
+  for (const auto &C : Candidates) {
+    unsigned D = Word.edit_distance(C, /*AllowReplacements=*/true, Limit + 1);
+    if (D < BestDistance) {
+      BestDistance = D;
+      Best = llvm::StringRef(C).str();
+    }
+  }
+  return Best;
+}
+
+/// One key of a mapping with its value.
+struct Field {
+  std::string Key;
+  YAML::Node KeyNode, Value;
+};
+
+/// The checked keys of one mapping.
+class Fields {
+public:
+  std::vector<Field> List;
+  const Field *get(llvm::StringRef Key) const {
+    for (const Field &F : List)
+      if (F.Key == Key)
+        return &F;
+    return nullptr;
+  }
+};
+
+/// An op placed in a class, with the node that put it there (none for the built-in lists).
+struct Membership {
+  OpClass Class;
+  std::optional<YAML::Node> Where;
+};
+
+class Parser {
+public:
+  explicit Parser(llvm::StringRef Path) { Rules.path = Path.str(); }
+
+  llvm::Expected<RuleSet> parse(llvm::StringRef Text) {
+    try {
+      YAML::Node Root = YAML::Load(Text.str());
+      walkRoot(Root);
+    } catch (const YAML::Exception &E) {
+      // Syntax errors (and any conversion this walk did not foresee) carry yaml-cpp's mark.
+      report(positionOf(E.mark), E.msg);
+    }
+    if (Errors.empty())
+      return std::move(Rules);
+    std::stable_sort(Errors.begin(), Errors.end(), [](const auto &A, const auto &B) {
+      return std::tie(A.first.Line, A.first.Column) < std::tie(B.first.Line, B.first.Column);
+    });
+    std::string All;
+    for (const auto &[Where, Message] : Errors) {
+      if (!All.empty())
+        All += '\n';
+      All += Rules.path + ":" + std::to_string(Where.Line) + ":" + std::to_string(Where.Column) +
+             ": error: " + Message;
+    }
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), All);
+  }
+
+private:
+  RuleSet Rules;
+  std::vector<std::pair<Position, std::string>> Errors;
+
+  void report(Position Where, const llvm::Twine &Message) {
+    Errors.emplace_back(Where, Message.str());
+  }
+  void error(const YAML::Node &At, const llvm::Twine &Message) {
+    report(positionOf(At.Mark()), Message);
+  }
+
+  //===--- generic shapes ---------------------------------------------------===//
+
+  bool expectKind(const YAML::Node &N, YAML::NodeType::value Kind, llvm::StringRef What,
+                  llvm::StringRef KindText) {
+    if (N.Type() == Kind)
+      return true;
+    error(N, "'" + What + "' must be " + KindText + ", not " + kindName(N));
+    return false;
+  }
+
+  /// A mapping's fields; unknown and repeated keys are reported and dropped.
+  template <typename Names>
+  std::optional<Fields> readMap(const YAML::Node &N, llvm::StringRef What, const Names &Allowed) {
+    if (!expectKind(N, YAML::NodeType::Map, What, "a map"))
+      return std::nullopt;
+    Fields Out;
+    for (const auto &Entry : N) {
+      YAML::Node K = Entry.first;
+      if (!K.IsScalar()) {
+        error(K, "keys of '" + What + "' must be scalars, not " + kindName(K));
+        continue;
+      }
+      const std::string &Key = K.Scalar();
+      if (!llvm::is_contained(Allowed, llvm::StringRef(Key))) {
+        if (std::optional<std::string> Near = closest(Key, Allowed))
+          error(K, "unknown key '" + Key + "' in '" + What + "'; did you mean '" + *Near + "'?");
+        else
+          error(K, "unknown key '" + Key + "' in '" + What +
+                       "'; expected one of: " + joinNames(Allowed));
+        continue;
+      }
+      if (const Field *Prev = Out.get(Key)) {
+        error(K, "duplicate key '" + Key + "' (first given at line " +
+                     llvm::Twine(positionOf(Prev->KeyNode.Mark()).Line) + ")");
+        continue;
+      }
+      Out.List.push_back({Key, K, Entry.second});
+    }
+    return Out;
+  }
+
+  std::optional<std::string> readScalar(const Field &F) {
+    if (F.Value.IsScalar())
+      return F.Value.Scalar();
+    // A key with nothing after it has no useful mark of its own; point at the key.
+    if (F.Value.IsNull())
+      error(F.KeyNode, "'" + F.Key + "' needs a value");
+    else
+      error(F.Value, "'" + F.Key + "' must be a scalar, not " + kindName(F.Value));
+    return std::nullopt;
+  }
+
+  /// A scalar or a list of scalars, each with its node.
+  std::vector<std::pair<std::string, YAML::Node>> readNames(const Field &F) {
+    std::vector<std::pair<std::string, YAML::Node>> Out;
+    if (F.Value.IsScalar()) {
+      Out.emplace_back(F.Value.Scalar(), F.Value);
+      return Out;
+    }
+    if (!F.Value.IsSequence()) {
+      error(F.Value.IsNull() ? F.KeyNode : F.Value,
+            "'" + F.Key + "' must be a name or a list of names, not " + kindName(F.Value));
+      return Out;
+    }
+    for (const YAML::Node &Item : F.Value) {
+      if (Item.IsScalar())
+        Out.emplace_back(Item.Scalar(), Item);
+      else
+        error(Item, "items of '" + F.Key + "' must be names, not " + kindName(Item));
+    }
+    return Out;
+  }
+
+  template <typename E, size_t N> std::optional<E> readEnum(const Field &F, const E (&All)[N]) {
+    std::optional<std::string> Text = readScalar(F);
+    if (!Text)
+      return std::nullopt;
+    for (E Value : All)
+      if (name(Value) == *Text)
+        return Value;
+    std::vector<llvm::StringRef> Names;
+    for (E Value : All)
+      Names.push_back(name(Value));
+    error(F.Value, "invalid value '" + *Text + "' for '" + F.Key +
+                       "'; expected one of: " + joinNames(Names));
+    return std::nullopt;
+  }
+
+  std::optional<int> readInt(const Field &F, int Min, int Max) {
+    std::optional<std::string> Text = readScalar(F);
+    if (!Text)
+      return std::nullopt;
+    long long Value;
+    if (llvm::StringRef(*Text).getAsInteger(10, Value)) {
+      error(F.Value, "'" + F.Key + "' must be an integer, not '" + *Text + "'");
+      return std::nullopt;
+    }
+    if (Value < Min || Value > Max) {
+      error(F.Value, "'" + F.Key + "' must be between " + llvm::Twine(Min) + " and " +
+                         llvm::Twine(Max) + ", not " + *Text);
+      return std::nullopt;
+    }
+    return static_cast<int>(Value);
+  }
+
+  std::optional<bool> readBool(const Field &F) {
+    std::optional<std::string> Text = readScalar(F);
+    if (!Text)
+      return std::nullopt;
+    if (*Text == "true")
+      return true;
+    if (*Text == "false")
+      return false;
+    error(F.Value, "'" + F.Key + "' must be true or false, not '" + *Text + "'");
+    return std::nullopt;
+  }
+
+  std::optional<float> readPositiveFloat(const Field &F) {
+    std::optional<std::string> Text = readScalar(F);
+    if (!Text)
+      return std::nullopt;
+    double Value;
+    if (llvm::StringRef(*Text).getAsDouble(Value)) {
+      error(F.Value, "'" + F.Key + "' must be a number, not '" + *Text + "'");
+      return std::nullopt;
+    }
+    float AsFloat = static_cast<float>(Value);
+    if (!(AsFloat > 0) || !std::isfinite(AsFloat)) {
+      error(F.Value, "'" + F.Key + "' must be a positive, finite float32, not " + *Text);
+      return std::nullopt;
+    }
+    return AsFloat;
+  }
+
+  //===--- the rules file ---------------------------------------------------===//
+
+  void walkRoot(const YAML::Node &Root) {
+    if (Root.IsNull()) {
+      report({}, "empty rules file; it needs at least 'version: " + llvm::Twine(SupportedVersion) +
+                     "'");
+      return;
+    }
+    std::optional<Fields> Top = readMap(Root, "rules file", TopKeys);
+    if (!Top)
+      return;
+    const Field *Version = Top->get("version");
+    if (!Version) {
+      error(Root, "missing 'version: " + llvm::Twine(SupportedVersion) + "'");
+      return;
+    }
+    std::optional<std::string> VersionText = readScalar(*Version);
+    if (!VersionText)
+      return;
+    if (*VersionText != std::to_string(SupportedVersion)) {
+      error(Version->Value, "unsupported version '" + *VersionText + "'; this tool reads version " +
+                                llvm::Twine(SupportedVersion));
+      return;
+    }
+    Rules.version = SupportedVersion;
+    if (const Field *F = Top->get("step"))
+      walkStep(*F);
+    walkClasses(Top->get("classes"));
+    if (const Field *F = Top->get("treatment"))
+      walkTreatments(*F);
+    if (const Field *F = Top->get("overrides"))
+      walkOverrides(*F);
+  }
+
+  void walkStep(const Field &F) {
+    auto One = [&](const YAML::Node &N) {
+      size_t ErrorsBefore = Errors.size();
+      std::optional<Fields> Step = readMap(N, "step", StepKeys);
+      if (!Step)
+        return;
+      const Field *Function = Step->get("function");
+      if (!Function) {
+        if (Errors.size() == ErrorsBefore) // else a misspelt 'function' was reported already
+          error(N, "'step' needs a 'function'");
+        return;
+      }
+      for (auto &[Name, Node] : readNames(*Function)) {
+        if (Name.empty())
+          error(Node, "empty step function name");
+        else
+          Rules.stepFunctions.push_back(Name);
+      }
+    };
+    if (F.Value.IsSequence()) {
+      for (const YAML::Node &Item : F.Value)
+        One(Item);
+    } else if (F.Value.IsMap()) {
+      One(F.Value);
+    } else {
+      error(F.Value.IsNull() ? F.KeyNode : F.Value,
+            "'step' must be a map ({function: NAME}) or a list of them, not " + kindName(F.Value));
+    }
+  }
+
+  /// Op names are bare identifiers: the rewriter strips std:: before it looks a callee up.
+  bool checkOpName(const std::string &Op, const YAML::Node &At) {
+    llvm::StringRef Name(Op);
+    if (Name.starts_with("std::")) {
+      error(At, "write '" + Name.drop_front(5) + "', not '" + Name +
+                    "': callees are matched without std::");
+      return false;
+    }
+    bool Identifier = !Name.empty() && !llvm::isDigit(Name[0]) &&
+                      llvm::all_of(Name, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (!Identifier)
+      error(At, "invalid op name '" + Name + "'; ops are operator names (" +
+                    joinNames(operatorOps()) + ") or math function names");
+    return Identifier;
+  }
+
+  void walkClasses(const Field *F) {
+    // Start from the built-in lists; each class is then edited or replaced.
+    std::map<std::string, std::vector<Membership>> Members;
+    for (const auto &[Op, Class] : builtinClasses())
+      Members[Op].push_back({Class, std::nullopt});
+    std::optional<Fields> Classes;
+    if (F)
+      Classes = readMap(F->Value, "classes", classNames());
+    if (Classes) {
+      for (const Field &C : Classes->List)
+        editClass(*classNamed(C.Key), C, Members);
+    }
+    for (auto &[Op, In] : Members) {
+      if (In.empty())
+        continue;
+      Rules.classOf[Op] = In.front().Class;
+      for (size_t I = 1; I < In.size(); ++I)
+        reportDuplicateOp(Op, In.front(), In[I]);
+    }
+  }
+
+  void reportDuplicateOp(const std::string &Op, const Membership &A, const Membership &B) {
+    // Point at what the user wrote; a built-in membership is fixed with a 'remove'.
+    const Membership &Written = B.Where ? B : A;
+    const Membership &Other = B.Where ? A : B;
+    std::string Message = "op '" + Op + "' is in class '" + name(Written.Class).str() +
+                          "' and in class '" + name(Other.Class).str() + "'";
+    if (!Other.Where)
+      Message += " (built in); remove it there with 'classes: {" + name(Other.Class).str() +
+                 ": {remove: [" + Op + "]}}'";
+    else
+      Message += " (line " + std::to_string(positionOf(Other.Where->Mark()).Line) +
+                 "); an op belongs to one class";
+    error(*Written.Where, Message);
+  }
+
+  void editClass(OpClass Class, const Field &C,
+                 std::map<std::string, std::vector<Membership>> &Members) {
+    auto Drop = [&](const std::string &Op) {
+      auto &In = Members[Op];
+      In.erase(llvm::remove_if(In, [&](const Membership &M) { return M.Class == Class; }),
+               In.end());
+    };
+    auto Add = [&](const std::string &Op, const YAML::Node &At) {
+      auto &In = Members[Op];
+      if (llvm::none_of(In, [&](const Membership &M) { return M.Class == Class; }))
+        In.push_back({Class, At});
+    };
+    std::string Where = "classes." + C.Key;
+    if (C.Value.IsSequence()) { // a list replaces the class outright
+      for (auto &Entry : Members)
+        Drop(Entry.first);
+      for (auto &[Op, Node] : readNames(C))
+        if (checkOpName(Op, Node))
+          Add(Op, Node);
+      return;
+    }
+    if (!C.Value.IsMap()) {
+      error(C.Value.IsNull() ? C.KeyNode : C.Value,
+            "'" + Where +
+                "' must be a list (replacing the class) or a map with 'add'/'remove', "
+                "not " +
+                kindName(C.Value));
+      return;
+    }
+    std::optional<Fields> Edit = readMap(C.Value, Where, ClassEditKeys);
+    if (!Edit)
+      return;
+    if (const Field *Remove = Edit->get("remove")) {
+      for (auto &[Op, Node] : readNames(*Remove)) {
+        if (!checkOpName(Op, Node))
+          continue;
+        const auto &In = Members[Op];
+        if (llvm::any_of(In, [&](const Membership &M) { return M.Class == Class; })) {
+          Drop(Op);
+          continue;
+        }
+        std::vector<std::string> InClass;
+        for (const auto &[Other, Of] : Members)
+          if (llvm::any_of(Of, [&](const Membership &M) { return M.Class == Class; }))
+            InClass.push_back(Other);
+        std::string Message =
+            "cannot remove '" + Op + "' from '" + C.Key + "': it is not in that class";
+        if (std::optional<std::string> Near = closest(Op, InClass))
+          Message += "; did you mean '" + *Near + "'?";
+        error(Node, Message);
+      }
+    }
+    if (const Field *AddField = Edit->get("add"))
+      for (auto &[Op, Node] : readNames(*AddField))
+        if (checkOpName(Op, Node))
+          Add(Op, Node);
+  }
+
+  static std::vector<llvm::StringRef> classNames() {
+    std::vector<llvm::StringRef> Names;
+    for (OpClass C : AllClasses)
+      Names.push_back(name(C));
+    return Names;
+  }
+  static std::optional<OpClass> classNamed(llvm::StringRef Name) {
+    for (OpClass C : AllClasses)
+      if (name(C) == Name)
+        return C;
+    return std::nullopt;
+  }
+
+  //===--- treatments -------------------------------------------------------===//
+
+  /// The fields of a treatment mapping (a class treatment, or an override's 'set'), checked for
+  /// settings that would have no effect beside the action or strategy given in the same map.
+  template <typename Names>
+  std::optional<TreatmentPatch> readPatch(const YAML::Node &N, llvm::StringRef What,
+                                          const Names &Keys, std::optional<OpClass> *ClassOut) {
+    // Any error in the map (a misspelt key included) ends its checks here: the completeness
+    // checks that follow would only repeat it.
+    size_t ErrorsBefore = Errors.size();
+    std::optional<Fields> Map = readMap(N, What, Keys);
+    if (!Map)
+      return std::nullopt;
+    TreatmentPatch P;
+    for (const Field &F : Map->List) {
+      llvm::StringRef K = F.Key;
+      if (K == "class") {
+        if (std::optional<OpClass> C = readEnum(F, AllClasses))
+          *ClassOut = C;
+      } else if (K == "action")
+        P.action = readEnum(F, AllActions);
+      else if (K == "format")
+        P.format = readEnum(F, AllFormats);
+      else if (K == "rounding")
+        P.rounding = readEnum(F, AllRoundings);
+      else if (K == "strategy")
+        P.strategy = readEnum(F, AllStrategies);
+      else if (K == "history")
+        P.historyLen = readInt(F, 1, MaxHistory);
+      else if (K == "amax_reduce")
+        P.reduce = readEnum(F, AllReduces);
+      else if (K == "margin")
+        P.margin = readInt(F, -MaxMargin, MaxMargin);
+      else if (K == "static_scale")
+        P.staticScale = readPositiveFloat(F);
+      else if (K == "analysis_steps")
+        P.analysisSteps = readInt(F, 1, std::numeric_limits<int>::max());
+      else if (K == "recheck_every")
+        P.recheckEvery = readInt(F, 0, std::numeric_limits<int>::max());
+      else if (K == "saturate")
+        P.saturate = readBool(F);
+    }
+    if (Errors.size() != ErrorsBefore)
+      return std::nullopt;
+    checkEffects(*Map, P);
+    return P;
+  }
+
+  void checkEffects(const Fields &Map, const TreatmentPatch &P) {
+    if (P.action && *P.action != Action::Scale) {
+      for (const Field &F : Map.List) {
+        bool Scaling =
+            F.Key == "strategy" ||
+            llvm::any_of(StrategyParamUses, [&](const ParamUse &U) { return U.Key == F.Key; });
+        bool Rounding = F.Key == "format" || F.Key == "rounding" || F.Key == "saturate";
+        if (Scaling || (Rounding && *P.action == Action::Keep))
+          error(F.KeyNode, "'" + F.Key + "' has no effect with action '" + name(*P.action) + "'" +
+                               (Scaling ? " (only 'scale' uses a strategy)" : ""));
+      }
+    }
+    if (!P.strategy)
+      return;
+    for (const ParamUse &U : StrategyParamUses) {
+      const Field *F = Map.get(U.Key);
+      if (!F || llvm::is_contained(U.Strategies, *P.strategy))
+        continue;
+      std::vector<llvm::StringRef> Users;
+      for (Strategy S : U.Strategies)
+        Users.push_back(name(S));
+      error(F->KeyNode, "'" + F->Key + "' has no effect with strategy '" + name(*P.strategy) +
+                            "' (it applies to: " + joinNames(Users) + ")");
+    }
+  }
+
+  void walkTreatments(const Field &F) {
+    std::optional<Fields> Map = readMap(F.Value, "treatment", classNames());
+    if (!Map)
+      return;
+    for (const Field &C : Map->List) {
+      std::string What = "treatment." + C.Key;
+      std::optional<TreatmentPatch> P = readPatch(C.Value, What, TreatmentKeys, nullptr);
+      if (!P)
+        continue;
+      // A class treatment is complete: no earlier layer supplies the action or format.
+      if (!P->action) {
+        error(C.KeyNode, "'" + What + "' needs an 'action' (keep, cast or scale)");
+        continue;
+      }
+      if (*P->action != Action::Keep && !P->format) {
+        error(C.KeyNode, "'" + What + "' needs a 'format' for action '" + name(*P->action) + "'");
+        continue;
+      }
+      Treatment T;
+      P->applyTo(T);
+      Rules.classTreatment[static_cast<size_t>(*classNamed(C.Key))] = T;
+    }
+  }
+
+  //===--- overrides --------------------------------------------------------===//
+
+  void walkOverrides(const Field &F) {
+    if (!expectKind(F.Value, YAML::NodeType::Sequence, "overrides", "a list"))
+      return;
+    std::map<std::string, Position> Names;
+    size_t Index = 0;
+    for (const YAML::Node &Item : F.Value) {
+      std::string What = "overrides[" + std::to_string(Index++) + "]";
+      size_t ErrorsBefore = Errors.size();
+      std::optional<Fields> Map = readMap(Item, What, OverrideKeys);
+      if (!Map)
+        continue;
+      Override O;
+      Position At = positionOf(Item.Mark());
+      O.where = {Rules.path, At.Line, At.Column};
+      O.name = What;
+      if (const Field *Name = Map->get("name")) {
+        if (std::optional<std::string> Given = readScalar(*Name)) {
+          auto [Prev, Fresh] = Names.emplace(*Given, positionOf(Name->Value.Mark()));
+          if (!Fresh)
+            error(Name->Value, "duplicate override name '" + *Given + "' (first used at line " +
+                                   llvm::Twine(Prev->second.Line) + ")");
+          O.name = *Given;
+        }
+      }
+      std::vector<std::pair<std::string, YAML::Node>> OpNodes;
+      if (const Field *M = Map->get("match"))
+        readMatch(*M, O.match, OpNodes);
+      const Field *Set = Map->get("set");
+      if (!Set) {
+        if (Errors.size() == ErrorsBefore) // else a misspelt 'set' was reported already
+          error(Item, "override '" + O.name + "' needs a 'set' (what to change)");
+        continue;
+      }
+      std::optional<TreatmentPatch> P =
+          readPatch(Set->Value, What + ".set", overrideSetKeys(), &O.opClass);
+      if (!P)
+        continue;
+      if (!O.opClass && Set->Value.size() == 0) {
+        error(Set->Value, "override '" + O.name + "' sets nothing");
+        continue;
+      }
+      O.set = *P;
+      checkOpsReachable(OpNodes, O);
+      Rules.overrides.push_back(std::move(O));
+    }
+  }
+
+  /// Fills M; OpNodes gets each op name with its node, for checkOpsReachable.
+  void readMatch(const Field &F, Match &M,
+                 std::vector<std::pair<std::string, YAML::Node>> &OpNodes) {
+    std::optional<Fields> Map = readMap(F.Value, "match", MatchKeys);
+    if (!Map)
+      return;
+    for (const Field &Key : Map->List) {
+      if (Key.Key == "op") {
+        for (auto &[Op, Node] : readNames(Key))
+          if (checkOpName(Op, Node)) {
+            M.ops.push_back(Op);
+            OpNodes.emplace_back(Op, Node);
+          }
+        continue;
+      }
+      std::optional<std::string> Pattern = readScalar(Key);
+      if (!Pattern)
+        continue;
+      if (llvm::Expected<llvm::GlobPattern> G = compileGlob(*Pattern); !G) {
+        error(Key.Value, "invalid glob '" + *Pattern + "' for '" + Key.Key +
+                             "': " + llvm::toString(G.takeError()));
+        continue;
+      }
+      std::optional<std::string> &Slot = Key.Key == "function"   ? M.function
+                                         : Key.Key == "file"     ? M.file
+                                         : Key.Key == "variable" ? M.variable
+                                                                 : M.callee;
+      Slot = *Pattern;
+    }
+  }
+
+  /// Ops outside every class are never rewritten, so an override naming one (without moving it
+  /// into a class) could never apply: almost always a misspelt op.
+  void checkOpsReachable(const std::vector<std::pair<std::string, YAML::Node>> &Ops,
+                         const Override &O) {
+    if (O.opClass)
+      return;
+    std::vector<std::string> Known;
+    for (const auto &Entry : Rules.classOf)
+      Known.push_back(Entry.first);
+    for (const auto &[Op, Node] : Ops) {
+      if (Rules.classOf.count(Op))
+        continue;
+      std::string Message = "op '" + Op +
+                            "' is in no class, so this override never applies (add it to a "
+                            "class, or give 'class' in 'set')";
+      if (std::optional<std::string> Near = closest(Op, Known))
+        Message += "; did you mean '" + *Near + "'?";
+      error(Node, Message);
+    }
+  }
+};
+
+} // namespace
+
+llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text, llvm::StringRef Path) {
+  return Parser(Path).parse(Text);
+}
+
+} // namespace autoscale::rules
