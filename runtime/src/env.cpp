@@ -1,0 +1,60 @@
+// Environment variables of the runtime. Invalid values do not stop the user's program: the message
+// says what was wrong and which default is used instead.
+#include "env.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace autoscale {
+
+std::string parse_summary(const char *value, bool *out) {
+  if (std::strcmp(value, "0") == 0) {
+    *out = false;
+    return {};
+  }
+  if (std::strcmp(value, "1") == 0) {
+    *out = true;
+    return {};
+  }
+  return std::string("AUTOSCALE_SUMMARY=") + value +
+         " is invalid: accepted values are 0 (no summary at exit) and 1 (summary on stderr)";
+}
+
+std::string parse_window(const char *value, uint64_t *out) {
+  // strtoull accepts a sign and leading blanks; a window is a plain decimal count.
+  bool digits_only = *value != '\0';
+  for (const char *p = value; *p; ++p) digits_only = digits_only && *p >= '0' && *p <= '9';
+  errno = 0;
+  unsigned long long n = digits_only ? std::strtoull(value, nullptr, 10) : 0;
+  if (!digits_only || errno == ERANGE || n == 0)
+    return std::string("AUTOSCALE_WINDOW=") + value +
+           " is invalid: accepted values are positive integers (executions of a site between "
+           "amax-history rolls when the program never calls autoscale_step)";
+  *out = n;
+  return {};
+}
+
+static Settings read_settings() {
+  Settings s;
+  if (const char *v = std::getenv("AUTOSCALE_REPORT")) s.report_path = v;
+  if (const char *v = std::getenv("AUTOSCALE_SUMMARY")) {
+    std::string error = parse_summary(v, &s.summary);
+    if (!error.empty()) std::fprintf(stderr, "autoscale: %s; using 1\n", error.c_str());
+  }
+  if (const char *v = std::getenv("AUTOSCALE_WINDOW")) {
+    std::string error = parse_window(v, &s.window);
+    if (!error.empty())
+      std::fprintf(stderr, "autoscale: %s; using %llu\n", error.c_str(),
+                   static_cast<unsigned long long>(s.window));
+  }
+  return s;
+}
+
+const Settings &settings() {
+  static const Settings s = read_settings();
+  return s;
+}
+
+}  // namespace autoscale

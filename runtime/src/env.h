@@ -1,0 +1,26 @@
+// Runtime settings read from the environment once, at the first site registration.
+#ifndef AUTOSCALE_SRC_ENV_H
+#define AUTOSCALE_SRC_ENV_H
+
+#include <cstdint>
+#include <string>
+
+namespace autoscale {
+
+struct Settings {
+  std::string report_path;     // AUTOSCALE_REPORT: JSON report written at exit; empty: none
+  bool summary = true;         // AUTOSCALE_SUMMARY: human summary on stderr at exit
+  uint64_t window = 1024;      // AUTOSCALE_WINDOW: executions per history roll without steps
+};
+
+// Each parser takes the variable's value (never NULL) and returns the message to print when it
+// is invalid, empty when it is valid. The message names the variable and the accepted values.
+std::string parse_summary(const char *value, bool *out);
+std::string parse_window(const char *value, uint64_t *out);
+
+// Reads the variables once; an invalid value prints its message on stderr and keeps the default.
+const Settings &settings();
+
+}  // namespace autoscale
+
+#endif

@@ -1,0 +1,117 @@
+// CUDA array kernels against the CPU kernels (themselves checked bit for bit against format.h):
+// codes, amax and decoded values must match exactly. Skips, saying why, without a GPU.
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "autoscale/format.h"
+#include "autoscale/kernels.h"
+
+namespace {
+
+bool have_gpu(std::string *why) {
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    *why = std::string("cudaGetDeviceCount failed: ") + cudaGetErrorString(e);
+    return false;
+  }
+  if (count == 0) {
+    *why = "no CUDA device";
+    return false;
+  }
+  return true;
+}
+
+#define SKIP_WITHOUT_GPU()                                                  \
+  do {                                                                      \
+    std::string why;                                                        \
+    if (!have_gpu(&why)) GTEST_SKIP() << "CUDA kernel test skipped: " << why; \
+  } while (0)
+
+#define CUDA_OK(expr) ASSERT_EQ((expr), cudaSuccess) << #expr
+
+template <class T> struct DeviceBuffer {
+  T *ptr = nullptr;
+  explicit DeviceBuffer(size_t n) { cudaMalloc(reinterpret_cast<void **>(&ptr), n * sizeof(T) + 1); }
+  ~DeviceBuffer() { cudaFree(ptr); }
+};
+
+uint32_t bits(float x) {
+  uint32_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+std::vector<float> test_values(size_t n) {
+  const float edges[] = {0.0f, -0.0f, 1e-45f, 0x1p-10f, 0x1p-9f, 1.0625f, 448.0f, 464.0f, 465.0f, 57344.0f,
+                         61440.0f, 65520.0f, 3.0e38f, std::numeric_limits<float>::infinity()};
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i)
+    v[i] = i % 5 == 0 ? edges[(i / 5) % (sizeof edges / sizeof *edges)]
+                      : std::ldexp(static_cast<float>(i % 1013) / 507.0f - 1.0f, static_cast<int>(i % 61) - 30);
+  return v;
+}
+
+TEST(KernelsCuda, QuantizeAndAmaxMatchTheCpu) {
+  SKIP_WITHOUT_GPU();
+  for (size_t n : {size_t(1), size_t(1000), size_t(3 << 20) + 7}) {
+    std::vector<float> x = test_values(n);
+    DeviceBuffer<float> dx(n), damax(1);
+    DeviceBuffer<unsigned char> dcodes(4 * n);
+    CUDA_OK(cudaMemcpy(dx.ptr, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+    for (int format : {AUTOSCALE_FP32, AUTOSCALE_E4M3, AUTOSCALE_E5M2, AUTOSCALE_FP16, AUTOSCALE_BF16})
+      for (int sat = 0; sat < 2; ++sat)
+        for (float scale : {1.0f, 0x1p-6f, 3.0f}) {
+          size_t bytes = n * autoscale_code_bytes(format);
+          std::vector<unsigned char> want(bytes), got(bytes);
+          float want_amax = 0.0f, got_amax = -1.0f;
+          ASSERT_EQ(autoscale_quantize_array(x.data(), n, format, sat, scale, want.data(), &want_amax), 0);
+          ASSERT_EQ(autoscale_cuda_quantize_array(dx.ptr, n, format, sat, scale, dcodes.ptr, damax.ptr, nullptr), 0);
+          CUDA_OK(cudaMemcpy(got.data(), dcodes.ptr, bytes, cudaMemcpyDeviceToHost));
+          CUDA_OK(cudaMemcpy(&got_amax, damax.ptr, sizeof(float), cudaMemcpyDeviceToHost));
+          ASSERT_EQ(got, want) << autoscale_format_name(format) << " sat " << sat << " scale " << scale << " n " << n;
+          EXPECT_EQ(bits(got_amax), bits(want_amax));
+        }
+  }
+}
+
+TEST(KernelsCuda, DequantizeEveryCode) {
+  SKIP_WITHOUT_GPU();
+  for (int format : {AUTOSCALE_E4M3, AUTOSCALE_E5M2, AUTOSCALE_FP16, AUTOSCALE_BF16}) {
+    size_t w = autoscale_code_bytes(format), count = size_t(1) << (8 * w);
+    std::vector<unsigned char> codes(count * w);
+    for (size_t c = 0; c < count; ++c) std::memcpy(codes.data() + c * w, &c, w);
+    DeviceBuffer<unsigned char> dcodes(codes.size());
+    DeviceBuffer<float> dy(count);
+    CUDA_OK(cudaMemcpy(dcodes.ptr, codes.data(), codes.size(), cudaMemcpyHostToDevice));
+    std::vector<float> want(count), got(count);
+    ASSERT_EQ(autoscale_dequantize_array(codes.data(), count, format, 0x1p-7f, want.data()), 0);
+    ASSERT_EQ(autoscale_cuda_dequantize_array(dcodes.ptr, count, format, 0x1p-7f, dy.ptr, nullptr), 0);
+    CUDA_OK(cudaMemcpy(got.data(), dy.ptr, count * sizeof(float), cudaMemcpyDeviceToHost));
+    for (size_t c = 0; c < count; ++c)
+      ASSERT_EQ(bits(got[c]), bits(want[c])) << autoscale_format_name(format) << " code " << c;
+  }
+}
+
+TEST(KernelsCuda, AmaxIsNaNWhenAnyValueIsNaN) {
+  SKIP_WITHOUT_GPU();
+  std::vector<float> x = test_values(100000);
+  DeviceBuffer<float> dx(x.size()), damax(1);
+  float amax = 0.0f;
+  CUDA_OK(cudaMemcpy(dx.ptr, x.data(), x.size() * sizeof(float), cudaMemcpyHostToDevice));
+  ASSERT_EQ(autoscale_cuda_amax_array(dx.ptr, x.size(), damax.ptr, nullptr), 0);
+  CUDA_OK(cudaMemcpy(&amax, damax.ptr, sizeof amax, cudaMemcpyDeviceToHost));
+  EXPECT_EQ(amax, std::numeric_limits<float>::infinity());
+  x[77777] = std::numeric_limits<float>::quiet_NaN();
+  CUDA_OK(cudaMemcpy(dx.ptr, x.data(), x.size() * sizeof(float), cudaMemcpyHostToDevice));
+  ASSERT_EQ(autoscale_cuda_amax_array(dx.ptr, x.size(), damax.ptr, nullptr), 0);
+  CUDA_OK(cudaMemcpy(&amax, damax.ptr, sizeof amax, cudaMemcpyDeviceToHost));
+  EXPECT_TRUE(std::isnan(amax));
+}
+
+}  // namespace

@@ -1,0 +1,45 @@
+// Parsing of the runtime's environment variables: accepted values, and messages that name the
+// variable and what it accepts.
+#include <gtest/gtest.h>
+
+#include "env.h"
+
+namespace {
+
+TEST(SiteEnv, SummaryAcceptsZeroAndOne) {
+  bool on = true;
+  EXPECT_EQ(autoscale::parse_summary("0", &on), "");
+  EXPECT_FALSE(on);
+  EXPECT_EQ(autoscale::parse_summary("1", &on), "");
+  EXPECT_TRUE(on);
+}
+
+TEST(SiteEnv, SummaryRejectsOtherValues) {
+  for (const char *bad : {"maybe", "", "yes", "01", " 1"}) {
+    bool on = true;
+    EXPECT_EQ(autoscale::parse_summary(bad, &on),
+              std::string("AUTOSCALE_SUMMARY=") + bad +
+                  " is invalid: accepted values are 0 (no summary at exit) and 1 (summary on stderr)");
+    EXPECT_TRUE(on) << "an invalid value must leave the setting alone";
+  }
+}
+
+TEST(SiteEnv, WindowAcceptsPositiveIntegers) {
+  uint64_t w = 0;
+  EXPECT_EQ(autoscale::parse_window("1", &w), "");
+  EXPECT_EQ(w, 1u);
+  EXPECT_EQ(autoscale::parse_window("4096", &w), "");
+  EXPECT_EQ(w, 4096u);
+}
+
+TEST(SiteEnv, WindowRejectsTheRest) {
+  for (const char *bad : {"-3", "0", "", "12x", "+5", " 7", "1e3", "99999999999999999999999"}) {
+    uint64_t w = 1024;
+    std::string message = autoscale::parse_window(bad, &w);
+    EXPECT_EQ(message.rfind(std::string("AUTOSCALE_WINDOW=") + bad + " is invalid: accepted values are positive integers", 0), 0u)
+        << message;
+    EXPECT_EQ(w, 1024u);
+  }
+}
+
+}  // namespace
