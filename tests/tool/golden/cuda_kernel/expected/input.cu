@@ -1,0 +1,56 @@
+/* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
+#include <autoscale/autoscale.h>
+#if AUTOSCALE_ABI_VERSION != 1
+#error "rewritten for autoscale ABI 1"
+#endif
+#ifndef AUTOSCALE_SITES_AE26DBA2
+#define AUTOSCALE_SITES_AE26DBA2
+#ifdef __CUDACC__
+static __device__ autoscale_site autoscale_sites_ae26dba2_device[] = {
+  AUTOSCALE_SITE("input.cu", 8, 17, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cu", 8, 28, AUTOSCALE_OP_NEG, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cu", 14, 36, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cu", 17, 53, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cu", 22, 15, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:allow"),
+};
+#endif
+#ifdef __CUDA_ARCH__
+#define autoscale_sites_ae26dba2_here autoscale_sites_ae26dba2_device
+#else
+static autoscale_site autoscale_sites_ae26dba2[] = {
+  AUTOSCALE_SITE("input.cu", 8, 17, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cu", 8, 28, AUTOSCALE_OP_NEG, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cu", 14, 36, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cu", 17, 53, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cu", 22, 15, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:allow"),
+};
+#define autoscale_sites_ae26dba2_here autoscale_sites_ae26dba2
+#endif
+#endif
+#line 1
+// CUDA: host and device code are rewritten; device code reads a __device__ copy of the sites.
+// __ldcs/__stcs (nvcc's cache-hint intrinsics) and CCCL headers parse as nvcc sees them.
+#include <cuda/std/cmath>
+
+__global__ void scale(float *x, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] = autoscale_mul_f(&autoscale_sites_ae26dba2_here[0], x[i], a) + expf(autoscale_neg_f(&autoscale_sites_ae26dba2_here[1], x[i]));
+}
+
+__global__ void streamed(float *out, const float *in, float s, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    __stcs(out + i, autoscale_mul_f(&autoscale_sites_ae26dba2_here[2], __ldcs(in + i), s));
+}
+
+__host__ __device__ float twice(float v) { return autoscale_mul_f(&autoscale_sites_ae26dba2_here[3], v, 2.0f); }
+
+float host_sum(const float *x, int n) {
+  float s = 0.0f;
+  for (int i = 0; i < n; ++i)
+    s += autoscale_mul_f(&autoscale_sites_ae26dba2_here[4], x[i], 0.5f);
+  return twice(s);
+}
+
+void launch(float *x, int n) { scale<<<(n + 255) / 256, 256>>>(x, 2.0f, n); }

@@ -1,0 +1,18 @@
+/* Feature-test macros must precede every system header: the site table goes after them. */
+#define _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+/* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
+#include <autoscale/autoscale.h>
+#if AUTOSCALE_ABI_VERSION != 1
+#error "rewritten for autoscale ABI 1"
+#endif
+#ifndef AUTOSCALE_SITES_5E45A507
+#define AUTOSCALE_SITES_5E45A507
+static autoscale_site autoscale_sites_5e45a507[] = {
+  AUTOSCALE_SITE("input.c", 6, 32, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+};
+#endif
+#line 4
+#include <stdio.h>
+
+float half(float x) { return autoscale_mul_f(&autoscale_sites_5e45a507[0], x, 0.5f); }

@@ -1,0 +1,14 @@
+/* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
+#include <autoscale/autoscale.h>
+#if AUTOSCALE_ABI_VERSION != 1
+#error "rewritten for autoscale ABI 1"
+#endif
+#ifndef AUTOSCALE_SITES_62EE910D
+#define AUTOSCALE_SITES_62EE910D
+static autoscale_site autoscale_sites_62ee910d[] = {
+  AUTOSCALE_SITE("input2.c", 2, 39, AUTOSCALE_OP_SUB, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+};
+#endif
+#line 1
+#include "real.h"
+float two(float x) { return autoscale_sub_f(&autoscale_sites_62ee910d[0], square(x), half(x)); }

@@ -1,0 +1,22 @@
+/* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
+#include <autoscale/autoscale.h>
+#if AUTOSCALE_ABI_VERSION != 1
+#error "rewritten for autoscale ABI 1"
+#endif
+#ifndef AUTOSCALE_SITES_2B94E99B
+#define AUTOSCALE_SITES_2B94E99B
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
+static autoscale_site autoscale_sites_2b94e99b[] = {
+  AUTOSCALE_SITE("real.h", 7, 46, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+};
+#endif
+#line 1
+/* REAL is float in one unit and double in the other: the same text computes in two types, so
+ * the units disagree and the operation is left alone. The unconditional one is rewritten. */
+#ifndef REAL
+#define REAL float
+#endif
+static inline REAL square(REAL x) { return x * x; }
+static inline float half(float x) { return autoscale_mul_f(&autoscale_sites_2b94e99b[0], x, 0.5f); }

@@ -1,0 +1,3 @@
+#define REAL double
+#include "real.h"
+double one(double x) { return square(x) + half((float)x); }

@@ -1,0 +1,2 @@
+#include "real.h"
+float two(float x) { return square(x) - half(x); }

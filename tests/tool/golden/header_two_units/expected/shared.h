@@ -1,0 +1,22 @@
+/* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
+#include <autoscale/autoscale.h>
+#if AUTOSCALE_ABI_VERSION != 1
+#error "rewritten for autoscale ABI 1"
+#endif
+#ifndef AUTOSCALE_SITES_6D9F1332
+#define AUTOSCALE_SITES_6D9F1332
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
+static autoscale_site autoscale_sites_6d9f1332[] = {
+  AUTOSCALE_SITE("shared.h", 4, 64, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("shared.h", 4, 68, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("shared.h", 4, 73, AUTOSCALE_OP_SUB, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+};
+#endif
+#line 1
+#ifndef SHARED_H
+#define SHARED_H
+/* Included by both units: rewritten once, and the units agree. */
+static inline float lerp(float a, float b, float t) { return autoscale_add_f(&autoscale_sites_6d9f1332[0], a, autoscale_mul_f(&autoscale_sites_6d9f1332[1], t, (autoscale_sub_f(&autoscale_sites_6d9f1332[2], b, a)))); }
+#endif

@@ -1,0 +1,2 @@
+#include "consts.h"
+float gain(float x) { return x * GAIN; }

@@ -1,0 +1,21 @@
+/* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
+#include <autoscale/autoscale.h>
+#if AUTOSCALE_ABI_VERSION != 1
+#error "rewritten for autoscale ABI 1"
+#endif
+#ifndef AUTOSCALE_SITES_5E45A507
+#define AUTOSCALE_SITES_5E45A507
+static autoscale_site autoscale_sites_5e45a507[] = {
+  AUTOSCALE_SITE("input.c", 7, 15, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:allow"),
+};
+#endif
+#line 1
+/* An OpenMP reduction: the loop body is rewritten; the combiner Clang synthesises for the
+ * reduction clause is not an operation of the source. */
+float dot(const float *a, const float *b, int n) {
+  float s = 0.0f;
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; ++i)
+    s += autoscale_mul_f(&autoscale_sites_5e45a507[0], a[i], b[i]);
+  return s;
+}

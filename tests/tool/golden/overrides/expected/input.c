@@ -1,0 +1,25 @@
+/* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
+#include <autoscale/autoscale.h>
+#if AUTOSCALE_ABI_VERSION != 1
+#error "rewritten for autoscale ABI 1"
+#endif
+#ifndef AUTOSCALE_SITES_5E45A507
+#define AUTOSCALE_SITES_5E45A507
+static autoscale_site autoscale_sites_5e45a507[] = {
+  AUTOSCALE_SITE("input.c", 3, 20, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.c", 3, 24, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_BF16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "bias-add-bf16"),
+  AUTOSCALE_SITE("input.c", 4, 20, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E5M2, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_STATIC, 16, AUTOSCALE_AMAX_MAX, 0, 0.25f, 10, 0, "grads-e5m2"),
+  AUTOSCALE_SITE("input.c", 5, 17, AUTOSCALE_OP_SUB, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+};
+#endif
+#line 1
+/* Overrides pick operations by function, variable and op; the first match wins. */
+float model(float w, float x, float b) {
+  float hidden = autoscale_add_f(&autoscale_sites_5e45a507[1], autoscale_mul_f(&autoscale_sites_5e45a507[0], w, x), b);
+  float grad_w = autoscale_mul_f(&autoscale_sites_5e45a507[2], x, b);
+  return autoscale_sub_f(&autoscale_sites_5e45a507[3], hidden, grad_w);
+}
+
+float loss(float y, float t) {
+  return (y - t) * (y - t);
+}

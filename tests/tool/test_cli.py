@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Command-line contract of autoscale-rewrite: exit codes, output modes, progress and summary.
+
+  test_cli.py <autoscale-rewrite> <default rules.yaml>
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TOOL, RULES = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+FAILURES = []
+
+SOURCE = "float f(float a, float b) { return a * b; }\n"
+
+
+def check(cond, what, detail=""):
+    if not cond:
+        FAILURES.append(what + ("\n" + detail if detail else ""))
+    print(("ok   " if cond else "FAIL ") + what)
+
+
+def run(args, cwd):
+    return subprocess.run([TOOL] + args, cwd=cwd, capture_output=True, text=True)
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    # Bad rules: exit 2 with file:line:col, before any source is read (this one does not exist).
+    write(os.path.join(tmp, "bad.yaml"), "version: 1\ntreatment:\n  allow:\n    acton: scale\n")
+    p = run(["--rules", "bad.yaml", "missing.c", "--"], tmp)
+    check(p.returncode == 2, "bad rules exit with 2", p.stderr)
+    check(re.search(r"bad\.yaml:\d+:\d+: error", p.stderr) is not None, "bad rules name file:line:col", p.stderr)
+    check(not os.path.exists(os.path.join(tmp, "autoscale-out")), "bad rules write nothing")
+
+    # Parse error: clang's diagnostic, exit 1, nothing written.
+    write(os.path.join(tmp, "broken.c"), "float f(float a) { return a * ; }\n")
+    p = run(["--rules", RULES, "--out-dir", "out", "broken.c", "--"], tmp)
+    check(p.returncode == 1, "parse error exits with 1", p.stderr)
+    check("broken.c:1:" in p.stderr and "error:" in p.stderr, "parse error shows clang's diagnostic", p.stderr)
+    check(not os.path.exists(os.path.join(tmp, "out")), "parse error writes nothing")
+
+    p = run(["--version"], tmp)
+    check(re.match(r"autoscale-rewrite \d+\.\d+\.\d+", p.stdout) is not None, "--version", p.stdout)
+
+    # --diff prints a unified diff and writes nothing.
+    write(os.path.join(tmp, "a.c"), SOURCE)
+    write(os.path.join(tmp, "b.c"), SOURCE.replace("f(", "g("))
+    p = run(["--rules", RULES, "--diff", "a.c", "b.c", "--"], tmp)
+    check(p.returncode == 0, "--diff succeeds", p.stderr)
+    check(p.stdout.startswith("--- a/a.c\n+++ b/a.c\n@@ -1,1 +1,"), "--diff prints a unified diff", p.stdout)
+    check("-float f(float a, float b) { return a * b; }" in p.stdout, "--diff shows the old line", p.stdout)
+    check("+++ b/b.c" in p.stdout, "--diff covers every file", p.stdout)
+    check(not os.path.exists(os.path.join(tmp, "autoscale-out")), "--diff writes nothing")
+    check("[1/2] a.c" in p.stderr and "[2/2] b.c" in p.stderr, "progress lines", p.stderr)
+    check(re.search(r"^2 float operations in 2 files: 2 cast fp16, 0 kept, 0 skipped$", p.stderr, re.M) is not None,
+          "summary line", p.stderr)
+
+    # Default output: autoscale-out/, sources untouched.
+    p = run(["--rules", RULES, "a.c", "--"], tmp)
+    out = os.path.join(tmp, "autoscale-out", "a.c")
+    check(p.returncode == 0 and os.path.exists(out), "default --out-dir is autoscale-out", p.stderr)
+    check(open(os.path.join(tmp, "a.c")).read() == SOURCE, "sources untouched without --in-place")
+    check("autoscale_mul_f(" in open(out).read(), "output rewritten")
+
+    # Out-dir mirrors paths relative to the sources' common root when they are outside cwd.
+    write(os.path.join(tmp, "proj", "src", "x.c"), SOURCE)
+    write(os.path.join(tmp, "proj", "lib", "y.c"), SOURCE.replace("f(", "h("))
+    os.makedirs(os.path.join(tmp, "elsewhere"))
+    p = run(["--rules", RULES, "--out-dir", "o", "../proj/src/x.c", "../proj/lib/y.c", "--"],
+            os.path.join(tmp, "elsewhere"))
+    check(p.returncode == 0 and os.path.exists(os.path.join(tmp, "elsewhere", "o", "src", "x.c"))
+          and os.path.exists(os.path.join(tmp, "elsewhere", "o", "lib", "y.c")), "out-dir mirrors the common root",
+          p.stderr)
+
+    # --out-dir onto the sources themselves is refused.
+    p = run(["--rules", RULES, "--out-dir", ".", "a.c", "--"], tmp)
+    check(p.returncode == 2 and open(os.path.join(tmp, "a.c")).read() == SOURCE, "--out-dir . refused", p.stderr)
+
+    # --in-place rewrites the source, and a second run changes nothing.
+    p = run(["--rules", RULES, "--in-place", "a.c", "--"], tmp)
+    once = open(os.path.join(tmp, "a.c")).read()
+    check(p.returncode == 0 and "autoscale_mul_f(" in once, "--in-place rewrites", p.stderr)
+    p = run(["--rules", RULES, "--in-place", "a.c", "--"], tmp)
+    check(p.returncode == 0 and open(os.path.join(tmp, "a.c")).read() == once, "--in-place is idempotent", p.stderr)
+    check(not [f for f in os.listdir(tmp) if "temp" in f], "no temporary files left behind")
+
+    p = run(["--rules", RULES, "--in-place", "--diff", "b.c", "--"], tmp)
+    check(p.returncode == 2, "--in-place with --diff refused", p.stderr)
+
+with tempfile.TemporaryDirectory() as tmp:
+    # -p: the compile command comes from compile_commands.json (without its define the source
+    # does not parse).
+    import json
+    write(os.path.join(tmp, "db.c"), "float f(float a) { return a * SCALE; }\n")
+    with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": tmp, "file": "db.c", "arguments": ["cc", "-DSCALE=2.0f", "-c", "db.c"]}], f)
+    p = run(["--rules", RULES, "-p", tmp, "--out-dir", "o", "db.c"], tmp)
+    check(p.returncode == 0 and "autoscale_mul_f(" in open(os.path.join(tmp, "o", "db.c")).read(),
+          "-p reads the compilation database", p.stderr)
+
+print("%d failure(s)" % len(FAILURES))
+sys.exit(1 if FAILURES else 0)

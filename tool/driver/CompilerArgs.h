@@ -1,0 +1,16 @@
+//===- CompilerArgs.h - the arguments the tool adds to every compile command -===//
+#ifndef AUTOSCALE_TOOL_DRIVER_COMPILERARGS_H
+#define AUTOSCALE_TOOL_DRIVER_COMPILERARGS_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+
+namespace autoscale::driver {
+
+/// Clang's builtin headers and the runtime's include directory (so rewritten files parse
+/// again), warnings off (the user's build reports them), and for .cu files the CUDA host-side
+/// parse with the stand-ins for headers CUDA 13 removed, CCCL and the nvcc-only intrinsics.
+clang::tooling::ArgumentsAdjuster compilerArgsAdjuster();
+
+} // namespace autoscale::driver
+
+#endif

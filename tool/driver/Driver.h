@@ -1,0 +1,34 @@
+//===- Driver.h - run autoscale-rewrite over a set of sources ----------------===//
+//
+// The whole tool behind main.cpp: loads the rules (exit 2 on a bad file, before any source is
+// read), parses each source with Clang, finds and decides its operations, merges what several
+// translation units found in shared headers, emits the edits and writes, diffs or reports.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_DRIVER_DRIVER_H
+#define AUTOSCALE_TOOL_DRIVER_DRIVER_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <string>
+#include <vector>
+
+namespace autoscale::driver {
+
+enum class OutputMode { OutDir, InPlace, Diff };
+
+struct Options {
+  std::vector<std::string> Sources;
+  std::string RulesPath;
+  OutputMode Mode = OutputMode::OutDir;
+  std::string OutDir = "autoscale-out";
+  std::string ReportPath; ///< empty: no JSON report
+};
+
+/// Exit codes: 0 done, 1 a source failed to parse or a file could not be written (nothing is
+/// written after a parse failure), 2 bad rules or options.
+int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts);
+
+} // namespace autoscale::driver
+
+#endif

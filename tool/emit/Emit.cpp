@@ -1,0 +1,105 @@
+//===- Emit.cpp - decisions -> the edits of one file -------------------------===//
+#include "emit/Emit.h"
+
+#include "emit/SiteTable.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <algorithm>
+
+namespace autoscale::emit {
+
+/// Where the prelude goes: line 1, unless the file opens by defining feature-test macros
+/// (_GNU_SOURCE, _POSIX_C_SOURCE...), which must precede every system header; then after them.
+static unsigned preludeOffset(llvm::StringRef Text, unsigned &Line) {
+  unsigned Offset = 0, LineNo = 1, Best = 0, BestLine = 1;
+  bool InComment = false;
+  while (Offset < Text.size()) {
+    size_t End = Text.find('\n', Offset);
+    End = End == llvm::StringRef::npos ? Text.size() : End + 1;
+    llvm::StringRef L = Text.slice(Offset, End).trim();
+    if (InComment) {
+      InComment = !L.contains("*/");
+    } else if (L.starts_with("/*")) {
+      InComment = !L.contains("*/");
+    } else if (!L.empty() && !L.starts_with("//")) {
+      llvm::StringRef Directive = L.drop_front(L.starts_with("#") ? 1 : 0).ltrim();
+      if (!L.starts_with("#") || !Directive.consume_front("define") ||
+          !Directive.ltrim().starts_with("_"))
+        break;
+      Best = End;
+      BestLine = LineNo + 1;
+    }
+    Offset = End;
+    ++LineNo;
+  }
+  Line = BestLine;
+  return Best;
+}
+
+static void replaceAll(std::string &S, llvm::StringRef From, llvm::StringRef To) {
+  for (size_t P = S.find(From); P != std::string::npos; P = S.find(From, P + To.size()))
+    S.replace(P, From.size(), To.str());
+}
+
+/// Order of the edits at one offset: closing text (innermost first), opening text (outermost
+/// first), then the replacement of the token found there.
+static bool before(const Edit &A, const Edit &B) {
+  if (A.Offset != B.Offset)
+    return A.Offset < B.Offset;
+  if (A.Where != B.Where)
+    return A.Where < B.Where;
+  if (A.Where == Edit::Close)
+    return A.Span != B.Span ? A.Span < B.Span : A.Layer > B.Layer;
+  return A.Span != B.Span ? A.Span > B.Span : A.Layer < B.Layer;
+}
+
+llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &F,
+                                                               llvm::StringRef Text) {
+  std::vector<Edit> Edits = F.StepEdits;
+  std::string Table = siteTableRef(F);
+  for (size_t K = 0; K < F.Sites.size(); ++K) {
+    std::string Ref = "&" + Table + "[" + std::to_string(K) + "]";
+    for (Edit E : F.Sites[K].Op->Edits) {
+      replaceAll(E.Text, SiteMarker, Ref);
+      Edits.push_back(std::move(E));
+    }
+  }
+  clang::tooling::Replacements Result;
+  if (Edits.empty())
+    return Result;
+  unsigned FirstLine = 1;
+  unsigned At = preludeOffset(Text, FirstLine);
+  Edits.push_back({At, 0, prelude(F, FirstLine), Edit::Open, ~0u, -1});
+  std::stable_sort(Edits.begin(), Edits.end(), before);
+
+  // Edits that touch are folded into one replacement, so their order is ours, not the
+  // container's.
+  auto Flush = [&](unsigned Begin, unsigned End, const std::string &NewText) -> llvm::Error {
+    return Result.add(clang::tooling::Replacement(F.AbsPath, Begin, End - Begin, NewText));
+  };
+  unsigned Begin = Edits[0].Offset, End = Begin;
+  std::string NewText;
+  for (const Edit &E : Edits) {
+    if (E.Offset + E.Length > Text.size())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "%s: edit beyond the end of the file", F.Display.c_str());
+    if (E.Offset > End) {
+      if (llvm::Error Err = Flush(Begin, End, NewText))
+        return std::move(Err);
+      Begin = End = E.Offset;
+      NewText.clear();
+    }
+    if (E.Offset < End) // inside text an earlier edit replaced: two edits disagree
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "%s: overlapping edits at offset %u", F.Display.c_str(),
+                                     E.Offset);
+    NewText += E.Text;
+    End = E.Offset + E.Length;
+  }
+  if (llvm::Error Err = Flush(Begin, End, NewText))
+    return std::move(Err);
+  return Result;
+}
+
+} // namespace autoscale::emit

@@ -1,0 +1,42 @@
+//===- Emit.h - decisions -> the edits of one file ---------------------------===//
+//
+// Numbers the rewritten operations of a file as its sites, spells each as its autoscale_* call,
+// writes the site table at the top of the file, and folds all edits (nested operations meet at
+// the same offsets) into one set of non-overlapping clang::tooling::Replacements.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_EMIT_EMIT_H
+#define AUTOSCALE_TOOL_EMIT_EMIT_H
+
+#include "decide/Decide.h"
+#include "find/Operation.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace autoscale::emit {
+
+struct Site {
+  const Operation *Op;
+  const Decision *D;
+};
+
+struct FileEdits {
+  std::string AbsPath;
+  std::string Display;        ///< path relative to the project root: the sites' file name
+  std::vector<Site> Sites;    ///< operations rewritten in this file, in offset order
+  std::vector<Edit> StepEdits;
+  bool Cuda = false;   ///< some unit that saw the file is CUDA: sites exist on host and device
+  bool Header = false; ///< not a source: units that include it may use none of its sites
+};
+
+/// The replacements that rewrite Text (the file's current contents); none when nothing changes.
+llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &F,
+                                                               llvm::StringRef Text);
+
+} // namespace autoscale::emit
+
+#endif

@@ -1,0 +1,212 @@
+//===- Context.cpp - where an expression sits --------------------------------===//
+#include "find/Context.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace autoscale::find {
+
+static const DynTypedNode *firstParent(const DynTypedNode &N, ASTContext &Ctx,
+                                       DynTypedNodeList &Storage) {
+  Storage = Ctx.getParents(N);
+  return Storage.empty() ? nullptr : &Storage[0];
+}
+
+std::string baseVariable(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+      return D->getDecl()->getNameAsString();
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      // a.x names a; this->x (or an implicit this) names the member.
+      if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+        return M->getMemberDecl()->getNameAsString();
+      E = M->getBase();
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = A->getBase();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
+      E = U->getSubExpr();
+    } else {
+      return {};
+    }
+  }
+  return {};
+}
+
+/// Why a function's body may not call the runtime, or empty.
+static std::string functionSkipReason(const FunctionDecl *FD) {
+  if (FD->isConstexprSpecified() || FD->isConsteval())
+    return "constant expression (constexpr function)";
+  return {};
+}
+
+ExprContext contextOf(const Expr *E, ASTContext &Ctx) {
+  ExprContext C;
+  DynTypedNode N = DynTypedNode::create(*E);
+  DynTypedNodeList Storage = Ctx.getParents(N);
+  bool InLambdaBody = false; // a lambda's body runs when it is called, not where it is written
+  auto Fail = [&C](const char *Why) {
+    C.SkipReason = Why;
+    return C;
+  };
+  while (true) {
+    const DynTypedNode *P = firstParent(N, Ctx, Storage);
+    if (!P)
+      return Fail("not inside a function");
+    if (const auto *S = P->get<Stmt>()) {
+      const Stmt *Child = N.get<Stmt>();
+      if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+        return Fail(U->getKind() == UETT_SizeOf ? "unevaluated operand (sizeof)"
+                                                : "unevaluated operand (alignof)");
+      if (isa<CXXNoexceptExpr>(S))
+        return Fail("unevaluated operand (noexcept)");
+      if (const auto *T = dyn_cast<CXXTypeidExpr>(S); T && !T->isPotentiallyEvaluated())
+        return Fail("unevaluated operand (typeid)");
+      if (const auto *G = dyn_cast<GenericSelectionExpr>(S);
+          G && G->isExprPredicate() && Child == G->getControllingExpr())
+        return Fail("unevaluated operand (_Generic)");
+      if (isa<ConstantExpr>(S))
+        return Fail("constant expression");
+      if (const auto *CS = dyn_cast<CaseStmt>(S);
+          CS && (Child == CS->getLHS() || Child == CS->getRHS()))
+        return Fail("constant expression (case label)");
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        if (const FunctionDecl *FD = Call->getDirectCallee();
+            FD && FD->getIdentifier() && FD->getName().starts_with("autoscale_"))
+          return Fail("already rewritten (operand of an autoscale call)");
+      }
+      if (C.Variable.empty()) {
+        if (const auto *B = dyn_cast<BinaryOperator>(S);
+            B && B->isAssignmentOp() && Child == B->getRHS())
+          C.Variable = baseVariable(B->getLHS());
+      }
+      const Decl *ChildDecl = N.get<Decl>();
+      if (const auto *L = dyn_cast<LambdaExpr>(S);
+          L && (Child == L->getBody() || isa_and_nonnull<CXXRecordDecl, CXXMethodDecl>(ChildDecl)))
+        InLambdaBody = true; // reached from the body or the closure type, not an init-capture
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+        const Stmt *Body = isa<ForStmt>(S)           ? cast<ForStmt>(S)->getBody()
+                           : isa<WhileStmt>(S)       ? cast<WhileStmt>(S)->getBody()
+                           : isa<DoStmt>(S)          ? cast<DoStmt>(S)->getBody()
+                                                     : cast<CXXForRangeStmt>(S)->getBody();
+        const auto *For = dyn_cast<ForStmt>(S);
+        if (Child == Body || (For && Child == For->getInc()))
+          C.InLoop = true;
+      }
+      N = *P;
+      continue;
+    }
+    if (const auto *D = P->get<Decl>()) {
+      if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+        if (FD->getIdentifier() && FD->getName().starts_with("autoscale_"))
+          C.InRuntimeHelper = true;
+        if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->getParent()->isLambda()) {
+          // A lambda body: its name is the enclosing function's; keep walking up to it. C++17
+          // makes every eligible lambda constexpr implicitly, so only consteval counts.
+          if (FD->isConsteval())
+            return Fail("constant expression (consteval lambda)");
+          N = *P;
+          continue;
+        }
+        if (std::string Why = functionSkipReason(FD); !Why.empty()) {
+          C.SkipReason = Why;
+          return C;
+        }
+        if (C.Function.empty())
+          C.Function = FD->getQualifiedNameAsString();
+        return C;
+      }
+      if (const auto *VD = dyn_cast<VarDecl>(D)) {
+        if (isa<ParmVarDecl>(VD))
+          return Fail("default argument");
+        if (VD->isConstexpr())
+          return Fail("constant expression (constexpr variable)");
+        if (VD->hasGlobalStorage()) {
+          if (InLambdaBody)
+            return C;
+          return Fail("initialiser of a static-storage variable");
+        }
+        if (C.Variable.empty())
+          C.Variable = VD->getNameAsString();
+        N = *P;
+        continue;
+      }
+      if (isa<FieldDecl>(D)) {
+        if (InLambdaBody)
+          return C;
+        return Fail("default member initialiser or bit-field width");
+      }
+      if (isa<EnumConstantDecl>(D))
+        return Fail("constant expression (enumerator)");
+      if (isa<StaticAssertDecl>(D))
+        return Fail("constant expression (static_assert)");
+      if (isa<NonTypeTemplateParmDecl, TemplateDecl>(D))
+        return Fail("constant expression (template argument)");
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(D); RD && RD->isLambda()) {
+        N = *P; // the closure type of a lambda: its parent is the lambda expression
+        continue;
+      }
+      if (isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl, RecordDecl>(D)) {
+        if (InLambdaBody)
+          return C;
+        return Fail("not inside a function");
+      }
+      N = *P;
+      continue;
+    }
+    if (P->get<TypeLoc>() || P->get<QualType>())
+      return Fail("part of a type (array bound, typeof, decltype)");
+    if (P->get<TemplateArgumentLoc>() || P->get<TemplateArgument>())
+      return Fail("constant expression (template argument)");
+    N = *P; // CXXCtorInitializer, attributes and other glue: keep walking
+  }
+}
+
+const Stmt *valueParent(const Expr *E, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    const Stmt *S = Parents[0].get<Stmt>();
+    if (!S)
+      return nullptr;
+    if (isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(S)) {
+      N = Parents[0];
+      continue;
+    }
+    return S;
+  }
+}
+
+bool resultUsedAsLvalue(const Expr *E, ASTContext &Ctx) {
+  if (!Ctx.getLangOpts().CPlusPlus)
+    return false;
+  DynTypedNode N = DynTypedNode::create(*E);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return true;
+    const Stmt *S = Parents[0].get<Stmt>();
+    if (!S)
+      return true; // initialises a declaration (perhaps binds a reference): be safe
+    if (isa<ParenExpr, ExprWithCleanups>(S)) {
+      N = Parents[0];
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<CastExpr>(S))
+      return Cast->getCastKind() != CK_LValueToRValue && Cast->getCastKind() != CK_ToVoid;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Comma)
+      return B->getLHS() != N.get<Expr>(); // the left operand of a comma is discarded
+    return isa<Expr>(S); // any other expression might need the lvalue; a statement discards it
+  }
+}
+
+} // namespace autoscale::find

@@ -1,0 +1,41 @@
+//===- Context.h - where an expression sits: function, variable, constancy ---===//
+//
+// Answers, by walking an expression's parents, the questions that decide whether an operation
+// may become a runtime call: is it evaluated at run time (not in a constant expression or an
+// unevaluated operand), which function and variable it belongs to, is it inside a loop, and is
+// its result used as an lvalue.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_CONTEXT_H
+#define AUTOSCALE_TOOL_FIND_CONTEXT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <string>
+
+namespace autoscale::find {
+
+struct ExprContext {
+  std::string SkipReason;  ///< non-empty: not a run-time evaluation the rewrite may touch
+  std::string Function;    ///< qualified name of the enclosing function
+  std::string Variable;    ///< nearest variable the value is assigned to or initialises
+  bool InLoop = false;     ///< inside the body of a for/while/do loop of its function
+  bool InRuntimeHelper = false; ///< inside an autoscale_* function (the runtime's own code)
+};
+
+ExprContext contextOf(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// C++ only: whether the lvalue result of E (a compound assignment or prefix ++/--) is used as
+/// an lvalue rather than only read or discarded, so a call returning a value would not fit.
+bool resultUsedAsLvalue(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// The parent of E, skipping parentheses and implicit casts (the expression its value feeds).
+const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// The name of the variable an lvalue designates ("a" for a[i].x, *a, a->x), or empty.
+std::string baseVariable(const clang::Expr *LValue);
+
+} // namespace autoscale::find
+
+#endif

@@ -1,0 +1,81 @@
+//===- FileRanges.cpp - map expressions to the file text an edit may touch ---===//
+#include "find/FileRanges.h"
+
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+
+using namespace clang;
+
+namespace autoscale::find {
+
+std::optional<FileSpan> FileRanges::span(SourceRange Tokens, std::string &Why) const {
+  CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Tokens), SM, LO);
+  if (R.isInvalid()) {
+    Why = "operation inside a macro body";
+    return std::nullopt;
+  }
+  auto [BeginFile, Begin] = SM.getDecomposedLoc(R.getBegin());
+  auto [EndFile, End] = SM.getDecomposedLoc(R.getEnd());
+  if (BeginFile != EndFile || End < Begin) {
+    Why = "operation spans several files";
+    return std::nullopt;
+  }
+  return FileSpan{BeginFile, Begin, End};
+}
+
+llvm::StringRef FileRanges::text(const FileSpan &S) const {
+  return SM.getBufferData(S.File).substr(S.Begin, S.size());
+}
+
+bool FileRanges::containsDirective(const FileSpan &S) const {
+  llvm::StringRef T = text(S);
+  for (size_t NL = T.find('\n'); NL != llvm::StringRef::npos; NL = T.find('\n', NL + 1)) {
+    llvm::StringRef Line = T.substr(NL + 1).ltrim(" \t");
+    if (Line.starts_with("#"))
+      return true;
+  }
+  return false;
+}
+
+std::string FileRanges::checkMacros(SourceRange Whole, SourceLocation Operator) const {
+  SourceLocation Locs[] = {Whole.getBegin(), Operator, Whole.getEnd()};
+  bool AnyMacro = false;
+  for (SourceLocation L : Locs)
+    AnyMacro |= L.isMacroID();
+  if (!AnyMacro)
+    return {};
+  if (Operator.isMacroID() && !SM.isMacroArgExpansion(Operator))
+    return "operation inside a macro body";
+  if (!Operator.isMacroID()) {
+    // The operator is in the file and an operand comes from a macro: fine when that operand is a
+    // whole expansion (span() checks), e.g. M_PI * r.
+    return {};
+  }
+  // Written in a macro argument (perhaps an argument of a macro in an argument): every piece
+  // must come from arguments; span() checks they map to one contiguous file range.
+  for (SourceLocation L : Locs)
+    if (!L.isMacroID() || !SM.isMacroArgExpansion(L))
+      return "operation straddles a macro argument";
+  if (SM.getExpansionLoc(Locs[0]) != SM.getExpansionLoc(Locs[2]))
+    return "operation straddles a macro argument";
+  // Each macro on the way must use the argument as plain tokens: a stringised or pasted copy
+  // would change with the rewrite.
+  for (SourceLocation L = Operator; L.isMacroID(); L = SM.getImmediateSpellingLoc(L)) {
+    if (!SM.isMacroArgExpansion(L))
+      return "operation inside a macro body";
+    llvm::StringRef Name = Lexer::getImmediateMacroName(L, SM, LO);
+    const IdentifierInfo *II = PP.getIdentifierInfo(Name);
+    MacroDefinition Def =
+        II ? const_cast<Preprocessor &>(PP).getMacroDefinitionAtLoc(II, SM.getExpansionLoc(L))
+           : MacroDefinition();
+    const MacroInfo *MI = Def.getMacroInfo();
+    if (!MI)
+      return "macro argument of an unknown macro";
+    for (const Token &T : MI->tokens())
+      if (T.isOneOf(tok::hash, tok::hashhash, tok::hashat))
+        return "macro argument that the macro stringises or pastes";
+  }
+  return {};
+}
+
+} // namespace autoscale::find

@@ -1,0 +1,55 @@
+//===- FileRanges.h - map expressions to the file text an edit may touch -----===//
+//
+// An operation can be rewritten only where every piece of it is written, contiguously, in one
+// file: in plain code, or entirely inside one argument of a macro invocation (perhaps nested in
+// arguments of other macros, none of which stringises or pastes it). Everything else (macro
+// bodies, pieces straddling a macro boundary, preprocessor directives inside the expression) is
+// refused with a reason.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_FILERANGES_H
+#define AUTOSCALE_TOOL_FIND_FILERANGES_H
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <optional>
+#include <string>
+
+namespace autoscale::find {
+
+/// A byte range [Begin, End) of one file.
+struct FileSpan {
+  clang::FileID File;
+  unsigned Begin = 0, End = 0;
+  unsigned size() const { return End - Begin; }
+};
+
+class FileRanges {
+public:
+  FileRanges(const clang::SourceManager &SM, const clang::LangOptions &LO,
+             const clang::Preprocessor &PP)
+      : SM(SM), LO(LO), PP(PP) {}
+
+  /// The file text of a token range, or nullopt with Why set.
+  std::optional<FileSpan> span(clang::SourceRange Tokens, std::string &Why) const;
+  std::optional<FileSpan> span(clang::SourceLocation Token, std::string &Why) const {
+    return span(clang::SourceRange(Token, Token), Why);
+  }
+  /// Checks that the locations an operation is built from are rewritable as a whole: all in the
+  /// file, or all inside one argument of one macro invocation that the macro neither stringises
+  /// nor pastes. Returns the reason when not.
+  std::string checkMacros(clang::SourceRange Whole, clang::SourceLocation Operator) const;
+  /// Whether the text of the span contains a preprocessor directive.
+  bool containsDirective(const FileSpan &S) const;
+  llvm::StringRef text(const FileSpan &S) const;
+
+private:
+  const clang::SourceManager &SM;
+  const clang::LangOptions &LO;
+  const clang::Preprocessor &PP;
+};
+
+} // namespace autoscale::find
+
+#endif

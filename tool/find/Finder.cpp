@@ -1,0 +1,688 @@
+//===- Finder.cpp - find the floating-point operations of a translation unit -===//
+#include "find/Finder.h"
+
+#include "find/Context.h"
+#include "find/FileRanges.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace autoscale::find {
+namespace {
+
+/// The floating types the runtime computes in, and the ones it does not.
+enum class FloatKind { None, Float, Double, Unsupported };
+
+FloatKind classify(QualType T, std::string &Why) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *B = T->getAs<BuiltinType>()) {
+    switch (B->getKind()) {
+    case BuiltinType::Float: return FloatKind::Float;
+    case BuiltinType::Double: return FloatKind::Double;
+    case BuiltinType::LongDouble: Why = "long double"; return FloatKind::Unsupported;
+    default:
+      if (B->isFloatingPoint()) {
+        Why = "unsupported floating type";
+        return FloatKind::Unsupported;
+      }
+      return FloatKind::None;
+    }
+  }
+  if (const auto *C = T->getAs<ComplexType>(); C && C->getElementType()->isFloatingType()) {
+    Why = "complex type";
+    return FloatKind::Unsupported;
+  }
+  if (const auto *V = T->getAs<VectorType>(); V && V->getElementType()->isFloatingType()) {
+    Why = "vector type";
+    return FloatKind::Unsupported;
+  }
+  return FloatKind::None;
+}
+
+const char *suffix(FloatKind K) { return K == FloatKind::Float ? "f" : "d"; }
+const char *typeName(FloatKind K) { return K == FloatKind::Float ? "float" : "double"; }
+
+const char *baseOpName(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add: case BO_AddAssign: return "add";
+  case BO_Sub: case BO_SubAssign: return "sub";
+  case BO_Mul: case BO_MulAssign: return "mul";
+  case BO_Div: case BO_DivAssign: return "div";
+  default: return nullptr;
+  }
+}
+
+std::string runtimeOp(llvm::StringRef Name) {
+  return ("AUTOSCALE_OP_" + Name.upper());
+}
+
+bool isFloatMul(const Expr *E) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  return B && B->getOpcode() == BO_Mul && B->getType()->isRealFloatingType();
+}
+
+bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// acc = acc + a*b: the add of a reduction written out.
+bool isWrittenOutAccumulation(const BinaryOperator *Add, ASTContext &Ctx) {
+  if (Add->getOpcode() != BO_Add)
+    return false;
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(valueParent(Add, Ctx));
+  if (!Assign || Assign->getOpcode() != BO_Assign || Assign->getRHS()->IgnoreParenImpCasts() != Add)
+    return false;
+  const Expr *L = Add->getLHS(), *R = Add->getRHS();
+  return (sameExpr(L, Assign->getLHS(), Ctx) && isFloatMul(R)) ||
+         (sameExpr(R, Assign->getLHS(), Ctx) && isFloatMul(L));
+}
+
+/// acc += a*b (or -=).
+bool isCompoundAccumulation(const BinaryOperator *B) {
+  return (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) &&
+         isFloatMul(B->getRHS());
+}
+
+/// Why an lvalue cannot be handed to the runtime by address, or empty.
+std::string lvalueSkipReason(const Expr *LV) {
+  if (LV->refersToBitField())
+    return "bit-field operand";
+  if (LV->refersToVectorElement() || LV->refersToMatrixElement())
+    return "vector element operand";
+  if (LV->getType().isVolatileQualified())
+    return "volatile operand";
+  if (const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParens()))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->getStorageClass() == SC_Register)
+      return "register variable (no address)";
+  return {};
+}
+
+/// Whether the conversion of an operand to its computation type calls user code.
+bool hasUserConversion(const Expr *E) {
+  while (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+    if (C->getCastKind() == CK_UserDefinedConversion ||
+        C->getCastKind() == CK_ConstructorConversion)
+      return true;
+    E = C->getSubExpr();
+  }
+  return E->getType()->isRecordType();
+}
+
+class OperationFinder : public RecursiveASTVisitor<OperationFinder> {
+public:
+  OperationFinder(ASTContext &Ctx, Preprocessor &PP, const rules::RuleSet &Rules,
+                  const FindOptions &Opts)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Rules(Rules), Opts(Opts),
+        Ranges(SM, Ctx.getLangOpts(), PP) {}
+
+  FoundOperations take() {
+    linkInputs();
+    addProjectFiles();
+    return std::move(Found);
+  }
+
+  /// OpenMP clauses hold operations Clang synthesises (reduction combiners) at the clause's
+  /// location; none is an operation the user wrote.
+  bool TraverseOMPClause(OMPClause *) { return true; }
+  bool VisitBinaryOperator(BinaryOperator *B);
+  bool VisitUnaryOperator(UnaryOperator *U);
+  bool VisitCallExpr(CallExpr *C);
+  bool VisitFunctionDecl(FunctionDecl *FD);
+  bool VisitVarDecl(VarDecl *VD);
+
+private:
+  struct FileInfo {
+    bool Ignored = true;
+    bool AlreadyRewritten = false;
+    std::string Abs, Display;
+  };
+
+  const FileInfo &fileInfo(FileID F);
+  /// Starts a record for E anchored at Anchor (operator or callee). Returns nullptr when the
+  /// operation is not the project's (system header, outside the root, the runtime's own code).
+  Operation *start(const Expr *E, SourceLocation Anchor, std::string Op,
+                   std::string Spelling, std::string RtOp, FileID &File);
+  /// Records why Op is skipped; returns true so visitors can `return skip(...)`.
+  bool skip(Operation &Op, std::string Why) {
+    if (Op.SkipReason.empty())
+      Op.SkipReason = std::move(Why);
+    Op.Edits.clear();
+    return true;
+  }
+  std::optional<FileSpan> spanIn(Operation &Op, FileID File, SourceRange R);
+  void wrap(Operation &Op, const FileSpan &S, std::string Open, std::string Close, int Layer);
+  void replace(Operation &Op, unsigned Offset, unsigned Length, std::string Text);
+  /// "(float)(" when E, as written, is not of the computation type K; else empty.
+  std::string conversion(const Expr *E, FloatKind K);
+  void replaceOperatorBetween(Operation &Op, const FileSpan &L, const FileSpan &OpTok,
+                              const FileSpan &R);
+  bool visitDependent(const Expr *E, SourceLocation Anchor, llvm::StringRef OpName,
+                      llvm::StringRef Spelling);
+  bool visitIncDec(UnaryOperator *U, FloatKind K, Operation &Op, FileID File);
+  void linkInputs();
+  void addProjectFiles();
+  void markModified(const Expr *LValue);
+  void addStepEdits(FunctionDecl *FD);
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const rules::RuleSet &Rules;
+  const FindOptions &Opts;
+  FileRanges Ranges;
+  FoundOperations Found;
+  std::map<FileID, FileInfo> Files;
+  std::map<const Expr *, unsigned> IndexOf;
+  std::vector<std::vector<const Expr *>> OperandsOf; ///< per operation: its value operands
+  /// Def-use through locals: a local initialised by an operation and never written again
+  /// carries that operation's colour to the operations that read it.
+  std::map<const VarDecl *, const Expr *> InitOf;
+  std::set<const VarDecl *> Modified;
+};
+
+const OperationFinder::FileInfo &OperationFinder::fileInfo(FileID F) {
+  auto [It, Inserted] = Files.try_emplace(F);
+  FileInfo &I = It->second;
+  if (!Inserted)
+    return I;
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(F);
+  if (!FE || SM.isInSystemHeader(SM.getLocForStartOfFile(F)))
+    return I;
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(FE->getName(), Real))
+    return I;
+  I.Abs = std::string(Real);
+  llvm::StringRef Runtime = Opts.RuntimeIncludeDir;
+  if (!Runtime.empty() && llvm::StringRef(I.Abs).starts_with(Runtime.str() + "/"))
+    return I;
+  std::optional<std::string> Display = Opts.relative(I.Abs);
+  if (!Display)
+    return I;
+  I.Ignored = false;
+  I.Display = std::move(*Display);
+  llvm::StringRef Text = SM.getBufferData(F);
+  I.AlreadyRewritten = Text.starts_with(RewrittenMarker) ||
+                       Text.contains(std::string("\n") + RewrittenMarker);
+  return I;
+}
+
+Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::string OpName,
+                                  std::string Spelling, std::string RtOp,
+                                  FileID &File) {
+  SourceLocation Spelled = SM.getSpellingLoc(Anchor);
+  if (Spelled.isInvalid())
+    return nullptr;
+  File = SM.getFileID(Spelled);
+  const FileInfo &FI = fileInfo(File);
+  if (FI.Ignored)
+    return nullptr;
+  ExprContext C = contextOf(E, Ctx);
+  if (C.InRuntimeHelper)
+    return nullptr;
+  Operation &Op = Found.Ops.emplace_back();
+  Op.Op = std::move(OpName);
+  Op.Spelling = std::move(Spelling);
+  Op.RuntimeOp = std::move(RtOp);
+  Op.File = FI.Display;
+  Op.AbsFile = FI.Abs;
+  Op.Offset = SM.getFileOffset(Spelled);
+  Op.Line = SM.getLineNumber(File, Op.Offset);
+  Op.Column = SM.getColumnNumber(File, Op.Offset);
+  Op.Cuda = Ctx.getLangOpts().CUDA;
+  Op.Function = C.Function;
+  Op.Variable = C.Variable;
+  Found.DisplayPaths[FI.Abs] = FI.Display;
+  IndexOf[E] = Found.Ops.size() - 1;
+  OperandsOf.emplace_back();
+  if (FI.AlreadyRewritten)
+    skip(Op, "file already rewritten");
+  else if (!C.SkipReason.empty())
+    skip(Op, C.SkipReason);
+  return &Op;
+}
+
+std::optional<FileSpan> OperationFinder::spanIn(Operation &Op, FileID File, SourceRange R) {
+  std::string Why;
+  std::optional<FileSpan> S = Ranges.span(R, Why);
+  if (!S) {
+    skip(Op, Why);
+    return std::nullopt;
+  }
+  if (S->File != File) {
+    skip(Op, "operation straddles a macro boundary");
+    return std::nullopt;
+  }
+  return S;
+}
+
+void OperationFinder::wrap(Operation &Op, const FileSpan &S, std::string Open, std::string Close,
+                           int Layer) {
+  Op.Edits.push_back({S.Begin, 0, std::move(Open), Edit::Open, S.size(), Layer});
+  Op.Edits.push_back({S.End, 0, std::move(Close), Edit::Close, S.size(), Layer});
+}
+
+void OperationFinder::replace(Operation &Op, unsigned Offset, unsigned Length, std::string Text) {
+  Op.Edits.push_back({Offset, Length, std::move(Text), Edit::Replace, 0, 0});
+}
+
+std::string OperationFinder::conversion(const Expr *E, FloatKind K) {
+  QualType Written = E->IgnoreImpCasts()->getType().getCanonicalType().getUnqualifiedType();
+  std::string Why;
+  if (classify(Written, Why) == K)
+    return {};
+  return std::string("(") + typeName(K) + ")(";
+}
+
+void OperationFinder::replaceOperatorBetween(Operation &Op, const FileSpan &L,
+                                             const FileSpan &OpTok, const FileSpan &R) {
+  // "a * b" becomes "a, b": the spaces around the operator go too, unless a line break or a
+  // comment would be lost.
+  llvm::StringRef Gap = Ranges.text(FileSpan{L.File, L.End, R.Begin});
+  llvm::StringRef Tok = Ranges.text(OpTok);
+  if (!Gap.contains('\n') && Gap.trim(" \t") == Tok)
+    replace(Op, L.End, R.Begin - L.End, ", ");
+  else
+    replace(Op, OpTok.Begin, OpTok.size(), ",");
+}
+
+bool OperationFinder::visitDependent(const Expr *E, SourceLocation Anchor, llvm::StringRef OpName,
+                                     llvm::StringRef Spelling) {
+  FileID File;
+  if (Operation *Op = start(E, Anchor, OpName.str(), Spelling.str(), "", File)) {
+    Op->Type = "dependent";
+    skip(*Op, "dependent type");
+  }
+  return true;
+}
+
+void OperationFinder::markModified(const Expr *LValue) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(LValue->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      Modified.insert(V);
+}
+
+bool OperationFinder::VisitVarDecl(VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return true;
+  if (VD->getType()->isReferenceType())
+    markModified(Init); // writes through the reference are writes to what it names
+  else if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
+    InitOf[VD] = Init;
+  return true;
+}
+
+bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
+  if (B->isAssignmentOp())
+    markModified(B->getLHS());
+  const char *Base = baseOpName(B->getOpcode());
+  if (!Base)
+    return true;
+  bool Compound = B->isCompoundAssignmentOp();
+  if (B->isTypeDependent() || B->getLHS()->isTypeDependent() || B->getRHS()->isTypeDependent()) {
+    // T * T in a template: float for one instantiation, int for another; one text serves all.
+    QualType LT = B->getLHS()->getType(), RT = B->getRHS()->getType();
+    bool MaybeFloat = LT->isDependentType() || RT->isDependentType() || LT->isFloatingType() ||
+                      RT->isFloatingType();
+    return MaybeFloat ? visitDependent(B, B->getOperatorLoc(), Base, B->getOpcodeStr()) : true;
+  }
+  QualType CompT =
+      Compound ? cast<CompoundAssignOperator>(B)->getComputationResultType() : B->getType();
+  std::string TypeWhy;
+  FloatKind K = classify(CompT, TypeWhy);
+  if (K == FloatKind::None)
+    return true;
+
+  std::string OpName = Base;
+  if (!Compound && B->getOpcode() == BO_Mul) {
+    const auto *P = dyn_cast_or_null<BinaryOperator>(valueParent(B, Ctx));
+    if (P && ((P->isCompoundAssignmentOp() && isCompoundAccumulation(P) &&
+               P->getRHS()->IgnoreParenImpCasts() == B) ||
+              isWrittenOutAccumulation(P, Ctx)) &&
+        contextOf(B, Ctx).InLoop)
+      OpName = "dot_mul";
+  } else if ((Compound && isCompoundAccumulation(B)) || isWrittenOutAccumulation(B, Ctx)) {
+    if (contextOf(B, Ctx).InLoop)
+      OpName = "accumulate";
+  }
+  FileID File;
+  Operation *OpP =
+      start(B, B->getOperatorLoc(), OpName, B->getOpcodeStr().str(), runtimeOp(Base), File);
+  if (!OpP)
+    return true;
+  Operation &Op = *OpP;
+  Op.Type = K == FloatKind::Unsupported ? CompT.getAsString() : typeName(K);
+  const Expr *L = B->getLHS(), *R = B->getRHS();
+  OperandsOf.back() = {R};
+  if (Compound)
+    Op.Variable = baseVariable(L);
+  else
+    OperandsOf.back().insert(OperandsOf.back().begin(), L);
+  if (K == FloatKind::Unsupported)
+    return skip(Op, TypeWhy);
+  if (!Op.SkipReason.empty())
+    return true;
+
+  std::string Call = std::string("autoscale_") + Base;
+  if (Compound) {
+    std::string LhsWhy;
+    FloatKind LK = classify(L->getType(), LhsWhy);
+    if (LK != FloatKind::Float && LK != FloatKind::Double)
+      return skip(Op, "left-hand side is not float or double");
+    if (std::string Why = lvalueSkipReason(L); !Why.empty())
+      return skip(Op, Why);
+    if (resultUsedAsLvalue(B, Ctx))
+      return skip(Op, "result used as an lvalue");
+    Call += LK == K ? std::string("_assign_") + suffix(K) : std::string("_assign_fd");
+    if (LK == FloatKind::Double && K == FloatKind::Float)
+      return skip(Op, "double left-hand side computed in float");
+  } else {
+    Call += std::string("_") + suffix(K);
+  }
+  if (hasUserConversion(R) || (!Compound && hasUserConversion(L)))
+    return skip(Op, "user-defined conversion of an operand");
+  if (std::string Why = Ranges.checkMacros(B->getSourceRange(), B->getOperatorLoc()); !Why.empty())
+    return skip(Op, Why);
+  auto Whole = spanIn(Op, File, B->getSourceRange());
+  auto LS = spanIn(Op, File, L->getSourceRange());
+  auto OS = spanIn(Op, File, B->getOperatorLoc());
+  auto RS = spanIn(Op, File, R->getSourceRange());
+  if (!Whole || !LS || !OS || !RS)
+    return true;
+  if (LS->Begin != Whole->Begin || LS->End > OS->Begin || OS->End > RS->Begin ||
+      RS->End != Whole->End)
+    return skip(Op, "operation straddles a macro boundary");
+  if (Ranges.containsDirective(*Whole))
+    return skip(Op, "preprocessor directive inside the operation");
+
+  wrap(Op, *Whole, Call + "(" + SiteMarker + ", ", ")", 1);
+  if (Compound) {
+    wrap(Op, *LS, "&(", ")", 0);
+  } else if (std::string Conv = conversion(L, K); !Conv.empty()) {
+    wrap(Op, *LS, Conv, ")", 0);
+  }
+  replaceOperatorBetween(Op, *LS, *OS, *RS);
+  if (std::string Conv = conversion(R, K); !Conv.empty())
+    wrap(Op, *RS, Conv, ")", 0);
+  return true;
+}
+
+bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
+  UnaryOperatorKind UK = U->getOpcode();
+  if (UK == UO_AddrOf || U->isIncrementDecrementOp())
+    markModified(U->getSubExpr());
+  bool Neg = UK == UO_Minus;
+  if (!Neg && !U->isIncrementDecrementOp())
+    return true;
+  const Expr *Sub = U->getSubExpr();
+  if (Neg && isa<FloatingLiteral>(Sub->IgnoreParenImpCasts()))
+    return true; // -1.0f is a literal, not arithmetic
+  std::string Spelling = UnaryOperator::getOpcodeStr(UK).str();
+  std::string Name = Neg ? "neg" : U->isIncrementOp() ? "inc" : "dec";
+  if (U->isTypeDependent() || Sub->isTypeDependent())
+    return visitDependent(U, U->getOperatorLoc(), Name, Spelling);
+  std::string TypeWhy;
+  FloatKind K = classify(U->getType(), TypeWhy);
+  if (K == FloatKind::None)
+    return true;
+  FileID File;
+  Operation *OpP = start(U, U->getOperatorLoc(), Name,
+                         Spelling, runtimeOp(Name), File);
+  if (!OpP)
+    return true;
+  Operation &Op = *OpP;
+  Op.Type = K == FloatKind::Unsupported ? U->getType().getAsString() : typeName(K);
+  if (Neg)
+    OperandsOf.back() = {Sub};
+  else
+    Op.Variable = baseVariable(Sub);
+  if (K == FloatKind::Unsupported)
+    return skip(Op, TypeWhy);
+  if (!Op.SkipReason.empty())
+    return true;
+  if (Neg && hasUserConversion(Sub))
+    return skip(Op, "user-defined conversion of an operand");
+  std::string Call;
+  if (Neg) {
+    Call = std::string("autoscale_neg_") + suffix(K) + "(" + SiteMarker + ", ";
+  } else {
+    if (std::string Why = lvalueSkipReason(Sub); !Why.empty())
+      return skip(Op, Why);
+    if (!U->isPostfix() && resultUsedAsLvalue(U, Ctx))
+      return skip(Op, "result used as an lvalue");
+    Call = std::string("autoscale_") + (U->isPostfix() ? "post" : "pre") + Name + "_" + suffix(K) +
+           "(" + SiteMarker + ", &(";
+  }
+  if (std::string Why = Ranges.checkMacros(U->getSourceRange(), U->getOperatorLoc()); !Why.empty())
+    return skip(Op, Why);
+  auto Whole = spanIn(Op, File, U->getSourceRange());
+  auto OS = spanIn(Op, File, U->getOperatorLoc());
+  auto SS = spanIn(Op, File, Sub->getSourceRange());
+  if (!Whole || !OS || !SS)
+    return true;
+  bool Prefix = !U->isPostfix();
+  if ((Prefix && (OS->Begin != Whole->Begin || SS->End != Whole->End || OS->End > SS->Begin)) ||
+      (!Prefix && (SS->Begin != Whole->Begin || OS->End != Whole->End || SS->End > OS->Begin)))
+    return skip(Op, "operation straddles a macro boundary");
+  if (Ranges.containsDirective(*Whole))
+    return skip(Op, "preprocessor directive inside the operation");
+  const char *Close = Neg ? ")" : "))";
+  Op.Edits.push_back({Whole->Begin, 0, Call, Edit::Open, Whole->size(), 1});
+  if (Prefix) {
+    replace(Op, OS->Begin, OS->size(), "");
+    Op.Edits.push_back({Whole->End, 0, Close, Edit::Close, Whole->size(), 1});
+  } else {
+    replace(Op, OS->Begin, OS->size(), Close);
+  }
+  return true;
+}
+
+bool OperationFinder::VisitCallExpr(CallExpr *C) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C)) {
+    // In a template, T * T with operator overloads in scope is an operator call; its type is
+    // unknown until instantiation.
+    static const std::map<OverloadedOperatorKind, const char *> Names = {
+        {OO_Plus, "add"}, {OO_Minus, "sub"}, {OO_Star, "mul"}, {OO_Slash, "div"},
+        {OO_PlusEqual, "add"}, {OO_MinusEqual, "sub"}, {OO_StarEqual, "mul"},
+        {OO_SlashEqual, "div"}, {OO_PlusPlus, "inc"}, {OO_MinusMinus, "dec"}};
+    auto It = Names.find(OC->getOperator());
+    if (It != Names.end() && OC->isTypeDependent()) {
+      bool Unary = OC->getNumArgs() == 1;
+      const char *Name = Unary && OC->getOperator() == OO_Minus ? "neg" : It->second;
+      return visitDependent(OC, OC->getOperatorLoc(), Name, getOperatorSpelling(OC->getOperator()));
+    }
+    return true;
+  }
+  if (isa<CXXMemberCallExpr>(C))
+    return true;
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || isa<CXXMethodDecl>(FD))
+    return true;
+  llvm::StringRef Name = FD->getName();
+  if (Name.starts_with("autoscale_") || !Rules.isMathFunction(Name))
+    return true;
+  std::string TypeWhy;
+  FloatKind K = classify(C->getType(), TypeWhy);
+  if (K == FloatKind::None)
+    return true;
+  const Expr *Callee = C->getCallee()->IgnoreImpCasts();
+  std::string Spelling = Name.str();
+  if (Callee->getBeginLoc().isFileID() && Callee->getEndLoc().isFileID())
+    Spelling = Lexer::getSourceText(CharSourceRange::getTokenRange(Callee->getSourceRange()), SM,
+                                    Ctx.getLangOpts())
+                   .str();
+  FileID File;
+  Operation *OpP = start(C, C->getBeginLoc(), Name.str(), Spelling,
+                         "AUTOSCALE_OP_CALL", File);
+  if (!OpP)
+    return true;
+  Operation &Op = *OpP;
+  Op.Callee = Name.str();
+  Op.Type = K == FloatKind::Unsupported ? C->getType().getAsString() : typeName(K);
+  for (const Expr *A : C->arguments())
+    OperandsOf.back().push_back(A);
+  if (K == FloatKind::Unsupported)
+    return skip(Op, TypeWhy);
+  if (!Op.SkipReason.empty())
+    return true;
+  if (std::string Why = Ranges.checkMacros(C->getSourceRange(), Callee->getBeginLoc());
+      !Why.empty())
+    return skip(Op, Why);
+  auto Whole = spanIn(Op, File, C->getSourceRange());
+  if (!Whole)
+    return true;
+  if (Ranges.containsDirective(*Whole))
+    return skip(Op, "preprocessor directive inside the operation");
+  wrap(Op, *Whole, std::string("autoscale_result_") + suffix(K) + "(" + SiteMarker + ", ", ")", 1);
+  unsigned Slot = 0;
+  for (const Expr *A : C->arguments()) {
+    if (isa<CXXDefaultArgExpr>(A))
+      continue;
+    std::string ArgWhy;
+    FloatKind AK = classify(A->getType(), ArgWhy);
+    if (AK == FloatKind::None)
+      continue;
+    if (AK == FloatKind::Unsupported)
+      return skip(Op, "argument of type " + ArgWhy);
+    if (Slot == 3)
+      return skip(Op, "more than three floating-point arguments");
+    if (hasUserConversion(A))
+      return skip(Op, "user-defined conversion of an operand");
+    auto AS = spanIn(Op, File, A->getSourceRange());
+    if (!AS)
+      return true;
+    if (AS->Begin < Whole->Begin || AS->End > Whole->End)
+      return skip(Op, "operation straddles a macro boundary");
+    std::string Conv = conversion(A, AK);
+    wrap(Op, *AS,
+         std::string("autoscale_operand_") + suffix(AK) + "(" + SiteMarker + ", " +
+             std::to_string(Slot) + ", " + Conv,
+         Conv.empty() ? ")" : "))", 0);
+    ++Slot;
+  }
+  return true;
+}
+
+/// The return statements of a function body, not those of lambdas or local classes in it.
+class ReturnCollector : public RecursiveASTVisitor<ReturnCollector> {
+public:
+  std::vector<ReturnStmt *> Returns;
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Returns.push_back(R);
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+};
+
+bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
+  if (Rules.stepFunctions.empty() || !FD->doesThisDeclarationHaveABody() || !FD->getIdentifier())
+    return true;
+  if (FD->hasAttr<CUDAGlobalAttr>() ||
+      (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>()))
+    return true; // autoscale_step() is host code
+  std::string Qualified = FD->getQualifiedNameAsString();
+  if (!llvm::is_contained(Rules.stepFunctions, Qualified) &&
+      !llvm::is_contained(Rules.stepFunctions, FD->getName().str()))
+    return true;
+  addStepEdits(FD);
+  return true;
+}
+
+void OperationFinder::addStepEdits(FunctionDecl *FD) {
+  auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+  if (!Body || !Body->getLBracLoc().isFileID() || !Body->getRBracLoc().isFileID())
+    return;
+  FileID File = SM.getFileID(Body->getLBracLoc());
+  const FileInfo &FI = fileInfo(File);
+  if (FI.Ignored || FI.AlreadyRewritten)
+    return;
+  std::vector<Edit> &Edits = Found.StepEdits[FI.Abs];
+  Found.DisplayPaths[FI.Abs] = FI.Display;
+  const LangOptions &LO = Ctx.getLangOpts();
+  constexpr unsigned Outermost = ~0u;
+  ReturnCollector Collect;
+  Collect.TraverseStmt(Body);
+  for (ReturnStmt *R : Collect.Returns) {
+    if (!R->getBeginLoc().isFileID() || !R->getEndLoc().isFileID())
+      continue; // a return written by a macro: nowhere safe to insert
+    unsigned Begin = SM.getFileOffset(R->getBeginLoc());
+    DynTypedNodeList Parents = Ctx.getParents(*R);
+    if (!Parents.empty() && Parents[0].get<CompoundStmt>()) {
+      Edits.push_back({Begin, 0, "autoscale_step(); ", Edit::Open, Outermost, 0});
+      continue;
+    }
+    // if (c) return x; needs braces to stay one statement.
+    SourceLocation AfterSemi =
+        Lexer::findLocationAfterToken(R->getEndLoc(), tok::semi, SM, LO, false);
+    if (AfterSemi.isInvalid() || !AfterSemi.isFileID())
+      continue;
+    Edits.push_back({Begin, 0, "{ autoscale_step(); ", Edit::Open, Outermost, 0});
+    Edits.push_back({SM.getFileOffset(AfterSemi), 0, " }", Edit::Close, Outermost, 0});
+  }
+  if (FD->getReturnType()->isVoidType() &&
+      (Body->body_empty() || !isa<ReturnStmt>(Body->body_back())))
+    Edits.push_back({SM.getFileOffset(Body->getRBracLoc()), 0, "autoscale_step(); ", Edit::Open,
+                     Outermost, 0});
+}
+
+void OperationFinder::linkInputs() {
+  for (unsigned I = 0; I < Found.Ops.size(); ++I)
+    for (const Expr *Operand : OperandsOf[I]) {
+      // Casts are clear operations: colour flows through them.
+      const Expr *E = Operand->IgnoreParenCasts();
+      if (const auto *D = dyn_cast<DeclRefExpr>(E))
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && !Modified.count(V))
+          if (auto Init = InitOf.find(V); Init != InitOf.end())
+            E = Init->second->IgnoreParenCasts();
+      auto It = IndexOf.find(E);
+      if (It == IndexOf.end())
+        continue;
+      const Operation &In = Found.Ops[It->second];
+      Found.Ops[I].Inputs.push_back(It->second);
+      Found.Ops[I].FedBy.push_back(In.File + ":" + std::to_string(In.Line) + ":" +
+                                   std::to_string(In.Column));
+    }
+}
+
+void OperationFinder::addProjectFiles() {
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
+    FileID F = SM.translateFile(It->first);
+    if (!F.isValid())
+      continue;
+    const FileInfo &FI = fileInfo(F);
+    if (!FI.Ignored)
+      Found.DisplayPaths[FI.Abs] = FI.Display;
+  }
+}
+
+} // namespace
+
+std::optional<std::string> FindOptions::relative(llvm::StringRef Abs) const {
+  std::string Prefix = llvm::StringRef(Root).ends_with("/") ? Root : Root + "/";
+  if (!Abs.starts_with(Prefix))
+    return std::nullopt;
+  return Abs.substr(Prefix.size()).str();
+}
+
+FoundOperations findOperations(ASTContext &Ctx, Preprocessor &PP, const rules::RuleSet &Rules,
+                               const FindOptions &Opts) {
+  OperationFinder Finder(Ctx, PP, Rules, Opts);
+  Finder.TraverseAST(Ctx);
+  return Finder.take();
+}
+
+} // namespace autoscale::find

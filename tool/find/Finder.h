@@ -1,0 +1,42 @@
+//===- Finder.h - find the floating-point operations of a translation unit ---===//
+//
+// Walks the AST as written (template patterns, not instantiations) and records every
+// floating-point operation in the project's files: + - * / and their compound assignments,
+// unary minus, ++/--, and calls of the math functions the rules know; with the edits that turn
+// it into an autoscale_* call, or the reason it must stay as it is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_FINDER_H
+#define AUTOSCALE_TOOL_FIND_FINDER_H
+
+#include "find/Operation.h"
+#include "ruleset/RuleSet.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <optional>
+#include <string>
+
+namespace autoscale::find {
+
+struct FindOptions {
+  /// Absolute directory; operations in files outside it (third-party headers) are not looked at.
+  std::string Root;
+  /// Absolute directory of the runtime's headers, whose inline code is never an operation.
+  std::string RuntimeIncludeDir;
+
+  /// Abs relative to Root, or nullopt when Abs is not under it.
+  std::optional<std::string> relative(llvm::StringRef Abs) const;
+};
+
+/// The first line of every file autoscale-rewrite has changed; a file starting with it is
+/// recognised as rewritten already and left alone, so the tool is idempotent.
+inline constexpr const char *RewrittenMarker = "/* autoscale-rewrite ";
+
+FoundOperations findOperations(clang::ASTContext &Ctx, clang::Preprocessor &PP,
+                               const rules::RuleSet &Rules, const FindOptions &Opts);
+
+} // namespace autoscale::find
+
+#endif

@@ -1,0 +1,56 @@
+//===- main.cpp - autoscale-rewrite: command-line options only ---------------===//
+#include "driver/Driver.h"
+#include "ruleset/RuleSet.h"
+
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static cl::OptionCategory Category("autoscale-rewrite options");
+static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
+static cl::extrahelp MoreHelp(
+    "\nRewrites float and double arithmetic into calls of the autoscale runtime, as the rules\n"
+    "decide, and prints a summary line on stderr. Exit status: 0 done, 1 a source failed to\n"
+    "parse (nothing written) or a write failed, 2 bad rules or options.\n");
+
+static cl::opt<std::string> Rules("rules",
+                                  cl::desc("YAML rules file (default: the shipped default.yaml)"),
+                                  cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string>
+    OutDir("out-dir",
+           cl::desc("Write the project's files under <dir>, rewritten where needed, mirroring "
+                    "their paths relative to the working directory or the sources' common root "
+                    "(default: autoscale-out)"),
+           cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the sources and headers in place"),
+                             cl::cat(Category));
+static cl::opt<bool> Diff("diff", cl::desc("Print a unified diff to stdout; write nothing"),
+                          cl::cat(Category));
+static cl::opt<std::string> Report("report",
+                                   cl::desc("Write the JSON report of every operation to <file>"),
+                                   cl::value_desc("file"), cl::cat(Category));
+
+int main(int argc, const char **argv) {
+  cl::SetVersionPrinter([](raw_ostream &OS) { OS << "autoscale-rewrite " AUTOSCALE_VERSION "\n"; });
+  auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category, cl::OneOrMore);
+  if (!Parser) {
+    errs() << toString(Parser.takeError()) << "\n";
+    return 2;
+  }
+  if (int(InPlace) + int(Diff) + int(!OutDir.empty()) > 1) {
+    errs() << "error: --in-place, --diff and --out-dir exclude each other\n";
+    return 2;
+  }
+  autoscale::driver::Options Opts;
+  Opts.Sources = Parser->getSourcePathList();
+  Opts.RulesPath = Rules.empty() ? autoscale::rules::defaultRulesPath(argv[0]) : Rules.getValue();
+  Opts.Mode = InPlace ? autoscale::driver::OutputMode::InPlace
+              : Diff  ? autoscale::driver::OutputMode::Diff
+                      : autoscale::driver::OutputMode::OutDir;
+  if (!OutDir.empty())
+    Opts.OutDir = OutDir;
+  Opts.ReportPath = Report;
+  return autoscale::driver::run(Parser->getCompilations(), Opts);
+}

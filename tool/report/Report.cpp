@@ -1,0 +1,117 @@
+//===- Report.cpp - the rewrite report (JSON) and the summary line -----------===//
+#include "report/Report.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <utility>
+
+namespace autoscale::report {
+
+using namespace rules;
+
+namespace {
+struct Counts {
+  unsigned Total = 0, Kept = 0, Skipped = 0;
+  /// (action, format) -> count, in enum order so the line is stable.
+  std::map<std::pair<int, int>, unsigned> Rewritten;
+};
+
+Counts count(const std::vector<Entry> &Entries) {
+  Counts C;
+  for (const Entry &E : Entries) {
+    ++C.Total;
+    if (!E.Op->SkipReason.empty())
+      ++C.Skipped;
+    else if (!E.D->rewrites())
+      ++C.Kept;
+    else
+      ++C.Rewritten[{-static_cast<int>(E.D->Treatment.action),
+                     static_cast<int>(E.D->Treatment.format)}];
+  }
+  return C;
+}
+
+const char *pastTense(Action A) { return A == Action::Scale ? "scaled" : "cast"; }
+} // namespace
+
+std::string summaryLine(const std::vector<Entry> &Entries, unsigned Files) {
+  Counts C = count(Entries);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << C.Total << " float operation" << (C.Total == 1 ? "" : "s") << " in " << Files << " file"
+     << (Files == 1 ? "" : "s") << ":";
+  for (auto &[Key, N] : C.Rewritten)
+    OS << " " << N << " " << pastTense(static_cast<Action>(-Key.first)) << " "
+       << name(static_cast<Format>(Key.second)) << ",";
+  OS << " " << C.Kept << " kept, " << C.Skipped << " skipped";
+  return Out;
+}
+
+static llvm::json::Value orNull(llvm::StringRef S) {
+  return S.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(S.str());
+}
+
+static llvm::json::Object entryJson(const Entry &E) {
+  const Operation &Op = *E.Op;
+  const Decision &D = *E.D;
+  llvm::json::Object O{{"file", Op.File},
+                       {"line", Op.Line},
+                       {"column", Op.Column},
+                       {"op", Op.Op},
+                       {"spelling", Op.Spelling},
+                       {"type", Op.Type},
+                       {"function", orNull(Op.Function)},
+                       {"variable", orNull(Op.Variable)}};
+  if (!Op.Callee.empty())
+    O["callee"] = Op.Callee;
+  if (!Op.FedBy.empty())
+    O["fed_by"] = llvm::json::Array(Op.FedBy);
+  O["class"] = D.Class ? llvm::json::Value(name(*D.Class).str()) : llvm::json::Value(nullptr);
+  if (!Op.SkipReason.empty()) {
+    O["action"] = "skipped";
+    O["reason"] = Op.SkipReason;
+    return O;
+  }
+  const Treatment &T = D.Treatment;
+  O["action"] = name(T.action).str();
+  O["rule"] = D.Rule;
+  if (D.rewrites()) {
+    O["format"] = name(T.format).str();
+    O["rounding"] = name(*T.rounding).str();
+    O["strategy"] = name(T.strategy).str();
+    O["site"] = static_cast<int64_t>(*E.Site);
+  }
+  return O;
+}
+
+llvm::json::Value toJson(const std::vector<Entry> &Entries, const std::vector<FileResult> &Files,
+                         llvm::StringRef RulesPath, unsigned SourceCount) {
+  llvm::json::Array Ops, FileArr;
+  for (const Entry &E : Entries)
+    Ops.push_back(entryJson(E));
+  for (const FileResult &F : Files)
+    FileArr.push_back(llvm::json::Object{{"path", F.Display},
+                                         {"written_to", orNull(F.WrittenTo)},
+                                         {"changed", F.Changed},
+                                         {"sites", F.Sites}});
+  Counts C = count(Entries);
+  llvm::json::Object Rewritten;
+  for (auto &[Key, N] : C.Rewritten)
+    Rewritten[(llvm::Twine(pastTense(static_cast<Action>(-Key.first))) + " " +
+               name(static_cast<Format>(Key.second)))
+                  .str()] = N;
+  return llvm::json::Object{
+      {"tool", "autoscale-rewrite"},
+      {"version", AUTOSCALE_VERSION},
+      {"rules", RulesPath.str()},
+      {"files", std::move(FileArr)},
+      {"operations", std::move(Ops)},
+      {"summary", llvm::json::Object{{"operations", C.Total},
+                                     {"kept", C.Kept},
+                                     {"skipped", C.Skipped},
+                                     {"rewritten", std::move(Rewritten)},
+                                     {"line", summaryLine(Entries, SourceCount)}}}};
+}
+
+} // namespace autoscale::report

@@ -1,0 +1,38 @@
+//===- Report.h - the rewrite report (JSON) and the summary line -------------===//
+#ifndef AUTOSCALE_TOOL_REPORT_REPORT_H
+#define AUTOSCALE_TOOL_REPORT_REPORT_H
+
+#include "decide/Decide.h"
+#include "find/Operation.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace autoscale::report {
+
+/// One operation as the report shows it.
+struct Entry {
+  const Operation *Op;
+  const Decision *D;
+  std::optional<unsigned> Site; ///< index in its file's site table, when rewritten
+};
+
+struct FileResult {
+  std::string Display;   ///< path relative to the project root
+  std::string WrittenTo; ///< where the result went; empty with --diff
+  bool Changed = false;
+  unsigned Sites = 0;
+};
+
+/// "412 float operations in 9 files: 180 scaled e4m3, 96 cast fp16, 136 kept, 7 skipped".
+std::string summaryLine(const std::vector<Entry> &Entries, unsigned Files);
+
+llvm::json::Value toJson(const std::vector<Entry> &Entries, const std::vector<FileResult> &Files,
+                         llvm::StringRef RulesPath, unsigned SourceCount);
+
+} // namespace autoscale::report
+
+#endif
