@@ -6,6 +6,7 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "autoscale/scaling.h"
@@ -303,6 +304,156 @@ TEST(SiteReport, WritesOnRequest) {
   EXPECT_EQ(text.str().rfind("{\"schema\": \"autoscale-runtime-report\", \"version\": 1,", 0), 0u) << text.str();
   EXPECT_NE(text.str().find("\"line\": 17, \"column\": 7, \"op\": \"mul\""), std::string::npos);
   std::remove(path.c_str());
+}
+
+// autoscale_binary_inputs_* against its definition: twin sites fed the same values, one through
+// the fused call, one through the three primitive calls in order (operand 0, operand 1, result).
+// The results must match bit for bit and every counter of every slot must be equal (the error
+// sums accumulate in the same order, so they are equal as doubles).
+template <class T> struct Primitives;
+template <> struct Primitives<float> {
+  static float quantize(autoscale_site *s, int slot, float v) { return autoscale_quantize_f(s, slot, v); }
+  static float record(autoscale_site *s, float v) { return autoscale_result_record_f(s, v); }
+  static float apply(int op, float a, float b) { return autoscale_apply_f(op, a, b); }
+  static float fused(autoscale_site *s, int op, float a, float b) { return autoscale_binary_inputs_f(s, op, a, b); }
+};
+template <> struct Primitives<double> {
+  static double quantize(autoscale_site *s, int slot, double v) { return autoscale_quantize_d(s, slot, v); }
+  static double record(autoscale_site *s, double v) { return autoscale_result_record_d(s, v); }
+  static double apply(int op, double a, double b) { return autoscale_apply_d(op, a, b); }
+  static double fused(autoscale_site *s, int op, double a, double b) { return autoscale_binary_inputs_d(s, op, a, b); }
+};
+
+void expect_same_site(const autoscale_site &fused, const autoscale_site &plain, const std::string &what) {
+  autoscale::SiteSnapshot f = snapshot_of(fused), p = snapshot_of(plain);
+  EXPECT_EQ(f.executions, p.executions) << what;
+  for (int k = 0; k < autoscale::kSlots; ++k) {
+    const autoscale::SlotSnapshot &a = f.slot[k], &b = p.slot[k];
+    SCOPED_TRACE(what + " slot " + std::to_string(k));
+    EXPECT_EQ(bits(a.scale), bits(b.scale));
+    EXPECT_EQ(bits(a.amax), bits(b.amax));
+    EXPECT_EQ(a.amax_history, b.amax_history);
+    EXPECT_EQ(a.passthrough, b.passthrough);
+    EXPECT_EQ(a.counters.amax_bits, b.counters.amax_bits);
+    EXPECT_EQ(a.counters.quantized, b.counters.quantized);
+    EXPECT_EQ(bits(a.counters.error_sum), bits(b.counters.error_sum));
+    EXPECT_EQ(bits(a.counters.value_sum), bits(b.counters.value_sum));
+    EXPECT_EQ(a.counters.overflows, b.counters.overflows);
+    EXPECT_EQ(a.counters.underflows, b.counters.underflows);
+    EXPECT_EQ(a.counters.subnormals, b.counters.subnormals);
+    EXPECT_EQ(a.counters.nan_in, b.counters.nan_in);
+    EXPECT_EQ(a.counters.inf_in, b.counters.inf_in);
+    EXPECT_EQ(a.counters.nan_out, b.counters.nan_out);
+    EXPECT_EQ(a.counters.inf_out, b.counters.inf_out);
+  }
+}
+
+// Runs every op over pairs of values on both sites; returns how many results were not NaN, so a
+// caller can check the sweep exercised real values.
+template <class T>
+int run_twins(autoscale_site *fused, autoscale_site *plain, const std::vector<T> &values, const std::string &what) {
+  using P = Primitives<T>;
+  int numbers = 0;
+  const size_t n = values.size();
+  for (int op = AUTOSCALE_OP_ADD; op <= AUTOSCALE_OP_DIV; ++op)
+    for (size_t i = 0; i < n; ++i) {
+      T a = values[i], b = values[(i * 7 + 3 + op) % n];
+      T r = P::fused(fused, op, a, b);
+      T qa = P::quantize(plain, 0, a);
+      T qb = P::quantize(plain, 1, b);
+      T want = P::record(plain, P::apply(op, qa, qb));
+      if (bits(r) != bits(want)) {
+        ADD_FAILURE() << what << " op " << op << " a " << a << " b " << b << ": fused " << r << ", primitives " << want;
+        return numbers;
+      }
+      numbers += !std::isnan(r);
+    }
+  return numbers;
+}
+
+// The site configurations the fused path must match in: every format, saturating or not, delayed
+// scaling with a margin, a power-of-two static scale, a static scale without an exact inverse,
+// a cast, empirical (FP32 while it analyses), and a site that rounds at its output.
+std::vector<autoscale_site> twin_configs(int line) {
+  std::vector<autoscale_site> c;
+  const int formats[4] = {AUTOSCALE_E4M3, AUTOSCALE_E5M2, AUTOSCALE_FP16, AUTOSCALE_BF16};
+  for (int f : formats)
+    for (int sat = 0; sat < 2; ++sat) {
+      c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, f, AUTOSCALE_ROUND_INPUTS,
+                            AUTOSCALE_STRATEGY_DELAYED, 2, 1, 1.0f, sat));
+      c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, f, AUTOSCALE_ROUND_INPUTS,
+                            AUTOSCALE_STRATEGY_STATIC, 0, 0, 0x1p-4f, sat));
+      c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, f, AUTOSCALE_ROUND_INPUTS,
+                            AUTOSCALE_STRATEGY_STATIC, 0, 0, 3.0f, sat));
+      c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, f, AUTOSCALE_ROUND_INPUTS,
+                            AUTOSCALE_STRATEGY_DELAYED, 0, 0, 1.0f, sat));
+    }
+  autoscale_site empirical = make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                       AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_EMPIRICAL);
+  empirical.params.analysis_steps = 1;
+  c.push_back(empirical);
+  c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_OUTPUT,
+                        AUTOSCALE_STRATEGY_DELAYED, 2, 0));
+  return c;
+}
+
+// Three steps: moderate values first (so the delayed and empirical scales move off 1), then every
+// edge value twice: zeros, subnormals, overflow, inf, NaN, under the scales the first step set.
+template <class T> void check_fused_matches_primitives(int line, const std::vector<T> &edges) {
+  static std::vector<autoscale_site> fused, plain;  // registered sites must outlive the test
+  fused = twin_configs(line);
+  plain = twin_configs(line + 1);
+  std::vector<T> moderate;
+  for (int i = 0; i < 200; ++i) moderate.push_back(static_cast<T>(std::ldexp(1.0 + i / 200.0, i % 14) * (i % 3 ? 1 : -1)));
+  int numbers = 0;
+  for (int step = 0; step < 3; ++step) {
+    for (size_t k = 0; k < fused.size(); ++k)
+      numbers += run_twins<T>(&fused[k], &plain[k], step == 0 ? moderate : edges, "config " + std::to_string(k));
+    autoscale_step();
+  }
+  EXPECT_GT(numbers, 0);
+  for (size_t k = 0; k < fused.size(); ++k) {
+    std::string what = "config " + std::to_string(k);
+    expect_same_site(fused[k], plain[k], what);
+    // The sweep reached every kind of value it claims to.
+    autoscale::SlotCounters c = snapshot_of(fused[k]).slot[0].counters;
+    EXPECT_GT(c.nan_in, 0u) << what;
+    EXPECT_GT(c.inf_in, 0u) << what;
+  }
+  autoscale::SiteSnapshot delayed = snapshot_of(fused[0]);  // e4m3, non-saturating, delayed
+  EXPECT_NE(delayed.slot[0].scale, 1.0f) << "the first step must set a real scale";
+  EXPECT_GT(delayed.slot[0].counters.overflows + delayed.slot[1].counters.overflows, 0u);
+  EXPECT_GT(delayed.slot[0].counters.underflows + delayed.slot[1].counters.underflows, 0u);
+  EXPECT_GT(delayed.slot[0].counters.subnormals + delayed.slot[1].counters.subnormals, 0u);
+}
+
+TEST(SiteFusedBinary, FloatMatchesThePrimitiveCalls) {
+  check_fused_matches_primitives<float>(200, edge_floats());
+}
+
+TEST(SiteFusedBinary, DoubleMatchesThePrimitiveCalls) {
+  std::vector<double> edges = {5e-324, 1e-310, 0x1p-1000, 1.0 / 3.0, 1e300, -1e300, 0x1.fffffffffffffp1023,
+                               std::nan("7")};
+  for (float f : edge_floats()) {
+    edges.push_back(f);
+    edges.push_back(static_cast<double>(f) * (1.0 + 0x1p-40));  // between floats: rounds as a double
+  }
+  check_fused_matches_primitives<double>(300, edges);
+}
+
+// The header sends binary operations of input-rounding sites through the fused call: the site's
+// counters show one execution per operation with both operands and the result recorded.
+TEST(SiteFusedBinary, HeaderOperatorsCountOneExecutionEach) {
+  static autoscale_site s = make_site(400, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);
+  float x = 1.0625f;  // ties to even: 1.0 in e4m3
+  EXPECT_EQ(autoscale_mul_f(&s, 3.3f, 2.0f), 3.25f * 2.0f);
+  EXPECT_EQ(autoscale_add_assign_f(&s, &x, 0.1f), 1.0f + autoscale_round_float(0.1f, AUTOSCALE_E4M3, 1));
+  EXPECT_EQ(autoscale_div_d(&s, 3.3, 2.0), 3.25 / 2.0);
+  autoscale::SiteSnapshot snap = snapshot_of(s);
+  EXPECT_EQ(snap.executions, 3u);
+  for (int k : {0, 1, AUTOSCALE_SLOT_OUTPUT}) EXPECT_EQ(snap.slot[k].counters.quantized, 3u) << "slot " << k;
+  EXPECT_EQ(snap.slot[0].amax, 3.3f);
 }
 
 }  // namespace

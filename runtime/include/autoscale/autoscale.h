@@ -12,7 +12,9 @@
  * With format AUTOSCALE_FP32 both are the identity, so a pass-through rewrite returns exactly what
  * the plain operator returns (compile with -ffp-contract=off on both sides to compare bits).
  *
- * On the host the primitives update the site's counters and scaling state in the runtime library.
+ * On the host the primitives update the site's counters and scaling state in the runtime library;
+ * a binary operation whose site rounds at its inputs makes one fused call there
+ * (autoscale_binary_inputs_*) that equals its three primitive calls bit for bit, counters included.
  * In CUDA device code there is no host state to reach: the primitives round with the site's static
  * scale (strategy static) or scale 1, and record nothing. */
 #ifndef AUTOSCALE_AUTOSCALE_H
@@ -91,14 +93,45 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_result_d(autoscale_site *s,
 #endif
 }
 
+/* The arithmetic of a binary operation (AUTOSCALE_OP_ADD, _SUB, _MUL, _DIV) in the operation's
+ * type; the runtime's fused entry points below compute with these same functions. */
+AUTOSCALE_HOST_DEVICE static inline float autoscale_apply_f(int op, float a, float b) {
+  return op == AUTOSCALE_OP_ADD ? a + b : op == AUTOSCALE_OP_SUB ? a - b : op == AUTOSCALE_OP_MUL ? a * b : a / b;
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_apply_d(int op, double a, double b) {
+  return op == AUTOSCALE_OP_ADD ? a + b : op == AUTOSCALE_OP_SUB ? a - b : op == AUTOSCALE_OP_MUL ? a * b : a / b;
+}
+
+/* Out of line: one execution of a binary site that rounds at its inputs, in one call instead of
+ * three: autoscale_result_record(site, autoscale_apply(op, quantize(site, 0, a), quantize(site, 1, b))),
+ * with the same bits and counters. */
+float autoscale_binary_inputs_f(autoscale_site *site, int op, float a, float b);
+double autoscale_binary_inputs_d(autoscale_site *site, int op, double a, double b);
+
+/* One execution of a binary site. */
+AUTOSCALE_HOST_DEVICE static inline float autoscale_binary_f(autoscale_site *s, int op, float a, float b) {
+#if !AUTOSCALE_DEVICE_PASS
+  if (s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32)
+    return autoscale_binary_inputs_f(s, op, a, b);
+#endif
+  return autoscale_result_f(s, autoscale_apply_f(op, autoscale_operand_f(s, 0, a), autoscale_operand_f(s, 1, b)));
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_binary_d(autoscale_site *s, int op, double a, double b) {
+#if !AUTOSCALE_DEVICE_PASS
+  if (s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32)
+    return autoscale_binary_inputs_d(s, op, a, b);
+#endif
+  return autoscale_result_d(s, autoscale_apply_d(op, autoscale_operand_d(s, 0, a), autoscale_operand_d(s, 1, b)));
+}
+
 /* Binary operators in float (_f) and double (_d); operands arrive already converted to the
  * operation's type by the usual arithmetic conversions, which the tool spells out as casts. */
 #define AUTOSCALE_DEFINE_BINARY(name, op)                                                         \
   AUTOSCALE_HOST_DEVICE static inline float autoscale_##name##_f(autoscale_site *s, float a, float b) { \
-    return autoscale_result_f(s, autoscale_operand_f(s, 0, a) op autoscale_operand_f(s, 1, b));   \
+    return autoscale_binary_f(s, op, a, b);                                                       \
   }                                                                                               \
   AUTOSCALE_HOST_DEVICE static inline double autoscale_##name##_d(autoscale_site *s, double a, double b) { \
-    return autoscale_result_d(s, autoscale_operand_d(s, 0, a) op autoscale_operand_d(s, 1, b));   \
+    return autoscale_binary_d(s, op, a, b);                                                       \
   }                                                                                               \
   /* Compound assignment: *lhs = *lhs op rhs, lhs evaluated once (the tool passes its address). */ \
   AUTOSCALE_HOST_DEVICE static inline float autoscale_##name##_assign_f(autoscale_site *s, float *lhs, float rhs) { \
@@ -112,10 +145,10 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_result_d(autoscale_site *s,
     return *lhs = (float)autoscale_##name##_d(s, (double)*lhs, rhs);                             \
   }
 
-AUTOSCALE_DEFINE_BINARY(add, +)
-AUTOSCALE_DEFINE_BINARY(sub, -)
-AUTOSCALE_DEFINE_BINARY(mul, *)
-AUTOSCALE_DEFINE_BINARY(div, /)
+AUTOSCALE_DEFINE_BINARY(add, AUTOSCALE_OP_ADD)
+AUTOSCALE_DEFINE_BINARY(sub, AUTOSCALE_OP_SUB)
+AUTOSCALE_DEFINE_BINARY(mul, AUTOSCALE_OP_MUL)
+AUTOSCALE_DEFINE_BINARY(div, AUTOSCALE_OP_DIV)
 #undef AUTOSCALE_DEFINE_BINARY
 
 AUTOSCALE_HOST_DEVICE static inline float autoscale_neg_f(autoscale_site *s, float a) {
