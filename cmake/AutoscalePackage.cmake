@@ -36,4 +36,7 @@ install(FILES ${CMAKE_BINARY_DIR}/autoscaleConfig.cmake ${CMAKE_BINARY_DIR}/auto
 if(TARGET autoscale-rewrite)
   install(TARGETS autoscale-rewrite RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   install(DIRECTORY rules/ DESTINATION ${CMAKE_INSTALL_DATADIR}/autoscale/rules FILES_MATCHING PATTERN "*.yaml")
+  # The stand-in headers the tool parses with; it looks for them beside its executable first.
+  install(DIRECTORY tool/driver/cuda-standins tool/driver/openmp-standin
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/autoscale)
 endif()

@@ -52,5 +52,6 @@ int main(int argc, const char **argv) {
   if (!OutDir.empty())
     Opts.OutDir = OutDir;
   Opts.ReportPath = Report;
+  Opts.Paths = autoscale::driver::installPaths(argv[0]);
   return autoscale::driver::run(Parser->getCompilations(), Opts);
 }

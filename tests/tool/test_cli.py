@@ -5,6 +5,7 @@
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -104,6 +105,21 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run(["--rules", RULES, "-p", tmp, "--out-dir", "o", "db.c"], tmp)
     check(p.returncode == 0 and "autoscale_mul_f(" in open(os.path.join(tmp, "o", "db.c")).read(),
           "-p reads the compilation database", p.stderr)
+
+with tempfile.TemporaryDirectory() as tmp:
+    # Installed as <prefix>/bin/autoscale-rewrite, the tool parses with <prefix>/include, not the
+    # source tree's runtime headers: a header only the installed copy has must be found.
+    runtime_include = os.path.join(os.path.dirname(os.path.dirname(RULES)), "runtime", "include")
+    os.makedirs(os.path.join(tmp, "prefix", "bin"))
+    shutil.copy(TOOL, os.path.join(tmp, "prefix", "bin"))
+    shutil.copytree(runtime_include, os.path.join(tmp, "prefix", "include"))
+    write(os.path.join(tmp, "prefix", "include", "autoscale", "installed_probe.h"), "#define PROBE 2.0f\n")
+    write(os.path.join(tmp, "probe.c"), "#include <autoscale/installed_probe.h>\nfloat f(float a) { return a * PROBE; }\n")
+    installed = os.path.join(tmp, "prefix", "bin", os.path.basename(TOOL))
+    p = subprocess.run([installed, "--rules", RULES, "--diff", "probe.c", "--"], cwd=tmp, capture_output=True, text=True)
+    check(p.returncode == 0 and "autoscale_mul_f(" in p.stdout, "an installed tool uses <prefix>/include", p.stderr)
+    p = run(["--rules", RULES, "--diff", "probe.c", "--"], tmp)
+    check(p.returncode == 1, "the build-tree tool uses the source tree's runtime headers", p.stderr)
 
 print("%d failure(s)" % len(FAILURES))
 sys.exit(1 if FAILURES else 0)

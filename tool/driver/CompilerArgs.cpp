@@ -8,17 +8,19 @@ namespace autoscale::driver {
 
 static constexpr const char *CudaPath = "/usr/local/cuda";
 
-clang::tooling::ArgumentsAdjuster compilerArgsAdjuster() {
-  return [](const clang::tooling::CommandLineArguments &Args, llvm::StringRef File) {
+clang::tooling::ArgumentsAdjuster compilerArgsAdjuster(const InstallPaths &Paths) {
+  return [Paths](const clang::tooling::CommandLineArguments &Args, llvm::StringRef File) {
     clang::tooling::CommandLineArguments Out(Args);
     std::vector<std::string> Extra = {"-resource-dir=" AUTOSCALE_CLANG_RESOURCE_DIR, "-isystem",
-                                      AUTOSCALE_RUNTIME_INCLUDE_DIR, "-w"};
+                                      Paths.RuntimeIncludeDir, "-w"};
+    // Searched last: an omp.h Clang finds itself (libomp's) wins over the stand-in.
+    Extra.insert(Extra.end(), {"-idirafter", Paths.OpenMPStandinDir});
     if (llvm::sys::path::extension(File) == ".cu") {
       // Host-side parse: device functions are visible (and reported as not yet supported).
       std::vector<std::string> Cuda = {"-xcuda", "--cuda-host-only", "-nocudalib",
                                        "-Wno-unknown-cuda-version", "-isystem",
-                                       AUTOSCALE_CUDA_STANDINS_DIR, "-include",
-                                       AUTOSCALE_CUDA_STANDINS_DIR "/autoscale_cuda_prelude.h"};
+                                       Paths.CudaStandinsDir, "-include",
+                                       Paths.CudaStandinsDir + "/autoscale_cuda_prelude.h"};
       if (llvm::sys::fs::is_directory(CudaPath)) {
         Cuda.push_back(std::string("--cuda-path=") + CudaPath);
         // CUDA 13 keeps CCCL (cuda/std, cub, thrust) here; nvcc adds it, Clang does not.

@@ -2,14 +2,17 @@
 #ifndef AUTOSCALE_TOOL_DRIVER_COMPILERARGS_H
 #define AUTOSCALE_TOOL_DRIVER_COMPILERARGS_H
 
+#include "driver/InstallPaths.h"
+
 #include "clang/Tooling/ArgumentsAdjusters.h"
 
 namespace autoscale::driver {
 
 /// Clang's builtin headers and the runtime's include directory (so rewritten files parse
-/// again), warnings off (the user's build reports them), and for .cu files the CUDA host-side
-/// parse with the stand-ins for headers CUDA 13 removed, CCCL and the nvcc-only intrinsics.
-clang::tooling::ArgumentsAdjuster compilerArgsAdjuster();
+/// again), a stand-in <omp.h> for when Clang has none, warnings off (the user's build
+/// reports them), and for .cu files the CUDA host-side parse with the stand-ins for headers
+/// CUDA 13 removed, CCCL and the nvcc-only intrinsics.
+clang::tooling::ArgumentsAdjuster compilerArgsAdjuster(const InstallPaths &Paths);
 
 } // namespace autoscale::driver
 

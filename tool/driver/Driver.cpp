@@ -55,13 +55,14 @@ public:
     }
     for (auto &[File, Edits] : Found.StepEdits)
       for (const Edit &E : Edits)
-        StepEdits[File].insert(std::make_tuple(E.Offset, E.Where, E.Text));
+        StepEdits[File].insert(std::make_tuple(E.Offset, E.Where, E.Text, E.Length));
     for (auto &[Abs, Display] : Found.DisplayPaths)
       DisplayPaths[Abs] = Display;
   }
 
   std::map<std::tuple<std::string, unsigned, std::string>, Decided> Ops;
-  std::map<std::string, std::set<std::tuple<unsigned, Edit::Phase, std::string>>> StepEdits;
+  std::map<std::string, std::set<std::tuple<unsigned, Edit::Phase, std::string, unsigned>>>
+      StepEdits;
   std::map<std::string, std::string> DisplayPaths;
 };
 
@@ -168,7 +169,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     AbsSources.push_back(realPath(S));
   find::FindOptions FindOpts;
   FindOpts.Root = projectRoot(AbsSources);
-  FindOpts.RuntimeIncludeDir = realPath(AUTOSCALE_RUNTIME_INCLUDE_DIR);
+  FindOpts.RuntimeIncludeDir = realPath(Opts.Paths.RuntimeIncludeDir);
   auto Display = [&](llvm::StringRef Abs) { return *FindOpts.relative(Abs); };
 
   Collector Found;
@@ -178,7 +179,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       llvm::errs() << "[" << I + 1 << "/" << Opts.Sources.size() << "] " << Display(AbsSources[I])
                    << "\n";
     clang::tooling::ClangTool Tool(DB, {Opts.Sources[I]});
-    Tool.appendArgumentsAdjuster(compilerArgsAdjuster());
+    Tool.appendArgumentsAdjuster(compilerArgsAdjuster(Opts.Paths));
     FindActionFactory Factory(*Rules, FindOpts, Found);
     if (Tool.run(&Factory) != 0)
       ++Failed;
@@ -199,8 +200,8 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true};
   for (auto &[Abs, Steps] : Found.StepEdits) {
     emit::FileEdits &F = Files.at(Abs);
-    for (const auto &[Offset, Where, Text] : Steps)
-      F.StepEdits.push_back({Offset, 0, Text, Where, ~0u, 0});
+    for (const auto &[Offset, Where, Text, Length] : Steps)
+      F.StepEdits.push_back({Offset, Length, Text, Where, ~0u, 0});
   }
   std::vector<report::Entry> Entries;
   std::map<const Operation *, unsigned> SiteOf;

@@ -8,6 +8,8 @@
 #ifndef AUTOSCALE_TOOL_DRIVER_DRIVER_H
 #define AUTOSCALE_TOOL_DRIVER_DRIVER_H
 
+#include "driver/InstallPaths.h"
+
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include <string>
@@ -23,6 +25,7 @@ struct Options {
   OutputMode Mode = OutputMode::OutDir;
   std::string OutDir = "autoscale-out";
   std::string ReportPath; ///< empty: no JSON report
+  InstallPaths Paths;     ///< the runtime's headers and the CUDA stand-ins
 };
 
 /// Exit codes: 0 done, 1 a source failed to parse or a file could not be written (nothing is

@@ -8,6 +8,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 
 using namespace clang;
 
@@ -47,7 +48,49 @@ static std::string functionSkipReason(const FunctionDecl *FD) {
   return {};
 }
 
-ExprContext contextOf(const Expr *E, ASTContext &Ctx) {
+static bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// Whether E is the update of an `#pragma omp atomic` statement (x += e, x++, x = x * e, and
+/// their capture forms v = x += e): OpenMP requires that operator form, so a call cannot replace
+/// it. The operands (e) are ordinary expressions and may be rewritten.
+static bool isOpenMPAtomicUpdate(const Expr *E, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  const auto *U = dyn_cast<UnaryOperator>(E);
+  bool Update = (B && B->isCompoundAssignmentOp()) || (U && U->isIncrementDecrementOp());
+  DynTypedNodeList Storage = Ctx.getParents(N);
+  while (true) {
+    const DynTypedNode *P = firstParent(N, Ctx, Storage);
+    if (!P)
+      return false;
+    if (const auto *S = P->get<Stmt>()) {
+      if (isa<OMPAtomicDirective>(S))
+        return Update;
+      if (const auto *A = dyn_cast<BinaryOperator>(S); A && A->isAssignmentOp()) {
+        const Expr *Child = N.get<Expr>();
+        if (!Child || A->getRHS()->IgnoreParenImpCasts() != Child->IgnoreParenImpCasts())
+          return false;
+        // x = x op e (either operand x) is an update; v = <update> captures one.
+        if (!Update && B && A->getOpcode() == BO_Assign &&
+            (sameValue(B->getLHS(), A->getLHS(), Ctx) || sameValue(B->getRHS(), A->getLHS(), Ctx)))
+          Update = true;
+      } else if (!isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups, CapturedStmt, CompoundStmt>(
+                     S)) {
+        return false;
+      }
+    } else if (!P->get<CapturedDecl>()) {
+      return false;
+    }
+    N = *P;
+  }
+}
+
+static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
   ExprContext C;
   DynTypedNode N = DynTypedNode::create(*E);
   DynTypedNodeList Storage = Ctx.getParents(N);
@@ -167,6 +210,13 @@ ExprContext contextOf(const Expr *E, ASTContext &Ctx) {
       return Fail("constant expression (template argument)");
     N = *P; // CXXCtorInitializer, attributes and other glue: keep walking
   }
+}
+
+ExprContext contextOf(const Expr *E, ASTContext &Ctx) {
+  ExprContext C = walkParents(E, Ctx);
+  if (C.SkipReason.empty() && isOpenMPAtomicUpdate(E, Ctx))
+    C.SkipReason = "OpenMP atomic update (the directive needs the operator)";
+  return C;
 }
 
 const Stmt *valueParent(const Expr *E, ASTContext &Ctx) {

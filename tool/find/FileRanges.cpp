@@ -3,6 +3,7 @@
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -63,19 +64,39 @@ std::string FileRanges::checkMacros(SourceRange Whole, SourceLocation Operator) 
   for (SourceLocation L = Operator; L.isMacroID(); L = SM.getImmediateSpellingLoc(L)) {
     if (!SM.isMacroArgExpansion(L))
       return "operation inside a macro body";
-    llvm::StringRef Name = Lexer::getImmediateMacroName(L, SM, LO);
-    const IdentifierInfo *II = PP.getIdentifierInfo(Name);
-    MacroDefinition Def =
-        II ? const_cast<Preprocessor &>(PP).getMacroDefinitionAtLoc(II, SM.getExpansionLoc(L))
-           : MacroDefinition();
-    const MacroInfo *MI = Def.getMacroInfo();
+    const MacroInfo *MI = macroAt(L);
     if (!MI)
       return "macro argument of an unknown macro";
-    for (const Token &T : MI->tokens())
-      if (T.isOneOf(tok::hash, tok::hashhash, tok::hashat))
-        return "macro argument that the macro stringises or pastes";
+    if (stringisesOrPastes(*MI))
+      return "macro argument that the macro stringises or pastes";
   }
   return {};
+}
+
+const MacroInfo *FileRanges::macroAt(SourceLocation Loc) const {
+  llvm::StringRef Name = Lexer::getImmediateMacroName(Loc, SM, LO);
+  const IdentifierInfo *II = PP.getIdentifierInfo(Name);
+  MacroDefinition Def =
+      II ? const_cast<Preprocessor &>(PP).getMacroDefinitionAtLoc(II, SM.getExpansionLoc(Loc))
+         : MacroDefinition();
+  return Def.getMacroInfo();
+}
+
+bool FileRanges::stringisesOrPastes(const MacroInfo &MI) {
+  return llvm::any_of(MI.tokens(), [](const Token &T) {
+    return T.isOneOf(tok::hash, tok::hashhash, tok::hashat);
+  });
+}
+
+bool FileRanges::isWholeMacroCall(SourceRange Call, SourceLocation Callee) const {
+  if (!Callee.isMacroID() || SM.isMacroArgExpansion(Callee) ||
+      !SM.getImmediateExpansionRange(Callee).getBegin().isFileID())
+    return false; // not written by the body of a macro invoked in the file
+  std::string Why;
+  if (!span(Call, Why))
+    return false; // the call is not the whole expansion
+  const MacroInfo *MI = macroAt(Callee);
+  return MI && MI->isFunctionLike() && !stringisesOrPastes(*MI);
 }
 
 } // namespace autoscale::find

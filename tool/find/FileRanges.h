@@ -2,9 +2,11 @@
 //
 // An operation can be rewritten only where every piece of it is written, contiguously, in one
 // file: in plain code, or entirely inside one argument of a macro invocation (perhaps nested in
-// arguments of other macros, none of which stringises or pastes it). Everything else (macro
-// bodies, pieces straddling a macro boundary, preprocessor directives inside the expression) is
-// refused with a reason.
+// arguments of other macros, none of which stringises or pastes it). One macro-body form is
+// rewritable from outside: a call that is the whole body of a function-like macro invoked in the
+// file (PolyBench's SQRT_FUN(x) -> sqrtf(x)), by wrapping the invocation and the argument text.
+// Everything else (macro bodies, pieces straddling a macro boundary, preprocessor directives
+// inside the expression) is refused with a reason.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_FILERANGES_H
@@ -40,11 +42,19 @@ public:
   /// file, or all inside one argument of one macro invocation that the macro neither stringises
   /// nor pastes. Returns the reason when not.
   std::string checkMacros(clang::SourceRange Whole, clang::SourceLocation Operator) const;
+  /// Whether the call whose callee token is Callee is the whole expansion of a function-like
+  /// macro invoked in the file, which neither stringises nor pastes; e.g. SQRT_FUN(x) with
+  /// `#define SQRT_FUN(x) sqrtf(x)`. Its arguments still have to map to the invocation's text.
+  bool isWholeMacroCall(clang::SourceRange Call, clang::SourceLocation Callee) const;
   /// Whether the text of the span contains a preprocessor directive.
   bool containsDirective(const FileSpan &S) const;
   llvm::StringRef text(const FileSpan &S) const;
 
 private:
+  /// The definition of the macro whose expansion produced Loc, or null.
+  const clang::MacroInfo *macroAt(clang::SourceLocation Loc) const;
+  static bool stringisesOrPastes(const clang::MacroInfo &MI);
+
   const clang::SourceManager &SM;
   const clang::LangOptions &LO;
   const clang::Preprocessor &PP;

@@ -175,6 +175,7 @@ private:
   void linkInputs();
   void addProjectFiles();
   void markModified(const Expr *LValue);
+  bool hasLoopInvariantFactor(const BinaryOperator *Mul);
   void addStepEdits(FunctionDecl *FD);
 
   ASTContext &Ctx;
@@ -351,7 +352,7 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
     if (P && ((P->isCompoundAssignmentOp() && isCompoundAccumulation(P) &&
                P->getRHS()->IgnoreParenImpCasts() == B) ||
               isWrittenOutAccumulation(P, Ctx)) &&
-        contextOf(B, Ctx).InLoop)
+        contextOf(B, Ctx).InLoop && !hasLoopInvariantFactor(B))
       OpName = "dot_mul";
   } else if ((Compound && isCompoundAccumulation(B)) || isWrittenOutAccumulation(B, Ctx)) {
     if (contextOf(B, Ctx).InLoop)
@@ -417,6 +418,34 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (std::string Conv = conversion(R, K); !Conv.empty())
     wrap(Op, *RS, Conv, ")", 0);
   return true;
+}
+
+/// Whether a factor of Mul is a constant or a variable set outside the loops around it: then
+/// acc += lr * g[i] scales what it adds (an optimizer step, an axpy), unlike the products of a
+/// dot product or matrix product, whose factors both change from one iteration to the next.
+bool OperationFinder::hasLoopInvariantFactor(const BinaryOperator *Mul) {
+  const Stmt *Outermost = nullptr;
+  DynTypedNode N = DynTypedNode::create(*static_cast<const Stmt *>(Mul));
+  for (DynTypedNodeList P = Ctx.getParents(N); !P.empty(); P = Ctx.getParents(N)) {
+    N = P[0];
+    const Stmt *S = N.get<Stmt>();
+    if (!S && N.get<FunctionDecl>())
+      break;
+    if (isa_and_nonnull<LambdaExpr>(S))
+      break;
+    if (isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      Outermost = S;
+  }
+  auto Invariant = [&](const Expr *F) {
+    F = F->IgnoreParenCasts();
+    if (isa<FloatingLiteral, IntegerLiteral>(F))
+      return true;
+    const auto *D = dyn_cast<DeclRefExpr>(F);
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return V && Outermost &&
+           !SM.isPointWithin(V->getLocation(), Outermost->getBeginLoc(), Outermost->getEndLoc());
+  };
+  return Invariant(Mul->getLHS()) || Invariant(Mul->getRHS());
 }
 
 bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
@@ -523,9 +552,11 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
     Spelling = Lexer::getSourceText(CharSourceRange::getTokenRange(Callee->getSourceRange()), SM,
                                     Ctx.getLangOpts())
                    .str();
+  // SQRT_FUN(x) written for sqrtf(x): the operation is the invocation, where the edits go.
+  bool MacroCall = Ranges.isWholeMacroCall(C->getSourceRange(), Callee->getBeginLoc());
+  SourceLocation Anchor = MacroCall ? SM.getExpansionLoc(C->getBeginLoc()) : C->getBeginLoc();
   FileID File;
-  Operation *OpP = start(C, C->getBeginLoc(), Name.str(), Spelling,
-                         "AUTOSCALE_OP_CALL", File);
+  Operation *OpP = start(C, Anchor, Name.str(), Spelling, "AUTOSCALE_OP_CALL", File);
   if (!OpP)
     return true;
   Operation &Op = *OpP;
@@ -537,7 +568,8 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
     return skip(Op, TypeWhy);
   if (!Op.SkipReason.empty())
     return true;
-  if (std::string Why = Ranges.checkMacros(C->getSourceRange(), Callee->getBeginLoc());
+  if (std::string Why =
+          MacroCall ? "" : Ranges.checkMacros(C->getSourceRange(), Callee->getBeginLoc());
       !Why.empty())
     return skip(Op, Why);
   auto Whole = spanIn(Op, File, C->getSourceRange());
@@ -547,6 +579,7 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
     return skip(Op, "preprocessor directive inside the operation");
   wrap(Op, *Whole, std::string("autoscale_result_") + suffix(K) + "(" + SiteMarker + ", ", ")", 1);
   unsigned Slot = 0;
+  std::vector<FileSpan> ArgSpans;
   for (const Expr *A : C->arguments()) {
     if (isa<CXXDefaultArgExpr>(A))
       continue;
@@ -565,6 +598,12 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
       return true;
     if (AS->Begin < Whole->Begin || AS->End > Whole->End)
       return skip(Op, "operation straddles a macro boundary");
+    // A macro's body can use one argument text twice: pow(x, x) from POW2(x).
+    if (llvm::any_of(ArgSpans, [&](const FileSpan &P) {
+          return AS->Begin < P.End && P.Begin < AS->End;
+        }))
+      return skip(Op, "macro uses an argument twice");
+    ArgSpans.push_back(*AS);
     std::string Conv = conversion(A, AK);
     wrap(Op, *AS,
          std::string("autoscale_operand_") + suffix(AK) + "(" + SiteMarker + ", " +
@@ -602,6 +641,26 @@ bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
   return true;
 }
 
+/// How the local holding a step function's return value is declared, e.g. "float autoscale_ret_"
+/// or "float (*autoscale_ret_)(int)"; in C++ a deduced return type keeps its spelling ("auto",
+/// "const auto &", "decltype(auto)"), which deduces the same type from the same expression.
+static std::string returnValueDecl(const FunctionDecl *FD, const SourceManager &SM,
+                                   const LangOptions &LO) {
+  constexpr const char *Name = "autoscale_ret_";
+  QualType T = FD->getReturnType();
+  if (T->getContainedDeducedType()) {
+    SourceRange R = FD->getReturnTypeSourceRange();
+    if (R.isInvalid() || !R.getBegin().isFileID() || !R.getEnd().isFileID())
+      return {};
+    return (Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO) + " " + Name).str();
+  }
+  PrintingPolicy Policy(LO);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  T.print(OS, Policy, Name);
+  return Out;
+}
+
 void OperationFinder::addStepEdits(FunctionDecl *FD) {
   auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
   if (!Body || !Body->getLBracLoc().isFileID() || !Body->getRBracLoc().isFileID())
@@ -614,27 +673,49 @@ void OperationFinder::addStepEdits(FunctionDecl *FD) {
   Found.DisplayPaths[FI.Abs] = FI.Display;
   const LangOptions &LO = Ctx.getLangOpts();
   constexpr unsigned Outermost = ~0u;
+  QualType RetT = FD->getReturnType();
+  bool Void = RetT->isVoidType();
+  // A class that is not trivially copyable (a move-only type, say), or a dependent type that may
+  // be one, might not fit in the local: such a return keeps the step before it. Other values are
+  // held in the local unchanged.
+  std::string RetDecl;
+  if (!RetT->isDependentType() && (!RetT->isRecordType() || RetT.isTriviallyCopyableType(Ctx)))
+    RetDecl = returnValueDecl(FD, SM, LO);
   ReturnCollector Collect;
   Collect.TraverseStmt(Body);
   for (ReturnStmt *R : Collect.Returns) {
     if (!R->getBeginLoc().isFileID() || !R->getEndLoc().isFileID())
       continue; // a return written by a macro: nowhere safe to insert
-    unsigned Begin = SM.getFileOffset(R->getBeginLoc());
-    DynTypedNodeList Parents = Ctx.getParents(*R);
-    if (!Parents.empty() && Parents[0].get<CompoundStmt>()) {
-      Edits.push_back({Begin, 0, "autoscale_step(); ", Edit::Open, Outermost, 0});
-      continue;
-    }
-    // if (c) return x; needs braces to stay one statement.
     SourceLocation AfterSemi =
         Lexer::findLocationAfterToken(R->getEndLoc(), tok::semi, SM, LO, false);
     if (AfterSemi.isInvalid() || !AfterSemi.isFileID())
       continue;
+    unsigned Begin = SM.getFileOffset(R->getBeginLoc()), End = SM.getFileOffset(AfterSemi);
+    const Expr *Value = R->getRetValue();
+    std::string Why;
+    std::optional<FileSpan> V =
+        Value ? Ranges.span(Value->getSourceRange(), Why) : std::optional<FileSpan>();
+    // The step ends after the returned value is computed: `return e;` becomes
+    // `{ T autoscale_ret_ = (e); autoscale_step(); return autoscale_ret_; }`. The braces keep
+    // `if (c) return e;` one statement.
+    if (V && V->File == File && (Void || !RetDecl.empty())) {
+      bool Braced = Ranges.text(*V).starts_with("{"); // return {a, b}: list-initialised
+      std::string Open = Void ? "{ (" : "{ " + RetDecl + (Braced ? " = " : " = (");
+      Edits.push_back({Begin, V->Begin - Begin, Open, Edit::Replace, Outermost, 0});
+      if (!Braced)
+        Edits.push_back({V->End, 0, ")", Edit::Close, Outermost, 0});
+      Edits.push_back({End, 0,
+                       Void ? " autoscale_step(); return; }"
+                            : " autoscale_step(); return autoscale_ret_; }",
+                       Edit::Open, Outermost, 0});
+      continue;
+    }
+    // `return;`, or a value the tool cannot move (written by a macro): the step ends just before
+    // the return.
     Edits.push_back({Begin, 0, "{ autoscale_step(); ", Edit::Open, Outermost, 0});
-    Edits.push_back({SM.getFileOffset(AfterSemi), 0, " }", Edit::Close, Outermost, 0});
+    Edits.push_back({End, 0, " }", Edit::Close, Outermost, 0});
   }
-  if (FD->getReturnType()->isVoidType() &&
-      (Body->body_empty() || !isa<ReturnStmt>(Body->body_back())))
+  if (Void && (Body->body_empty() || !isa<ReturnStmt>(Body->body_back())))
     Edits.push_back({SM.getFileOffset(Body->getRBracLoc()), 0, "autoscale_step(); ", Edit::Open,
                      Outermost, 0});
 }

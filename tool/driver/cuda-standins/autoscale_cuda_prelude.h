@@ -1,7 +1,9 @@
 /* Force-included (-include) by autoscale-rewrite when Clang parses a .cu file; never part of the
  * rewritten output, which nvcc compiles with its own headers. It declares what nvcc provides and
  * Clang 19's CUDA wrapper leaves out: the cache-hint loads and stores of sm_32_intrinsics.h
- * (__ldcs, __stcs, ... on every type nvcc has them for), so real kernels parse. */
+ * (__ldcs, __stcs, ... on every type nvcc has them for), and the host side of the max/min
+ * overloads of nvcc's math_functions.hpp (Clang declares them for device code only), so real
+ * kernels and their launch code (max(int, size_t) in a grid size) parse. */
 #ifndef AUTOSCALE_CUDA_PRELUDE_H
 #define AUTOSCALE_CUDA_PRELUDE_H
 #if defined(__CUDA__) && defined(__cplusplus)
@@ -14,5 +16,26 @@ template <typename T> __device__ void __stwb(T *, T);
 template <typename T> __device__ void __stcg(T *, T);
 template <typename T> __device__ void __stcs(T *, T);
 template <typename T> __device__ void __stwt(T *, T);
+
+/* nvcc's host+device max/min, as its crt/math_functions.hpp spells them; Clang overloads these
+ * host declarations with its own device definitions of the same names. */
+#define AUTOSCALE_HOST_MINMAX(R, A, B) __host__ R min(A, B); __host__ R max(A, B);
+AUTOSCALE_HOST_MINMAX(int, int, int)
+AUTOSCALE_HOST_MINMAX(unsigned int, unsigned int, unsigned int)
+AUTOSCALE_HOST_MINMAX(unsigned int, int, unsigned int)
+AUTOSCALE_HOST_MINMAX(unsigned int, unsigned int, int)
+AUTOSCALE_HOST_MINMAX(long int, long int, long int)
+AUTOSCALE_HOST_MINMAX(unsigned long int, unsigned long int, unsigned long int)
+AUTOSCALE_HOST_MINMAX(unsigned long int, long int, unsigned long int)
+AUTOSCALE_HOST_MINMAX(unsigned long int, unsigned long int, long int)
+AUTOSCALE_HOST_MINMAX(long long int, long long int, long long int)
+AUTOSCALE_HOST_MINMAX(unsigned long long int, unsigned long long int, unsigned long long int)
+AUTOSCALE_HOST_MINMAX(unsigned long long int, long long int, unsigned long long int)
+AUTOSCALE_HOST_MINMAX(unsigned long long int, unsigned long long int, long long int)
+AUTOSCALE_HOST_MINMAX(float, float, float)
+AUTOSCALE_HOST_MINMAX(double, double, double)
+AUTOSCALE_HOST_MINMAX(double, float, double)
+AUTOSCALE_HOST_MINMAX(double, double, float)
+#undef AUTOSCALE_HOST_MINMAX
 #endif
 #endif

@@ -1,0 +1,55 @@
+/* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
+#include <autoscale/autoscale.h>
+#if AUTOSCALE_ABI_VERSION != 1
+#error "rewritten for autoscale ABI 1"
+#endif
+#ifndef AUTOSCALE_SITES_5E45A507
+#define AUTOSCALE_SITES_5E45A507
+static autoscale_site autoscale_sites_5e45a507[] = {
+  AUTOSCALE_SITE("input.c", 14, 12, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:deny"),
+  AUTOSCALE_SITE("input.c", 14, 20, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.c", 18, 16, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.c", 18, 35, AUTOSCALE_OP_SUB, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.c", 18, 41, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.c", 27, 29, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.c", 31, 26, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.c", 33, 19, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+};
+#endif
+#line 1
+/* OpenMP code that includes <omp.h> and calls its runtime API: Clang 19 as Debian ships it has no
+ * omp.h (and GCC's does not parse with Clang), so the tool parses with a stand-in and leaves the
+ * include for the user's compiler. */
+#include <omp.h>
+
+double scaled_sum(const float *x, int n, float s) {
+  double t0 = omp_get_wtime();
+  float total = 0.0f;
+#pragma omp parallel
+  {
+    float part = 0.0f;
+    int nt = omp_get_num_threads();
+    for (int i = omp_get_thread_num(); i < n; i += nt)
+      autoscale_add_assign_f(&autoscale_sites_5e45a507[0], &(part), autoscale_mul_f(&autoscale_sites_5e45a507[1], x[i], s));
+#pragma omp atomic
+    total += part;
+  }
+  return autoscale_add_d(&autoscale_sites_5e45a507[2], (double)(total), autoscale_mul_d(&autoscale_sites_5e45a507[4], (autoscale_sub_d(&autoscale_sites_5e45a507[3], omp_get_wtime(), t0)), 0.0));
+}
+
+/* Every form of an atomic update keeps its operator; what it adds is rewritten. */
+float atomic_forms(float *acc, const float *x, float s) {
+  float old;
+#pragma omp parallel
+  {
+#pragma omp atomic update
+    acc[0] = acc[0] * (autoscale_add_f(&autoscale_sites_5e45a507[5], x[0], s));
+#pragma omp atomic
+    acc[1]++;
+#pragma omp atomic capture
+    old = acc[2] -= autoscale_mul_f(&autoscale_sites_5e45a507[6], x[1], s);
+#pragma omp atomic write
+    acc[3] = autoscale_mul_f(&autoscale_sites_5e45a507[7], x[2], s);
+  }
+  return old;
+}
