@@ -36,6 +36,20 @@ std::string parse_window(const char *value, uint64_t *out) {
   return {};
 }
 
+std::string parse_op_fraction(const char *value, double *out) {
+  // strtod also takes blanks, hex, "inf" and "nan"; a fraction is a plain decimal number.
+  bool plain = *value != '\0';
+  for (const char *p = value; *p; ++p) plain = plain && ((*p >= '0' && *p <= '9') || *p == '.');
+  char *end = nullptr;
+  double f = plain ? std::strtod(value, &end) : -1.0;
+  if (!plain || *end != '\0' || !(f >= 0.0 && f <= 1.0))
+    return std::string("AUTOSCALE_EMPIRICAL_OP_FRACTION=") + value +
+           " is invalid: accepted values are decimal numbers from 0 (every empirical site frozen after "
+           "analysis) to 1 (every one re-measured)";
+  *out = f;
+  return {};
+}
+
 static Settings read_settings() {
   Settings s;
   if (const char *v = std::getenv("AUTOSCALE_REPORT")) s.report_path = v;
@@ -48,6 +62,10 @@ static Settings read_settings() {
     if (!error.empty())
       std::fprintf(stderr, "autoscale: %s; using %llu\n", error.c_str(),
                    static_cast<unsigned long long>(s.window));
+  }
+  if (const char *v = std::getenv("AUTOSCALE_EMPIRICAL_OP_FRACTION")) {
+    std::string error = parse_op_fraction(v, &s.empirical_op_fraction);
+    if (!error.empty()) std::fprintf(stderr, "autoscale: %s; using %g\n", error.c_str(), s.empirical_op_fraction);
   }
   return s;
 }

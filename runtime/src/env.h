@@ -11,12 +11,16 @@ struct Settings {
   std::string report_path;     // AUTOSCALE_REPORT: JSON report written at exit; empty: none
   bool summary = true;         // AUTOSCALE_SUMMARY: human summary on stderr at exit
   uint64_t window = 1024;      // AUTOSCALE_WINDOW: executions per history roll without steps
+  // AUTOSCALE_EMPIRICAL_OP_FRACTION: the fraction of empirical sites, the most variable first,
+  // that re-measure their multiplier after analysis (choose_remeasured in scaling.h).
+  double empirical_op_fraction = 1.0;
 };
 
 // Each parser takes the variable's value (never NULL) and returns the message to print when it
 // is invalid, empty when it is valid. The message names the variable and the accepted values.
 std::string parse_summary(const char *value, bool *out);
 std::string parse_window(const char *value, uint64_t *out);
+std::string parse_op_fraction(const char *value, double *out);
 
 // Reads the variables once; an invalid value prints its message on stderr and keeps the default.
 const Settings &settings();

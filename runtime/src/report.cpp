@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "autoscale/scaling.h"
 #include "env.h"
 
 namespace autoscale {
@@ -207,6 +208,8 @@ void write_site(Json &j, const SiteSnapshot &s) {
   }
   j.close(']');
   if (!s.strategy_note.empty()) j.key("note"), j.string(s.strategy_note.c_str());
+  if (site.action == AUTOSCALE_ACTION_SCALE && site.strategy == AUTOSCALE_STRATEGY_EMPIRICAL)
+    j.key("remeasured"), j.boolean(s.remeasured);
   j.key("warnings");
   j.open('[');
   for (const std::string &w : s.warnings) j.string(w.c_str());
@@ -239,18 +242,53 @@ double format_rounding_bound(int format) {
   }
 }
 
-// What to try when values leave a scaled site's range, by format: a wider format, else fp32.
+// Suggestions name rules keys and values (rules/README.md) the parser accepts beside the site's
+// own settings: margin only for the strategies that read it, history only for delayed, formats
+// other than the site's.
+
+// A format with more range than the site's, else fp32.
 std::string wider_format(int format) {
   switch (format) {
-  case AUTOSCALE_E4M3: return "use e5m2 (max 57344, min subnormal 2^-16)";
-  case AUTOSCALE_E5M2: return "use fp16 or bf16";
-  case AUTOSCALE_FP16: return "use bf16 (float32's range)";
+  case AUTOSCALE_E4M3: return "format: e5m2 (max 57344, min subnormal 2^-16)";
+  case AUTOSCALE_E5M2: return "format: fp16 or format: bf16";
+  case AUTOSCALE_FP16: return "format: bf16 (float32's range)";
   default: return "keep fp32 (action: keep)";
   }
 }
 
+// A format with more precision or range than the site's, for rounding error beyond its bound.
+std::string finer_format(int format) {
+  switch (format) {
+  case AUTOSCALE_E4M3:
+  case AUTOSCALE_E5M2: return "format: fp16, or keep fp32 (action: keep)";
+  case AUTOSCALE_FP16: return "format: bf16 (float32's range), or keep fp32 (action: keep)";
+  default: return "keep fp32 (action: keep)";
+  }
+}
+
+bool reads_margin(int strategy) {
+  return strategy == AUTOSCALE_STRATEGY_DELAYED || strategy == AUTOSCALE_STRATEGY_CURRENT ||
+         strategy == AUTOSCALE_STRATEGY_EMPIRICAL;
+}
+
+// "margin: m" for the site's margin moved by delta, within the parser's -127..127.
 std::string margin_hint(const autoscale_site &site, int delta) {
-  return "margin: " + std::to_string(site.params.margin + delta);
+  return "margin: " + std::to_string(std::min(127, std::max(-127, site.params.margin + delta)));
+}
+
+// For a scaled site whose values left the range: a margin or history change where the strategy
+// reads them, else delayed scaling; then a wider format.
+std::string range_hint(const autoscale_site &site, bool too_large) {
+  std::string hint;
+  if (reads_margin(site.strategy))
+    hint = (too_large ? "raise the margin (" : "lower the margin (") + margin_hint(site, too_large ? 1 : -1) + ")";
+  else
+    hint = "strategy: delayed (this strategy reads no measured amax)";
+  if (!too_large && site.strategy == AUTOSCALE_STRATEGY_DELAYED) {
+    int history = site.params.history_len > 0 ? site.params.history_len : DelayedScalingConfig{}.history_len;
+    if (history > 1) hint += ", a shorter amax history (history: " + std::to_string(history / 2) + ")";
+  }
+  return hint + " or " + wider_format(site.format);
 }
 
 Finding judge(const SiteSnapshot &s) {
@@ -270,18 +308,19 @@ Finding judge(const SiteSnapshot &s) {
     add(percent(t.overflows, t.quantized) + " overflowed",
         !scaled  ? "scale it (action: scale, strategy: delayed) instead of casting"
         : fixed  ? "use a larger static_scale or strategy: delayed"
-                 : "raise the margin (" + margin_hint(site, 1) + ") or " + wider_format(site.format));
+                 : range_hint(site, true));
     f.badness += static_cast<double>(t.overflows) / t.quantized;
   }
   if (t.underflows > 0) {
     add(percent(t.underflows, t.quantized) + " of non-zero values rounded to zero",
         !scaled  ? "scale it (action: scale) so small values move into range"
         : fixed  ? "use a smaller static_scale or strategy: delayed"
-                 : wider_format(site.format) + ", or a shorter amax history (history_len)");
+                 : range_hint(site, false));
     f.badness += static_cast<double>(t.underflows) / t.quantized;
   }
   if (made_nonfinite > 0) {
-    add(percent(made_nonfinite, t.quantized) + " became NaN or inf", "turn saturation on or keep fp32 (action: keep)");
+    add(percent(made_nonfinite, t.quantized) + " became NaN or inf",
+        site.saturate ? "keep fp32 (action: keep)" : "saturate: true, or keep fp32 (action: keep)");
     f.badness += static_cast<double>(made_nonfinite) / t.quantized;
   }
   // Values within the format's normal range never lose more than half an ulp; above that, values
@@ -291,12 +330,15 @@ Finding judge(const SiteSnapshot &s) {
     char buf[96];
     std::snprintf(buf, sizeof buf, "relative error %.3g (above %s's half-ulp bound %.3g)", rel,
                   autoscale_format_name(site.format), bound);
-    add(buf, "keep fp32 (action: keep) or use fp16");
+    add(buf, finer_format(site.format));
     f.badness += std::min(rel, 1.0);
   }
   if (t.subnormals > 0 && f.what.empty()) {
     add(percent(t.subnormals, t.quantized) + " of results were subnormal",
-        !scaled ? "scale it (action: scale)" : fixed ? "use a smaller static_scale" : "lower the margin (" + margin_hint(site, -1) + ")");
+        !scaled ? "scale it (action: scale)"
+        : fixed ? "use a smaller static_scale"
+        : reads_margin(site.strategy) ? "lower the margin (" + margin_hint(site, -1) + ")"
+                                      : "strategy: delayed (this strategy reads no measured amax)");
     f.badness += 0.5 * static_cast<double>(t.subnormals) / t.quantized;
   }
   return f;

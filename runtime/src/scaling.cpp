@@ -1,14 +1,13 @@
 // Scaling strategies: the state machines of scaling.h. The math is documented in the header.
 #include "autoscale/scaling.h"
 
+#include "autoscale/kernels.h"
 #include "autoscale/scale_rules.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <numeric>
 
 namespace autoscale {
@@ -51,21 +50,8 @@ float scale_from_amax(float amax, float fmt_max, int margin, bool pow2, float pr
   return scale_from_amax_d(amax, fmt_max, margin, pow2, previous);
 }
 
-float array_amax(const float *x, std::size_t n) {
-  // On magnitudes, float32 bit patterns order like unsigned integers, and every NaN pattern lies
-  // above inf's: one integer max (which vectorises, unlike a float max that must keep NaN) finds
-  // the amax, or a NaN when there is one.
-  std::uint32_t m = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    std::uint32_t u;
-    std::memcpy(&u, &x[i], sizeof u);
-    u &= 0x7FFFFFFFu;
-    m = u > m ? u : m;
-  }
-  float a;
-  std::memcpy(&a, &m, sizeof a);
-  return a;
-}
+// The vectorised kernel of kernels.h: the same NaN-first, then-inf contract as scaling.h states.
+float array_amax(const float *x, std::size_t n) { return autoscale_amax_array(x, n); }
 
 // ---- delayed ----------------------------------------------------------------------------------
 
@@ -159,9 +145,20 @@ StaticScaling::StaticScaling(float scale) : scale_(scale) {
 
 // ---- empirical --------------------------------------------------------------------------------
 
+// The largest float that rounds to the format's max rather than beyond it (to inf, NaN, or a
+// saturated max): the midpoint to the next binade when it ties down to the max, else just below.
+namespace {
+float largest_rounding_to_max(int format) {
+  float max = autoscale_format_max(format);
+  float mid = max + std::ldexp(1.0f, std::ilogb(max) - autoscale_format_desc_of_(format).mant_bits - 1);
+  return std::isfinite(autoscale_round_float(mid, format, 0)) ? mid : std::nextafter(mid, 0.0f);
+}
+}  // namespace
+
 EmpiricalScalingConfig empirical_config(int format, const autoscale_strategy_params &params) {
   EmpiricalScalingConfig c;
   c.fmt_max = autoscale_format_max(format);
+  c.overflow_above = largest_rounding_to_max(format);
   c.underflow_threshold = autoscale_format_min_normal(format);
   if (params.analysis_steps != 0) c.analysis_steps = params.analysis_steps;
   c.recheck_every = params.recheck_every;
@@ -172,6 +169,8 @@ EmpiricalScalingConfig empirical_config(int format, const autoscale_strategy_par
 EmpiricalScaling::EmpiricalScaling(EmpiricalScalingConfig config) : config_(config) {
   AUTOSCALE_REQUIRE(config_.fmt_max > 0.0f && std::isfinite(config_.fmt_max),
                     "empirical scaling: format max must be finite and > 0");
+  AUTOSCALE_REQUIRE(config_.overflow_above >= config_.fmt_max,
+                    "empirical scaling: overflow_above must be >= the format max");
   AUTOSCALE_REQUIRE(config_.analysis_steps >= 1, "empirical scaling: analysis_steps must be >= 1");
   AUTOSCALE_REQUIRE(config_.recheck_every >= 0, "empirical scaling: recheck_every must be >= 0");
   AUTOSCALE_REQUIRE(config_.underflow_threshold >= 0.0f, "empirical scaling: underflow threshold must be >= 0");
@@ -202,7 +201,7 @@ void EmpiricalScaling::Period::add_step(float step_data_amax) {
 std::optional<EmpiricalWarning> EmpiricalScaling::judge(const Period &period, float new_multiplier) const {
   EmpiricalWarning w;
   w.step = step_;
-  w.overflow = period.max_data > config_.fmt_max;
+  w.overflow = period.max_data > config_.overflow_above;
   w.underflow = period.min_data > 0.0f && period.min_data < config_.underflow_threshold;
   if (!w.overflow && !w.underflow) return std::nullopt;
   w.max_data_amax = period.max_data;

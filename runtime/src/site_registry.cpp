@@ -105,6 +105,7 @@ struct Registry {
   pthread_key_t thread_key;
   uint64_t explicit_steps = 0;
   bool explicit_mode = false;  // autoscale_step has been called: no more window rolls
+  bool analysis_ended = false;  // an empirical site finished its analysis: rerun the on/off policy
   uint64_t window = 1024;
 };
 
@@ -167,6 +168,37 @@ void set_output_scale_locked(SiteState *st) {
   }
 }
 
+// What a strategy does on a scalar site where that differs from what its name promises; empty
+// where it does what it says.
+std::string scalar_strategy_note(const autoscale_site &s) {
+  bool at_output = s.rounding == AUTOSCALE_ROUND_OUTPUT;
+  switch (s.strategy) {
+  case AUTOSCALE_STRATEGY_CURRENT:
+    return "current on a scalar site acts as delayed scaling with a one-step history (most_recent): a "
+           "scalar has no tensor to take the amax of before quantising it";
+  case AUTOSCALE_STRATEGY_PROPAGATE:
+    // Scalars carry no scale: only operand scales this site measures itself can propagate.
+    return at_output ? "propagate on a scalar site acts as a cast: rounding at the output leaves the operands "
+                       "unquantised, their scales count as 1, so the output scale is always 1"
+                     : "propagate on a scalar site acts as delayed scaling of its operands: the output is not "
+                       "rounded (rounding at the inputs), so its propagated scale is only reported";
+  case AUTOSCALE_STRATEGY_EMPIRICAL:
+    return at_output ? "operands are not quantised at this site (rounding at the output): their scales count as 1"
+                     : "";
+  default: return "";
+  }
+}
+
+// A strategy note goes to stderr once per strategy and process (with the summary, so
+// AUTOSCALE_SUMMARY=0 silences it); the report lists it for every site.
+void say_note_once(const autoscale_site &s, const std::string &note) {
+  static bool said[AUTOSCALE_STRATEGY_EMPIRICAL + 1] = {};
+  if (note.empty() || said[s.strategy] || !settings().summary) return;
+  said[s.strategy] = true;
+  std::fprintf(stderr, "%s:%d:%d: autoscale: note: %s (said once; the report notes every such site)\n",
+               s.file ? s.file : "?", s.line, s.column, note.c_str());
+}
+
 SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
   const autoscale_site &s = *site;
   if (s.format < 0 || s.format >= AUTOSCALE_FORMAT_COUNT) site_error(site, "unknown format in the site table");
@@ -203,7 +235,6 @@ SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
       // A scalar has no tensor to take the amax of before quantising it.
       c.history_len = 1;
       c.reduce = AUTOSCALE_AMAX_MOST_RECENT;
-      st->note = "current scaling needs arrays: this scalar site uses the previous step's amax";
     }
     for (int k = 0; k < kSlots; ++k) st->delayed[k].emplace(st->fmt_max, c);
   }
@@ -211,9 +242,7 @@ SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
     st->empirical.emplace(empirical_config(s.format, s.params));
   }
   if (s.action == AUTOSCALE_ACTION_SCALE) set_output_scale_locked(st);
-  if (s.action == AUTOSCALE_ACTION_SCALE && s.rounding == AUTOSCALE_ROUND_OUTPUT &&
-      (s.strategy == AUTOSCALE_STRATEGY_PROPAGATE || s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL))
-    st->note = "operands are not quantised at this site (rounding at the output): their scales count as 1";
+  if (s.action == AUTOSCALE_ACTION_SCALE) st->note = scalar_strategy_note(s);
   return st;
 }
 
@@ -296,6 +325,7 @@ __attribute__((noinline, cold)) SiteState *register_site(autoscale_site *site) {
     std::atexit(report_at_exit);
   }
   SiteState *st = create_state_locked(reg, site);
+  say_note_once(*site, st->note);
   SiteState *expected = nullptr;
   // Registration is serialised by the mutex; the compare-exchange publishes the state to threads
   // that read site->state without it.
@@ -342,9 +372,27 @@ void roll_site_locked(Registry &reg, SiteState *st) {
   if (st->empirical) {
     st->empirical->record(amax[AUTOSCALE_SLOT_OUTPUT], st->estimate);
     if (std::optional<EmpiricalWarning> w = st->empirical->step()) st->warnings.push_back(w->message);
+    if (st->empirical->step_index() == st->empirical->config().analysis_steps) reg.analysis_ended = true;
   }
   if (s.action == AUTOSCALE_ACTION_SCALE) set_output_scale_locked(st);
   ++st->rolls;
+}
+
+// The on/off policy (seeds/002): of the empirical sites past their analysis, the
+// AUTOSCALE_EMPIRICAL_OP_FRACTION most variable re-measure their multiplier, the rest keep it
+// frozen. Rerun whenever another site ends its analysis, so the ranking covers every measured site.
+void apply_remeasure_policy_locked(Registry &reg) {
+  if (!reg.analysis_ended) return;
+  reg.analysis_ended = false;
+  std::vector<EmpiricalScaling *> measured;
+  std::vector<float> variability;
+  for (SiteState *st : reg.sites) {
+    if (!st->empirical || st->empirical->compute_in_fp32()) continue;
+    measured.push_back(&*st->empirical);
+    variability.push_back(st->empirical->variability());
+  }
+  std::vector<bool> on = choose_remeasured(variability, settings().empirical_op_fraction);
+  for (size_t i = 0; i < measured.size(); ++i) measured[i]->set_remeasure(on[i]);
 }
 
 // Adds this thread's executions to the site's window count; rolls the site when the count
@@ -361,7 +409,10 @@ __attribute__((noinline, cold)) void flush_window(SiteState *st, SiteCounters &t
   uint64_t total = __atomic_add_fetch(&st->window_total, delta, __ATOMIC_RELAXED);
   if (total / w != (total - delta) / w) {
     std::lock_guard<std::mutex> lock(reg.mutex);
-    if (!reg.explicit_mode) roll_site_locked(reg, st);
+    if (!reg.explicit_mode) {
+      roll_site_locked(reg, st);
+      apply_remeasure_policy_locked(reg);
+    }
   }
   // Flush again at the next window boundary at the latest, so one thread rolls exactly every w.
   tc.next_flush = tc.executions + std::min(kFlushBatch, w - total % w);
@@ -447,6 +498,14 @@ template <class T> inline void record_common(SlotCounters &c, T v, T q) {
   raise_amax(c.amax_bits, static_cast<float>(std::fabs(v)));
 }
 
+// x (finite v over its scale) rounds beyond the format's max: to inf or NaN, or, saturating, to
+// the max from a value that would not round to it. Values between the max and the midpoint to the
+// next binade round to the max by round-to-nearest-even and are not overflows.
+template <int F, class T> inline bool overflows(T x, T r, int saturate) {
+  if (!saturate) return !std::isfinite(r);
+  return std::fabs(r) == static_cast<T>(autoscale_format_max(F)) && !std::isfinite(round_to(x, F, 0));
+}
+
 // Every value, by the definitions: zero, NaN, inf, overflow, underflow, subnormal results, scales
 // without an exact inverse; round_common is its fast case.
 template <class T, int F>
@@ -463,7 +522,7 @@ __attribute__((noinline)) T quantize_general(const SiteState *st, SlotCounters &
   T q = r * static_cast<T>(sp.scale);
   if (std::isinf(v)) {
     bump(c.inf_in);
-  } else if (std::fabs(x) > static_cast<T>(st->fmt_max)) {
+  } else if (overflows<F>(x, r, st->saturate)) {
     bump(c.overflows);
   } else if (r == 0 && v != 0) {
     bump(c.underflows);
@@ -633,6 +692,7 @@ RegistrySnapshot snapshot_registry() {
     s.executions = sum.executions;
     s.rolls = st->rolls;
     s.strategy_note = st->note;
+    s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
     s.warnings = st->warnings;
     if (st->empirical)
       if (std::optional<EmpiricalWarning> w = st->empirical->final_check())
@@ -676,6 +736,7 @@ void autoscale_step(void) {
   ++reg.explicit_steps;
   autoscale::store_relaxed(reg.explicit_mode, true);
   for (autoscale::SiteState *st : reg.sites) autoscale::roll_site_locked(reg, st);
+  autoscale::apply_remeasure_policy_locked(reg);
 }
 
 }  // extern "C"

@@ -26,7 +26,7 @@ struct SlotCounters {
   uint64_t quantized;   // values seen
   double error_sum;     // sum |q - v| over finite results
   double value_sum;     // sum |v| over the same values
-  uint64_t overflows;   // |v / scale| beyond the format's max: saturated, inf or NaN
+  uint64_t overflows;   // finite v / scale rounded beyond the format's max: saturated, inf or NaN
   uint64_t underflows;  // v != 0 rounded to 0
   uint64_t subnormals;  // results that are subnormal in the format
   uint64_t nan_in, inf_in, nan_out, inf_out;
@@ -63,6 +63,7 @@ struct SiteSnapshot {
   uint64_t executions = 0;
   uint64_t rolls = 0;                 // amax-history rolls of this site
   std::string strategy_note;          // how the strategy was applied, when it differs from asked
+  bool remeasured = false;            // empirical, past analysis: the on/off policy re-measures it
   std::vector<std::string> warnings;  // empirical checks that found a scale wrong
   SlotSnapshot slot[kSlots];
 };

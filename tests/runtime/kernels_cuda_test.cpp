@@ -10,28 +10,9 @@
 
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
+#include "cuda_test_util.h"
 
 namespace {
-
-bool have_gpu(std::string *why) {
-  int count = 0;
-  cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess) {
-    *why = std::string("cudaGetDeviceCount failed: ") + cudaGetErrorString(e);
-    return false;
-  }
-  if (count == 0) {
-    *why = "no CUDA device";
-    return false;
-  }
-  return true;
-}
-
-#define SKIP_WITHOUT_GPU()                                                  \
-  do {                                                                      \
-    std::string why;                                                        \
-    if (!have_gpu(&why)) GTEST_SKIP() << "CUDA kernel test skipped: " << why; \
-  } while (0)
 
 #define CUDA_OK(expr) ASSERT_EQ((expr), cudaSuccess) << #expr
 
@@ -58,7 +39,7 @@ std::vector<float> test_values(size_t n) {
 }
 
 TEST(KernelsCuda, QuantizeAndAmaxMatchTheCpu) {
-  SKIP_WITHOUT_GPU();
+  SKIP_WITHOUT_GPU("CUDA kernel");
   for (size_t n : {size_t(1), size_t(1000), size_t(3 << 20) + 7}) {
     std::vector<float> x = test_values(n);
     DeviceBuffer<float> dx(n), damax(1);
@@ -81,7 +62,7 @@ TEST(KernelsCuda, QuantizeAndAmaxMatchTheCpu) {
 }
 
 TEST(KernelsCuda, DequantizeEveryCode) {
-  SKIP_WITHOUT_GPU();
+  SKIP_WITHOUT_GPU("CUDA kernel");
   for (int format : {AUTOSCALE_E4M3, AUTOSCALE_E5M2, AUTOSCALE_FP16, AUTOSCALE_BF16}) {
     size_t w = autoscale_code_bytes(format), count = size_t(1) << (8 * w);
     std::vector<unsigned char> codes(count * w);
@@ -99,7 +80,7 @@ TEST(KernelsCuda, DequantizeEveryCode) {
 }
 
 TEST(KernelsCuda, AmaxIsNaNWhenAnyValueIsNaN) {
-  SKIP_WITHOUT_GPU();
+  SKIP_WITHOUT_GPU("CUDA kernel");
   std::vector<float> x = test_values(100000);
   DeviceBuffer<float> dx(x.size()), damax(1);
   float amax = 0.0f;

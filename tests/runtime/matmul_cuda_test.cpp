@@ -9,31 +9,12 @@
 #include <vector>
 
 #include "autoscale/matmul.h"
+#include "cuda_test_util.h"
 #include "matmul_test_util.h"
 
 namespace {
 
 using namespace matmul_test;
-
-bool have_gpu(std::string *why) {
-  int count = 0;
-  cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess) {
-    *why = std::string("cudaGetDeviceCount failed: ") + cudaGetErrorString(e);
-    return false;
-  }
-  if (count == 0) {
-    *why = "no CUDA device";
-    return false;
-  }
-  return true;
-}
-
-#define SKIP_WITHOUT_GPU()                                                  \
-  do {                                                                      \
-    std::string why;                                                        \
-    if (!have_gpu(&why)) GTEST_SKIP() << "CUDA matmul test skipped: " << why; \
-  } while (0)
 
 // Device copy of host bytes, freed at scope exit.
 struct Device {
@@ -83,7 +64,7 @@ bool runnable(const int pair[2]) {
 }
 
 TEST(MatmulCuda, MatchesFp64ReferenceWithinTheAccumulationBound) {
-  SKIP_WITHOUT_GPU();
+  SKIP_WITHOUT_GPU("CUDA matmul");
   std::mt19937 rng(7);
   const size_t m = 72, n = 40, k = 320, ldc = n + 8;  // FP8: lda and k multiples of 16
   for (auto &pair : kPairs) {
@@ -98,7 +79,7 @@ TEST(MatmulCuda, MatchesFp64ReferenceWithinTheAccumulationBound) {
 
 // Integer products and sums below 2^24 are exact in any order: bit for bit against FP64.
 TEST(MatmulCuda, SmallIntegerProductsAreExact) {
-  SKIP_WITHOUT_GPU();
+  SKIP_WITHOUT_GPU("CUDA matmul");
   std::mt19937 rng(3);
   std::uniform_int_distribution<int> value(-8, 8);
   const size_t m = 16, n = 16, k = 32;

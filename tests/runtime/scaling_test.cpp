@@ -419,6 +419,23 @@ TEST(EmpiricalScaling, ScaleRoundsUpEvenWhenTheProductRoundsDownOntoAPowerOfTwo)
   EXPECT_BITS(e.scale(0x1.000002p0f), 2.0f);
 }
 
+// Data amaxes between the max and the rounding midpoint round to the max: no overflow warning.
+TEST(EmpiricalScaling, RoundingToTheMaxIsNotAnOverflow) {
+  autoscale_strategy_params p{};
+  EXPECT_BITS(empirical_config(AUTOSCALE_E4M3, p).overflow_above, 464.0f);  // ties to the even max
+  EXPECT_BITS(empirical_config(AUTOSCALE_E5M2, p).overflow_above, std::nextafter(61440.0f, 0.0f));  // ties up
+  EXPECT_BITS(empirical_config(AUTOSCALE_FP16, p).overflow_above, std::nextafter(65520.0f, 0.0f));
+  EXPECT_BITS(empirical_config(AUTOSCALE_BF16, p).overflow_above, std::nextafter(0x1.ffp127f, 0.0f));
+  for (float data : {460.0f, 464.0f, 465.0f}) {
+    EmpiricalScaling e(empirical_cfg(1, 0));
+    e.record(1.0f, 1.0f);  // m = 1: scale(1) = ceil2(1/448) = 2^-8
+    e.step();
+    e.record(data * 0x1p-8f, 1.0f);
+    std::optional<EmpiricalWarning> w = e.final_check();
+    EXPECT_EQ(w.has_value(), data > 464.0f) << data;
+  }
+}
+
 TEST(EmpiricalScaling, ConfigFromSiteParams) {
   autoscale_strategy_params p{};
   p.analysis_steps = 0;  // the default

@@ -2,6 +2,8 @@
 // variable and what it accepts.
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "env.h"
 
 namespace {
@@ -39,6 +41,27 @@ TEST(SiteEnv, WindowRejectsTheRest) {
     EXPECT_EQ(message.rfind(std::string("AUTOSCALE_WINDOW=") + bad + " is invalid: accepted values are positive integers", 0), 0u)
         << message;
     EXPECT_EQ(w, 1024u);
+  }
+}
+
+TEST(SiteEnv, OpFractionAcceptsZeroToOne) {
+  for (auto [text, value] : {std::pair{"0", 0.0}, {"1", 1.0}, {"0.5", 0.5}, {".25", 0.25}, {"1.0", 1.0}}) {
+    double f = -1.0;
+    EXPECT_EQ(autoscale::parse_op_fraction(text, &f), "") << text;
+    EXPECT_EQ(f, value) << text;
+  }
+}
+
+TEST(SiteEnv, OpFractionRejectsTheRest) {
+  for (const char *bad : {"", "-0.5", "1.5", "2", "nan", "inf", "0x0.8", " 0.5", "0.5x", "1e-1", ".", "0.5.5"}) {
+    double f = 1.0;
+    std::string message = autoscale::parse_op_fraction(bad, &f);
+    EXPECT_EQ(message.rfind(std::string("AUTOSCALE_EMPIRICAL_OP_FRACTION=") + bad +
+                                " is invalid: accepted values are decimal numbers from 0",
+                            0),
+              0u)
+        << message;
+    EXPECT_EQ(f, 1.0);
   }
 }
 

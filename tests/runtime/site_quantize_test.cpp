@@ -196,6 +196,42 @@ TEST(SiteCounters, NonSaturatingOverflowCountsNaNOut) {
   EXPECT_EQ(snapshot_of(e5).slot[AUTOSCALE_SLOT_OUTPUT].amax, 1e6f);
 }
 
+// Values between the max and the midpoint to the next binade round to the max by
+// round-to-nearest-even: legitimate rounding, not overflows; from the midpoint up they overflow
+// (e4m3's 464 ties to the even max, e5m2's 61440 ties to inf). Saturating or not, float or double.
+TEST(SiteCounters, RoundingToTheMaxIsNotAnOverflow) {
+  struct Format {
+    int format;
+    float below;  // rounds to the max
+    float tie;
+    float above;  // overflows
+    bool tie_overflows;
+  };
+  const Format formats[] = {{AUTOSCALE_E4M3, 463.9f, 464.0f, 465.0f, false},
+                            {AUTOSCALE_E5M2, 61439.0f, 61440.0f, 61441.0f, true}};
+  static autoscale_site sites[2][2];
+  for (int f = 0; f < 2; ++f) {
+    const Format &fm = formats[f];
+    float max = autoscale_format_max(fm.format);
+    for (int sat = 0; sat < 2; ++sat) {
+      autoscale_site &s = sites[f][sat];
+      s = make_site(40 + 2 * f + sat, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, fm.format, AUTOSCALE_ROUND_OUTPUT,
+                    AUTOSCALE_STRATEGY_DELAYED, 0, 0, 1.0f, sat);
+      for (float v : {max, std::nextafter(max, kInf), fm.below, -fm.below}) {
+        EXPECT_EQ(autoscale_result_record_f(&s, v), std::copysign(max, v)) << v;
+        EXPECT_EQ(autoscale_result_record_d(&s, v), std::copysign(max, v)) << v;
+      }
+      autoscale_result_record_f(&s, fm.tie);
+      autoscale_result_record_d(&s, -fm.tie);
+      autoscale_result_record_f(&s, fm.above);
+      autoscale_result_record_d(&s, -fm.above);
+      const autoscale::SlotCounters c = snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].counters;
+      EXPECT_EQ(c.quantized, 12u);
+      EXPECT_EQ(c.overflows, fm.tie_overflows ? 4u : 2u) << autoscale_format_name(fm.format) << " saturate " << sat;
+    }
+  }
+}
+
 // Delayed scaling on operands (rounding at the inputs): the scale of step t+1 comes from the amax
 // history of steps <= t, as DelayedScaling computes it.
 TEST(SiteDelayed, OperandScalesFollowTheHistory) {
@@ -234,15 +270,46 @@ TEST(SiteCast, ScaleStaysOneAcrossSteps) {
   EXPECT_EQ(snapshot_of(s).slot[0].scale, 1.0f);
 }
 
-TEST(SitePropagate, OutputScaleIsTheRuleOfOperandScales) {
+// Scalars carry no scale, so propagate has only the operand scales the site measures itself.
+// Rounding at the inputs: the operands get delayed scaling and the product is not rounded.
+TEST(SitePropagate, AtTheInputsActsAsDelayedOperandScaling) {
   static autoscale_site s = make_site(12, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                       AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_PROPAGATE);
-  autoscale_mul_f(&s, 3000.0f, 0.5f);
+  static autoscale_site d = make_site(18, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);
+  for (autoscale_site *site : {&s, &d}) autoscale_mul_f(site, 3000.0f, 0.5f);
   autoscale_step();
   autoscale::SiteSnapshot snap = snapshot_of(s);
-  EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].scale,
-            autoscale::PropagateScaling::output_scale(AUTOSCALE_OP_MUL, "*", snap.slot[0].scale, snap.slot[1].scale));
-  EXPECT_NE(snap.slot[0].scale, 1.0f);
+  EXPECT_EQ(snap.slot[0].scale, snapshot_of(d).slot[0].scale);
+  EXPECT_EQ(snap.slot[1].scale, snapshot_of(d).slot[1].scale);
+  EXPECT_EQ(snap.slot[0].scale, autoscale::scale_from_amax(3000.0f, 448.0f, 0, true, 1.0f));
+  for (float a : {2900.0f, 1e4f, 0.3f}) {
+    float r = autoscale_mul_f(&s, a, 0.7f);
+    EXPECT_EQ(bits(r), bits(autoscale_mul_f(&d, a, 0.7f))) << a;
+    EXPECT_EQ(bits(r), bits(autoscale_round_float(a / snap.slot[0].scale, AUTOSCALE_E4M3, 1) * snap.slot[0].scale *
+                            (autoscale_round_float(0.7f / snap.slot[1].scale, AUTOSCALE_E4M3, 1) * snap.slot[1].scale)))
+        << a;
+  }
+  EXPECT_FALSE(snap.slot[AUTOSCALE_SLOT_OUTPUT].counters.overflows);
+  EXPECT_NE(snap.strategy_note.find("propagate on a scalar site acts as delayed scaling of its operands"),
+            std::string::npos)
+      << snap.strategy_note;
+}
+
+// Rounding at the output: the operands are not quantised, so their scales are 1 and so is the
+// output's: the site rounds like a cast, however large its values.
+TEST(SitePropagate, AtTheOutputActsAsACast) {
+  static autoscale_site s = make_site(19, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_PROPAGATE);
+  for (int step = 0; step < 3; ++step) {
+    for (float a : {3000.0f, 0.3f, -250.0f}) {
+      EXPECT_EQ(bits(autoscale_mul_f(&s, a, 2.0f)), bits(autoscale_round_float(a * 2.0f, AUTOSCALE_E4M3, 1)))
+          << "step " << step << " a " << a;
+    }
+    autoscale_step();
+    EXPECT_EQ(snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].scale, 1.0f);
+  }
+  EXPECT_NE(snapshot_of(s).strategy_note.find("propagate on a scalar site acts as a cast"), std::string::npos);
 }
 
 // Empirical: FP32 while the analysis steps run, low precision afterwards.
@@ -275,7 +342,8 @@ TEST(SiteCurrent, ScalarSiteUsesThePreviousStepAndSaysSo) {
   autoscale_step();  // most recent amax only: 1, not 100
   autoscale::SiteSnapshot snap = snapshot_of(s);
   EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].scale, autoscale::scale_from_amax(1.0f, 448.0f, 0, true, 1.0f));
-  EXPECT_NE(snap.strategy_note.find("current scaling needs arrays"), std::string::npos);
+  EXPECT_NE(snap.strategy_note.find("current on a scalar site acts as delayed scaling with a one-step history"),
+            std::string::npos);
 }
 
 TEST(SiteErrors, SlotOutOfRangeNamesTheSite) {

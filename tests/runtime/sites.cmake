@@ -2,7 +2,8 @@
 # The site tests include the runtime's internal headers (runtime/src) to read registry snapshots.
 set(AUTOSCALE_RUNTIME_SRC_DIR ${PROJECT_SOURCE_DIR}/runtime/src)
 
-foreach(test site_quantize_test site_threads_test site_env_test site_window_test)
+foreach(test site_quantize_test site_threads_test site_env_test site_window_test site_summary_test
+             site_remeasure_test)
   add_executable(${test} ${CMAKE_CURRENT_SOURCE_DIR}/${test}.cpp)
   target_include_directories(${test} PRIVATE ${AUTOSCALE_RUNTIME_SRC_DIR})
   target_link_libraries(${test} PRIVATE autoscale::autoscale GTest::gtest_main)
@@ -10,8 +11,11 @@ endforeach()
 # The summary at exit would bury gtest's output; the report tests below cover it.
 gtest_discover_tests(site_quantize_test PROPERTIES ENVIRONMENT "AUTOSCALE_SUMMARY=0")
 gtest_discover_tests(site_threads_test PROPERTIES ENVIRONMENT "AUTOSCALE_SUMMARY=0")
+gtest_discover_tests(site_summary_test)
 gtest_discover_tests(site_env_test)
 gtest_discover_tests(site_window_test PROPERTIES ENVIRONMENT "AUTOSCALE_WINDOW=4;AUTOSCALE_SUMMARY=0")
+gtest_discover_tests(site_remeasure_test PROPERTIES ENVIRONMENT
+                     "AUTOSCALE_EMPIRICAL_OP_FRACTION=0.5;AUTOSCALE_SUMMARY=0")
 
 # The report at exit: the program writes it (AUTOSCALE_REPORT), the checker parses it back.
 add_executable(site_report_program ${CMAKE_CURRENT_SOURCE_DIR}/site_report_program.c)
@@ -47,6 +51,21 @@ set_tests_properties(site_env_summary_invalid PROPERTIES PASS_REGULAR_EXPRESSION
 add_test(NAME site_env_window_invalid COMMAND ${CMAKE_COMMAND} -E env AUTOSCALE_SUMMARY=0 AUTOSCALE_WINDOW=-3 $<TARGET_FILE:site_report_program>)
 set_tests_properties(site_env_window_invalid PROPERTIES PASS_REGULAR_EXPRESSION
   "autoscale: AUTOSCALE_WINDOW=-3 is invalid: accepted values are positive integers[^\n]*; using 1024")
+
+add_test(NAME site_env_op_fraction_invalid COMMAND ${CMAKE_COMMAND} -E env AUTOSCALE_SUMMARY=0
+         AUTOSCALE_EMPIRICAL_OP_FRACTION=2 $<TARGET_FILE:site_report_program>)
+set_tests_properties(site_env_op_fraction_invalid PROPERTIES PASS_REGULAR_EXPRESSION
+  "autoscale: AUTOSCALE_EMPIRICAL_OP_FRACTION=2 is invalid: accepted values are decimal numbers from 0[^\n]*; using 1\n")
+
+# What propagate and current do on scalar sites is said once per strategy at registration (two
+# propagate sites run here, one note), and not at all with AUTOSCALE_SUMMARY=0.
+add_test(NAME site_strategy_note_once COMMAND site_quantize_test --gtest_filter=SitePropagate.*:SiteCurrent.*)
+set_tests_properties(site_strategy_note_once PROPERTIES
+  PASS_REGULAR_EXPRESSION "site_test.cpp:12:7: autoscale: note: propagate on a scalar site acts as delayed scaling of its operands[^\n]*said once"
+  FAIL_REGULAR_EXPRESSION "FAILED;note: propagate.*note: propagate;note: current.*note: current")
+add_test(NAME site_strategy_note_off COMMAND ${CMAKE_COMMAND} -E env AUTOSCALE_SUMMARY=0
+         $<TARGET_FILE:site_quantize_test> --gtest_filter=SitePropagate.*:SiteCurrent.*)
+set_tests_properties(site_strategy_note_off PROPERTIES FAIL_REGULAR_EXPRESSION "note: ")
 
 # CPU array kernels, bit for bit against format.h.
 add_executable(kernels_test ${CMAKE_CURRENT_SOURCE_DIR}/kernels_test.cpp)

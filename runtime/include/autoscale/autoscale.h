@@ -176,4 +176,166 @@ AUTOSCALE_DEFINE_STEP(dec, sub, double, d)
 
 AUTOSCALE_EXTERN_C_END
 
+#ifdef __cplusplus
+/* C++ only (C++11 and later): the calls the tool writes for operations of a template whose type
+ * depends on a template parameter. One text serves every instantiation: each call dispatches on
+ * the operation's real type when the template is instantiated. Where the plain operator computes
+ * in float or double from arithmetic operands, the call is the C entry point of that type (the
+ * site executes); otherwise (int, long double, class types with their own operators, complex,
+ * pointers) it is the plain operator itself, and the site is not executed. Result types and value
+ * categories are exactly those of the plain operators: decltype(autoscale::mul(s, a, b)) is
+ * decltype(a * b), and autoscale::add_assign(s, x, y) is the lvalue x, as x += y is. Operands are
+ * taken by forwarding reference, so each is evaluated once, where the call's arguments are. */
+#include <type_traits>
+
+namespace autoscale {
+namespace detail {
+
+/* Routes: the plain operator, or the C entry points computing in C (float or double). */
+struct plain {};
+template <class C> struct via {};
+template <class T, class D = typename std::remove_cv<T>::type> struct route_of { typedef plain type; };
+template <class T> struct route_of<T, float> { typedef via<float> type; };
+template <class T> struct route_of<T, double> { typedef via<double> type; };
+template <class T> struct arith : std::is_arithmetic<typename std::decay<T>::type> {};
+/* The route of an operation with plain result type R and operands A (and B): the C entry points
+ * only compute the builtin operators, so a class operand keeps the plain operator. */
+template <class R, class A, class B = int>
+struct route : route_of<typename std::conditional<arith<A>::value && arith<B>::value, R, void>::type> {};
+/* lhs op= rhs computes in the type of lhs op rhs on the values, then converts to lhs's type. */
+template <class L, class R, bool = arith<L>::value && arith<R>::value> struct assign_route { typedef plain type; };
+template <class L, class R>
+struct assign_route<L, R, true>
+    : route_of<decltype(std::declval<typename std::decay<L>::type>() + std::declval<typename std::decay<R>::type>())> {};
+
+AUTOSCALE_HOST_DEVICE inline float binary(autoscale_site *s, int op, via<float>, float a, float b) { return autoscale_binary_f(s, op, a, b); }
+AUTOSCALE_HOST_DEVICE inline double binary(autoscale_site *s, int op, via<double>, double a, double b) { return autoscale_binary_d(s, op, a, b); }
+AUTOSCALE_HOST_DEVICE inline float neg(via<float>, autoscale_site *s, float a) { return autoscale_neg_f(s, a); }
+AUTOSCALE_HOST_DEVICE inline double neg(via<double>, autoscale_site *s, double a) { return autoscale_neg_d(s, a); }
+template <class A> AUTOSCALE_HOST_DEVICE inline auto neg(plain, autoscale_site *, A &&a) -> decltype(-static_cast<A &&>(a)) { return -static_cast<A &&>(a); }
+AUTOSCALE_HOST_DEVICE inline float operand(via<float>, autoscale_site *s, int i, float v) { return autoscale_operand_f(s, i, v); }
+AUTOSCALE_HOST_DEVICE inline double operand(via<double>, autoscale_site *s, int i, double v) { return autoscale_operand_d(s, i, v); }
+template <class T> AUTOSCALE_HOST_DEVICE inline T &&operand(plain, autoscale_site *, int, T &&v) { return static_cast<T &&>(v); }
+AUTOSCALE_HOST_DEVICE inline float result(via<float>, autoscale_site *s, float v) { return autoscale_result_f(s, v); }
+AUTOSCALE_HOST_DEVICE inline double result(via<double>, autoscale_site *s, double v) { return autoscale_result_d(s, v); }
+template <class T> AUTOSCALE_HOST_DEVICE inline T &&result(plain, autoscale_site *, T &&v) { return static_cast<T &&>(v); }
+/* A math call's argument or result: float and double are rounded (prvalues), others forwarded. */
+template <class T, class D = typename std::decay<T>::type> struct passed { typedef T &&type; };
+template <class T> struct passed<T, float> { typedef float type; };
+template <class T> struct passed<T, double> { typedef double type; };
+
+/* lhs = lhs op rhs computed in C, converted back to lhs's type; the lvalue lhs. */
+template <class C, class L, class R>
+AUTOSCALE_HOST_DEVICE inline L &assign(via<C> t, autoscale_site *s, int op, L &l, R &&r) {
+  l = static_cast<typename std::remove_cv<L>::type>(binary(s, op, t, static_cast<C>(l), static_cast<C>(r)));
+  return l;
+}
+template <class C, class L>
+AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post(via<C> t, autoscale_site *s, int op, L &l) {
+  typename std::remove_cv<L>::type old = l;
+  assign(t, s, op, l, C(1));
+  return old;
+}
+
+/* Each binary operator, spelled once: the plain operation and the one through the runtime. */
+#define AUTOSCALE_CXX_BINARY(name, op, code)                                                      \
+  template <class A, class B>                                                                     \
+  AUTOSCALE_HOST_DEVICE inline auto name(plain, autoscale_site *, A &&a, B &&b)                    \
+      -> decltype(static_cast<A &&>(a) op static_cast<B &&>(b)) {                                 \
+    return static_cast<A &&>(a) op static_cast<B &&>(b);                                          \
+  }                                                                                               \
+  template <class C, class A, class B>                                                            \
+  AUTOSCALE_HOST_DEVICE inline C name(via<C> t, autoscale_site *s, A &&a, B &&b) {                 \
+    return binary(s, code, t, static_cast<C>(a), static_cast<C>(b));                              \
+  }                                                                                               \
+  template <class L, class R>                                                                     \
+  AUTOSCALE_HOST_DEVICE inline auto name##_assign(plain, autoscale_site *, L &&l, R &&r)           \
+      -> decltype(static_cast<L &&>(l) op## = static_cast<R &&>(r)) {                             \
+    return static_cast<L &&>(l) op## = static_cast<R &&>(r);                                      \
+  }                                                                                               \
+  template <class C, class L, class R>                                                            \
+  AUTOSCALE_HOST_DEVICE inline L &name##_assign(via<C> t, autoscale_site *s, L &l, R &&r) {        \
+    return assign(t, s, code, l, static_cast<R &&>(r));                                           \
+  }
+AUTOSCALE_CXX_BINARY(add, +, AUTOSCALE_OP_ADD)
+AUTOSCALE_CXX_BINARY(sub, -, AUTOSCALE_OP_SUB)
+AUTOSCALE_CXX_BINARY(mul, *, AUTOSCALE_OP_MUL)
+AUTOSCALE_CXX_BINARY(div, /, AUTOSCALE_OP_DIV)
+#undef AUTOSCALE_CXX_BINARY
+
+#define AUTOSCALE_CXX_STEP(pre, post_, op, code)                                                  \
+  template <class L>                                                                              \
+  AUTOSCALE_HOST_DEVICE inline auto pre(plain, autoscale_site *, L &&l) -> decltype(op static_cast<L &&>(l)) { \
+    return op static_cast<L &&>(l);                                                               \
+  }                                                                                               \
+  template <class C, class L>                                                                     \
+  AUTOSCALE_HOST_DEVICE inline L &pre(via<C> t, autoscale_site *s, L &l) {                         \
+    return assign(t, s, code, l, C(1));                                                           \
+  }                                                                                               \
+  template <class L>                                                                              \
+  AUTOSCALE_HOST_DEVICE inline auto post_(plain, autoscale_site *, L &&l) -> decltype(static_cast<L &&>(l) op) { \
+    return static_cast<L &&>(l) op;                                                               \
+  }                                                                                               \
+  template <class C, class L>                                                                     \
+  AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post_(via<C> t, autoscale_site *s, L &l) { \
+    return post(t, s, code, l);                                                                   \
+  }
+AUTOSCALE_CXX_STEP(preinc, postinc, ++, AUTOSCALE_OP_ADD)
+AUTOSCALE_CXX_STEP(predec, postdec, --, AUTOSCALE_OP_SUB)
+#undef AUTOSCALE_CXX_STEP
+} /* namespace detail */
+
+/* a op b; lhs op= rhs (lhs is passed by reference: evaluated once, and the result is that lvalue). */
+#define AUTOSCALE_CXX_BINARY(name, op)                                                            \
+  template <class A, class B>                                                                     \
+  AUTOSCALE_HOST_DEVICE inline auto name(autoscale_site *s, A &&a, B &&b)                          \
+      -> decltype(static_cast<A &&>(a) op static_cast<B &&>(b)) {                                 \
+    typedef decltype(static_cast<A &&>(a) op static_cast<B &&>(b)) R;                             \
+    return detail::name(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a),          \
+                        static_cast<B &&>(b));                                                    \
+  }                                                                                               \
+  template <class L, class R>                                                                     \
+  AUTOSCALE_HOST_DEVICE inline auto name##_assign(autoscale_site *s, L &&l, R &&r)                 \
+      -> decltype(static_cast<L &&>(l) op## = static_cast<R &&>(r)) {                             \
+    return detail::name##_assign(typename detail::assign_route<L, R>::type(), s,                  \
+                                 static_cast<L &&>(l), static_cast<R &&>(r));                     \
+  }
+AUTOSCALE_CXX_BINARY(add, +)
+AUTOSCALE_CXX_BINARY(sub, -)
+AUTOSCALE_CXX_BINARY(mul, *)
+AUTOSCALE_CXX_BINARY(div, /)
+#undef AUTOSCALE_CXX_BINARY
+
+/* -a */
+template <class A>
+AUTOSCALE_HOST_DEVICE inline auto neg(autoscale_site *s, A &&a) -> decltype(-static_cast<A &&>(a)) {
+  typedef decltype(-static_cast<A &&>(a)) R;
+  return detail::neg(typename detail::route<R, A>::type(), s, static_cast<A &&>(a));
+}
+
+/* ++x, --x (the lvalue x) and x++, x-- (the old value): x = x +- 1 in x's type. */
+#define AUTOSCALE_CXX_STEP(name, expr)                                                            \
+  template <class L>                                                                              \
+  AUTOSCALE_HOST_DEVICE inline auto name(autoscale_site *s, L &&l) -> decltype(expr) {             \
+    typedef typename std::remove_reference<L>::type V;                                            \
+    return detail::name(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));            \
+  }
+AUTOSCALE_CXX_STEP(preinc, ++static_cast<L &&>(l))
+AUTOSCALE_CXX_STEP(predec, --static_cast<L &&>(l))
+AUTOSCALE_CXX_STEP(postinc, static_cast<L &&>(l)++)
+AUTOSCALE_CXX_STEP(postdec, static_cast<L &&>(l)--)
+#undef AUTOSCALE_CXX_STEP
+
+/* Math calls: operand i of the call, and its result. */
+template <class T>
+AUTOSCALE_HOST_DEVICE inline auto operand(autoscale_site *s, int i, T &&v) -> typename detail::passed<T>::type {
+  return detail::operand(typename detail::route_of<typename std::decay<T>::type>::type(), s, i, static_cast<T &&>(v));
+}
+template <class T>
+AUTOSCALE_HOST_DEVICE inline auto result(autoscale_site *s, T &&v) -> typename detail::passed<T>::type {
+  return detail::result(typename detail::route_of<typename std::decay<T>::type>::type(), s, static_cast<T &&>(v));
+}
+} /* namespace autoscale */
+#endif /* __cplusplus */
+
 #endif

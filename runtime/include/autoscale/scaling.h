@@ -180,7 +180,8 @@ class StaticScaling {
  * Warnings. While a multiplier is in force, every step's data amax  max |v| / scale  is tracked.
  * At a re-measure, and at final_check() (the end of the run: every site re-checks, frozen ones
  * included), the period since the last measurement is judged:
- *   overflow   some step's data amax exceeded fmt_max (the old scale saturated or overflowed);
+ *   overflow   some step's data amax exceeded overflow_above: it rounds beyond fmt_max (the old
+ *              scale saturated or overflowed; values up to the rounding midpoint round to fmt_max);
  *   underflow  some step's non-zero data amax fell below underflow_threshold (default: the format's
  *              min normal; the tensor's largest element was subnormal, so every element lost
  *              precision).
@@ -189,6 +190,7 @@ class StaticScaling {
  * ------------------------------------------------------------------------------------------- */
 struct EmpiricalScalingConfig {
   float fmt_max = 448.0f;
+  float overflow_above = 464.0f;       /* the largest data amax that still rounds to fmt_max */
   float underflow_threshold = 0x1p-6f; /* the format's min normal */
   int analysis_steps = 4;              /* >= 1 */
   int recheck_every = 0;               /* n; 0 freezes the multiplier after analysis */

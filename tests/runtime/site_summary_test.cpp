@@ -1,0 +1,112 @@
+// The summary's suggestions: every one is something the rules parser accepts (rules/README.md)
+// for the site it names, and differs from the site's own settings.
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "report.h"
+#include "site_test_util.h"
+
+using autoscale_test::make_site;
+
+namespace {
+
+// The summary of one site whose output slot saw 100 values with the given problem counts.
+std::string summary_of(const autoscale_site &site, uint64_t overflows, uint64_t underflows, uint64_t subnormals,
+                       double relative_error, uint64_t nan_made = 0) {
+  autoscale::SiteSnapshot s;
+  s.site = &site;
+  s.executions = 100;
+  autoscale::SlotCounters &c = s.slot[AUTOSCALE_SLOT_OUTPUT].counters;
+  c.quantized = 100;
+  c.overflows = overflows;
+  c.underflows = underflows;
+  c.subnormals = subnormals;
+  c.nan_out = nan_made;
+  c.value_sum = 100.0;
+  c.error_sum = 100.0 * relative_error;
+  autoscale::RegistrySnapshot all;
+  all.explicit_steps = 1;
+  all.sites.push_back(s);
+  return autoscale::report_summary(all);
+}
+
+// The text after "-> " on the site's line.
+std::string suggestion(const std::string &summary) {
+  size_t at = summary.find(" -> ");
+  EXPECT_NE(at, std::string::npos) << summary;
+  if (at == std::string::npos) return {};
+  return summary.substr(at + 4, summary.find('\n', at) - at - 4);
+}
+
+const char *format_key(int format) { return autoscale_format_name(format); }
+
+TEST(SiteSummary, SuggestionsAreValidRulesForTheSite) {
+  const int strategies[] = {AUTOSCALE_STRATEGY_DELAYED, AUTOSCALE_STRATEGY_CURRENT, AUTOSCALE_STRATEGY_PROPAGATE,
+                            AUTOSCALE_STRATEGY_EMPIRICAL};
+  const int formats[] = {AUTOSCALE_E4M3, AUTOSCALE_E5M2, AUTOSCALE_FP16, AUTOSCALE_BF16};
+  const std::regex key_value(R"(\b([a-z_]+): ([^ ,)]+))");
+  const std::vector<std::string> known_keys = {"action", "format", "strategy", "history", "margin", "saturate",
+                                               "static_scale"};
+  int checked = 0;
+  for (int strategy : strategies) {
+    for (int format : formats) {
+      for (int problem = 0; problem < 5; ++problem) {
+        autoscale_site site = make_site(1, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, format, AUTOSCALE_ROUND_OUTPUT,
+                                        strategy, 8, 127, 1.0f, problem == 4 ? 0 : 1);
+        std::string text = problem == 0   ? summary_of(site, 10, 0, 0, 0.0)
+                           : problem == 1 ? summary_of(site, 0, 10, 0, 0.0)
+                           : problem == 2 ? summary_of(site, 0, 0, 10, 0.0)
+                           : problem == 3 ? summary_of(site, 0, 0, 0, 0.5)
+                                          : summary_of(site, 0, 0, 0, 0.0, 10);
+        std::string hint = suggestion(text);
+        SCOPED_TRACE(text);
+        EXPECT_EQ(hint.find("history_len"), std::string::npos);
+        for (std::sregex_iterator m(hint.begin(), hint.end(), key_value), end; m != end; ++m) {
+          std::string key = (*m)[1], value = (*m)[2];
+          EXPECT_NE(std::find(known_keys.begin(), known_keys.end(), key), known_keys.end()) << key;
+          if (key == "margin") {
+            EXPECT_TRUE(strategy != AUTOSCALE_STRATEGY_PROPAGATE) << "propagate reads no margin";
+            EXPECT_LE(std::stoi(value), 127);
+            EXPECT_GE(std::stoi(value), -127);
+          }
+          if (key == "history") {
+            EXPECT_EQ(strategy, AUTOSCALE_STRATEGY_DELAYED) << "only delayed reads history";
+            EXPECT_EQ(value, "4");
+          }
+          if (key == "format") {
+            EXPECT_NE(value, format_key(format)) << "the site is already " << value;
+          }
+          if (key == "saturate") {
+            EXPECT_EQ(value, "true");
+            EXPECT_EQ(site.saturate, 0);
+          }
+          if (key == "strategy") {
+            EXPECT_NE(value, "propagate");
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 80);  // every combination suggested at least one rules setting
+}
+
+TEST(SiteSummary, NamesTheRulesKeys) {
+  autoscale_site delayed = make_site(2, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                     AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED, 8, 2);
+  EXPECT_EQ(suggestion(summary_of(delayed, 0, 10, 0, 0.0)),
+            "lower the margin (margin: 1), a shorter amax history (history: 4) or format: e5m2 (max 57344, min "
+            "subnormal 2^-16)");
+  EXPECT_EQ(suggestion(summary_of(delayed, 10, 0, 0, 0.0)),
+            "raise the margin (margin: 3) or format: e5m2 (max 57344, min subnormal 2^-16)");
+  autoscale_site propagate = make_site(3, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E5M2,
+                                       AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_PROPAGATE);
+  EXPECT_EQ(suggestion(summary_of(propagate, 10, 0, 0, 0.0)),
+            "strategy: delayed (this strategy reads no measured amax) or format: fp16 or format: bf16");
+  autoscale_site fp16 = make_site(4, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+                                  AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  EXPECT_EQ(suggestion(summary_of(fp16, 0, 0, 0, 0.5)), "format: bf16 (float32's range), or keep fp32 (action: keep)");
+}
+
+}  // namespace
