@@ -6,6 +6,18 @@
  * kernels and their launch code (max(int, size_t) in a grid size) parse. */
 #ifndef AUTOSCALE_CUDA_PRELUDE_H
 #define AUTOSCALE_CUDA_PRELUDE_H
+/* Without a toolkit the tool parses with -nocudainc, and Clang's CUDA wrapper, which defines the
+ * execution-space keywords and threadIdx/blockIdx, is not included: provide them so
+ * self-contained kernels still parse. */
+#if defined(__CUDA__) && !defined(__device__)
+#include <__clang_cuda_builtin_vars.h>
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#endif
 #if defined(__CUDA__) && defined(__cplusplus)
 template <typename T> __device__ T __ldcg(const T *);
 template <typename T> __device__ T __ldca(const T *);
