@@ -3,8 +3,11 @@
 #include "ruleset/RuleSet.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <vector>
 
 using namespace llvm;
 
@@ -13,7 +16,8 @@ static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage
 static cl::extrahelp MoreHelp(
     "\nRewrites float and double arithmetic into calls of the autoscale runtime, as the rules\n"
     "decide, and prints a summary line on stderr. Exit status: 0 done, 1 a source failed to\n"
-    "parse (nothing written) or a write failed, 2 bad rules or options.\n");
+    "parse or a file could not be rewritten or written (nothing written), 2 bad rules or\n"
+    "options.\n");
 
 static cl::opt<std::string> Rules("rules",
                                   cl::desc("YAML rules file (default: the shipped default.yaml)"),
@@ -34,7 +38,17 @@ static cl::opt<std::string> Report("report",
 
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) { OS << "autoscale-rewrite " AUTOSCALE_VERSION "\n"; });
-  auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category, cl::OneOrMore);
+  // Without -p or "--", LibTooling searches for a compilation database and prints noise when
+  // it finds none; an empty "--" asks for the same default flags quietly.
+  std::vector<const char *> Args(argv, argv + argc);
+  auto NamesDatabase = [](StringRef A) {
+    return A == "--" || A == "-p" || A == "--p" || A.starts_with("-p=") || A.starts_with("--p=");
+  };
+  if (llvm::none_of(Args, NamesDatabase))
+    Args.push_back("--");
+  int ArgCount = static_cast<int>(Args.size());
+  auto Parser =
+      clang::tooling::CommonOptionsParser::create(ArgCount, Args.data(), Category, cl::OneOrMore);
   if (!Parser) {
     errs() << toString(Parser.takeError()) << "\n";
     return 2;

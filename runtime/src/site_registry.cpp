@@ -486,7 +486,14 @@ template <class T, int F> inline bool round_common(const SiteState *st, int slot
   // x = 0, which is not in range.
   T x = v * static_cast<T>(sp.inverse);
   q = round_normal<F>(x) * static_cast<T>(sp.scale);
-  return in_normal_range<F>(x);
+  if (AUTOSCALE_LIKELY(in_normal_range<F>(x))) return true;
+  // A zero (common after ReLU) rounds to itself, sign kept, in every format and counts nothing
+  // but the value: record_common's sums and amax are unchanged by it.
+  if (v == 0) {
+    q = v;
+    return true;
+  }
+  return false;
 }
 
 // The counters of v rounded to q by round_common: nothing to count but the value itself.

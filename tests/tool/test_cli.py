@@ -90,10 +90,33 @@ with tempfile.TemporaryDirectory() as tmp:
     check(p.returncode == 0 and "autoscale_mul_f(" in once, "--in-place rewrites", p.stderr)
     p = run(["--rules", RULES, "--in-place", "a.c", "--"], tmp)
     check(p.returncode == 0 and open(os.path.join(tmp, "a.c")).read() == once, "--in-place is idempotent", p.stderr)
-    check(not [f for f in os.listdir(tmp) if "temp" in f], "no temporary files left behind")
+    check(not [f for f in os.listdir(tmp) if "temp" in f or ".autoscale-" in f], "no temporary files left behind")
 
     p = run(["--rules", RULES, "--in-place", "--diff", "b.c", "--"], tmp)
     check(p.returncode == 2, "--in-place with --diff refused", p.stderr)
+
+with tempfile.TemporaryDirectory() as tmp:
+    # All or nothing: an error in any file leaves every file as it was.
+    write(os.path.join(tmp, "good.c"), SOURCE)
+    write(os.path.join(tmp, "later.c"), "float g(float a) { return a * ; }\n")
+    p = run(["--rules", RULES, "--in-place", "good.c", "later.c", "--"], tmp)
+    check(p.returncode == 1 and open(os.path.join(tmp, "good.c")).read() == SOURCE,
+          "--in-place: a parse error in a later source leaves the earlier one unchanged", p.stderr)
+    p = run(["--rules", RULES, "--out-dir", "o", "good.c", "later.c", "--"], tmp)
+    check(p.returncode == 1 and not os.path.exists(os.path.join(tmp, "o")),
+          "--out-dir: a parse error in a later source creates nothing", p.stderr)
+    # A later file that cannot be written (a plain file stands where its directory must go):
+    # the earlier file is not written either, and the error names the file.
+    write(os.path.join(tmp, "sub", "late.c"), SOURCE.replace("f(", "h("))
+    write(os.path.join(tmp, "o2", "sub"), "")
+    p = run(["--rules", RULES, "--out-dir", "o2", "good.c", "sub/late.c", "--"], tmp)
+    check(p.returncode == 1 and "o2/sub/late.c" in p.stderr and os.listdir(os.path.join(tmp, "o2")) == ["sub"],
+          "--out-dir: an unwritable later file means nothing is written", p.stderr)
+
+    # Neither -p nor "--": default flags, without LibTooling's search for a compilation database.
+    p = run(["--rules", RULES, "--diff", "good.c"], tmp)
+    check(p.returncode == 0 and "autoscale_mul_f(" in p.stdout, "no -p and no -- runs with default flags", p.stderr)
+    check("compilation database" not in p.stderr.lower(), "no compilation-database noise", p.stderr)
 
 with tempfile.TemporaryDirectory() as tmp:
     # -p: the compile command comes from compile_commands.json (without its define the source

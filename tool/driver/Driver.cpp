@@ -144,15 +144,42 @@ std::string projectRoot(const std::vector<std::string> &AbsSources) {
   return Root.empty() ? "/" : Root;
 }
 
-llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Text) {
-  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
-  if (std::error_code EC = Dir.empty() ? std::error_code() : llvm::sys::fs::create_directories(Dir))
-    return llvm::createStringError(EC, "cannot create the directory of %s", Path.str().c_str());
-  // writeToOutput writes a temporary file beside Path and renames it over Path.
-  return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+/// Writes every file or none: each text goes to a temporary file beside its target, and only
+/// once all are written are they renamed over their targets (each rename is atomic).
+llvm::Error writeAll(const std::vector<std::pair<std::string, std::string>> &Files) {
+  std::vector<std::string> Temps;
+  auto Fail = [&](std::error_code EC, const char *What, const std::string &Path) {
+    for (const std::string &T : Temps)
+      llvm::sys::fs::remove(T);
+    return llvm::createStringError(EC, "cannot %s %s: %s", What, Path.c_str(),
+                                   EC.message().c_str());
+  };
+  for (const auto &[Path, Text] : Files) {
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+    if (std::error_code EC = Dir.empty() ? std::error_code() : llvm::sys::fs::create_directories(Dir))
+      return Fail(EC, "create the directory of", Path);
+    int FD;
+    llvm::SmallString<256> Temp;
+    if (std::error_code EC = llvm::sys::fs::createUniqueFile(Path + ".autoscale-%%%%%%", FD, Temp))
+      return Fail(EC, "write", Path);
+    Temps.push_back(std::string(Temp));
+    if (llvm::ErrorOr<llvm::sys::fs::perms> Mode = llvm::sys::fs::getPermissions(Path))
+      llvm::sys::fs::setPermissions(Temp, *Mode); // a rewritten file keeps its mode
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
-    return llvm::Error::success();
-  });
+    OS.close();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      return Fail(EC, "write", Path);
+    }
+  }
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (std::error_code EC = llvm::sys::fs::rename(Temps[I], Files[I].first)) {
+      Temps.erase(Temps.begin(), Temps.begin() + I);
+      return Fail(EC, "replace", Files[I].first);
+    }
+  return llvm::Error::success();
 }
 
 } // namespace
@@ -230,12 +257,15 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       }
   }
 
+  // Every new text is built before anything is written: an error in any file leaves every
+  // file as it was rather than a half-rewritten project.
   std::vector<report::FileResult> Results;
-  int Exit = 0;
+  std::vector<std::pair<std::string, std::string>> Writes; // target, new text
   for (auto &[Abs, F] : Files) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getFile(Abs);
     if (!Buf) {
-      llvm::errs() << "error: cannot read " << Abs << ": " << Buf.getError().message() << "\n";
+      llvm::errs() << "error: cannot read " << Abs << ": " << Buf.getError().message()
+                   << "; nothing written\n";
       return 1;
     }
     llvm::StringRef Text = (*Buf)->getBuffer();
@@ -243,7 +273,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     llvm::Expected<std::string> New =
         Repl ? clang::tooling::applyAllReplacements(Text, *Repl) : Repl.takeError();
     if (!New) {
-      llvm::errs() << "error: " << llvm::toString(New.takeError()) << "\n";
+      llvm::errs() << "error: " << llvm::toString(New.takeError()) << "; nothing written\n";
       return 1;
     }
     report::FileResult R{F.Display, "", *New != Text, static_cast<unsigned>(F.Sites.size())};
@@ -252,26 +282,25 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     } else if (R.Changed || Opts.Mode == OutputMode::OutDir) {
       // An output tree holds every project file the sources read, changed or not, so it builds
       // on its own (a quoted #include finds its neighbours there).
-      std::string Target = Opts.Mode == OutputMode::InPlace ? Abs : OutRoot + "/" + F.Display;
-      if (llvm::Error Err = writeAtomically(Target, *New)) {
-        llvm::errs() << "error: cannot write " << Target << ": " << llvm::toString(std::move(Err))
-                     << "\n";
-        Exit = 1;
-        continue;
-      }
-      R.WrittenTo = Opts.Mode == OutputMode::InPlace ? F.Display : Opts.OutDir + "/" + F.Display;
+      bool InPlace = Opts.Mode == OutputMode::InPlace;
+      Writes.emplace_back(InPlace ? Abs : OutRoot + "/" + F.Display, std::move(*New));
+      R.WrittenTo = InPlace ? F.Display : Opts.OutDir + "/" + F.Display;
     }
     Results.push_back(std::move(R));
   }
+  if (llvm::Error Err = writeAll(Writes)) {
+    llvm::errs() << "error: " << llvm::toString(std::move(Err)) << "\n";
+    return 1;
+  }
 
+  int Exit = 0;
   if (!Opts.ReportPath.empty()) {
     llvm::json::Value Json = report::toJson(Entries, Results, Opts.RulesPath, Opts.Sources.size());
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     OS << llvm::formatv("{0:2}", Json) << "\n";
-    if (llvm::Error Err = writeAtomically(Opts.ReportPath, Text)) {
-      llvm::errs() << "error: cannot write " << Opts.ReportPath << ": "
-                   << llvm::toString(std::move(Err)) << "\n";
+    if (llvm::Error Err = writeAll({{Opts.ReportPath, Text}})) {
+      llvm::errs() << "error: " << llvm::toString(std::move(Err)) << "\n";
       Exit = 1;
     }
   }

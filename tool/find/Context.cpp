@@ -45,6 +45,12 @@ std::string baseVariable(const Expr *E) {
 static std::string functionSkipReason(const FunctionDecl *FD) {
   if (FD->isConstexprSpecified() || FD->isConsteval())
     return "constant expression (constexpr function)";
+  // C11 6.7.4p3: an inline function with external linkage may not refer to the file's static
+  // site table. (A C++ inline function may: it becomes one per unit, as it already is in a
+  // header's sites.)
+  if (!FD->getASTContext().getLangOpts().CPlusPlus && FD->isInlineSpecified() &&
+      FD->isExternallyVisible())
+    return "C inline function with external linkage (cannot use the static site table)";
   return {};
 }
 

@@ -68,7 +68,8 @@ std::string runtimeOp(llvm::StringRef Name) {
 
 bool isFloatMul(const Expr *E) {
   const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  return B && B->getOpcode() == BO_Mul && B->getType()->isRealFloatingType();
+  return B && B->getOpcode() == BO_Mul &&
+         (B->getType()->isRealFloatingType() || B->isTypeDependent());
 }
 
 bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
@@ -104,9 +105,40 @@ std::string lvalueSkipReason(const Expr *LV) {
     return "vector element operand";
   if (LV->getType().isVolatileQualified())
     return "volatile operand";
+  if (LV->getType()->isAtomicType())
+    return "atomic operand"; // a call through its address would lose the atomic update
   if (const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParens()))
     if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->getStorageClass() == SC_Register)
       return "register variable (no address)";
+  return {};
+}
+
+/// Whether E assigns, increments or decrements something (calls are not looked into).
+bool writesVariables(const Stmt *E) {
+  if (!E)
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return true;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && (OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+             OC->getOperator() == OO_MinusMinus))
+    return true;
+  return llvm::any_of(E->children(), writesVariables);
+}
+
+/// C++17 sequences the right operand of x op= y before the left; a call's arguments are not, so
+/// a right operand that is not a constant could see the left's side effects (a[i++] += i), and
+/// the left could be located before the right's writes (a[i] += x[i++]).
+std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx) {
+  if (!Ctx.getLangOpts().CPlusPlus17)
+    return {};
+  if (L->HasSideEffects(Ctx) && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
+    return "C++17 sequencing: the right operand must be evaluated before the left-hand side's "
+           "side effects";
+  if (!isa<DeclRefExpr>(L->IgnoreParens()) && writesVariables(R))
+    return "C++17 sequencing: the right operand's writes must precede locating the left-hand side";
   return {};
 }
 
@@ -119,6 +151,33 @@ bool hasUserConversion(const Expr *E) {
     E = C->getSubExpr();
   }
   return E->getType()->isRecordType();
+}
+
+/// Whether a dependent operation on operands of these types may compute in float or double in
+/// some instantiation: no operand is a pointer or an array (that is pointer arithmetic), and one
+/// is floating or not known until instantiation.
+bool mayComputeInFloat(llvm::ArrayRef<QualType> Types) {
+  bool Candidate = false;
+  for (QualType T : Types) {
+    T = T.getNonReferenceType();
+    if (T->isPointerType() || T->isArrayType() || T->isMemberPointerType())
+      return false;
+    Candidate |= T->isDependentType() || T->isFloatingType();
+  }
+  return Candidate;
+}
+
+/// The name a call is written with when its callee is known only at instantiation
+/// (std::exp(x) with x of a dependent type), or empty.
+llvm::StringRef dependentCalleeName(const CallExpr *C) {
+  const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
+  DeclarationName Name;
+  if (const auto *U = dyn_cast<UnresolvedLookupExpr>(Callee))
+    Name = U->getName();
+  else if (const auto *D = dyn_cast<DeclRefExpr>(Callee); D && isa<FunctionDecl>(D->getDecl()))
+    Name = D->getDecl()->getDeclName();
+  const IdentifierInfo *Id = Name.isIdentifier() ? Name.getAsIdentifierInfo() : nullptr;
+  return Id ? Id->getName() : llvm::StringRef();
 }
 
 class OperationFinder : public RecursiveASTVisitor<OperationFinder> {
@@ -169,13 +228,36 @@ private:
   std::string conversion(const Expr *E, FloatKind K);
   void replaceOperatorBetween(Operation &Op, const FileSpan &L, const FileSpan &OpTok,
                               const FileSpan &R);
-  bool visitDependent(const Expr *E, SourceLocation Anchor, llvm::StringRef OpName,
-                      llvm::StringRef Spelling);
+  struct BinarySpans {
+    FileSpan Whole, L, Op, R;
+  };
+  struct UnarySpans {
+    FileSpan Whole, Op, Sub;
+  };
+  /// The spans of `L op R` (E), or nullopt after recording why it cannot be rewritten.
+  std::optional<BinarySpans> binarySpans(Operation &Op, FileID File, const Expr *E,
+                                         SourceLocation OpLoc, const Expr *L, const Expr *R);
+  std::optional<UnarySpans> unarySpans(Operation &Op, FileID File, const Expr *E,
+                                       SourceLocation OpLoc, const Expr *Sub, bool Prefix);
+  /// C++: `Call(site, L, R)`, one of the autoscale:: templates that compute what the operator
+  /// computes for every type; operands are passed as written, by reference.
+  bool emitGenericBinary(Operation &Op, FileID File, const Expr *E, SourceLocation OpLoc,
+                         const Expr *L, const Expr *R, const std::string &Call);
+  bool emitGenericUnary(Operation &Op, FileID File, const Expr *E, SourceLocation OpLoc,
+                        const Expr *Sub, bool Prefix, const std::string &Call);
+  /// An operator of a template pattern whose type depends on a template parameter.
+  bool visitDependentBinary(const Expr *E, SourceLocation OpLoc, const char *Base,
+                            llvm::StringRef Spelling, bool Compound, const Expr *L,
+                            const Expr *R);
+  bool visitDependentUnary(const Expr *E, SourceLocation OpLoc, llvm::StringRef Name,
+                           llvm::StringRef Spelling, bool Prefix, const Expr *Sub);
   bool visitIncDec(UnaryOperator *U, FloatKind K, Operation &Op, FileID File);
   void linkInputs();
   void addProjectFiles();
   void markModified(const Expr *LValue);
   bool hasLoopInvariantFactor(const BinaryOperator *Mul);
+  /// The rules' name of B: Base, or dot_mul / accumulate for the parts of a reduction.
+  std::string accumulationName(const BinaryOperator *B, const char *Base);
   void addStepEdits(FunctionDecl *FD);
 
   ASTContext &Ctx;
@@ -298,14 +380,136 @@ void OperationFinder::replaceOperatorBetween(Operation &Op, const FileSpan &L,
     replace(Op, OpTok.Begin, OpTok.size(), ",");
 }
 
-bool OperationFinder::visitDependent(const Expr *E, SourceLocation Anchor, llvm::StringRef OpName,
-                                     llvm::StringRef Spelling) {
-  FileID File;
-  if (Operation *Op = start(E, Anchor, OpName.str(), Spelling.str(), "", File)) {
-    Op->Type = "dependent";
-    skip(*Op, "dependent type");
+std::optional<OperationFinder::BinarySpans>
+OperationFinder::binarySpans(Operation &Op, FileID File, const Expr *E, SourceLocation OpLoc,
+                             const Expr *L, const Expr *R) {
+  if (std::string Why = Ranges.checkMacros(E->getSourceRange(), OpLoc); !Why.empty()) {
+    skip(Op, Why);
+    return std::nullopt;
+  }
+  auto Whole = spanIn(Op, File, E->getSourceRange());
+  auto LS = spanIn(Op, File, L->getSourceRange());
+  auto OS = spanIn(Op, File, OpLoc);
+  auto RS = spanIn(Op, File, R->getSourceRange());
+  if (!Whole || !LS || !OS || !RS)
+    return std::nullopt;
+  if (LS->Begin != Whole->Begin || LS->End > OS->Begin || OS->End > RS->Begin ||
+      RS->End != Whole->End) {
+    skip(Op, "operation straddles a macro boundary");
+    return std::nullopt;
+  }
+  if (Ranges.containsDirective(*Whole)) {
+    skip(Op, "preprocessor directive inside the operation");
+    return std::nullopt;
+  }
+  return BinarySpans{*Whole, *LS, *OS, *RS};
+}
+
+std::optional<OperationFinder::UnarySpans>
+OperationFinder::unarySpans(Operation &Op, FileID File, const Expr *E, SourceLocation OpLoc,
+                            const Expr *Sub, bool Prefix) {
+  if (std::string Why = Ranges.checkMacros(E->getSourceRange(), OpLoc); !Why.empty()) {
+    skip(Op, Why);
+    return std::nullopt;
+  }
+  auto Whole = spanIn(Op, File, E->getSourceRange());
+  auto OS = spanIn(Op, File, OpLoc);
+  auto SS = spanIn(Op, File, Sub->getSourceRange());
+  if (!Whole || !OS || !SS)
+    return std::nullopt;
+  if ((Prefix && (OS->Begin != Whole->Begin || SS->End != Whole->End || OS->End > SS->Begin)) ||
+      (!Prefix && (SS->Begin != Whole->Begin || OS->End != Whole->End || SS->End > OS->Begin))) {
+    skip(Op, "operation straddles a macro boundary");
+    return std::nullopt;
+  }
+  if (Ranges.containsDirective(*Whole)) {
+    skip(Op, "preprocessor directive inside the operation");
+    return std::nullopt;
+  }
+  return UnarySpans{*Whole, *OS, *SS};
+}
+
+bool OperationFinder::emitGenericBinary(Operation &Op, FileID File, const Expr *E,
+                                        SourceLocation OpLoc, const Expr *L, const Expr *R,
+                                        const std::string &Call) {
+  std::optional<BinarySpans> S = binarySpans(Op, File, E, OpLoc, L, R);
+  if (!S)
+    return true;
+  wrap(Op, S->Whole, Call + "(" + SiteMarker + ", ", ")", 1);
+  replaceOperatorBetween(Op, S->L, S->Op, S->R);
+  return true;
+}
+
+bool OperationFinder::emitGenericUnary(Operation &Op, FileID File, const Expr *E,
+                                       SourceLocation OpLoc, const Expr *Sub, bool Prefix,
+                                       const std::string &Call) {
+  std::optional<UnarySpans> S = unarySpans(Op, File, E, OpLoc, Sub, Prefix);
+  if (!S)
+    return true;
+  Op.Edits.push_back({S->Whole.Begin, 0, Call + "(" + SiteMarker + ", ", Edit::Open,
+                      S->Whole.size(), 1});
+  if (Prefix) {
+    replace(Op, S->Op.Begin, S->Op.size(), "");
+    Op.Edits.push_back({S->Whole.End, 0, ")", Edit::Close, S->Whole.size(), 1});
+  } else {
+    replace(Op, S->Op.Begin, S->Op.size(), ")");
   }
   return true;
+}
+
+bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, const char *Base,
+                                           llvm::StringRef Spelling, bool Compound,
+                                           const Expr *L, const Expr *R) {
+  if (!mayComputeInFloat({L->getType(), R->getType()}))
+    return true;
+  std::string OpName = Base;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    OpName = accumulationName(B, Base);
+  FileID File;
+  Operation *Op = start(E, OpLoc, OpName, Spelling.str(), runtimeOp(Base), File);
+  if (!Op)
+    return true;
+  Op->Type = "dependent";
+  OperandsOf.back() = {R};
+  if (Compound)
+    Op->Variable = baseVariable(L);
+  else
+    OperandsOf.back().insert(OperandsOf.back().begin(), L);
+  if (!Op->SkipReason.empty())
+    return true;
+  if (Compound) {
+    if (std::string Why = lvalueSkipReason(L); !Why.empty())
+      return skip(*Op, Why);
+    if (std::string Why = sequencingSkipReason(L, R, Ctx); !Why.empty())
+      return skip(*Op, Why);
+  }
+  return emitGenericBinary(*Op, File, E, OpLoc, L, R,
+                           std::string("autoscale::") + Base + (Compound ? "_assign" : ""));
+}
+
+bool OperationFinder::visitDependentUnary(const Expr *E, SourceLocation OpLoc,
+                                          llvm::StringRef Name, llvm::StringRef Spelling,
+                                          bool Prefix, const Expr *Sub) {
+  if (!mayComputeInFloat({Sub->getType()}))
+    return true;
+  FileID File;
+  Operation *Op = start(E, OpLoc, Name.str(), Spelling.str(), runtimeOp(Name), File);
+  if (!Op)
+    return true;
+  Op->Type = "dependent";
+  bool Neg = Name == "neg";
+  if (Neg)
+    OperandsOf.back() = {Sub};
+  else
+    Op->Variable = baseVariable(Sub);
+  if (!Op->SkipReason.empty())
+    return true;
+  if (!Neg)
+    if (std::string Why = lvalueSkipReason(Sub); !Why.empty())
+      return skip(*Op, Why);
+  std::string Call = Neg ? "autoscale::neg"
+                         : (std::string("autoscale::") + (Prefix ? "pre" : "post") + Name).str();
+  return emitGenericUnary(*Op, File, E, OpLoc, Sub, Prefix, Call);
 }
 
 void OperationFinder::markModified(const Expr *LValue) {
@@ -332,13 +536,10 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (!Base)
     return true;
   bool Compound = B->isCompoundAssignmentOp();
-  if (B->isTypeDependent() || B->getLHS()->isTypeDependent() || B->getRHS()->isTypeDependent()) {
-    // T * T in a template: float for one instantiation, int for another; one text serves all.
-    QualType LT = B->getLHS()->getType(), RT = B->getRHS()->getType();
-    bool MaybeFloat = LT->isDependentType() || RT->isDependentType() || LT->isFloatingType() ||
-                      RT->isFloatingType();
-    return MaybeFloat ? visitDependent(B, B->getOperatorLoc(), Base, B->getOpcodeStr()) : true;
-  }
+  const Expr *L = B->getLHS(), *R = B->getRHS();
+  // T * T in a template: float for one instantiation, int for another; one text serves all.
+  if (B->isTypeDependent() || L->isTypeDependent() || R->isTypeDependent())
+    return visitDependentBinary(B, B->getOperatorLoc(), Base, B->getOpcodeStr(), Compound, L, R);
   QualType CompT =
       Compound ? cast<CompoundAssignOperator>(B)->getComputationResultType() : B->getType();
   std::string TypeWhy;
@@ -346,26 +547,13 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (K == FloatKind::None)
     return true;
 
-  std::string OpName = Base;
-  if (!Compound && B->getOpcode() == BO_Mul) {
-    const auto *P = dyn_cast_or_null<BinaryOperator>(valueParent(B, Ctx));
-    if (P && ((P->isCompoundAssignmentOp() && isCompoundAccumulation(P) &&
-               P->getRHS()->IgnoreParenImpCasts() == B) ||
-              isWrittenOutAccumulation(P, Ctx)) &&
-        contextOf(B, Ctx).InLoop && !hasLoopInvariantFactor(B))
-      OpName = "dot_mul";
-  } else if ((Compound && isCompoundAccumulation(B)) || isWrittenOutAccumulation(B, Ctx)) {
-    if (contextOf(B, Ctx).InLoop)
-      OpName = "accumulate";
-  }
   FileID File;
-  Operation *OpP =
-      start(B, B->getOperatorLoc(), OpName, B->getOpcodeStr().str(), runtimeOp(Base), File);
+  Operation *OpP = start(B, B->getOperatorLoc(), accumulationName(B, Base),
+                         B->getOpcodeStr().str(), runtimeOp(Base), File);
   if (!OpP)
     return true;
   Operation &Op = *OpP;
   Op.Type = K == FloatKind::Unsupported ? CompT.getAsString() : typeName(K);
-  const Expr *L = B->getLHS(), *R = B->getRHS();
   OperandsOf.back() = {R};
   if (Compound)
     Op.Variable = baseVariable(L);
@@ -377,47 +565,59 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
     return true;
 
   std::string Call = std::string("autoscale_") + Base;
+  // In C++ the result of x op= y is the lvalue x; where it is used as one, the generic
+  // autoscale::op_assign returns that lvalue.
+  bool Generic = false;
   if (Compound) {
+    if (std::string Why = lvalueSkipReason(L); !Why.empty())
+      return skip(Op, Why);
     std::string LhsWhy;
     FloatKind LK = classify(L->getType(), LhsWhy);
     if (LK != FloatKind::Float && LK != FloatKind::Double)
       return skip(Op, "left-hand side is not float or double");
-    if (std::string Why = lvalueSkipReason(L); !Why.empty())
+    Generic = resultUsedAsLvalue(B, Ctx);
+    if (std::string Why = sequencingSkipReason(L, R, Ctx); !Why.empty())
       return skip(Op, Why);
-    if (resultUsedAsLvalue(B, Ctx))
-      return skip(Op, "result used as an lvalue");
+    // A double left-hand side makes the computation double, so only float = float op double
+    // mixes.
     Call += LK == K ? std::string("_assign_") + suffix(K) : std::string("_assign_fd");
-    if (LK == FloatKind::Double && K == FloatKind::Float)
-      return skip(Op, "double left-hand side computed in float");
   } else {
     Call += std::string("_") + suffix(K);
   }
   if (hasUserConversion(R) || (!Compound && hasUserConversion(L)))
     return skip(Op, "user-defined conversion of an operand");
-  if (std::string Why = Ranges.checkMacros(B->getSourceRange(), B->getOperatorLoc()); !Why.empty())
-    return skip(Op, Why);
-  auto Whole = spanIn(Op, File, B->getSourceRange());
-  auto LS = spanIn(Op, File, L->getSourceRange());
-  auto OS = spanIn(Op, File, B->getOperatorLoc());
-  auto RS = spanIn(Op, File, R->getSourceRange());
-  if (!Whole || !LS || !OS || !RS)
+  if (Generic)
+    return emitGenericBinary(Op, File, B, B->getOperatorLoc(), L, R,
+                             std::string("autoscale::") + Base + "_assign");
+  std::optional<BinarySpans> S = binarySpans(Op, File, B, B->getOperatorLoc(), L, R);
+  if (!S)
     return true;
-  if (LS->Begin != Whole->Begin || LS->End > OS->Begin || OS->End > RS->Begin ||
-      RS->End != Whole->End)
-    return skip(Op, "operation straddles a macro boundary");
-  if (Ranges.containsDirective(*Whole))
-    return skip(Op, "preprocessor directive inside the operation");
-
-  wrap(Op, *Whole, Call + "(" + SiteMarker + ", ", ")", 1);
+  wrap(Op, S->Whole, Call + "(" + SiteMarker + ", ", ")", 1);
   if (Compound) {
-    wrap(Op, *LS, "&(", ")", 0);
+    wrap(Op, S->L, "&(", ")", 0);
   } else if (std::string Conv = conversion(L, K); !Conv.empty()) {
-    wrap(Op, *LS, Conv, ")", 0);
+    wrap(Op, S->L, Conv, ")", 0);
   }
-  replaceOperatorBetween(Op, *LS, *OS, *RS);
+  replaceOperatorBetween(Op, S->L, S->Op, S->R);
   if (std::string Conv = conversion(R, K); !Conv.empty())
-    wrap(Op, *RS, Conv, ")", 0);
+    wrap(Op, S->R, Conv, ")", 0);
   return true;
+}
+
+std::string OperationFinder::accumulationName(const BinaryOperator *B, const char *Base) {
+  if (!B->isCompoundAssignmentOp() && B->getOpcode() == BO_Mul) {
+    const auto *P = dyn_cast_or_null<BinaryOperator>(valueParent(B, Ctx));
+    if (P && ((P->isCompoundAssignmentOp() && isCompoundAccumulation(P) &&
+               P->getRHS()->IgnoreParenImpCasts() == B) ||
+              isWrittenOutAccumulation(P, Ctx)) &&
+        contextOf(B, Ctx).InLoop && !hasLoopInvariantFactor(B))
+      return "dot_mul";
+  } else if ((B->isCompoundAssignmentOp() && isCompoundAccumulation(B)) ||
+             isWrittenOutAccumulation(B, Ctx)) {
+    if (contextOf(B, Ctx).InLoop)
+      return "accumulate";
+  }
+  return Base;
 }
 
 /// Whether a factor of Mul is a constant or a variable set outside the loops around it: then
@@ -460,8 +660,9 @@ bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
     return true; // -1.0f is a literal, not arithmetic
   std::string Spelling = UnaryOperator::getOpcodeStr(UK).str();
   std::string Name = Neg ? "neg" : U->isIncrementOp() ? "inc" : "dec";
+  bool Prefix = !U->isPostfix();
   if (U->isTypeDependent() || Sub->isTypeDependent())
-    return visitDependent(U, U->getOperatorLoc(), Name, Spelling);
+    return visitDependentUnary(U, U->getOperatorLoc(), Name, Spelling, Prefix, Sub);
   std::string TypeWhy;
   FloatKind K = classify(U->getType(), TypeWhy);
   if (K == FloatKind::None)
@@ -489,31 +690,24 @@ bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
   } else {
     if (std::string Why = lvalueSkipReason(Sub); !Why.empty())
       return skip(Op, Why);
-    if (!U->isPostfix() && resultUsedAsLvalue(U, Ctx))
-      return skip(Op, "result used as an lvalue");
-    Call = std::string("autoscale_") + (U->isPostfix() ? "post" : "pre") + Name + "_" + suffix(K) +
-           "(" + SiteMarker + ", &(";
+    // ++x is the lvalue x in C++: where it is used as one, the generic autoscale::preinc
+    // returns that lvalue.
+    if (Prefix && resultUsedAsLvalue(U, Ctx))
+      return emitGenericUnary(Op, File, U, U->getOperatorLoc(), Sub, Prefix,
+                              "autoscale::pre" + Name);
+    Call = std::string("autoscale_") + (Prefix ? "pre" : "post") + Name + "_" + suffix(K) + "(" +
+           SiteMarker + ", &(";
   }
-  if (std::string Why = Ranges.checkMacros(U->getSourceRange(), U->getOperatorLoc()); !Why.empty())
-    return skip(Op, Why);
-  auto Whole = spanIn(Op, File, U->getSourceRange());
-  auto OS = spanIn(Op, File, U->getOperatorLoc());
-  auto SS = spanIn(Op, File, Sub->getSourceRange());
-  if (!Whole || !OS || !SS)
+  std::optional<UnarySpans> S = unarySpans(Op, File, U, U->getOperatorLoc(), Sub, Prefix);
+  if (!S)
     return true;
-  bool Prefix = !U->isPostfix();
-  if ((Prefix && (OS->Begin != Whole->Begin || SS->End != Whole->End || OS->End > SS->Begin)) ||
-      (!Prefix && (SS->Begin != Whole->Begin || OS->End != Whole->End || SS->End > OS->Begin)))
-    return skip(Op, "operation straddles a macro boundary");
-  if (Ranges.containsDirective(*Whole))
-    return skip(Op, "preprocessor directive inside the operation");
   const char *Close = Neg ? ")" : "))";
-  Op.Edits.push_back({Whole->Begin, 0, Call, Edit::Open, Whole->size(), 1});
+  Op.Edits.push_back({S->Whole.Begin, 0, Call, Edit::Open, S->Whole.size(), 1});
   if (Prefix) {
-    replace(Op, OS->Begin, OS->size(), "");
-    Op.Edits.push_back({Whole->End, 0, Close, Edit::Close, Whole->size(), 1});
+    replace(Op, S->Op.Begin, S->Op.size(), "");
+    Op.Edits.push_back({S->Whole.End, 0, Close, Edit::Close, S->Whole.size(), 1});
   } else {
-    replace(Op, OS->Begin, OS->size(), Close);
+    replace(Op, S->Op.Begin, S->Op.size(), Close);
   }
   return true;
 }
@@ -527,24 +721,42 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
         {OO_PlusEqual, "add"}, {OO_MinusEqual, "sub"}, {OO_StarEqual, "mul"},
         {OO_SlashEqual, "div"}, {OO_PlusPlus, "inc"}, {OO_MinusMinus, "dec"}};
     auto It = Names.find(OC->getOperator());
-    if (It != Names.end() && OC->isTypeDependent()) {
-      bool Unary = OC->getNumArgs() == 1;
-      const char *Name = Unary && OC->getOperator() == OO_Minus ? "neg" : It->second;
-      return visitDependent(OC, OC->getOperatorLoc(), Name, getOperatorSpelling(OC->getOperator()));
-    }
-    return true;
+    if (It == Names.end() || !OC->isTypeDependent())
+      return true; // a class's own operator: its code is not ours to change
+    OverloadedOperatorKind OK = OC->getOperator();
+    llvm::StringRef Spelling = getOperatorSpelling(OK);
+    if (OK == OO_PlusPlus || OK == OO_MinusMinus) // x++ carries a second, dummy argument
+      return visitDependentUnary(OC, OC->getOperatorLoc(), It->second, Spelling,
+                                 OC->getNumArgs() == 1, OC->getArg(0));
+    if (OC->getNumArgs() == 1)
+      return OK == OO_Minus ? visitDependentUnary(OC, OC->getOperatorLoc(), "neg", Spelling,
+                                                  true, OC->getArg(0))
+                            : true; // unary plus: no arithmetic
+    bool Compound = OK == OO_PlusEqual || OK == OO_MinusEqual || OK == OO_StarEqual ||
+                    OK == OO_SlashEqual;
+    if (Compound)
+      markModified(OC->getArg(0));
+    return visitDependentBinary(OC, OC->getOperatorLoc(), It->second, Spelling, Compound,
+                                OC->getArg(0), OC->getArg(1));
   }
   if (isa<CXXMemberCallExpr>(C))
     return true;
-  const FunctionDecl *FD = C->getDirectCallee();
-  if (!FD || !FD->getIdentifier() || isa<CXXMethodDecl>(FD))
-    return true;
-  llvm::StringRef Name = FD->getName();
-  if (Name.starts_with("autoscale_") || !Rules.isMathFunction(Name))
+  // std::exp(x) in a template, x of a dependent type: the overload is chosen per instantiation,
+  // and the generic autoscale::operand / autoscale::result round whatever float or double it
+  // takes and returns.
+  bool Dependent = C->isTypeDependent();
+  llvm::StringRef Name;
+  if (Dependent) {
+    Name = dependentCalleeName(C);
+  } else if (const FunctionDecl *FD = C->getDirectCallee();
+             FD && FD->getIdentifier() && !isa<CXXMethodDecl>(FD)) {
+    Name = FD->getName();
+  }
+  if (Name.empty() || Name.starts_with("autoscale_") || !Rules.isMathFunction(Name))
     return true;
   std::string TypeWhy;
-  FloatKind K = classify(C->getType(), TypeWhy);
-  if (K == FloatKind::None)
+  FloatKind K = Dependent ? FloatKind::None : classify(C->getType(), TypeWhy);
+  if (!Dependent && K == FloatKind::None)
     return true;
   const Expr *Callee = C->getCallee()->IgnoreImpCasts();
   std::string Spelling = Name.str();
@@ -561,7 +773,9 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
     return true;
   Operation &Op = *OpP;
   Op.Callee = Name.str();
-  Op.Type = K == FloatKind::Unsupported ? C->getType().getAsString() : typeName(K);
+  Op.Type = Dependent                     ? "dependent"
+            : K == FloatKind::Unsupported ? C->getType().getAsString()
+                                          : typeName(K);
   for (const Expr *A : C->arguments())
     OperandsOf.back().push_back(A);
   if (K == FloatKind::Unsupported)
@@ -577,21 +791,24 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
     return true;
   if (Ranges.containsDirective(*Whole))
     return skip(Op, "preprocessor directive inside the operation");
-  wrap(Op, *Whole, std::string("autoscale_result_") + suffix(K) + "(" + SiteMarker + ", ", ")", 1);
+  std::string Result =
+      Dependent ? std::string("autoscale::result(") : std::string("autoscale_result_") + suffix(K) + "(";
+  wrap(Op, *Whole, Result + SiteMarker + ", ", ")", 1);
   unsigned Slot = 0;
   std::vector<FileSpan> ArgSpans;
   for (const Expr *A : C->arguments()) {
     if (isa<CXXDefaultArgExpr>(A))
       continue;
     std::string ArgWhy;
-    FloatKind AK = classify(A->getType(), ArgWhy);
-    if (AK == FloatKind::None)
+    bool Generic = A->isTypeDependent();
+    FloatKind AK = Generic ? FloatKind::None : classify(A->getType(), ArgWhy);
+    if (Generic ? !mayComputeInFloat({A->getType()}) : AK == FloatKind::None)
       continue;
     if (AK == FloatKind::Unsupported)
       return skip(Op, "argument of type " + ArgWhy);
     if (Slot == 3)
       return skip(Op, "more than three floating-point arguments");
-    if (hasUserConversion(A))
+    if (!Generic && hasUserConversion(A))
       return skip(Op, "user-defined conversion of an operand");
     auto AS = spanIn(Op, File, A->getSourceRange());
     if (!AS)
@@ -604,10 +821,10 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
         }))
       return skip(Op, "macro uses an argument twice");
     ArgSpans.push_back(*AS);
-    std::string Conv = conversion(A, AK);
-    wrap(Op, *AS,
-         std::string("autoscale_operand_") + suffix(AK) + "(" + SiteMarker + ", " +
-             std::to_string(Slot) + ", " + Conv,
+    std::string Conv = Generic ? "" : conversion(A, AK);
+    std::string Operand = Generic ? std::string("autoscale::operand(")
+                                  : std::string("autoscale_operand_") + suffix(AK) + "(";
+    wrap(Op, *AS, Operand + SiteMarker + ", " + std::to_string(Slot) + ", " + Conv,
          Conv.empty() ? ")" : "))", 0);
     ++Slot;
   }
@@ -642,8 +859,8 @@ bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
 }
 
 /// How the local holding a step function's return value is declared, e.g. "float autoscale_ret_"
-/// or "float (*autoscale_ret_)(int)"; in C++ a deduced return type keeps its spelling ("auto",
-/// "const auto &", "decltype(auto)"), which deduces the same type from the same expression.
+/// or "float (*autoscale_ret_)(int)"; in C++ a deduced return type keeps its spelling ("auto"),
+/// which deduces the same type from the same expression.
 static std::string returnValueDecl(const FunctionDecl *FD, const SourceManager &SM,
                                    const LangOptions &LO) {
   constexpr const char *Name = "autoscale_ret_";
@@ -676,10 +893,16 @@ void OperationFinder::addStepEdits(FunctionDecl *FD) {
   QualType RetT = FD->getReturnType();
   bool Void = RetT->isVoidType();
   // A class that is not trivially copyable (a move-only type, say), or a dependent type that may
-  // be one, might not fit in the local: such a return keeps the step before it. Other values are
+  // be one, might not fit in the local: such a return keeps the step before it. So does a
+  // reference or decltype(auto) return: the local would be a reference (an rvalue one that
+  // `return autoscale_ret_;` cannot bind, or one to a temporary that dies) or change what
+  // decltype(auto) deduces; the step then comes before the value is computed. Other values are
   // held in the local unchanged.
+  const AutoType *Deduced = RetT->getContainedAutoType();
+  bool ByReference = RetT->isReferenceType() || (Deduced && Deduced->isDecltypeAuto());
   std::string RetDecl;
-  if (!RetT->isDependentType() && (!RetT->isRecordType() || RetT.isTriviallyCopyableType(Ctx)))
+  if (!RetT->isDependentType() && !ByReference &&
+      (!RetT->isRecordType() || RetT.isTriviallyCopyableType(Ctx)))
     RetDecl = returnValueDecl(FD, SM, LO);
   ReturnCollector Collect;
   Collect.TraverseStmt(Body);

@@ -232,8 +232,9 @@ AUTOSCALE_HOST_DEVICE inline L &assign(via<C> t, autoscale_site *s, int op, L &l
 }
 template <class C, class L>
 AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post(via<C> t, autoscale_site *s, int op, L &l) {
-  typename std::remove_cv<L>::type old = l;
-  assign(t, s, op, l, C(1));
+  typedef typename std::remove_cv<L>::type V;
+  V old = l; /* one read, as x++ makes */
+  l = static_cast<V>(binary(s, op, t, static_cast<C>(old), C(1)));
   return old;
 }
 

@@ -2,8 +2,9 @@
 // problem on an N x N grid, solved by Jacobi sweeps and by conjugate gradients with a Jacobi
 // preconditioner. The grid size and the operator are template parameters, vectors are
 // std::vector<float>, lambdas and range-for loops do the work. Operations on a template's type
-// parameter (the generic axpy below) are dependent and stay as written; everything else is
-// rewritten. It prints bit-exact residual histories.
+// parameter (the generic axpy below) are dependent: their one rewritten text must compute what
+// the original computes for float, double, int and a class with its own operators alike. It
+// prints bit-exact residual histories.
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -42,7 +43,7 @@ inline float dot(const Vec &a, const Vec &b) {
 
 inline float norm2(const Vec &a) { return std::sqrt(dot(a, a)); }
 
-// Generic over the element type: the arithmetic depends on T and is left alone.
+// Generic over the element type: the arithmetic depends on T (float, double, int, Fixed below).
 template <typename T> void axpy(T alpha, const std::vector<T> &x, std::vector<T> &y) {
   for (std::size_t i = 0; i < x.size(); ++i)
     y[i] += alpha * x[i];
@@ -106,6 +107,16 @@ Result<Op> pcg(const Op &A, const Vec &b, Vec &x, int max_it, float tol, std::FI
 
 } // namespace solver
 
+// A class with its own arithmetic: the generic calls must use its operators, as written.
+struct Fixed {
+  long v; // value * 2^-16
+  Fixed operator*(const Fixed &o) const { return {(v * o.v) >> 16}; }
+  Fixed &operator+=(const Fixed &o) {
+    v += o.v;
+    return *this;
+  }
+};
+
 static unsigned bits(float f) {
   unsigned u;
   std::memcpy(&u, &f, sizeof u);
@@ -128,5 +139,17 @@ int main() {
   for (float xi : x)
     h = (h ^ bits(xi)) * 16777619u;
   std::printf("pcg %d rel %a solution %08x\n", cr.iterations, cr.residual, h);
+  // The same generic axpy in double, int and Fixed.
+  std::vector<double> xd(x.begin(), x.end()), yd(b.begin(), b.end());
+  solver::axpy(1.0 / 3.0, xd, yd);
+  double sd = 0.0;
+  for (double v : yd)
+    sd = sd * 0.5 + v;
+  std::vector<int> xi{1, -2, 3, 400}, yi{5, 6, -7, 8};
+  solver::axpy(70000, xi, yi);
+  std::vector<Fixed> xf{{1 << 16}, {3 << 15}, {-5 << 14}}, yf{{7}, {1 << 20}, {-3}};
+  solver::axpy(Fixed{3 << 15}, xf, yf);
+  std::printf("axpy double %a int %d %d %d %d fixed %ld %ld %ld\n", sd, yi[0], yi[1], yi[2], yi[3],
+              yf[0].v, yf[1].v, yf[2].v);
   return 0;
 }

@@ -1,5 +1,5 @@
 // Templates: the pattern is rewritten once, for every instantiation; an operation on a
-// dependent type is left alone (it may be int in one instantiation).
+// dependent type calls a generic autoscale:: template (it may be int in one instantiation).
 template <typename T> T square(T v) { return v * v; }
 
 template <typename T> float scaled(T v, float s) {

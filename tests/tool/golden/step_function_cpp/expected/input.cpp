@@ -6,20 +6,26 @@
 #ifndef AUTOSCALE_SITES_076F0DE1
 #define AUTOSCALE_SITES_076F0DE1
 static autoscale_site autoscale_sites_076f0de1[] = {
-  AUTOSCALE_SITE("input.cpp", 12, 45, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 12, 49, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 15, 7, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 15, 12, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 19, 48, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 19, 55, AUTOSCALE_OP_SUB, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 22, 38, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 13, 45, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 13, 49, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 16, 7, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 16, 12, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 21, 7, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 21, 12, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 25, 75, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 28, 18, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 32, 48, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 32, 55, AUTOSCALE_OP_SUB, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 35, 38, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 39, 59, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
 };
 #endif
 #line 1
 // Step functions in C++: the returned value is computed before autoscale_step(), whatever the
-// return type is spelled as: deduced (auto, decltype(auto)), a reference, a list-initialised
-// aggregate. A type the local might only copy (move-only, or a template's type parameter) keeps
-// the step before its return.
+// return type is spelled as: deduced (auto), a list-initialised aggregate. A type the local might
+// only copy (move-only, or a template's type parameter) keeps the step before its return; so do a
+// reference and decltype(auto), which a local would turn into a dangling or unbindable reference
+// (decltype(auto) of (local) is a reference to it; float&& cannot bind the local by name).
 #include <memory>
 
 struct Stats {
@@ -31,16 +37,28 @@ auto step_auto(float a, float b) { { auto autoscale_ret_ = (autoscale_add_f(&aut
 
 decltype(auto) step_ref(float &acc, float g) {
   autoscale_add_assign_f(&autoscale_sites_076f0de1[2], &(acc), autoscale_mul_f(&autoscale_sites_076f0de1[3], g, 0.5f));
-  { decltype(auto) autoscale_ret_ = ((acc)); autoscale_step(); return autoscale_ret_; }
+  { autoscale_step(); return (acc); }
 }
 
-Stats step_stats(float a, float b) { { Stats autoscale_ret_ = {autoscale_mul_f(&autoscale_sites_076f0de1[4], a, b), autoscale_sub_f(&autoscale_sites_076f0de1[5], a, b)}; autoscale_step(); return autoscale_ret_; } }
+float &step_lref(float &acc, float g) {
+  autoscale_add_assign_f(&autoscale_sites_076f0de1[4], &(acc), autoscale_mul_f(&autoscale_sites_076f0de1[5], g, 0.5f));
+  { autoscale_step(); return acc; }
+}
+
+float &&step_rref(float &acc, float g) { { autoscale_step(); return static_cast<float &&>(autoscale::add_assign(&autoscale_sites_076f0de1[6], acc, g)); } }
+
+decltype(auto) step_local(float a, float b) {
+  float loss = autoscale_mul_f(&autoscale_sites_076f0de1[7], a, b);
+  { autoscale_step(); return loss; }
+}
+
+Stats step_stats(float a, float b) { { Stats autoscale_ret_ = {autoscale_mul_f(&autoscale_sites_076f0de1[8], a, b), autoscale_sub_f(&autoscale_sites_076f0de1[9], a, b)}; autoscale_step(); return autoscale_ret_; } }
 
 std::unique_ptr<float> step_owned(float a) {
-  auto p = std::make_unique<float>(autoscale_mul_f(&autoscale_sites_076f0de1[6], a, 2.0f));
+  auto p = std::make_unique<float>(autoscale_mul_f(&autoscale_sites_076f0de1[10], a, 2.0f));
   { autoscale_step(); return p; }
 }
 
-template <typename T> T step_generic(T a, T b) { { autoscale_step(); return a * b; } }
+template <typename T> T step_generic(T a, T b) { { autoscale_step(); return autoscale::mul(&autoscale_sites_076f0de1[11], a, b); } }
 template float step_generic<float>(float, float);
 } // namespace train

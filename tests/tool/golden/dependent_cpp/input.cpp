@@ -1,4 +1,5 @@
-// An operation on a template parameter's type is one text for every instantiation.
+// An operation on a template parameter's type is one text for every instantiation: the generic
+// autoscale:: calls choose float, double or the plain operator when each is instantiated.
 template <typename T> T axpy(T a, T x, T y) { return a * x + y; }
 template <typename T> void bump(T &v) { ++v; v -= T(1); v = -v; }
 float use(float a) {
