@@ -113,6 +113,21 @@ with tempfile.TemporaryDirectory() as tmp:
     check(p.returncode == 1 and "o2/sub/late.c" in p.stderr and os.listdir(os.path.join(tmp, "o2")) == ["sub"],
           "--out-dir: an unwritable later file means nothing is written", p.stderr)
 
+    # The report is part of the same batch: when it cannot be written, no source is, and the
+    # directories the run made for its outputs are gone again.
+    write(os.path.join(tmp, "blocker"), "")
+    p = run(["--rules", RULES, "--in-place", "--report", "blocker/r.json", "good.c", "--"], tmp)
+    check(p.returncode == 1 and open(os.path.join(tmp, "good.c")).read() == SOURCE and "blocker/r.json" in p.stderr,
+          "--in-place: an unwritable report means no source is rewritten", p.stderr)
+    p = run(["--rules", RULES, "--out-dir", "new/deep", "--report", "blocker/r.json", "good.c", "--"], tmp)
+    check(p.returncode == 1 and not os.path.exists(os.path.join(tmp, "new")),
+          "--out-dir: a failed run removes the directories it created", p.stderr)
+    check(not [f for d, _, fs in os.walk(tmp) for f in fs if ".autoscale-" in f],
+          "a failed run leaves no temporary files")
+    p = run(["--rules", RULES, "--out-dir", "o3", "--report", "reports/r.json", "good.c", "--"], tmp)
+    check(p.returncode == 0 and os.path.exists(os.path.join(tmp, "o3", "good.c"))
+          and os.path.exists(os.path.join(tmp, "reports", "r.json")), "the report is written with the sources", p.stderr)
+
     # Neither -p nor "--": default flags, without LibTooling's search for a compilation database.
     p = run(["--rules", RULES, "--diff", "good.c"], tmp)
     check(p.returncode == 0 and "autoscale_mul_f(" in p.stdout, "no -p and no -- runs with default flags", p.stderr)

@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -145,24 +146,36 @@ std::string projectRoot(const std::vector<std::string> &AbsSources) {
 }
 
 /// Writes every file or none: each text goes to a temporary file beside its target, and only
-/// once all are written are they renamed over their targets (each rename is atomic).
+/// once all are written are they renamed over their targets (each rename is atomic). A failure,
+/// or a signal, leaves no temporary file; a failure also removes the directories this call made.
 llvm::Error writeAll(const std::vector<std::pair<std::string, std::string>> &Files) {
-  std::vector<std::string> Temps;
+  std::vector<std::string> Temps, MadeDirs; // MadeDirs: outermost first
   auto Fail = [&](std::error_code EC, const char *What, const std::string &Path) {
-    for (const std::string &T : Temps)
+    for (const std::string &T : Temps) {
       llvm::sys::fs::remove(T);
+      llvm::sys::DontRemoveFileOnSignal(T);
+    }
+    for (auto D = MadeDirs.rbegin(); D != MadeDirs.rend(); ++D)
+      llvm::sys::fs::remove(*D);
     return llvm::createStringError(EC, "cannot %s %s: %s", What, Path.c_str(),
                                    EC.message().c_str());
   };
   for (const auto &[Path, Text] : Files) {
-    llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
-    if (std::error_code EC = Dir.empty() ? std::error_code() : llvm::sys::fs::create_directories(Dir))
-      return Fail(EC, "create the directory of", Path);
+    std::vector<std::string> Missing;
+    for (llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+         !Dir.empty() && !llvm::sys::fs::exists(Dir); Dir = llvm::sys::path::parent_path(Dir))
+      Missing.insert(Missing.begin(), Dir.str());
+    for (const std::string &Dir : Missing) {
+      if (std::error_code EC = llvm::sys::fs::create_directory(Dir))
+        return Fail(EC, "create the directory of", Path);
+      MadeDirs.push_back(Dir);
+    }
     int FD;
     llvm::SmallString<256> Temp;
     if (std::error_code EC = llvm::sys::fs::createUniqueFile(Path + ".autoscale-%%%%%%", FD, Temp))
       return Fail(EC, "write", Path);
     Temps.push_back(std::string(Temp));
+    llvm::sys::RemoveFileOnSignal(Temp);
     if (llvm::ErrorOr<llvm::sys::fs::perms> Mode = llvm::sys::fs::getPermissions(Path))
       llvm::sys::fs::setPermissions(Temp, *Mode); // a rewritten file keeps its mode
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
@@ -174,11 +187,14 @@ llvm::Error writeAll(const std::vector<std::pair<std::string, std::string>> &Fil
       return Fail(EC, "write", Path);
     }
   }
-  for (size_t I = 0; I < Files.size(); ++I)
+  for (size_t I = 0; I < Files.size(); ++I) {
     if (std::error_code EC = llvm::sys::fs::rename(Temps[I], Files[I].first)) {
+      MadeDirs.clear(); // they hold the files already renamed
       Temps.erase(Temps.begin(), Temps.begin() + I);
       return Fail(EC, "replace", Files[I].first);
     }
+    llvm::sys::DontRemoveFileOnSignal(Temps[I]);
+  }
   return llvm::Error::success();
 }
 
@@ -288,24 +304,20 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     }
     Results.push_back(std::move(R));
   }
-  if (llvm::Error Err = writeAll(Writes)) {
-    llvm::errs() << "error: " << llvm::toString(std::move(Err)) << "\n";
-    return 1;
-  }
-
-  int Exit = 0;
+  // The report goes in the same batch: it describes files that are written only with it.
   if (!Opts.ReportPath.empty()) {
     llvm::json::Value Json = report::toJson(Entries, Results, Opts.RulesPath, Opts.Sources.size());
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     OS << llvm::formatv("{0:2}", Json) << "\n";
-    if (llvm::Error Err = writeAll({{Opts.ReportPath, Text}})) {
-      llvm::errs() << "error: " << llvm::toString(std::move(Err)) << "\n";
-      Exit = 1;
-    }
+    Writes.emplace_back(Opts.ReportPath, std::move(Text));
+  }
+  if (llvm::Error Err = writeAll(Writes)) {
+    llvm::errs() << "error: " << llvm::toString(std::move(Err)) << "\n";
+    return 1;
   }
   llvm::errs() << report::summaryLine(Entries, Opts.Sources.size()) << "\n";
-  return Exit;
+  return 0;
 }
 
 } // namespace autoscale::driver

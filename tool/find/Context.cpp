@@ -126,6 +126,9 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
       if (const auto *CS = dyn_cast<CaseStmt>(S);
           CS && (Child == CS->getLHS() || Child == CS->getRHS()))
         return Fail("constant expression (case label)");
+      // In a template the condition of if constexpr is not yet wrapped in a ConstantExpr.
+      if (const auto *If = dyn_cast<IfStmt>(S); If && If->isConstexpr() && Child == If->getCond())
+        return Fail("constant expression (if constexpr condition)");
       if (const auto *Call = dyn_cast<CallExpr>(S)) {
         if (const FunctionDecl *FD = Call->getDirectCallee();
             FD && FD->getIdentifier() && FD->getName().starts_with("autoscale_"))

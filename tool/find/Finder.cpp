@@ -97,12 +97,48 @@ bool isCompoundAccumulation(const BinaryOperator *B) {
          isFloatMul(B->getRHS());
 }
 
-/// Why an lvalue cannot be handed to the runtime by address, or empty.
-std::string lvalueSkipReason(const Expr *LV) {
-  if (LV->refersToBitField())
+/// Whether E names a member placed below its type's alignment (a packed record's, or one inside
+/// such a member): g++ refuses to bind it to a reference.
+bool isPackedMember(const Expr *E, const ASTContext &Ctx) {
+  while (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts())) {
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!F)
+      return false;
+    const RecordDecl *RD = F->getParent();
+    if (RD->isDependentType() || F->getType()->isDependentType()) {
+      // No layout before instantiation: the attributes that may under-align it.
+      if (F->hasAttr<PackedAttr>() || RD->hasAttr<PackedAttr>() ||
+          RD->hasAttr<MaxFieldAlignmentAttr>())
+        return true;
+    } else if (RD->isCompleteDefinition() && !RD->isInvalidDecl() &&
+               Ctx.getDeclAlign(F) < Ctx.getTypeAlignInChars(F->getType())) {
+      return true;
+    }
+    if (M->isArrow())
+      return false;
+    E = M->getBase();
+  }
+  return false;
+}
+
+/// Why the operand E, as written, cannot be bound to a reference or have its address taken (the
+/// autoscale:: generics take their operands by reference, the compound C calls by address), or
+/// empty.
+std::string bindSkipReason(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (E->refersToBitField())
     return "bit-field operand";
-  if (LV->refersToVectorElement() || LV->refersToMatrixElement())
+  if (E->refersToVectorElement() || E->refersToMatrixElement())
     return "vector element operand";
+  if (isPackedMember(E, Ctx))
+    return "packed member operand";
+  return {};
+}
+
+/// Why an lvalue cannot be handed to the runtime by address, or empty.
+std::string lvalueSkipReason(const Expr *LV, const ASTContext &Ctx) {
+  if (std::string Why = bindSkipReason(LV, Ctx); !Why.empty())
+    return Why;
   if (LV->getType().isVolatileQualified())
     return "volatile operand";
   if (LV->getType()->isAtomicType())
@@ -128,13 +164,33 @@ bool writesVariables(const Stmt *E) {
   return llvm::any_of(E->children(), writesVariables);
 }
 
+/// Whether E only names something: variables, members reached by `.` or by a builtin `->`, and
+/// literals. Such an expression has no side effects whatever its template's arguments turn out
+/// to be, where HasSideEffects assumes the worst of anything dependent (a.acc in a template).
+bool isPlainAccess(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr, DependentScopeDeclRefExpr, CXXThisExpr, IntegerLiteral, FloatingLiteral>(E))
+    return true;
+  if (const auto *M = dyn_cast<MemberExpr>(E)) // resolved: an overloaded -> would be a call below
+    return isPlainAccess(M->getBase());
+  if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(E)) {
+    if (M->isImplicitAccess())
+      return true;
+    const Expr *Base = M->getBase();
+    // p->m on a dependent p may call an overloaded operator->; this->m is builtin.
+    return (!M->isArrow() || isa<CXXThisExpr>(Base->IgnoreParens())) && isPlainAccess(Base);
+  }
+  return false;
+}
+
 /// C++17 sequences the right operand of x op= y before the left; a call's arguments are not, so
 /// a right operand that is not a constant could see the left's side effects (a[i++] += i), and
 /// the left could be located before the right's writes (a[i] += x[i++]).
 std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx) {
   if (!Ctx.getLangOpts().CPlusPlus17)
     return {};
-  if (L->HasSideEffects(Ctx) && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
+  bool LEffects = L->HasSideEffects(Ctx) && !(L->isInstantiationDependent() && isPlainAccess(L));
+  if (LEffects && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
     return "C++17 sequencing: the right operand must be evaluated before the left-hand side's "
            "side effects";
   if (!isa<DeclRefExpr>(L->IgnoreParens()) && writesVariables(R))
@@ -165,6 +221,24 @@ bool mayComputeInFloat(llvm::ArrayRef<QualType> Types) {
     Candidate |= T->isDependentType() || T->isFloatingType();
   }
   return Candidate;
+}
+
+/// Why a dependent operator call cannot become an autoscale:: generic, or empty. The generics
+/// apply the operator inside namespace autoscale::detail, where an operator the project declared
+/// outside a class is not visible unless argument-dependent lookup finds it again; the template's
+/// own lookup did find one (std::vector + std::vector, say).
+std::string dependentOperatorSkipReason(const Expr *E, const SourceManager &SM) {
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  const auto *U =
+      OC ? dyn_cast<UnresolvedLookupExpr>(OC->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  if (!U)
+    return {};
+  for (const NamedDecl *D : U->decls()) {
+    const FunctionDecl *FD = D->getUnderlyingDecl()->getAsFunction();
+    if (FD && !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD->getLocation()))
+      return "operator found by lookup at the template";
+  }
+  return {};
 }
 
 /// The name a call is written with when its callee is known only at instantiation
@@ -245,6 +319,13 @@ private:
                          const Expr *L, const Expr *R, const std::string &Call);
   bool emitGenericUnary(Operation &Op, FileID File, const Expr *E, SourceLocation OpLoc,
                         const Expr *Sub, bool Prefix, const std::string &Call);
+  /// Open + operand + Close in place of the unary operation E (the operator token goes).
+  bool emitUnary(Operation &Op, FileID File, const Expr *E, SourceLocation OpLoc, const Expr *Sub,
+                 bool Prefix, const std::string &Open, const char *Close);
+  /// Starts the record of the binary operation E (L op R, or L op= R, which writes L).
+  Operation *startBinary(const Expr *E, SourceLocation OpLoc, std::string OpName,
+                         llvm::StringRef Spelling, const char *Base, bool Compound,
+                         const Expr *L, const Expr *R, FileID &File);
   /// An operator of a template pattern whose type depends on a template parameter.
   bool visitDependentBinary(const Expr *E, SourceLocation OpLoc, const char *Base,
                             llvm::StringRef Spelling, bool Compound, const Expr *L,
@@ -432,6 +513,9 @@ OperationFinder::unarySpans(Operation &Op, FileID File, const Expr *E, SourceLoc
 bool OperationFinder::emitGenericBinary(Operation &Op, FileID File, const Expr *E,
                                         SourceLocation OpLoc, const Expr *L, const Expr *R,
                                         const std::string &Call) {
+  for (const Expr *Operand : {L, R})
+    if (std::string Why = bindSkipReason(Operand, Ctx); !Why.empty())
+      return skip(Op, Why);
   std::optional<BinarySpans> S = binarySpans(Op, File, E, OpLoc, L, R);
   if (!S)
     return true;
@@ -443,18 +527,41 @@ bool OperationFinder::emitGenericBinary(Operation &Op, FileID File, const Expr *
 bool OperationFinder::emitGenericUnary(Operation &Op, FileID File, const Expr *E,
                                        SourceLocation OpLoc, const Expr *Sub, bool Prefix,
                                        const std::string &Call) {
+  if (std::string Why = bindSkipReason(Sub, Ctx); !Why.empty())
+    return skip(Op, Why);
+  return emitUnary(Op, File, E, OpLoc, Sub, Prefix, Call + "(" + SiteMarker + ", ", ")");
+}
+
+bool OperationFinder::emitUnary(Operation &Op, FileID File, const Expr *E, SourceLocation OpLoc,
+                                const Expr *Sub, bool Prefix, const std::string &Open,
+                                const char *Close) {
   std::optional<UnarySpans> S = unarySpans(Op, File, E, OpLoc, Sub, Prefix);
   if (!S)
     return true;
-  Op.Edits.push_back({S->Whole.Begin, 0, Call + "(" + SiteMarker + ", ", Edit::Open,
-                      S->Whole.size(), 1});
+  Op.Edits.push_back({S->Whole.Begin, 0, Open, Edit::Open, S->Whole.size(), 1});
   if (Prefix) {
     replace(Op, S->Op.Begin, S->Op.size(), "");
-    Op.Edits.push_back({S->Whole.End, 0, ")", Edit::Close, S->Whole.size(), 1});
+    Op.Edits.push_back({S->Whole.End, 0, Close, Edit::Close, S->Whole.size(), 1});
   } else {
-    replace(Op, S->Op.Begin, S->Op.size(), ")");
+    replace(Op, S->Op.Begin, S->Op.size(), Close);
   }
   return true;
+}
+
+Operation *OperationFinder::startBinary(const Expr *E, SourceLocation OpLoc, std::string OpName,
+                                        llvm::StringRef Spelling, const char *Base,
+                                        bool Compound, const Expr *L, const Expr *R,
+                                        FileID &File) {
+  Operation *Op = start(E, OpLoc, std::move(OpName), Spelling.str(), runtimeOp(Base), File);
+  if (!Op)
+    return nullptr;
+  // The value operands colour the operation; x op= y writes x rather than reading a colour.
+  OperandsOf.back() = {R};
+  if (Compound)
+    Op->Variable = baseVariable(L);
+  else
+    OperandsOf.back().insert(OperandsOf.back().begin(), L);
+  return Op;
 }
 
 bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, const char *Base,
@@ -466,25 +573,22 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     OpName = accumulationName(B, Base);
   FileID File;
-  Operation *Op = start(E, OpLoc, OpName, Spelling.str(), runtimeOp(Base), File);
+  Operation *Op = startBinary(E, OpLoc, OpName, Spelling, Base, Compound, L, R, File);
   if (!Op)
     return true;
   Op->Type = "dependent";
-  OperandsOf.back() = {R};
-  if (Compound)
-    Op->Variable = baseVariable(L);
-  else
-    OperandsOf.back().insert(OperandsOf.back().begin(), L);
   if (!Op->SkipReason.empty())
     return true;
+  if (std::string Why = dependentOperatorSkipReason(E, SM); !Why.empty())
+    return skip(*Op, Why);
   if (Compound) {
-    if (std::string Why = lvalueSkipReason(L); !Why.empty())
+    if (std::string Why = lvalueSkipReason(L, Ctx); !Why.empty())
       return skip(*Op, Why);
     if (std::string Why = sequencingSkipReason(L, R, Ctx); !Why.empty())
       return skip(*Op, Why);
   }
   return emitGenericBinary(*Op, File, E, OpLoc, L, R,
-                           std::string("autoscale::") + Base + (Compound ? "_assign" : ""));
+                           std::string("::autoscale::") + Base + (Compound ? "_assign" : ""));
 }
 
 bool OperationFinder::visitDependentUnary(const Expr *E, SourceLocation OpLoc,
@@ -504,11 +608,13 @@ bool OperationFinder::visitDependentUnary(const Expr *E, SourceLocation OpLoc,
     Op->Variable = baseVariable(Sub);
   if (!Op->SkipReason.empty())
     return true;
+  if (std::string Why = dependentOperatorSkipReason(E, SM); !Why.empty())
+    return skip(*Op, Why);
   if (!Neg)
-    if (std::string Why = lvalueSkipReason(Sub); !Why.empty())
+    if (std::string Why = lvalueSkipReason(Sub, Ctx); !Why.empty())
       return skip(*Op, Why);
-  std::string Call = Neg ? "autoscale::neg"
-                         : (std::string("autoscale::") + (Prefix ? "pre" : "post") + Name).str();
+  std::string Call = Neg ? "::autoscale::neg"
+                         : (std::string("::autoscale::") + (Prefix ? "pre" : "post") + Name).str();
   return emitGenericUnary(*Op, File, E, OpLoc, Sub, Prefix, Call);
 }
 
@@ -548,17 +654,12 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
     return true;
 
   FileID File;
-  Operation *OpP = start(B, B->getOperatorLoc(), accumulationName(B, Base),
-                         B->getOpcodeStr().str(), runtimeOp(Base), File);
+  Operation *OpP = startBinary(B, B->getOperatorLoc(), accumulationName(B, Base),
+                               B->getOpcodeStr(), Base, Compound, L, R, File);
   if (!OpP)
     return true;
   Operation &Op = *OpP;
   Op.Type = K == FloatKind::Unsupported ? CompT.getAsString() : typeName(K);
-  OperandsOf.back() = {R};
-  if (Compound)
-    Op.Variable = baseVariable(L);
-  else
-    OperandsOf.back().insert(OperandsOf.back().begin(), L);
   if (K == FloatKind::Unsupported)
     return skip(Op, TypeWhy);
   if (!Op.SkipReason.empty())
@@ -569,7 +670,7 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   // autoscale::op_assign returns that lvalue.
   bool Generic = false;
   if (Compound) {
-    if (std::string Why = lvalueSkipReason(L); !Why.empty())
+    if (std::string Why = lvalueSkipReason(L, Ctx); !Why.empty())
       return skip(Op, Why);
     std::string LhsWhy;
     FloatKind LK = classify(L->getType(), LhsWhy);
@@ -588,7 +689,7 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
     return skip(Op, "user-defined conversion of an operand");
   if (Generic)
     return emitGenericBinary(Op, File, B, B->getOperatorLoc(), L, R,
-                             std::string("autoscale::") + Base + "_assign");
+                             std::string("::autoscale::") + Base + "_assign");
   std::optional<BinarySpans> S = binarySpans(Op, File, B, B->getOperatorLoc(), L, R);
   if (!S)
     return true;
@@ -688,28 +789,17 @@ bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
   if (Neg) {
     Call = std::string("autoscale_neg_") + suffix(K) + "(" + SiteMarker + ", ";
   } else {
-    if (std::string Why = lvalueSkipReason(Sub); !Why.empty())
+    if (std::string Why = lvalueSkipReason(Sub, Ctx); !Why.empty())
       return skip(Op, Why);
     // ++x is the lvalue x in C++: where it is used as one, the generic autoscale::preinc
     // returns that lvalue.
     if (Prefix && resultUsedAsLvalue(U, Ctx))
       return emitGenericUnary(Op, File, U, U->getOperatorLoc(), Sub, Prefix,
-                              "autoscale::pre" + Name);
+                              "::autoscale::pre" + Name);
     Call = std::string("autoscale_") + (Prefix ? "pre" : "post") + Name + "_" + suffix(K) + "(" +
            SiteMarker + ", &(";
   }
-  std::optional<UnarySpans> S = unarySpans(Op, File, U, U->getOperatorLoc(), Sub, Prefix);
-  if (!S)
-    return true;
-  const char *Close = Neg ? ")" : "))";
-  Op.Edits.push_back({S->Whole.Begin, 0, Call, Edit::Open, S->Whole.size(), 1});
-  if (Prefix) {
-    replace(Op, S->Op.Begin, S->Op.size(), "");
-    Op.Edits.push_back({S->Whole.End, 0, Close, Edit::Close, S->Whole.size(), 1});
-  } else {
-    replace(Op, S->Op.Begin, S->Op.size(), Close);
-  }
-  return true;
+  return emitUnary(Op, File, U, U->getOperatorLoc(), Sub, Prefix, Call, Neg ? ")" : "))");
 }
 
 bool OperationFinder::VisitCallExpr(CallExpr *C) {
@@ -782,6 +872,9 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
     return skip(Op, TypeWhy);
   if (!Op.SkipReason.empty())
     return true;
+  // std::fmax(a...): one written argument stands for several, which no operand slot can wrap.
+  if (llvm::any_of(C->arguments(), [](const Expr *A) { return isa<PackExpansionExpr>(A); }))
+    return skip(Op, "parameter pack expansion argument");
   if (std::string Why =
           MacroCall ? "" : Ranges.checkMacros(C->getSourceRange(), Callee->getBeginLoc());
       !Why.empty())
@@ -792,7 +885,7 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
   if (Ranges.containsDirective(*Whole))
     return skip(Op, "preprocessor directive inside the operation");
   std::string Result =
-      Dependent ? std::string("autoscale::result(") : std::string("autoscale_result_") + suffix(K) + "(";
+      Dependent ? std::string("::autoscale::result(") : std::string("autoscale_result_") + suffix(K) + "(";
   wrap(Op, *Whole, Result + SiteMarker + ", ", ")", 1);
   unsigned Slot = 0;
   std::vector<FileSpan> ArgSpans;
@@ -810,6 +903,8 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
       return skip(Op, "more than three floating-point arguments");
     if (!Generic && hasUserConversion(A))
       return skip(Op, "user-defined conversion of an operand");
+    if (std::string Why = Generic ? bindSkipReason(A, Ctx) : ""; !Why.empty())
+      return skip(Op, Why);
     auto AS = spanIn(Op, File, A->getSourceRange());
     if (!AS)
       return true;
@@ -822,7 +917,7 @@ bool OperationFinder::VisitCallExpr(CallExpr *C) {
       return skip(Op, "macro uses an argument twice");
     ArgSpans.push_back(*AS);
     std::string Conv = Generic ? "" : conversion(A, AK);
-    std::string Operand = Generic ? std::string("autoscale::operand(")
+    std::string Operand = Generic ? std::string("::autoscale::operand(")
                                   : std::string("autoscale_operand_") + suffix(AK) + "(";
     wrap(Op, *AS, Operand + SiteMarker + ", " + std::to_string(Slot) + ", " + Conv,
          Conv.empty() ? ")" : "))", 0);

@@ -215,12 +215,14 @@ AUTOSCALE_HOST_DEVICE inline double neg(via<double>, autoscale_site *s, double a
 template <class A> AUTOSCALE_HOST_DEVICE inline auto neg(plain, autoscale_site *, A &&a) -> decltype(-static_cast<A &&>(a)) { return -static_cast<A &&>(a); }
 AUTOSCALE_HOST_DEVICE inline float operand(via<float>, autoscale_site *s, int i, float v) { return autoscale_operand_f(s, i, v); }
 AUTOSCALE_HOST_DEVICE inline double operand(via<double>, autoscale_site *s, int i, double v) { return autoscale_operand_d(s, i, v); }
-template <class T> AUTOSCALE_HOST_DEVICE inline T &&operand(plain, autoscale_site *, int, T &&v) { return static_cast<T &&>(v); }
+template <class T> AUTOSCALE_HOST_DEVICE inline T operand(plain, autoscale_site *, int, T &&v) { return static_cast<T &&>(v); }
 AUTOSCALE_HOST_DEVICE inline float result(via<float>, autoscale_site *s, float v) { return autoscale_result_f(s, v); }
 AUTOSCALE_HOST_DEVICE inline double result(via<double>, autoscale_site *s, double v) { return autoscale_result_d(s, v); }
-template <class T> AUTOSCALE_HOST_DEVICE inline T &&result(plain, autoscale_site *, T &&v) { return static_cast<T &&>(v); }
-/* A math call's argument or result: float and double are rounded (prvalues), others forwarded. */
-template <class T, class D = typename std::decay<T>::type> struct passed { typedef T &&type; };
+template <class T> AUTOSCALE_HOST_DEVICE inline T result(plain, autoscale_site *, T &&v) { return static_cast<T &&>(v); }
+/* A math call's argument or result: float and double are rounded (prvalues); other lvalues are
+ * forwarded as lvalues, other rvalues as values (an rvalue reference to a call's temporary result
+ * would dangle once the full expression ends: const T &r = std::exp(x)). */
+template <class T, class D = typename std::decay<T>::type> struct passed { typedef T type; };
 template <class T> struct passed<T, float> { typedef float type; };
 template <class T> struct passed<T, double> { typedef double type; };
 
@@ -239,7 +241,7 @@ AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post(via<C> t, aut
 }
 
 /* Each binary operator, spelled once: the plain operation and the one through the runtime. */
-#define AUTOSCALE_CXX_BINARY(name, op, code)                                                      \
+#define AUTOSCALE_CXX_DETAIL_BINARY(name, op, code)                                               \
   template <class A, class B>                                                                     \
   AUTOSCALE_HOST_DEVICE inline auto name(plain, autoscale_site *, A &&a, B &&b)                    \
       -> decltype(static_cast<A &&>(a) op static_cast<B &&>(b)) {                                 \
@@ -258,13 +260,13 @@ AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post(via<C> t, aut
   AUTOSCALE_HOST_DEVICE inline L &name##_assign(via<C> t, autoscale_site *s, L &l, R &&r) {        \
     return assign(t, s, code, l, static_cast<R &&>(r));                                           \
   }
-AUTOSCALE_CXX_BINARY(add, +, AUTOSCALE_OP_ADD)
-AUTOSCALE_CXX_BINARY(sub, -, AUTOSCALE_OP_SUB)
-AUTOSCALE_CXX_BINARY(mul, *, AUTOSCALE_OP_MUL)
-AUTOSCALE_CXX_BINARY(div, /, AUTOSCALE_OP_DIV)
-#undef AUTOSCALE_CXX_BINARY
+AUTOSCALE_CXX_DETAIL_BINARY(add, +, AUTOSCALE_OP_ADD)
+AUTOSCALE_CXX_DETAIL_BINARY(sub, -, AUTOSCALE_OP_SUB)
+AUTOSCALE_CXX_DETAIL_BINARY(mul, *, AUTOSCALE_OP_MUL)
+AUTOSCALE_CXX_DETAIL_BINARY(div, /, AUTOSCALE_OP_DIV)
+#undef AUTOSCALE_CXX_DETAIL_BINARY
 
-#define AUTOSCALE_CXX_STEP(pre, post_, op, code)                                                  \
+#define AUTOSCALE_CXX_DETAIL_STEP(pre, post_, op, code)                                           \
   template <class L>                                                                              \
   AUTOSCALE_HOST_DEVICE inline auto pre(plain, autoscale_site *, L &&l) -> decltype(op static_cast<L &&>(l)) { \
     return op static_cast<L &&>(l);                                                               \
@@ -281,9 +283,9 @@ AUTOSCALE_CXX_BINARY(div, /, AUTOSCALE_OP_DIV)
   AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post_(via<C> t, autoscale_site *s, L &l) { \
     return post(t, s, code, l);                                                                   \
   }
-AUTOSCALE_CXX_STEP(preinc, postinc, ++, AUTOSCALE_OP_ADD)
-AUTOSCALE_CXX_STEP(predec, postdec, --, AUTOSCALE_OP_SUB)
-#undef AUTOSCALE_CXX_STEP
+AUTOSCALE_CXX_DETAIL_STEP(preinc, postinc, ++, AUTOSCALE_OP_ADD)
+AUTOSCALE_CXX_DETAIL_STEP(predec, postdec, --, AUTOSCALE_OP_SUB)
+#undef AUTOSCALE_CXX_DETAIL_STEP
 } /* namespace detail */
 
 /* a op b; lhs op= rhs (lhs is passed by reference: evaluated once, and the result is that lvalue). */

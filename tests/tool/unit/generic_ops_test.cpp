@@ -58,7 +58,10 @@ AUTOSCALE_SAME(autoscale::operand(NoSite, 0, AUTOSCALE_LV(float)), float());
 AUTOSCALE_SAME(autoscale::operand(NoSite, 0, AUTOSCALE_LV(const double)), double());
 AUTOSCALE_SAME(autoscale::operand(NoSite, 0, AUTOSCALE_LV(int)), AUTOSCALE_LV(int));
 AUTOSCALE_SAME(autoscale::operand(NoSite, 1, AUTOSCALE_LV(int *)), AUTOSCALE_LV(int *));
-AUTOSCALE_SAME(autoscale::result(NoSite, std::declval<long double>()), std::declval<long double>());
+// A prvalue that is not float or double comes back as a value, not a reference to the temporary.
+AUTOSCALE_SAME(autoscale::result(NoSite, std::declval<long double>()), (long double)0);
+AUTOSCALE_SAME(autoscale::operand(NoSite, 0, std::declval<long double>()), (long double)0);
+AUTOSCALE_SAME(autoscale::result(NoSite, AUTOSCALE_LV(long double)), AUTOSCALE_LV(long double));
 AUTOSCALE_SAME(autoscale::result(NoSite, std::declval<float>()), float());
 
 // Sites live as long as the program: the runtime registers them on first use and reports them at

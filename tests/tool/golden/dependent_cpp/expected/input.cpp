@@ -16,8 +16,8 @@ static autoscale_site autoscale_sites_076f0de1[] = {
 #line 1
 // An operation on a template parameter's type is one text for every instantiation: the generic
 // autoscale:: calls choose float, double or the plain operator when each is instantiated.
-template <typename T> T axpy(T a, T x, T y) { return autoscale::add(&autoscale_sites_076f0de1[1], autoscale::mul(&autoscale_sites_076f0de1[0], a, x), y); }
-template <typename T> void bump(T &v) { autoscale::preinc(&autoscale_sites_076f0de1[2], v); autoscale::sub_assign(&autoscale_sites_076f0de1[3], v, T(1)); v = autoscale::neg(&autoscale_sites_076f0de1[4], v); }
+template <typename T> T axpy(T a, T x, T y) { return ::autoscale::add(&autoscale_sites_076f0de1[1], ::autoscale::mul(&autoscale_sites_076f0de1[0], a, x), y); }
+template <typename T> void bump(T &v) { ::autoscale::preinc(&autoscale_sites_076f0de1[2], v); ::autoscale::sub_assign(&autoscale_sites_076f0de1[3], v, T(1)); v = ::autoscale::neg(&autoscale_sites_076f0de1[4], v); }
 float use(float a) {
   int i = 2;
   bump(a);

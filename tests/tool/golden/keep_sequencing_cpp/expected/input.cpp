@@ -27,7 +27,7 @@ void update(float *a, int i, float x) {
 }
 template <typename T> void update_generic(T *a, int i, T x) {
   a[i] *= a[i++];
-  autoscale::sub_assign(&autoscale_sites_076f0de1[3], x, a[i++]);
+  ::autoscale::sub_assign(&autoscale_sites_076f0de1[3], x, a[i++]);
   a[i] /= x;
 }
 template void update_generic<float>(float *, int, float);

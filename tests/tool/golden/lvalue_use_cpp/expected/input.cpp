@@ -16,9 +16,9 @@ static autoscale_site autoscale_sites_076f0de1[] = {
 // templates, which return it, replace the C calls, which return a value. Lambdas' default
 // arguments are constants of the closure.
 float lvalue_use(float x, float y, float z) {
-  (autoscale::add_assign(&autoscale_sites_076f0de1[0], x, y)) = z;
-  float *p = &(autoscale::mul_assign(&autoscale_sites_076f0de1[1], x, y));
-  float &r = autoscale::preinc(&autoscale_sites_076f0de1[2], x);
+  (::autoscale::add_assign(&autoscale_sites_076f0de1[0], x, y)) = z;
+  float *p = &(::autoscale::mul_assign(&autoscale_sites_076f0de1[1], x, y));
+  float &r = ::autoscale::preinc(&autoscale_sites_076f0de1[2], x);
   auto f = [](float v = 2.0f * 3.0f) { return v; };
   return *p > r ? f() : r;
 }

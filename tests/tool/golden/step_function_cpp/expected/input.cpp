@@ -45,7 +45,7 @@ float &step_lref(float &acc, float g) {
   { autoscale_step(); return acc; }
 }
 
-float &&step_rref(float &acc, float g) { { autoscale_step(); return static_cast<float &&>(autoscale::add_assign(&autoscale_sites_076f0de1[6], acc, g)); } }
+float &&step_rref(float &acc, float g) { { autoscale_step(); return static_cast<float &&>(::autoscale::add_assign(&autoscale_sites_076f0de1[6], acc, g)); } }
 
 decltype(auto) step_local(float a, float b) {
   float loss = autoscale_mul_f(&autoscale_sites_076f0de1[7], a, b);
@@ -59,6 +59,6 @@ std::unique_ptr<float> step_owned(float a) {
   { autoscale_step(); return p; }
 }
 
-template <typename T> T step_generic(T a, T b) { { autoscale_step(); return autoscale::mul(&autoscale_sites_076f0de1[11], a, b); } }
+template <typename T> T step_generic(T a, T b) { { autoscale_step(); return ::autoscale::mul(&autoscale_sites_076f0de1[11], a, b); } }
 template float step_generic<float>(float, float);
 } // namespace train

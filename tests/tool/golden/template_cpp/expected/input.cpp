@@ -18,7 +18,7 @@ static autoscale_site autoscale_sites_076f0de1[] = {
 #line 1
 // Templates: the pattern is rewritten once, for every instantiation; an operation on a
 // dependent type calls a generic autoscale:: template (it may be int in one instantiation).
-template <typename T> T square(T v) { return autoscale::mul(&autoscale_sites_076f0de1[0], v, v); }
+template <typename T> T square(T v) { return ::autoscale::mul(&autoscale_sites_076f0de1[0], v, v); }
 
 template <typename T> float scaled(T v, float s) {
   float half = autoscale_mul_f(&autoscale_sites_076f0de1[1], s, 0.5f); // not dependent: rewritten in the pattern

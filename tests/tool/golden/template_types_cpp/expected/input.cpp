@@ -59,23 +59,23 @@ struct Dual {
   Dual operator-() const { return {autoscale_neg_f(&autoscale_sites_076f0de1[6], v), autoscale_neg_f(&autoscale_sites_076f0de1[7], d)}; }
 };
 
-template <typename T> T poly(T x, T c) { return autoscale::add(&autoscale_sites_076f0de1[9], autoscale::mul(&autoscale_sites_076f0de1[8], x, x), c); }
+template <typename T> T poly(T x, T c) { return ::autoscale::add(&autoscale_sites_076f0de1[9], ::autoscale::mul(&autoscale_sites_076f0de1[8], x, x), c); }
 
 template <typename T> T sum_scaled(const T *x, int n, T s) {
   T acc = T();
   for (int i = 0; i < n;)
-    autoscale::add_assign(&autoscale_sites_076f0de1[10], acc, autoscale::mul(&autoscale_sites_076f0de1[11], s, x[i++])); // x[i++] is evaluated once: acc is passed by reference
-  return autoscale::neg(&autoscale_sites_076f0de1[12], acc);
+    ::autoscale::add_assign(&autoscale_sites_076f0de1[10], acc, ::autoscale::mul(&autoscale_sites_076f0de1[11], s, x[i++])); // x[i++] is evaluated once: acc is passed by reference
+  return ::autoscale::neg(&autoscale_sites_076f0de1[12], acc);
 }
 
 template <typename T, typename U> auto mixed(T a, U b) -> decltype(a / b) {
   T t = a;
-  autoscale::postinc(&autoscale_sites_076f0de1[13], t);
-  autoscale::predec(&autoscale_sites_076f0de1[14], t);
-  return autoscale::div(&autoscale_sites_076f0de1[16], (autoscale::sub_assign(&autoscale_sites_076f0de1[15], t, b)), b);
+  ::autoscale::postinc(&autoscale_sites_076f0de1[13], t);
+  ::autoscale::predec(&autoscale_sites_076f0de1[14], t);
+  return ::autoscale::div(&autoscale_sites_076f0de1[16], (::autoscale::sub_assign(&autoscale_sites_076f0de1[15], t, b)), b);
 }
 
-template <typename T> T soft(T x) { return autoscale::add(&autoscale_sites_076f0de1[21], autoscale::div(&autoscale_sites_076f0de1[18], autoscale::result(&autoscale_sites_076f0de1[17], std::exp(autoscale::operand(&autoscale_sites_076f0de1[17], 0, x))), (autoscale::add(&autoscale_sites_076f0de1[19], T(1), autoscale::result(&autoscale_sites_076f0de1[20], std::exp(autoscale::operand(&autoscale_sites_076f0de1[20], 0, x)))))), autoscale::result(&autoscale_sites_076f0de1[22], std::sqrt(autoscale::operand(&autoscale_sites_076f0de1[22], 0, autoscale::mul(&autoscale_sites_076f0de1[23], x, x))))); }
+template <typename T> T soft(T x) { return ::autoscale::add(&autoscale_sites_076f0de1[21], ::autoscale::div(&autoscale_sites_076f0de1[18], ::autoscale::result(&autoscale_sites_076f0de1[17], std::exp(::autoscale::operand(&autoscale_sites_076f0de1[17], 0, x))), (::autoscale::add(&autoscale_sites_076f0de1[19], T(1), ::autoscale::result(&autoscale_sites_076f0de1[20], std::exp(::autoscale::operand(&autoscale_sites_076f0de1[20], 0, x)))))), ::autoscale::result(&autoscale_sites_076f0de1[22], std::sqrt(::autoscale::operand(&autoscale_sites_076f0de1[22], 0, ::autoscale::mul(&autoscale_sites_076f0de1[23], x, x))))); }
 
 // Pointer arithmetic on a dependent type is not floating-point arithmetic.
 template <typename T> const T *second(const T *p) { return p + 1; }
