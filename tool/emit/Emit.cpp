@@ -86,7 +86,7 @@ llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &
                                      "%s: edit beyond the end of the file", F.Display.c_str());
     if (E.Offset > End) {
       if (llvm::Error Err = Flush(Begin, End, NewText))
-        return std::move(Err);
+        return Err;
       Begin = End = E.Offset;
       NewText.clear();
     }
@@ -98,7 +98,7 @@ llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &
     End = E.Offset + E.Length;
   }
   if (llvm::Error Err = Flush(Begin, End, NewText))
-    return std::move(Err);
+    return Err;
   return Result;
 }
 
