@@ -13,6 +13,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "scale_math.h"
+
 namespace autoscale {
 namespace {
 
@@ -103,8 +105,6 @@ class StateReader {
   std::string message_;
 };
 
-bool finite_positive(float v) { return v > 0.0f && std::isfinite(v); }
-
 }  // namespace
 
 bool unscale_and_check(float *x, std::size_t n, float inv_scale) {
@@ -119,7 +119,7 @@ bool unscale_and_check(float *x, std::size_t n, float inv_scale) {
 }
 
 std::string LossScaler::check_config(const autoscale_loss_scaler_config &c) {
-  if (!finite_positive(c.initial_scale)) return "initial scale must be finite and > 0";
+  if (!valid_scale(c.initial_scale)) return "initial scale must be finite and > 0";
   if (!(c.min_scale >= 0.0f && c.min_scale <= c.initial_scale)) return "min scale must be in [0, initial scale]";
   if (!(c.growth_factor > 1.0f && std::isfinite(c.growth_factor))) return "growth factor must be finite and > 1";
   if (!(c.backoff_factor > 0.0f && c.backoff_factor < 1.0f)) return "backoff factor must be in (0, 1)";
@@ -129,7 +129,7 @@ std::string LossScaler::check_config(const autoscale_loss_scaler_config &c) {
 }
 
 LossScaler LossScaler::constant(float scale) {
-  if (!finite_positive(scale)) fail(__FILE__, __LINE__, "constant loss scale must be finite and > 0");
+  if (!valid_scale(scale)) fail(__FILE__, __LINE__, "constant loss scale must be finite and > 0");
   LossScaler s;
   s.config_ = autoscale_loss_scaler_megatron_config();
   s.config_.initial_scale = scale;
@@ -221,7 +221,7 @@ bool LossScaler::load(std::istream &in, const std::string &name, std::string *er
     s.dynamic_ = kind == "dynamic";
     std::string why = check_config(s.config_);
     if (!why.empty()) ok = r.error("inconsistent state: " + why);
-    else if (!finite_positive(s.scale_)) ok = r.error("inconsistent state: scale must be finite and > 0");
+    else if (!valid_scale(s.scale_)) ok = r.error("inconsistent state: scale must be finite and > 0");
     else if (s.growth_tracker_ < 0 || s.growth_tracker_ >= s.config_.growth_interval)
       ok = r.error("inconsistent state: growth_tracker outside [0, growth_interval)");
     else if (s.hysteresis_tracker_ > s.config_.hysteresis)
@@ -285,7 +285,7 @@ autoscale_loss_scaler_config autoscale_loss_scaler_torch_config(void) {
 }
 
 autoscale_loss_scaler *autoscale_loss_scaler_create_constant(float scale) {
-  if (!(scale > 0.0f && std::isfinite(scale))) {
+  if (!autoscale::valid_scale(scale)) {
     std::fprintf(stderr, "%s:%d: autoscale: constant loss scale %g must be finite and > 0\n", __FILE__, __LINE__,
                  static_cast<double>(scale));
     return nullptr;

@@ -17,6 +17,7 @@
 
 #include "autoscale/format.h"
 #include "matmul_check.h"
+#include "scale_math.h"
 
 #ifdef AUTOSCALE_HAVE_DNNL
 #include <map>
@@ -69,6 +70,7 @@ int matmul_check(const char *fn, size_t m, size_t n, size_t k, int a_format, con
 
 namespace {
 
+using autoscale::valid_scale;
 using autoscale_detail::matmul_fail;
 
 // An operand as the caller gave it: codes of a format, rows x cols, row-major with stride ld.
@@ -368,8 +370,6 @@ int onednn_matmul(const Operand &a, const Operand &b, float *c, size_t ldc, floa
 }
 
 #endif  // AUTOSCALE_HAVE_DNNL
-
-bool valid_scale(float s) { return s > 0.0f && s <= 3.40282347e38f; }
 
 }  // namespace
 

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "autoscale/scale_rules.h"
+#include "scale_math.h"
 
 namespace autoscale {
 
@@ -114,7 +115,7 @@ ScaledArray ScaledArray::quantize(const std::vector<float> &values, std::size_t 
   if (values.size() != rows * cols)
     fail(__LINE__, "quantize: " + std::to_string(values.size()) + " values for a " +
                        std::to_string(rows) + "x" + std::to_string(cols) + " array");
-  if (!(scale > 0) || !std::isfinite(scale))
+  if (!valid_scale(scale))
     fail(__LINE__, "quantize: scale " + std::to_string(scale) + " is not finite and > 0");
   ScaledArray out;
   out.rows_ = rows;
@@ -217,7 +218,7 @@ ScaledArray cast(const ScaledArray &a, autoscale_format format) {
 }
 
 ScaledArray rebalance(const ScaledArray &a, float scale) {
-  if (!(scale > 0) || !std::isfinite(scale))
+  if (!valid_scale(scale))
     fail(__LINE__, "rebalance: scale " + std::to_string(scale) + " is not finite and > 0");
   return map(a, scale, [&](std::size_t i) { return a.value(i) / scale; });
 }

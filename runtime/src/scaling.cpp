@@ -3,6 +3,7 @@
 
 #include "autoscale/kernels.h"
 #include "autoscale/scale_rules.h"
+#include "scale_math.h"
 
 #include <algorithm>
 #include <cmath>
@@ -140,7 +141,7 @@ float PropagateScaling::output_scale(autoscale_op op, const char *callee, float 
 }
 
 StaticScaling::StaticScaling(float scale) : scale_(scale) {
-  AUTOSCALE_REQUIRE(scale > 0.0f && std::isfinite(scale), "static scaling: the scale must be finite and > 0");
+  AUTOSCALE_REQUIRE(valid_scale(scale), "static scaling: the scale must be finite and > 0");
 }
 
 // ---- empirical --------------------------------------------------------------------------------

@@ -147,6 +147,12 @@ bool uses_delayed(const autoscale_site &s) {
           s.strategy == AUTOSCALE_STRATEGY_PROPAGATE || s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
 }
 
+// The output slot's scale comes from the operand scales, not from its own amax history.
+bool output_propagates(const autoscale_site &s) {
+  return s.action == AUTOSCALE_ACTION_SCALE &&
+         (s.strategy == AUTOSCALE_STRATEGY_PROPAGATE || s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
+}
+
 // The output scale a propagating site expects from its operand scales (1 for operands the site
 // does not quantise).
 float propagated_estimate(const SiteState *st) {
@@ -241,8 +247,10 @@ SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
   if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL) {
     st->empirical.emplace(empirical_config(s.format, s.params));
   }
-  if (s.action == AUTOSCALE_ACTION_SCALE) set_output_scale_locked(st);
-  if (s.action == AUTOSCALE_ACTION_SCALE) st->note = scalar_strategy_note(s);
+  if (s.action == AUTOSCALE_ACTION_SCALE) {
+    set_output_scale_locked(st);
+    st->note = scalar_strategy_note(s);
+  }
   return st;
 }
 
@@ -359,11 +367,9 @@ void roll_site_locked(Registry &reg, SiteState *st) {
     st->amax_ever[k] = std::max(st->amax_ever[k], amax[k]);
   }
   const autoscale_site &s = *st->site;
-  bool output_propagates =
-      s.strategy == AUTOSCALE_STRATEGY_PROPAGATE || s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL;
   if (st->delayed[0]) {
     for (int k = 0; k < kSlots; ++k) {
-      if (k == AUTOSCALE_SLOT_OUTPUT && output_propagates) continue;
+      if (k == AUTOSCALE_SLOT_OUTPUT && output_propagates(s)) continue;
       st->delayed[k]->record(amax[k]);
       st->delayed[k]->step();
       publish_scale(st, k, st->delayed[k]->scale());
@@ -710,9 +716,7 @@ RegistrySnapshot snapshot_registry() {
       o.scale = load_scale(st, k).scale;
       o.amax = std::max(st->amax_ever[k], bits_float(sum.slot[k].amax_bits));
       o.passthrough = st->mode == AUTOSCALE_FP32;
-      if (st->delayed[k] && !(k == AUTOSCALE_SLOT_OUTPUT && st->site->action == AUTOSCALE_ACTION_SCALE &&
-                              (st->site->strategy == AUTOSCALE_STRATEGY_PROPAGATE ||
-                               st->site->strategy == AUTOSCALE_STRATEGY_EMPIRICAL)))
+      if (st->delayed[k] && !(k == AUTOSCALE_SLOT_OUTPUT && output_propagates(*st->site)))
         o.amax_history = st->delayed[k]->history();
     }
     out.sites.push_back(std::move(s));

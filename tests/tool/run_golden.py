@@ -121,7 +121,11 @@ def check_case(args, name):
         if p.returncode != 0:
             errors.append("tool failed on its own output (%d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr))
         else:
-            for f in tree_files(os.path.join(tmp, "out2")):
+            # Every file the first run wrote must be written again, or the loop below checks nothing.
+            first, second = tree_files(out), tree_files(os.path.join(tmp, "out2"))
+            if first != second:
+                errors.append("not idempotent: the first run wrote %s, the second %s" % (first, second))
+            for f in sorted(set(first) & set(second)):
                 a, b = read(os.path.join(out, f)), read(os.path.join(tmp, "out2", f))
                 if a != b:
                     errors.append("not idempotent:\n" + diff(a, b, "out/" + f, "out2/" + f))

@@ -3,6 +3,7 @@
 
   test_cli.py <autoscale-rewrite> <default rules.yaml>
 """
+import json
 import os
 import re
 import shutil
@@ -136,7 +137,6 @@ with tempfile.TemporaryDirectory() as tmp:
 with tempfile.TemporaryDirectory() as tmp:
     # -p: the compile command comes from compile_commands.json (without its define the source
     # does not parse).
-    import json
     write(os.path.join(tmp, "db.c"), "float f(float a) { return a * SCALE; }\n")
     with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
         json.dump([{"directory": tmp, "file": "db.c", "arguments": ["cc", "-DSCALE=2.0f", "-c", "db.c"]}], f)

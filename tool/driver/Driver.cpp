@@ -247,19 +247,15 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       F.StepEdits.push_back({Offset, Length, Text, Where, ~0u, 0});
   }
   std::vector<report::Entry> Entries;
-  std::map<const Operation *, unsigned> SiteOf;
   for (auto &[Key, X] : Found.Ops) {
-    if (!X.Op.SkipReason.empty() || !X.D.rewrites())
-      continue;
-    emit::FileEdits &F = Files.at(X.Op.AbsFile);
-    F.Cuda |= X.Op.Cuda;
-    SiteOf[&X.Op] = F.Sites.size();
-    F.Sites.push_back({&X.Op, &X.D});
-  }
-  for (auto &[Key, X] : Found.Ops) {
-    auto It = SiteOf.find(&X.Op);
-    Entries.push_back({&X.Op, &X.D, It == SiteOf.end() ? std::nullopt
-                                                       : std::optional<unsigned>(It->second)});
+    std::optional<unsigned> Site;
+    if (X.Op.SkipReason.empty() && X.D.rewrites()) {
+      emit::FileEdits &F = Files.at(X.Op.AbsFile);
+      F.Cuda |= X.Op.Cuda;
+      Site = F.Sites.size();
+      F.Sites.push_back({&X.Op, &X.D});
+    }
+    Entries.push_back({&X.Op, &X.D, Site});
   }
 
   std::string OutRoot;

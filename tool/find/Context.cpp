@@ -54,7 +54,7 @@ static std::string functionSkipReason(const FunctionDecl *FD) {
   return {};
 }
 
-static bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   llvm::FoldingSetNodeID IA, IB;
   A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
   B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
@@ -83,7 +83,7 @@ static bool isOpenMPAtomicUpdate(const Expr *E, ASTContext &Ctx) {
           return false;
         // x = x op e (either operand x) is an update; v = <update> captures one.
         if (!Update && B && A->getOpcode() == BO_Assign &&
-            (sameValue(B->getLHS(), A->getLHS(), Ctx) || sameValue(B->getRHS(), A->getLHS(), Ctx)))
+            (sameExpr(B->getLHS(), A->getLHS(), Ctx) || sameExpr(B->getRHS(), A->getLHS(), Ctx)))
           Update = true;
       } else if (!isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups, CapturedStmt, CompoundStmt>(
                      S)) {

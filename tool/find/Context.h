@@ -33,6 +33,9 @@ bool resultUsedAsLvalue(const clang::Expr *E, clang::ASTContext &Ctx);
 /// The parent of E, skipping parentheses and implicit casts (the expression its value feeds).
 const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// Whether A and B, ignoring parentheses and implicit casts, are the same expression.
+bool sameExpr(const clang::Expr *A, const clang::Expr *B, const clang::ASTContext &Ctx);
+
 /// The name of the variable an lvalue designates ("a" for a[i].x, *a, a->x), or empty.
 std::string baseVariable(const clang::Expr *LValue);
 

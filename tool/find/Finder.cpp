@@ -72,13 +72,6 @@ bool isFloatMul(const Expr *E) {
          (B->getType()->isRealFloatingType() || B->isTypeDependent());
 }
 
-bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  llvm::FoldingSetNodeID IA, IB;
-  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-  return IA == IB;
-}
-
 /// acc = acc + a*b: the add of a reduction written out.
 bool isWrittenOutAccumulation(const BinaryOperator *Add, ASTContext &Ctx) {
   if (Add->getOpcode() != BO_Add)
@@ -708,13 +701,11 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
 std::string OperationFinder::accumulationName(const BinaryOperator *B, const char *Base) {
   if (!B->isCompoundAssignmentOp() && B->getOpcode() == BO_Mul) {
     const auto *P = dyn_cast_or_null<BinaryOperator>(valueParent(B, Ctx));
-    if (P && ((P->isCompoundAssignmentOp() && isCompoundAccumulation(P) &&
-               P->getRHS()->IgnoreParenImpCasts() == B) ||
+    if (P && ((isCompoundAccumulation(P) && P->getRHS()->IgnoreParenImpCasts() == B) ||
               isWrittenOutAccumulation(P, Ctx)) &&
         contextOf(B, Ctx).InLoop && !hasLoopInvariantFactor(B))
       return "dot_mul";
-  } else if ((B->isCompoundAssignmentOp() && isCompoundAccumulation(B)) ||
-             isWrittenOutAccumulation(B, Ctx)) {
+  } else if (isCompoundAccumulation(B) || isWrittenOutAccumulation(B, Ctx)) {
     if (contextOf(B, Ctx).InLoop)
       return "accumulate";
   }
