@@ -37,6 +37,5 @@ if(TARGET autoscale-rewrite)
   install(TARGETS autoscale-rewrite RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   install(DIRECTORY rules/ DESTINATION ${CMAKE_INSTALL_DATADIR}/autoscale/rules FILES_MATCHING PATTERN "*.yaml")
   # The stand-in headers the tool parses with; it looks for them beside its executable first.
-  install(DIRECTORY tool/driver/cuda-standins tool/driver/openmp-standin
-          DESTINATION ${CMAKE_INSTALL_DATADIR}/autoscale)
+  install(DIRECTORY tool/data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/autoscale/data)
 endif()

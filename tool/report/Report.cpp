@@ -26,8 +26,8 @@ Counts count(const std::vector<Entry> &Entries) {
     else if (!E.D->rewrites())
       ++C.Kept;
     else
-      ++C.Rewritten[{-static_cast<int>(E.D->Treatment.action),
-                     static_cast<int>(E.D->Treatment.format)}];
+      ++C.Rewritten[{-static_cast<int>(E.D->Treatment.Action),
+                     static_cast<int>(E.D->Treatment.Format)}];
   }
   return C;
 }
@@ -58,15 +58,15 @@ static llvm::json::Object entryJson(const Entry &E) {
   llvm::json::Object O{{"file", Op.File},
                        {"line", Op.Line},
                        {"column", Op.Column},
-                       {"op", Op.Op},
-                       {"spelling", Op.Spelling},
+                       {"op", Op.OpName},
+                       {"spelling", Op.Key.Spelling},
                        {"type", Op.Type},
                        {"function", orNull(Op.Function)},
                        {"variable", orNull(Op.Variable)}};
   if (!Op.Callee.empty())
     O["callee"] = Op.Callee;
-  if (!Op.FedBy.empty())
-    O["fed_by"] = llvm::json::Array(Op.FedBy);
+  if (!E.FedBy.empty())
+    O["fed_by"] = llvm::json::Array(E.FedBy);
   O["class"] = D.Class ? llvm::json::Value(name(*D.Class).str()) : llvm::json::Value(nullptr);
   if (!Op.SkipReason.empty()) {
     O["action"] = "skipped";
@@ -74,12 +74,12 @@ static llvm::json::Object entryJson(const Entry &E) {
     return O;
   }
   const Treatment &T = D.Treatment;
-  O["action"] = name(T.action).str();
+  O["action"] = name(T.Action).str();
   O["rule"] = D.Rule;
   if (D.rewrites()) {
-    O["format"] = name(T.format).str();
-    O["rounding"] = name(*T.rounding).str();
-    O["strategy"] = name(T.strategy).str();
+    O["format"] = name(T.Format).str();
+    O["rounding"] = name(*T.Rounding).str();
+    O["strategy"] = name(T.Strategy).str();
     O["site"] = static_cast<int64_t>(*E.Site);
   }
   return O;

@@ -18,6 +18,7 @@ struct Entry {
   const Operation *Op;
   const Decision *D;
   std::optional<unsigned> Site; ///< index in its file's site table, when rewritten
+  std::vector<std::string> FedBy; ///< "file:line:col" of the operations feeding it, slot order
 };
 
 struct FileResult {
