@@ -152,9 +152,14 @@ const OperationFinder::FileInfo &OperationFinder::fileInfo(FileID F) {
   OptionalFileEntryRef FE = SM.getFileEntryRefForID(F);
   if (!FE || SM.isInSystemHeader(SM.getLocForStartOfFile(F)))
     return I;
+  // Links resolved, so that every unit names a file alike; a file that exists only in memory
+  // (an in-memory parse) keeps its absolute name.
   llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(FE->getName(), Real))
-    return I;
+  if (llvm::sys::fs::real_path(FE->getName(), Real)) {
+    Real = FE->getName();
+    if (llvm::sys::fs::make_absolute(Real))
+      return I;
+  }
   I.Abs = std::string(Real);
   llvm::StringRef Runtime = Opts.RuntimeIncludeDir;
   if (!Runtime.empty() && llvm::StringRef(I.Abs).starts_with(Runtime.str() + "/"))

@@ -1,0 +1,151 @@
+// Unit tests of find/: an AST built in memory from a string, and the operations, shapes, edges
+// and step points the finder records for it.
+#include "find/Finder.h"
+
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
+
+namespace autoscale {
+namespace {
+
+constexpr const char *Rules = R"(version: 1
+step: {function: train_step}
+)";
+
+/// What the finder records for Code, parsed as /src/input.c (or .cpp) with Args.
+FoundUnit find(llvm::StringRef Code, std::vector<std::string> Args = {"-xc", "-std=c99"},
+               llvm::StringRef Name = "/src/input.c") {
+  llvm::Expected<rules::RuleSet> R = rules::parseRuleSet(Rules, "t.yaml");
+  EXPECT_TRUE(static_cast<bool>(R));
+  Args.push_back("-w");
+  std::unique_ptr<clang::ASTUnit> AST =
+      clang::tooling::buildASTFromCodeWithArgs(Code, Args, Name);
+  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  find::FindOptions Opts;
+  Opts.Root = "/src";
+  return find::findOperations(AST->getASTContext(), AST->getPreprocessor(), *R, Opts);
+}
+
+const Operation &at(const FoundUnit &U, unsigned Line, unsigned Column) {
+  for (const Operation &Op : U.Ops)
+    if (Op.Line == Line && Op.Column == Column)
+      return Op;
+  ADD_FAILURE() << "no operation at " << Line << ":" << Column;
+  static Operation None;
+  return None;
+}
+
+TEST(Find, BinaryOperationRecordsItsShapeNotText) {
+  FoundUnit U = find("float f(float a, double d) { return a * d; }");
+  ASSERT_EQ(U.Ops.size(), 1u);
+  const Operation &Op = U.Ops[0];
+  EXPECT_EQ(Op.OpName, "mul");
+  EXPECT_EQ(Op.Base, BaseOp::Mul);
+  EXPECT_EQ(Op.Type, "double");
+  EXPECT_EQ(Op.Function, "f");
+  EXPECT_EQ(Op.Key.File, "/src/input.c");
+  EXPECT_EQ(Op.File, "input.c");
+  ASSERT_TRUE(Op.Shape);
+  const RewriteShape &S = *Op.Shape;
+  EXPECT_EQ(S.Kind, Form::Binary);
+  EXPECT_EQ(S.Compute, FloatKind::Double);
+  EXPECT_EQ(S.Whole, (Span{36, 41}));
+  EXPECT_EQ(S.Operator, (Span{38, 39}));
+  ASSERT_EQ(S.Operands.size(), 2u);
+  // The float operand is converted to the computation type explicitly; the double is not.
+  EXPECT_TRUE(S.Operands[0].Convert);
+  EXPECT_FALSE(S.Operands[1].Convert);
+  EXPECT_EQ(S.Operands[1].Where, (Span{40, 41}));
+}
+
+TEST(Find, DotProductInALoopIsADotMulAndAnAccumulate) {
+  FoundUnit U = find("float dot(const float *a, const float *b, int n) {\n"
+                     "  float acc = 0;\n"
+                     "  for (int i = 0; i < n; i++)\n"
+                     "    acc += a[i] * b[i];\n"
+                     "  return acc;\n"
+                     "}\n");
+  EXPECT_EQ(at(U, 4, 9).OpName, "accumulate");
+  EXPECT_EQ(at(U, 4, 9).Shape->Kind, Form::CompoundAssign);
+  EXPECT_EQ(at(U, 4, 17).OpName, "dot_mul");
+  EXPECT_EQ(at(U, 4, 9).Variable, "acc");
+}
+
+TEST(Find, IntegerArithmeticIsNoOperationButIsNoted) {
+  FoundUnit U = find("int f(int a, int b) { return a * b + 1; }");
+  EXPECT_TRUE(U.Ops.empty());
+  EXPECT_EQ(U.OtherArithmetic["/src/input.c"], (std::set<unsigned>{31, 35}));
+}
+
+TEST(Find, UnevaluatedOperandsAreSkippedWithTheReason) {
+  FoundUnit U = find("unsigned long f(float a) { return sizeof(a * 2.0f); }");
+  ASSERT_EQ(U.Ops.size(), 1u);
+  EXPECT_EQ(U.Ops[0].SkipReason, "unevaluated operand (sizeof)");
+  EXPECT_FALSE(U.Ops[0].Shape);
+}
+
+TEST(Find, MathCallsNumberTheirFloatArguments) {
+  FoundUnit U = find("float powf(float, float); float ldexpf(float, int);\n"
+                     "float f(float x, double y, int n) { return powf(x, y) + ldexpf(x, n); }\n");
+  const Operation &Pow = at(U, 2, 44);
+  EXPECT_EQ(Pow.OpName, "powf");
+  EXPECT_EQ(Pow.Callee, "powf");
+  ASSERT_TRUE(Pow.Shape);
+  EXPECT_EQ(Pow.Shape->Kind, Form::MathCall);
+  ASSERT_EQ(Pow.Shape->Operands.size(), 2u);
+  EXPECT_EQ(Pow.Shape->Operands[1].Slot, 1u);
+  EXPECT_TRUE(Pow.Shape->Operands[1].Convert); // the double argument becomes float explicitly
+  // ldexpf is in no class of the rules: not an operation.
+  EXPECT_EQ(U.Ops.size(), 2u);
+}
+
+TEST(Find, ResultsFlowThroughLocalsToTheOperationsThatReadThem) {
+  FoundUnit U = find("float f(float a, float b, float c) {\n"
+                     "  float t = a * b;\n"
+                     "  return (double)t + c;\n"
+                     "}\n");
+  const Operation &Mul = at(U, 2, 15), &Add = at(U, 3, 20);
+  ASSERT_EQ(U.Edges.size(), 1u);
+  EXPECT_EQ(U.Edges.begin()->From, Mul.Key);
+  EXPECT_EQ(U.Edges.begin()->To, Add.Key);
+  EXPECT_EQ(U.Edges.begin()->Slot, 0u);
+}
+
+TEST(Find, ALocalWrittenAgainCarriesNoResult) {
+  FoundUnit U = find("float f(float a, float b) {\n"
+                     "  float t = a * b;\n"
+                     "  t = a;\n"
+                     "  return t + b;\n"
+                     "}\n");
+  EXPECT_TRUE(U.Edges.empty());
+}
+
+TEST(Find, TemplateOperationsAreGeneric) {
+  FoundUnit U = find("template <class T> T sq(T x) { return x * x; }", {"-xc++", "-std=c++17"},
+                     "/src/input.cpp");
+  ASSERT_EQ(U.Ops.size(), 1u);
+  EXPECT_EQ(U.Ops[0].Type, "dependent");
+  ASSERT_TRUE(U.Ops[0].Shape);
+  EXPECT_TRUE(U.Ops[0].Shape->Generic);
+}
+
+TEST(Find, DeclaredStepFunctionsEndAStepAtEveryReturn) {
+  std::string Code = "float train_step(float x) {\n"
+                     "  if (x > 0) return x;\n"
+                     "  return -x;\n"
+                     "}\n"
+                     "void train_step2(void) {}\n";
+  FoundUnit U = find(Code);
+  const std::set<StepPoint> &P = U.StepPoints["/src/input.c"];
+  ASSERT_EQ(P.size(), 2u);
+  for (const StepPoint &S : P) {
+    EXPECT_EQ(S.Where, StepPoint::ReturnValue);
+    EXPECT_EQ(S.ReturnDecl, "float autoscale_ret_");
+    EXPECT_EQ(Code.substr(S.Begin, S.End - S.Begin).back(), ';');
+  }
+}
+
+} // namespace
+} // namespace autoscale
