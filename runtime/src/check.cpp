@@ -5,11 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+namespace autoscale::detail {
 namespace {
 thread_local char last_error[512];
-}
-
-namespace autoscale::detail {
+}  // namespace
 
 int fail(int status, const char *fmt, ...) {
   va_list ap;
@@ -31,4 +30,4 @@ void check_failed(const char *file, int line, const char *fmt, ...) {
 
 }  // namespace autoscale::detail
 
-extern "C" const char *autoscale_last_error(void) { return last_error; }
+extern "C" const char *autoscale_last_error(void) { return autoscale::detail::last_error; }

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace autoscale {
+namespace autoscale::detail {
 
 std::string parse_summary(const char *value, bool *out) {
   if (std::strcmp(value, "0") == 0) {
@@ -50,7 +50,8 @@ std::string parse_op_fraction(const char *value, double *out) {
   return {};
 }
 
-static Settings read_settings() {
+namespace {
+Settings read_settings() {
   Settings s;
   if (const char *v = std::getenv("AUTOSCALE_REPORT")) s.report_path = v;
   if (const char *v = std::getenv("AUTOSCALE_SUMMARY")) {
@@ -69,10 +70,13 @@ static Settings read_settings() {
   }
   return s;
 }
+}  // namespace
 
+// Never destroyed: the exit handler that writes the report reads it after static destructors
+// registered before the handler have run.
 const Settings &settings() {
-  static const Settings s = read_settings();
-  return s;
+  static const Settings *s = new Settings(read_settings());
+  return *s;
 }
 
-}  // namespace autoscale
+}  // namespace autoscale::detail

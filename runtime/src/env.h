@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <string>
 
-namespace autoscale {
+#include "autoscale/defaults.h"
+
+namespace autoscale::detail {
 
 struct Settings {
   std::string report_path;     // AUTOSCALE_REPORT: JSON report written at exit; empty: none
   bool summary = true;         // AUTOSCALE_SUMMARY: human summary on stderr at exit
-  uint64_t window = 1024;      // AUTOSCALE_WINDOW: executions per history roll without steps
+  uint64_t window = AUTOSCALE_DEFAULT_WINDOW;  // AUTOSCALE_WINDOW: executions per history roll without steps
   // AUTOSCALE_EMPIRICAL_OP_FRACTION: the fraction of empirical sites, the most variable first,
   // that re-measure their multiplier after analysis (choose_remeasured in scaling.h).
   double empirical_op_fraction = 1.0;
@@ -25,6 +27,6 @@ std::string parse_op_fraction(const char *value, double *out);
 // Reads the variables once; an invalid value prints its message on stderr and keeps the default.
 const Settings &settings();
 
-}  // namespace autoscale
+}  // namespace autoscale::detail
 
 #endif

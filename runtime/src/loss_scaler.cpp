@@ -13,6 +13,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "check.h"
 #include "scale_math.h"
 
 namespace autoscale {
@@ -20,11 +21,6 @@ namespace {
 
 constexpr const char *kMagic = "autoscale-loss-scaler";
 constexpr int kVersion = 1;
-
-[[noreturn]] void fail(const char *file, int line, const std::string &what) {
-  std::fprintf(stderr, "%s:%d: autoscale: %s\n", file, line, what.c_str());
-  std::abort();
-}
 
 std::string hex(float v) {
   char buf[48];
@@ -129,7 +125,8 @@ std::string LossScaler::check_config(const autoscale_loss_scaler_config &c) {
 }
 
 LossScaler LossScaler::constant(float scale) {
-  if (!valid_scale(scale)) fail(__FILE__, __LINE__, "constant loss scale must be finite and > 0");
+  if (!valid_scale(scale))
+    throw Error("constant loss scale " + std::to_string(scale) + " must be finite and > 0");
   LossScaler s;
   s.config_ = autoscale_loss_scaler_megatron_config();
   s.config_.initial_scale = scale;
@@ -140,7 +137,7 @@ LossScaler LossScaler::constant(float scale) {
 
 LossScaler LossScaler::dynamic(const autoscale_loss_scaler_config &config) {
   std::string why = check_config(config);
-  if (!why.empty()) fail(__FILE__, __LINE__, "dynamic loss scaler: " + why);
+  if (!why.empty()) throw Error("dynamic loss scaler: " + why);
   LossScaler s;
   s.dynamic_ = true;
   s.config_ = config;
@@ -200,7 +197,7 @@ void LossScaler::save(std::ostream &out) const {
       << "end\n";
 }
 
-bool LossScaler::load(std::istream &in, const std::string &name, std::string *error) {
+void LossScaler::load(std::istream &in, const std::string &name) {
   StateReader r(in, name);
   LossScaler s;
   std::string version, kind;
@@ -229,33 +226,22 @@ bool LossScaler::load(std::istream &in, const std::string &name, std::string *er
     else if (s.min_scale_hits_ < 0)
       ok = r.error("inconsistent state: negative min_scale_hits");
   }
-  if (!ok) {
-    if (error) *error = r.message();
-    return false;
-  }
+  if (!ok) throw Error(r.message());
   s.warned_ = warned_;
   *this = s;
-  return true;
 }
 
-bool LossScaler::save_file(const std::string &path, std::string *error) const {
+void LossScaler::save_file(const std::string &path) const {
   std::ofstream out(path, std::ios::trunc);
   if (out) save(out);
   out.flush();
-  if (!out) {
-    if (error) *error = path + ": cannot write the loss scaler state";
-    return false;
-  }
-  return true;
+  if (!out) throw Error(path + ": cannot write the loss scaler state", AUTOSCALE_EIO);
 }
 
-bool LossScaler::load_file(const std::string &path, std::string *error) {
+void LossScaler::load_file(const std::string &path) {
   std::ifstream in(path);
-  if (!in) {
-    if (error) *error = path + ": cannot open the loss scaler state";
-    return false;
-  }
-  return load(in, path, error);
+  if (!in) throw Error(path + ": cannot open the loss scaler state", AUTOSCALE_EIO);
+  load(in, path);
 }
 
 bool operator==(const LossScaler &a, const LossScaler &b) {
@@ -271,8 +257,35 @@ bool operator==(const LossScaler &a, const LossScaler &b) {
 
 struct autoscale_loss_scaler {
   autoscale::LossScaler scaler;
-  std::string error;
 };
+
+namespace autoscale::detail {
+namespace {
+
+// Runs a C++ API call for the C ABI: AUTOSCALE_OK, or the Error's status with its message recorded
+// for autoscale_last_error().
+template <class F> int status_of(F f) {
+  try {
+    f();
+    return AUTOSCALE_OK;
+  } catch (const autoscale::Error &e) {
+    return fail(e.status(), "%s", e.what());
+  } catch (const std::bad_alloc &) {
+    return fail(AUTOSCALE_ENOMEM, "out of memory for a loss scaler");
+  }
+}
+
+template <class F> autoscale_loss_scaler *create(F make) {
+  autoscale_loss_scaler *out = nullptr;
+  status_of([&] { out = new autoscale_loss_scaler{make()}; });
+  return out;
+}
+
+}  // namespace
+}  // namespace autoscale::detail
+
+using autoscale::detail::create;
+using autoscale::detail::status_of;
 
 extern "C" {
 
@@ -285,22 +298,11 @@ autoscale_loss_scaler_config autoscale_loss_scaler_torch_config(void) {
 }
 
 autoscale_loss_scaler *autoscale_loss_scaler_create_constant(float scale) {
-  if (!autoscale::valid_scale(scale)) {
-    std::fprintf(stderr, "%s:%d: autoscale: constant loss scale %g must be finite and > 0\n", __FILE__, __LINE__,
-                 static_cast<double>(scale));
-    return nullptr;
-  }
-  return new (std::nothrow) autoscale_loss_scaler{autoscale::LossScaler::constant(scale), {}};
+  return create([&] { return autoscale::LossScaler::constant(scale); });
 }
 
 autoscale_loss_scaler *autoscale_loss_scaler_create_dynamic(const autoscale_loss_scaler_config *config) {
-  autoscale_loss_scaler_config c = config ? *config : autoscale_loss_scaler_megatron_config();
-  std::string why = autoscale::LossScaler::check_config(c);
-  if (!why.empty()) {
-    std::fprintf(stderr, "%s:%d: autoscale: dynamic loss scaler: %s\n", __FILE__, __LINE__, why.c_str());
-    return nullptr;
-  }
-  return new (std::nothrow) autoscale_loss_scaler{autoscale::LossScaler::dynamic(c), {}};
+  return create([&] { return autoscale::LossScaler::dynamic(config ? *config : autoscale_loss_scaler_megatron_config()); });
 }
 
 void autoscale_loss_scaler_destroy(autoscale_loss_scaler *scaler) { delete scaler; }
@@ -319,14 +321,12 @@ int autoscale_loss_scaler_min_scale_warning(const autoscale_loss_scaler *scaler)
   return scaler->scaler.min_scale_hits() > 0 ? 1 : 0;
 }
 
-int autoscale_loss_scaler_save(autoscale_loss_scaler *scaler, const char *path) {
-  return scaler->scaler.save_file(path, &scaler->error) ? 0 : -1;
+int autoscale_loss_scaler_save(const autoscale_loss_scaler *scaler, const char *path) {
+  return status_of([&] { scaler->scaler.save_file(path); });
 }
 
 int autoscale_loss_scaler_load(autoscale_loss_scaler *scaler, const char *path) {
-  return scaler->scaler.load_file(path, &scaler->error) ? 0 : -1;
+  return status_of([&] { scaler->scaler.load_file(path); });
 }
-
-const char *autoscale_loss_scaler_error(const autoscale_loss_scaler *scaler) { return scaler->error.c_str(); }
 
 }  // extern "C"

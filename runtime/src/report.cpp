@@ -1,57 +1,33 @@
-// The runtime report (JSON, versioned) and the human summary, plus the C entry points that write
-// them and the exit handler that does so for AUTOSCALE_REPORT / AUTOSCALE_SUMMARY.
+// The JSON report (versioned schema) and autoscale_report, which writes it; the exit handler.
 #include "report.h"
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
-#include "autoscale/scaling.h"
+#include "autoscale/autoscale.h"
+#include "check.h"
 #include "env.h"
 
-namespace autoscale {
-namespace {
-
-const char *op_name(int op) {
-  static const char *const names[] = {"add", "sub", "mul", "div", "neg", "inc", "dec", "call"};
-  return op >= 0 && op < 8 ? names[op] : "?";
-}
-const char *class_name(int c) {
-  static const char *const names[] = {"allow", "infer", "deny", "clear"};
-  return c >= 0 && c < 4 ? names[c] : "?";
-}
-const char *action_name(int a) {
-  return a == AUTOSCALE_ACTION_CAST ? "cast" : a == AUTOSCALE_ACTION_SCALE ? "scale" : "?";
-}
-const char *rounding_name(int r) {
-  return r == AUTOSCALE_ROUND_OUTPUT ? "output" : r == AUTOSCALE_ROUND_INPUTS ? "inputs" : "?";
-}
-const char *strategy_name(int s) {
-  static const char *const names[] = {"delayed", "current", "propagate", "static", "empirical"};
-  return s >= 0 && s < 5 ? names[s] : "?";
-}
-const char *slot_name(int k) {
-  static const char *const names[] = {"a", "b", "c", "output"};
-  return names[k];
-}
+namespace autoscale::detail {
 
 // A slot is worth showing when the site quantised values in it, or it is the output.
+namespace {
 bool slot_shown(const SiteSnapshot &s, int k) {
   return k == AUTOSCALE_SLOT_OUTPUT || s.slot[k].counters.quantized > 0;
 }
+}  // namespace
 
-// Slots whose values the site rounds to its format: where over/underflow can happen.
 bool slot_rounded(const SiteSnapshot &s, int k) {
   if (s.site->format == AUTOSCALE_FP32 || s.slot[k].passthrough) return false;
   bool output = k == AUTOSCALE_SLOT_OUTPUT;
   return output == (s.site->rounding == AUTOSCALE_ROUND_OUTPUT);
 }
 
-SlotCounters totals(const SiteSnapshot &s) {
+SlotCounters rounded_totals(const SiteSnapshot &s) {
   SlotCounters t{};
   for (int k = 0; k < kSlots; ++k) {
     if (!slot_rounded(s, k)) continue;
@@ -71,6 +47,8 @@ SlotCounters totals(const SiteSnapshot &s) {
 }
 
 double relative_error(const SlotCounters &c) { return c.value_sum > 0 ? c.error_sum / c.value_sum : 0.0; }
+
+namespace {
 
 // A minimal JSON writer: containers, keys and scalars, commas placed for the caller.
 class Json {
@@ -165,18 +143,18 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("file"), j.string(site.file);
   j.key("line"), j.number(site.line);
   j.key("column"), j.number(site.column);
-  j.key("op"), j.string(op_name(site.op));
+  j.key("op"), j.string(autoscale_op_name(site.op));
   j.key("name"), j.string(site.name);
-  j.key("class"), j.string(class_name(site.op_class));
-  j.key("action"), j.string(action_name(site.action));
+  j.key("class"), j.string(autoscale_class_name(site.op_class));
+  j.key("action"), j.string(autoscale_action_name(site.action));
   j.key("format"), j.string(autoscale_format_name(site.format));
-  j.key("rounding"), j.string(rounding_name(site.rounding));
+  j.key("rounding"), j.string(autoscale_rounding_name(site.rounding));
   j.key("saturate"), j.boolean(site.saturate != 0);
-  j.key("strategy"), j.string(strategy_name(site.strategy));
+  j.key("strategy"), j.string(autoscale_strategy_name(site.strategy));
   j.key("params");
   j.open('{');
   j.key("history_len"), j.number(site.params.history_len);
-  j.key("amax_reduce"), j.string(site.params.amax_reduce == AUTOSCALE_AMAX_MOST_RECENT ? "most_recent" : "max");
+  j.key("amax_reduce"), j.string(autoscale_amax_reduce_name(site.params.amax_reduce));
   j.key("margin"), j.number(site.params.margin);
   j.key("static_scale"), j.number(site.params.static_scale, 9);
   j.key("analysis_steps"), j.number(site.params.analysis_steps);
@@ -187,7 +165,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("rolls"), j.number(s.rolls);
   j.key("counters");
   j.open('{');
-  write_counters(j, totals(s));
+  write_counters(j, rounded_totals(s));
   j.close('}');
   j.key("slots");
   j.open('[');
@@ -195,7 +173,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
     if (!slot_shown(s, k)) continue;
     const SlotSnapshot &o = s.slot[k];
     j.open('{');
-    j.key("slot"), j.string(slot_name(k));
+    j.key("slot"), j.string(autoscale_slot_name(k));
     j.key("rounded"), j.boolean(slot_rounded(s, k));
     j.key("scale"), j.number(static_cast<double>(o.scale), 9);
     j.key("amax"), j.number(static_cast<double>(o.amax), 9);
@@ -216,134 +194,6 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.close(']');
   j.close('}');
 }
-
-// What went wrong at a site and what to try, for the summary. Empty when nothing stands out.
-struct Finding {
-  double badness = 0;  // fraction of values lost (over/underflow, NaN/inf made) plus excess error
-  std::string what;
-  std::string suggestion;
-};
-
-std::string percent(uint64_t n, uint64_t of) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.3g%% (%llu of %llu)", of ? 100.0 * n / of : 0.0,
-                static_cast<unsigned long long>(n), static_cast<unsigned long long>(of));
-  return buf;
-}
-
-// Relative error of round-to-nearest for a value in the format's normal range: half an ulp.
-double format_rounding_bound(int format) {
-  switch (format) {
-  case AUTOSCALE_E4M3: return 0x1p-4;
-  case AUTOSCALE_E5M2: return 0x1p-3;
-  case AUTOSCALE_FP16: return 0x1p-11;
-  case AUTOSCALE_BF16: return 0x1p-8;
-  default: return 0x1p-24;
-  }
-}
-
-// Suggestions name rules keys and values (rules/README.md) the parser accepts beside the site's
-// own settings: margin only for the strategies that read it, history only for delayed, formats
-// other than the site's.
-
-// A format with more range than the site's, else fp32.
-std::string wider_format(int format) {
-  switch (format) {
-  case AUTOSCALE_E4M3: return "format: e5m2 (max 57344, min subnormal 2^-16)";
-  case AUTOSCALE_E5M2: return "format: fp16 or format: bf16";
-  case AUTOSCALE_FP16: return "format: bf16 (float32's range)";
-  default: return "keep fp32 (action: keep)";
-  }
-}
-
-// A format with more precision or range than the site's, for rounding error beyond its bound.
-std::string finer_format(int format) {
-  switch (format) {
-  case AUTOSCALE_E4M3:
-  case AUTOSCALE_E5M2: return "format: fp16, or keep fp32 (action: keep)";
-  case AUTOSCALE_FP16: return "format: bf16 (float32's range), or keep fp32 (action: keep)";
-  default: return "keep fp32 (action: keep)";
-  }
-}
-
-bool reads_margin(int strategy) {
-  return strategy == AUTOSCALE_STRATEGY_DELAYED || strategy == AUTOSCALE_STRATEGY_CURRENT ||
-         strategy == AUTOSCALE_STRATEGY_EMPIRICAL;
-}
-
-// "margin: m" for the site's margin moved by delta, within the parser's -127..127.
-std::string margin_hint(const autoscale_site &site, int delta) {
-  return "margin: " + std::to_string(std::min(127, std::max(-127, site.params.margin + delta)));
-}
-
-// For a scaled site whose values left the range: a margin or history change where the strategy
-// reads them, else delayed scaling; then a wider format.
-std::string range_hint(const autoscale_site &site, bool too_large) {
-  std::string hint;
-  if (reads_margin(site.strategy))
-    hint = (too_large ? "raise the margin (" : "lower the margin (") + margin_hint(site, too_large ? 1 : -1) + ")";
-  else
-    hint = "strategy: delayed (this strategy reads no measured amax)";
-  if (!too_large && site.strategy == AUTOSCALE_STRATEGY_DELAYED) {
-    int history = site.params.history_len > 0 ? site.params.history_len : DelayedScalingConfig{}.history_len;
-    if (history > 1) hint += ", a shorter amax history (history: " + std::to_string(history / 2) + ")";
-  }
-  return hint + " or " + wider_format(site.format);
-}
-
-Finding judge(const SiteSnapshot &s) {
-  Finding f;
-  const autoscale_site &site = *s.site;
-  SlotCounters t = totals(s);
-  if (t.quantized == 0) return f;
-  const bool scaled = site.action == AUTOSCALE_ACTION_SCALE;
-  const bool fixed = scaled && site.strategy == AUTOSCALE_STRATEGY_STATIC;
-  uint64_t made_nonfinite = (t.nan_out - std::min(t.nan_out, t.nan_in)) + (t.inf_out - std::min(t.inf_out, t.inf_in));
-  double rel = relative_error(t);
-  auto add = [&f](const std::string &what, const std::string &suggestion) {
-    f.what += (f.what.empty() ? "" : ", ") + what;
-    if (f.suggestion.empty()) f.suggestion = suggestion;
-  };
-  if (t.overflows > 0) {
-    add(percent(t.overflows, t.quantized) + " overflowed",
-        !scaled  ? "scale it (action: scale, strategy: delayed) instead of casting"
-        : fixed  ? "use a larger static_scale or strategy: delayed"
-                 : range_hint(site, true));
-    f.badness += static_cast<double>(t.overflows) / t.quantized;
-  }
-  if (t.underflows > 0) {
-    add(percent(t.underflows, t.quantized) + " of non-zero values rounded to zero",
-        !scaled  ? "scale it (action: scale) so small values move into range"
-        : fixed  ? "use a smaller static_scale or strategy: delayed"
-                 : range_hint(site, false));
-    f.badness += static_cast<double>(t.underflows) / t.quantized;
-  }
-  if (made_nonfinite > 0) {
-    add(percent(made_nonfinite, t.quantized) + " became NaN or inf",
-        site.saturate ? "keep fp32 (action: keep)" : "saturate: true, or keep fp32 (action: keep)");
-    f.badness += static_cast<double>(made_nonfinite) / t.quantized;
-  }
-  // Values within the format's normal range never lose more than half an ulp; above that, values
-  // left the range (subnormals, zeros, saturation).
-  double bound = format_rounding_bound(site.format);
-  if (rel > bound) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "relative error %.3g (above %s's half-ulp bound %.3g)", rel,
-                  autoscale_format_name(site.format), bound);
-    add(buf, finer_format(site.format));
-    f.badness += std::min(rel, 1.0);
-  }
-  if (t.subnormals > 0 && f.what.empty()) {
-    add(percent(t.subnormals, t.quantized) + " of results were subnormal",
-        !scaled ? "scale it (action: scale)"
-        : fixed ? "use a smaller static_scale"
-        : reads_margin(site.strategy) ? "lower the margin (" + margin_hint(site, -1) + ")"
-                                      : "strategy: delayed (this strategy reads no measured amax)");
-    f.badness += 0.5 * static_cast<double>(t.subnormals) / t.quantized;
-  }
-  return f;
-}
-
 }  // namespace
 
 std::string report_json(const RegistrySnapshot &snapshot) {
@@ -371,63 +221,22 @@ std::string report_json(const RegistrySnapshot &snapshot) {
   return j.out;
 }
 
-std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
-  uint64_t executions = 0;
-  std::vector<std::pair<Finding, const SiteSnapshot *>> found;
-  for (const SiteSnapshot &s : snapshot.sites) {
-    executions += s.executions;
-    Finding f = judge(s);
-    if (!f.what.empty() || !s.warnings.empty()) found.emplace_back(std::move(f), &s);
-  }
-  std::stable_sort(found.begin(), found.end(),
-                   [](const auto &a, const auto &b) { return a.first.badness > b.first.badness; });
-  std::string out = "autoscale: " + std::to_string(snapshot.sites.size()) + " sites, " +
-                    std::to_string(executions) + " executions; ";
-  out += snapshot.explicit_steps > 0
-             ? std::to_string(snapshot.explicit_steps) + " steps\n"
-             : "no autoscale_step() call: amax histories rolled every " + std::to_string(snapshot.window) +
-                   " executions of each site\n";
-  if (found.empty()) {
-    out += "autoscale: no site overflowed, underflowed or lost more than its format's rounding\n";
-    return out;
-  }
-  out += "autoscale: worst sites:\n";
-  for (size_t i = 0; i < found.size() && i < max_sites; ++i) {
-    const Finding &f = found[i].first;
-    const SiteSnapshot &s = *found[i].second;
-    const autoscale_site &site = *s.site;
-    char head[512];
-    std::snprintf(head, sizeof head, "  %s:%d:%d: '%s' (%s %s%s%s): ", site.file ? site.file : "?", site.line,
-                  site.column, site.name ? site.name : "?", autoscale_format_name(site.format),
-                  action_name(site.action), site.action == AUTOSCALE_ACTION_SCALE ? ", " : "",
-                  site.action == AUTOSCALE_ACTION_SCALE ? strategy_name(site.strategy) : "");
-    out += head;
-    out += f.what.empty() ? "scaling warnings" : f.what;
-    if (!f.suggestion.empty()) out += " -> " + f.suggestion;
-    out += '\n';
-    for (const std::string &w : s.warnings) out += "      warning: " + w + '\n';
-  }
-  if (found.size() > max_sites)
-    out += "  ... and " + std::to_string(found.size() - max_sites) + " more sites (see AUTOSCALE_REPORT)\n";
-  return out;
-}
 
 void report_at_exit() {
-  if (!settings().report_path.empty()) autoscale_report(nullptr);
+  if (!settings().report_path.empty() && autoscale_report(nullptr) != AUTOSCALE_OK)
+    std::fprintf(stderr, "autoscale: %s\n", autoscale_last_error());
   autoscale_summary();
 }
 
-}  // namespace autoscale
+}  // namespace autoscale::detail
 
-extern "C" {
-
-// Returns 0 when written, -1 when there is no path (argument NULL, AUTOSCALE_REPORT unset) or the
-// file could not be written (with a message on stderr). Written to a temporary file first and
-// renamed, so a reader never sees half a report.
-int autoscale_report(const char *path) {
-  std::string target = path ? path : autoscale::settings().report_path;
-  if (target.empty()) return -1;
-  std::string json = autoscale::report_json(autoscale::snapshot_registry());
+// Written to a temporary file first and renamed, so a reader never sees half a report.
+extern "C" int autoscale_report(const char *path) {
+  using namespace autoscale::detail;
+  std::string target = path ? path : settings().report_path;
+  if (target.empty())
+    return fail(AUTOSCALE_EINVAL, "autoscale_report: no path: the argument is NULL and AUTOSCALE_REPORT is unset");
+  std::string json = report_json(snapshot_registry());
   std::string tmp = target + ".tmp." + std::to_string(static_cast<long>(getpid()));
   FILE *f = std::fopen(tmp.c_str(), "w");
   bool ok = f && std::fwrite(json.data(), 1, json.size(), f) == json.size();
@@ -440,18 +249,7 @@ int autoscale_report(const char *path) {
     ok = false;
     saved = errno;
   }
-  if (!ok) {
-    std::fprintf(stderr, "autoscale: cannot write the report %s: %s\n", target.c_str(), std::strerror(saved));
-    std::remove(tmp.c_str());
-    return -1;
-  }
-  return 0;
+  if (ok) return AUTOSCALE_OK;
+  std::remove(tmp.c_str());
+  return fail(AUTOSCALE_EIO, "cannot write the report %s: %s", target.c_str(), std::strerror(saved));
 }
-
-void autoscale_summary(void) {
-  if (!autoscale::settings().summary) return;
-  std::string text = autoscale::report_summary(autoscale::snapshot_registry());
-  std::fputs(text.c_str(), stderr);
-}
-
-}  // extern "C"

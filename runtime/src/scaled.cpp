@@ -15,7 +15,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 
 #include "autoscale/scale_rules.h"
@@ -46,13 +45,12 @@ class ScaledOps {
 
 namespace {
 
-[[noreturn]] void fail(int line, const std::string &what) {
-  throw std::invalid_argument(std::string(__FILE__) + ":" + std::to_string(line) + ": " + what);
-}
+// The C++ API's errors (autoscale/status.h): what was wrong, naming the operation and the values.
+[[noreturn]] void fail(const std::string &what) { throw Error(what); }
 
-void require_same_shape(const ScaledArray &a, const ScaledArray &b, const char *op, int line) {
+void require_same_shape(const ScaledArray &a, const ScaledArray &b, const char *op) {
   if (a.rows() != b.rows() || a.cols() != b.cols())
-    fail(line, std::string(op) + ": shapes " + std::to_string(a.rows()) + "x" +
+    fail(std::string(op) + ": shapes " + std::to_string(a.rows()) + "x" +
                    std::to_string(a.cols()) + " and " + std::to_string(b.rows()) + "x" +
                    std::to_string(b.cols()) + " differ");
 }
@@ -92,17 +90,15 @@ ScaledArray fp32_function(const ScaledArray &a, float scale, F f) {
   });
 }
 
-ScaledArray add_or_sub(const ScaledArray &a, const ScaledArray &b, double sign, const char *op,
-                       int line) {
-  require_same_shape(a, b, op, line);
+ScaledArray add_or_sub(const ScaledArray &a, const ScaledArray &b, double sign, const char *op) {
+  require_same_shape(a, b, op);
   float s = autoscale_scale_add(a.scale(), b.scale(), a.pow2());
   return map(a, s, [&](std::size_t i) { return add_to_odd(a.value(i), sign * b.value(i)) / s; });
 }
 
 template <typename Pick>
-ScaledArray max_or_min(const ScaledArray &a, const ScaledArray &b, Pick pick, const char *op,
-                       int line) {
-  require_same_shape(a, b, op, line);
+ScaledArray max_or_min(const ScaledArray &a, const ScaledArray &b, Pick pick, const char *op) {
+  require_same_shape(a, b, op);
   float s = autoscale_scale_max(a.scale(), b.scale());
   return map(a, s, [&](std::size_t i) { return pick(a.value(i), b.value(i)) / s; });
 }
@@ -113,10 +109,10 @@ ScaledArray ScaledArray::quantize(const std::vector<float> &values, std::size_t 
                                   std::size_t cols, autoscale_format format, float scale,
                                   Saturation saturation) {
   if (values.size() != rows * cols)
-    fail(__LINE__, "quantize: " + std::to_string(values.size()) + " values for a " +
+    fail("quantize: " + std::to_string(values.size()) + " values for a " +
                        std::to_string(rows) + "x" + std::to_string(cols) + " array");
   if (!valid_scale(scale))
-    fail(__LINE__, "quantize: scale " + std::to_string(scale) + " is not finite and > 0");
+    fail("quantize: scale " + std::to_string(scale) + " is not finite and > 0");
   ScaledArray out;
   out.rows_ = rows;
   out.cols_ = cols;
@@ -135,27 +131,27 @@ ScaledArray ScaledArray::quantize(const std::vector<float> &values, autoscale_fo
 }
 
 ScaledArray mul(const ScaledArray &a, const ScaledArray &b) {
-  require_same_shape(a, b, "mul", __LINE__);
+  require_same_shape(a, b, "mul");
   return map(a, autoscale_scale_mul(a.scale(), b.scale()), [&](std::size_t i) {
     return static_cast<double>(a.data()[i]) * b.data()[i];  // exact in double
   });
 }
 
 ScaledArray div(const ScaledArray &a, const ScaledArray &b) {
-  require_same_shape(a, b, "div", __LINE__);
+  require_same_shape(a, b, "div");
   return map(a, autoscale_scale_div(a.scale(), b.scale()), [&](std::size_t i) {
     return static_cast<double>(a.data()[i]) / b.data()[i];
   });
 }
 
-ScaledArray add(const ScaledArray &a, const ScaledArray &b) { return add_or_sub(a, b, 1, "add", __LINE__); }
-ScaledArray sub(const ScaledArray &a, const ScaledArray &b) { return add_or_sub(a, b, -1, "sub", __LINE__); }
+ScaledArray add(const ScaledArray &a, const ScaledArray &b) { return add_or_sub(a, b, 1, "add"); }
+ScaledArray sub(const ScaledArray &a, const ScaledArray &b) { return add_or_sub(a, b, -1, "sub"); }
 
 ScaledArray max(const ScaledArray &a, const ScaledArray &b) {
-  return max_or_min(a, b, [](double x, double y) { return std::fmax(x, y); }, "max", __LINE__);
+  return max_or_min(a, b, [](double x, double y) { return std::fmax(x, y); }, "max");
 }
 ScaledArray min(const ScaledArray &a, const ScaledArray &b) {
-  return max_or_min(a, b, [](double x, double y) { return std::fmin(x, y); }, "min", __LINE__);
+  return max_or_min(a, b, [](double x, double y) { return std::fmin(x, y); }, "min");
 }
 
 ScaledArray neg(const ScaledArray &a) {
@@ -177,7 +173,7 @@ ScaledArray sqrt(const ScaledArray &a) {
 
 ScaledArray matmul(const ScaledArray &a, const ScaledArray &b) {
   if (a.cols() != b.rows())
-    fail(__LINE__, "matmul: inner dimensions " + std::to_string(a.cols()) + " and " +
+    fail("matmul: inner dimensions " + std::to_string(a.cols()) + " and " +
                        std::to_string(b.rows()) + " differ");
   const std::size_t m = a.rows(), k = a.cols(), n = b.cols();
   float growth = autoscale_scale_sqrt_n(static_cast<int64_t>(k), a.pow2());
@@ -202,7 +198,7 @@ ScaledArray sum(const ScaledArray &a) {
 }
 
 ScaledArray reduce_max(const ScaledArray &a) {
-  if (a.size() == 0) fail(__LINE__, "reduce_max: empty array");
+  if (a.size() == 0) fail("reduce_max: empty array");
   float m = a.data()[0];
   for (float x : a.data()) m = std::fmax(m, x);
   ScaledArray out = ScaledOps::like(a, 1, 1, a.scale());
@@ -219,7 +215,7 @@ ScaledArray cast(const ScaledArray &a, autoscale_format format) {
 
 ScaledArray rebalance(const ScaledArray &a, float scale) {
   if (!valid_scale(scale))
-    fail(__LINE__, "rebalance: scale " + std::to_string(scale) + " is not finite and > 0");
+    fail("rebalance: scale " + std::to_string(scale) + " is not finite and > 0");
   return map(a, scale, [&](std::size_t i) { return a.value(i) / scale; });
 }
 

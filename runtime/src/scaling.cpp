@@ -1,6 +1,8 @@
 // Scaling strategies: the state machines of scaling.h. The math is documented in the header.
 #include "autoscale/scaling.h"
 
+#include "autoscale/defaults.h"
+#include "autoscale/error.h"
 #include "autoscale/kernels.h"
 #include "autoscale/scale_rules.h"
 #include "scale_math.h"
@@ -14,14 +16,10 @@
 namespace autoscale {
 namespace {
 
-[[noreturn]] void fail(const char *file, int line, const char *what) {
-  std::fprintf(stderr, "%s:%d: autoscale: %s\n", file, line, what);
-  std::abort();
+// A configuration the C++ API cannot use: autoscale::Error (autoscale/status.h).
+void require(bool cond, const char *what) {
+  if (!cond) throw Error(what);
 }
-#define AUTOSCALE_REQUIRE(cond, what) \
-  do {                                \
-    if (!(cond)) fail(__FILE__, __LINE__, what); \
-  } while (0)
 
 bool usable_amax(double a) { return a > 0.0 && std::isfinite(a); }
 
@@ -66,10 +64,10 @@ DelayedScalingConfig delayed_config(const autoscale_strategy_params &params) {
 
 DelayedScaling::DelayedScaling(float fmt_max, DelayedScalingConfig config)
     : fmt_max_(fmt_max), config_(config) {
-  AUTOSCALE_REQUIRE(fmt_max > 0.0f && std::isfinite(fmt_max), "delayed scaling: format max must be finite and > 0");
-  if (config_.history_len == 0) config_.history_len = DelayedScalingConfig{}.history_len;
-  AUTOSCALE_REQUIRE(config_.history_len > 0, "delayed scaling: history length must be > 0");
-  AUTOSCALE_REQUIRE(config_.reduce == AUTOSCALE_AMAX_MAX || config_.reduce == AUTOSCALE_AMAX_MOST_RECENT,
+  require(fmt_max > 0.0f && std::isfinite(fmt_max), "delayed scaling: format max must be finite and > 0");
+  if (config_.history_len == 0) config_.history_len = AUTOSCALE_DEFAULT_HISTORY_LEN;
+  require(config_.history_len > 0, "delayed scaling: history length must be > 0");
+  require(config_.reduce == AUTOSCALE_AMAX_MAX || config_.reduce == AUTOSCALE_AMAX_MOST_RECENT,
                     "delayed scaling: amax reduction must be max or most_recent");
   ring_.assign(static_cast<std::size_t>(config_.history_len), 0.0f);
 }
@@ -141,7 +139,7 @@ float PropagateScaling::output_scale(autoscale_op op, const char *callee, float 
 }
 
 StaticScaling::StaticScaling(float scale) : scale_(scale) {
-  AUTOSCALE_REQUIRE(valid_scale(scale), "static scaling: the scale must be finite and > 0");
+  require(valid_scale(scale), "static scaling: the scale must be finite and > 0");
 }
 
 // ---- empirical --------------------------------------------------------------------------------
@@ -168,13 +166,13 @@ EmpiricalScalingConfig empirical_config(int format, const autoscale_strategy_par
 }
 
 EmpiricalScaling::EmpiricalScaling(EmpiricalScalingConfig config) : config_(config) {
-  AUTOSCALE_REQUIRE(config_.fmt_max > 0.0f && std::isfinite(config_.fmt_max),
+  require(config_.fmt_max > 0.0f && std::isfinite(config_.fmt_max),
                     "empirical scaling: format max must be finite and > 0");
-  AUTOSCALE_REQUIRE(config_.overflow_above >= config_.fmt_max,
+  require(config_.overflow_above >= config_.fmt_max,
                     "empirical scaling: overflow_above must be >= the format max");
-  AUTOSCALE_REQUIRE(config_.analysis_steps >= 1, "empirical scaling: analysis_steps must be >= 1");
-  AUTOSCALE_REQUIRE(config_.recheck_every >= 0, "empirical scaling: recheck_every must be >= 0");
-  AUTOSCALE_REQUIRE(config_.underflow_threshold >= 0.0f, "empirical scaling: underflow threshold must be >= 0");
+  require(config_.analysis_steps >= 1, "empirical scaling: analysis_steps must be >= 1");
+  require(config_.recheck_every >= 0, "empirical scaling: recheck_every must be >= 0");
+  require(config_.underflow_threshold >= 0.0f, "empirical scaling: underflow threshold must be >= 0");
 }
 
 float EmpiricalScaling::scale(float estimate) const {
@@ -261,7 +259,7 @@ std::optional<EmpiricalWarning> EmpiricalScaling::final_check() const {
 }
 
 std::vector<bool> choose_remeasured(const std::vector<float> &variability, double op_fraction) {
-  AUTOSCALE_REQUIRE(op_fraction >= 0.0 && op_fraction <= 1.0, "on/off policy: op fraction must be in [0, 1]");
+  require(op_fraction >= 0.0 && op_fraction <= 1.0, "on/off policy: op fraction must be in [0, 1]");
   std::size_t n = variability.size();
   // The tolerance keeps fractions like 1/3 of 3 sites at exactly one site despite rounding.
   auto count = static_cast<std::size_t>(std::ceil(op_fraction * static_cast<double>(n) - 1e-9));

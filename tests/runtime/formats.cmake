@@ -9,6 +9,11 @@ if(AUTOSCALE_CUDA_INCLUDE_DIR)
 endif()
 gtest_discover_tests(format_test)
 
+# The name functions beside each enum (site.h, format.h), which the report and the tool print.
+add_executable(names_test ${CMAKE_CURRENT_SOURCE_DIR}/names_test.cpp)
+target_link_libraries(names_test PRIVATE autoscale::autoscale GTest::gtest_main)
+gtest_discover_tests(names_test)
+
 add_executable(scaled_test ${CMAKE_CURRENT_SOURCE_DIR}/scaled_test.cpp)
 target_link_libraries(scaled_test PRIVATE autoscale::autoscale GTest::gtest_main)
 gtest_discover_tests(scaled_test)
@@ -26,6 +31,3 @@ if(AUTOSCALE_HAVE_CUDA)
   target_include_directories(autoscale_header_cuda_check PRIVATE ${PROJECT_SOURCE_DIR}/runtime/include)
 endif()
 
-# Not a test: build/bin/autoscale_bench_formats prints the hot path's cost next to a plain multiply.
-add_executable(autoscale_bench_formats ${CMAKE_CURRENT_SOURCE_DIR}/format_bench.cpp)
-target_link_libraries(autoscale_bench_formats PRIVATE autoscale::autoscale benchmark::benchmark)

@@ -190,8 +190,7 @@ TEST(LossScalerState, RoundTripIsExact) {
   EXPECT_EQ(text.rfind("autoscale-loss-scaler 1\n", 0), 0u) << text;
   LossScaler t = LossScaler::megatron();
   std::istringstream in(text);
-  std::string error;
-  ASSERT_TRUE(t.load(in, "state.txt", &error)) << error;
+  t.load(in, "state.txt");
   EXPECT_TRUE(t == s);
   EXPECT_EQ(bits(t.scale()), bits(3.0f * 0.3f));  // one backoff; not short in decimal, hex keeps it exact
   EXPECT_EQ(t.growth_tracker(), 2);
@@ -200,7 +199,7 @@ TEST(LossScalerState, RoundTripIsExact) {
 
   LossScaler c = LossScaler::constant(0.75f);
   std::istringstream cin(saved(c));
-  ASSERT_TRUE(t.load(cin, "c.txt", &error)) << error;
+  t.load(cin, "c.txt");
   EXPECT_FALSE(t.is_dynamic());
   EXPECT_EQ(t.scale(), 0.75f);
 }
@@ -224,10 +223,9 @@ TEST(LossScalerState, ResumedRunContinuesTheSameSequence) {
     got.push_back(first.scale());
   }
   std::string path = ::testing::TempDir() + "/loss_scaler_resume.txt";
-  std::string error;
-  ASSERT_TRUE(first.save_file(path, &error)) << error;
+  first.save_file(path);
   LossScaler resumed = LossScaler::torch();  // a different preset: load must replace all of it
-  ASSERT_TRUE(resumed.load_file(path, &error)) << error;
+  resumed.load_file(path);
   for (int i = stop; i < steps; ++i) {
     resumed.update(overflow_at(i));
     got.push_back(resumed.scale());
@@ -248,7 +246,13 @@ void expect_load_fails(const std::string &text, int line, const std::string &wha
   std::string before = saved(s);
   std::istringstream in(text);
   std::string error;
-  EXPECT_FALSE(s.load(in, "bad.txt", &error)) << text;
+  try {
+    s.load(in, "bad.txt");
+    ADD_FAILURE() << "loaded: " << text;
+  } catch (const Error &e) {
+    EXPECT_EQ(e.status(), AUTOSCALE_EINVAL);
+    error = e.what();
+  }
   EXPECT_EQ(error.rfind("bad.txt:" + std::to_string(line) + ": ", 0), 0u) << error;
   EXPECT_NE(error.find(what), std::string::npos) << error;
   EXPECT_EQ(saved(s), before);
@@ -276,9 +280,15 @@ TEST(LossScalerState, CorruptOrShortFilesFailClearly) {
   expect_load_fails(replace_line(good, "growth_interval", "growth_interval 12x"), 8, "bad integer");
   expect_load_fails(replace_line(good, "growth_tracker", "growth_tracker 3"), 13, "growth_tracker outside");
   expect_load_fails(replace_line(good, "backoff_factor", "backoff_factor 0x1p+0"), 13, "backoff factor");
-  std::string error;
-  EXPECT_FALSE(s.load_file(::testing::TempDir() + "/no/such/file", &error));
-  EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
+  try {
+    s.load_file(::testing::TempDir() + "/no/such/file");
+    ADD_FAILURE() << "loaded a missing file";
+  } catch (const Error &e) {
+    EXPECT_EQ(e.status(), AUTOSCALE_EIO);
+    EXPECT_NE(std::string(e.what()).find("/no/such/file: cannot open"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(LossScaler::constant(0.0f), Error);
+  EXPECT_THROW(LossScaler::dynamic(autoscale_loss_scaler_config{8.0f, 1.0f, 2.0f, 0.5f, 3, 0}), Error);
 }
 
 // ---- the C ABI ---------------------------------------------------------------------------------
@@ -291,9 +301,9 @@ TEST(LossScalerCAbi, CTrainerSeesTheSameSequence) {
   // The first seven updates of MegatronHysteresisAndGrowthTrace.
   EXPECT_EQ(std::vector<float>(scales, scales + 7), (std::vector<float>{8, 8, 4, 2, 2, 2, 4}));
   c.hysteresis = 0;
-  ::testing::internal::CaptureStderr();
   EXPECT_EQ(c_trainer_scales(&c, found, 7, scales), -1);
-  EXPECT_NE(::testing::internal::GetCapturedStderr().find("hysteresis must be > 0"), std::string::npos);
+  EXPECT_NE(std::string(autoscale_last_error()).find("hysteresis must be > 0"), std::string::npos)
+      << autoscale_last_error();
 
   float grads[] = {8.0f, -kInf, 2.0f};
   EXPECT_EQ(c_trainer_unscale(2.0f, grads, 3), 1);
@@ -310,26 +320,26 @@ TEST(LossScalerCAbi, SaveLoadAndErrors) {
   EXPECT_EQ(autoscale_loss_scaler_scale(a), 0x1p31f);
   EXPECT_EQ(autoscale_loss_scaler_min_scale_warning(a), 0);
   std::string path = ::testing::TempDir() + "/loss_scaler_c.txt";
-  ASSERT_EQ(autoscale_loss_scaler_save(a, path.c_str()), 0) << autoscale_loss_scaler_error(a);
+  ASSERT_EQ(autoscale_loss_scaler_save(a, path.c_str()), AUTOSCALE_OK) << autoscale_last_error();
 
   autoscale_loss_scaler *b = autoscale_loss_scaler_create_constant(1.0f);
   ASSERT_NE(b, nullptr);
-  ASSERT_EQ(autoscale_loss_scaler_load(b, path.c_str()), 0) << autoscale_loss_scaler_error(b);
+  ASSERT_EQ(autoscale_loss_scaler_load(b, path.c_str()), AUTOSCALE_OK) << autoscale_last_error();
   autoscale_loss_scaler_update(a, 1);
   autoscale_loss_scaler_update(b, 1);
   EXPECT_EQ(autoscale_loss_scaler_scale(b), 0x1p30f);
   EXPECT_EQ(autoscale_loss_scaler_scale(a), autoscale_loss_scaler_scale(b));
 
-  EXPECT_EQ(autoscale_loss_scaler_load(b, (path + ".missing").c_str()), -1);
-  EXPECT_NE(std::string(autoscale_loss_scaler_error(b)).find(".missing: cannot open"), std::string::npos);
+  EXPECT_EQ(autoscale_loss_scaler_load(b, (path + ".missing").c_str()), AUTOSCALE_EIO);
+  EXPECT_NE(std::string(autoscale_last_error()).find(".missing: cannot open"), std::string::npos);
   EXPECT_EQ(autoscale_loss_scaler_scale(b), 0x1p30f);  // unchanged by the failed load
   std::remove(path.c_str());
   autoscale_loss_scaler_destroy(a);
   autoscale_loss_scaler_destroy(b);
 
-  ::testing::internal::CaptureStderr();
   EXPECT_EQ(autoscale_loss_scaler_create_constant(-1.0f), nullptr);
-  EXPECT_NE(::testing::internal::GetCapturedStderr().find("must be finite and > 0"), std::string::npos);
+  EXPECT_NE(std::string(autoscale_last_error()).find("must be finite and > 0"), std::string::npos)
+      << autoscale_last_error();
 }
 
 }  // namespace

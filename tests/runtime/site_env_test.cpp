@@ -10,16 +10,16 @@ namespace {
 
 TEST(SiteEnv, SummaryAcceptsZeroAndOne) {
   bool on = true;
-  EXPECT_EQ(autoscale::parse_summary("0", &on), "");
+  EXPECT_EQ(autoscale::detail::parse_summary("0", &on), "");
   EXPECT_FALSE(on);
-  EXPECT_EQ(autoscale::parse_summary("1", &on), "");
+  EXPECT_EQ(autoscale::detail::parse_summary("1", &on), "");
   EXPECT_TRUE(on);
 }
 
 TEST(SiteEnv, SummaryRejectsOtherValues) {
   for (const char *bad : {"maybe", "", "yes", "01", " 1"}) {
     bool on = true;
-    EXPECT_EQ(autoscale::parse_summary(bad, &on),
+    EXPECT_EQ(autoscale::detail::parse_summary(bad, &on),
               std::string("AUTOSCALE_SUMMARY=") + bad +
                   " is invalid: accepted values are 0 (no summary at exit) and 1 (summary on stderr)");
     EXPECT_TRUE(on) << "an invalid value must leave the setting alone";
@@ -28,16 +28,16 @@ TEST(SiteEnv, SummaryRejectsOtherValues) {
 
 TEST(SiteEnv, WindowAcceptsPositiveIntegers) {
   uint64_t w = 0;
-  EXPECT_EQ(autoscale::parse_window("1", &w), "");
+  EXPECT_EQ(autoscale::detail::parse_window("1", &w), "");
   EXPECT_EQ(w, 1u);
-  EXPECT_EQ(autoscale::parse_window("4096", &w), "");
+  EXPECT_EQ(autoscale::detail::parse_window("4096", &w), "");
   EXPECT_EQ(w, 4096u);
 }
 
 TEST(SiteEnv, WindowRejectsTheRest) {
   for (const char *bad : {"-3", "0", "", "12x", "+5", " 7", "1e3", "99999999999999999999999"}) {
     uint64_t w = 1024;
-    std::string message = autoscale::parse_window(bad, &w);
+    std::string message = autoscale::detail::parse_window(bad, &w);
     EXPECT_EQ(message.rfind(std::string("AUTOSCALE_WINDOW=") + bad + " is invalid: accepted values are positive integers", 0), 0u)
         << message;
     EXPECT_EQ(w, 1024u);
@@ -47,7 +47,7 @@ TEST(SiteEnv, WindowRejectsTheRest) {
 TEST(SiteEnv, OpFractionAcceptsZeroToOne) {
   for (auto [text, value] : {std::pair{"0", 0.0}, {"1", 1.0}, {"0.5", 0.5}, {".25", 0.25}, {"1.0", 1.0}}) {
     double f = -1.0;
-    EXPECT_EQ(autoscale::parse_op_fraction(text, &f), "") << text;
+    EXPECT_EQ(autoscale::detail::parse_op_fraction(text, &f), "") << text;
     EXPECT_EQ(f, value) << text;
   }
 }
@@ -55,7 +55,7 @@ TEST(SiteEnv, OpFractionAcceptsZeroToOne) {
 TEST(SiteEnv, OpFractionRejectsTheRest) {
   for (const char *bad : {"", "-0.5", "1.5", "2", "nan", "inf", "0x0.8", " 0.5", "0.5x", "1e-1", ".", "0.5.5"}) {
     double f = 1.0;
-    std::string message = autoscale::parse_op_fraction(bad, &f);
+    std::string message = autoscale::detail::parse_op_fraction(bad, &f);
     EXPECT_EQ(message.rfind(std::string("AUTOSCALE_EMPIRICAL_OP_FRACTION=") + bad +
                                 " is invalid: accepted values are decimal numbers from 0",
                             0),

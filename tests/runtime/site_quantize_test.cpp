@@ -159,8 +159,8 @@ TEST(SiteCounters, KnownSequence) {
   EXPECT_TRUE(std::isnan(autoscale_result_record_f(&s, kNaN)));
   EXPECT_EQ(autoscale_result_record_f(&s, kInf), 448.0f);  // saturating: inf clamps to max
 
-  autoscale::SiteSnapshot snap = snapshot_of(s);
-  const autoscale::SlotCounters &c = snap.slot[AUTOSCALE_SLOT_OUTPUT].counters;
+  autoscale::detail::SiteSnapshot snap = snapshot_of(s);
+  const autoscale::detail::SlotCounters &c = snap.slot[AUTOSCALE_SLOT_OUTPUT].counters;
   EXPECT_EQ(snap.executions, 9u);
   EXPECT_EQ(c.quantized, 9u);
   EXPECT_EQ(c.overflows, 2u);
@@ -184,11 +184,11 @@ TEST(SiteCounters, NonSaturatingOverflowCountsNaNOut) {
   EXPECT_TRUE(std::isnan(autoscale_result_record_f(&s, 500.0f)));
   EXPECT_EQ(autoscale_result_record_f(&e5, 1e6f), kInf);
   EXPECT_EQ(autoscale_result_record_f(&e5, -300.0f), -320.0f);
-  const autoscale::SlotCounters c = snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].counters;
+  const autoscale::detail::SlotCounters c = snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].counters;
   EXPECT_EQ(c.overflows, 1u);
   EXPECT_EQ(c.nan_in, 0u);
   EXPECT_EQ(c.nan_out, 1u);
-  const autoscale::SlotCounters c5 = snapshot_of(e5).slot[AUTOSCALE_SLOT_OUTPUT].counters;
+  const autoscale::detail::SlotCounters c5 = snapshot_of(e5).slot[AUTOSCALE_SLOT_OUTPUT].counters;
   EXPECT_EQ(c5.overflows, 1u);
   EXPECT_EQ(c5.inf_out, 1u);
   EXPECT_EQ(c5.value_sum, 300.0);  // the overflowed value has no finite error to add
@@ -225,7 +225,7 @@ TEST(SiteCounters, RoundingToTheMaxIsNotAnOverflow) {
       autoscale_result_record_d(&s, -fm.tie);
       autoscale_result_record_f(&s, fm.above);
       autoscale_result_record_d(&s, -fm.above);
-      const autoscale::SlotCounters c = snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].counters;
+      const autoscale::detail::SlotCounters c = snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].counters;
       EXPECT_EQ(c.quantized, 12u);
       EXPECT_EQ(c.overflows, fm.tie_overflows ? 4u : 2u) << autoscale_format_name(fm.format) << " saturate " << sat;
     }
@@ -243,7 +243,7 @@ TEST(SiteDelayed, OperandScalesFollowTheHistory) {
   autoscale_step();
   float sa = autoscale::scale_from_amax(100.0f, 448.0f, 1, true, 1.0f);
   float sb = autoscale::scale_from_amax(2.5f, 448.0f, 1, true, 1.0f);
-  autoscale::SiteSnapshot snap = snapshot_of(s);
+  autoscale::detail::SiteSnapshot snap = snapshot_of(s);
   EXPECT_EQ(snap.slot[0].scale, sa);
   EXPECT_EQ(snap.slot[1].scale, sb);
   EXPECT_EQ(snap.slot[0].amax_history, (std::vector<float>{0.0f, 100.0f}));
@@ -279,7 +279,7 @@ TEST(SitePropagate, AtTheInputsActsAsDelayedOperandScaling) {
                                       AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);
   for (autoscale_site *site : {&s, &d}) autoscale_mul_f(site, 3000.0f, 0.5f);
   autoscale_step();
-  autoscale::SiteSnapshot snap = snapshot_of(s);
+  autoscale::detail::SiteSnapshot snap = snapshot_of(s);
   EXPECT_EQ(snap.slot[0].scale, snapshot_of(d).slot[0].scale);
   EXPECT_EQ(snap.slot[1].scale, snapshot_of(d).slot[1].scale);
   EXPECT_EQ(snap.slot[0].scale, autoscale::scale_from_amax(3000.0f, 448.0f, 0, true, 1.0f));
@@ -340,7 +340,7 @@ TEST(SiteCurrent, ScalarSiteUsesThePreviousStepAndSaysSo) {
   autoscale_step();
   autoscale_mul_f(&s, 1.0f, 1.0f);
   autoscale_step();  // most recent amax only: 1, not 100
-  autoscale::SiteSnapshot snap = snapshot_of(s);
+  autoscale::detail::SiteSnapshot snap = snapshot_of(s);
   EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].scale, autoscale::scale_from_amax(1.0f, 448.0f, 0, true, 1.0f));
   EXPECT_NE(snap.strategy_note.find("current on a scalar site acts as delayed scaling with a one-step history"),
             std::string::npos);
@@ -358,14 +358,21 @@ TEST(SiteErrors, BadStaticScaleNamesTheSite) {
   EXPECT_DEATH(autoscale_result_record_f(&s, 1.0f), "site_test.cpp:16:7: autoscale: strategy static needs a finite scale > 0");
 }
 
+TEST(SiteErrors, KeepIsNotASiteAction) {
+  static autoscale_site s = make_site(20, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_KEEP, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  EXPECT_DEATH(autoscale_result_record_f(&s, 1.0f), "site_test.cpp:20:7: autoscale: unknown action in the site table");
+}
+
 TEST(SiteReport, WritesOnRequest) {
   static autoscale_site s = make_site(17, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E5M2,
                                       AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
   autoscale_result_record_f(&s, 2.0f);
   ASSERT_EQ(std::getenv("AUTOSCALE_REPORT"), nullptr);
-  EXPECT_EQ(autoscale_report(nullptr), -1) << "no path and no AUTOSCALE_REPORT: nothing to write";
+  EXPECT_EQ(autoscale_report(nullptr), AUTOSCALE_EINVAL) << "no path and no AUTOSCALE_REPORT: nothing to write";
+  EXPECT_NE(std::string(autoscale_last_error()).find("no path"), std::string::npos) << autoscale_last_error();
   std::string path = testing::TempDir() + "site_quantize_test_report.json";
-  ASSERT_EQ(autoscale_report(path.c_str()), 0);
+  ASSERT_EQ(autoscale_report(path.c_str()), AUTOSCALE_OK) << autoscale_last_error();
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
@@ -393,10 +400,10 @@ template <> struct Primitives<double> {
 };
 
 void expect_same_site(const autoscale_site &fused, const autoscale_site &plain, const std::string &what) {
-  autoscale::SiteSnapshot f = snapshot_of(fused), p = snapshot_of(plain);
+  autoscale::detail::SiteSnapshot f = snapshot_of(fused), p = snapshot_of(plain);
   EXPECT_EQ(f.executions, p.executions) << what;
-  for (int k = 0; k < autoscale::kSlots; ++k) {
-    const autoscale::SlotSnapshot &a = f.slot[k], &b = p.slot[k];
+  for (int k = 0; k < autoscale::detail::kSlots; ++k) {
+    const autoscale::detail::SlotSnapshot &a = f.slot[k], &b = p.slot[k];
     SCOPED_TRACE(what + " slot " + std::to_string(k));
     EXPECT_EQ(bits(a.scale), bits(b.scale));
     EXPECT_EQ(bits(a.amax), bits(b.amax));
@@ -484,11 +491,11 @@ template <class T> void check_fused_matches_primitives(int line, const std::vect
     std::string what = "config " + std::to_string(k);
     expect_same_site(fused[k], plain[k], what);
     // The sweep reached every kind of value it claims to.
-    autoscale::SlotCounters c = snapshot_of(fused[k]).slot[0].counters;
+    autoscale::detail::SlotCounters c = snapshot_of(fused[k]).slot[0].counters;
     EXPECT_GT(c.nan_in, 0u) << what;
     EXPECT_GT(c.inf_in, 0u) << what;
   }
-  autoscale::SiteSnapshot delayed = snapshot_of(fused[0]);  // e4m3, non-saturating, delayed
+  autoscale::detail::SiteSnapshot delayed = snapshot_of(fused[0]);  // e4m3, non-saturating, delayed
   EXPECT_NE(delayed.slot[0].scale, 1.0f) << "the first step must set a real scale";
   EXPECT_GT(delayed.slot[0].counters.overflows + delayed.slot[1].counters.overflows, 0u);
   EXPECT_GT(delayed.slot[0].counters.underflows + delayed.slot[1].counters.underflows, 0u);
@@ -518,7 +525,7 @@ TEST(SiteFusedBinary, HeaderOperatorsCountOneExecutionEach) {
   EXPECT_EQ(autoscale_mul_f(&s, 3.3f, 2.0f), 3.25f * 2.0f);
   EXPECT_EQ(autoscale_add_assign_f(&s, &x, 0.1f), 1.0f + autoscale_round_float(0.1f, AUTOSCALE_E4M3, 1));
   EXPECT_EQ(autoscale_div_d(&s, 3.3, 2.0), 3.25 / 2.0);
-  autoscale::SiteSnapshot snap = snapshot_of(s);
+  autoscale::detail::SiteSnapshot snap = snapshot_of(s);
   EXPECT_EQ(snap.executions, 3u);
   for (int k : {0, 1, AUTOSCALE_SLOT_OUTPUT}) EXPECT_EQ(snap.slot[k].counters.quantized, 3u) << "slot " << k;
   EXPECT_EQ(snap.slot[0].amax, 3.3f);

@@ -33,7 +33,7 @@ TEST(SiteRemeasure, HalfTheSitesTheMostVariableAreRemeasured) {
   autoscale_step();  // analysis over: multiplier 2^v, and the policy chooses
   const bool expected[4] = {false, true, false, true};
   for (int i = 0; i < 4; ++i) {
-    autoscale::SiteSnapshot snap = snapshot_of(sites[i]);
+    autoscale::detail::SiteSnapshot snap = snapshot_of(sites[i]);
     EXPECT_EQ(snap.remeasured, expected[i]) << "site " << i << " variability " << variability[i];
     EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].scale,
               autoscale::scale_from_amax(std::ldexp(1.0f, variability[i]), 448.0f, 0, true, 1.0f));

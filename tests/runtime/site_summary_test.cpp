@@ -14,10 +14,10 @@ namespace {
 // The summary of one site whose output slot saw 100 values with the given problem counts.
 std::string summary_of(const autoscale_site &site, uint64_t overflows, uint64_t underflows, uint64_t subnormals,
                        double relative_error, uint64_t nan_made = 0) {
-  autoscale::SiteSnapshot s;
+  autoscale::detail::SiteSnapshot s;
   s.site = &site;
   s.executions = 100;
-  autoscale::SlotCounters &c = s.slot[AUTOSCALE_SLOT_OUTPUT].counters;
+  autoscale::detail::SlotCounters &c = s.slot[AUTOSCALE_SLOT_OUTPUT].counters;
   c.quantized = 100;
   c.overflows = overflows;
   c.underflows = underflows;
@@ -25,10 +25,10 @@ std::string summary_of(const autoscale_site &site, uint64_t overflows, uint64_t 
   c.nan_out = nan_made;
   c.value_sum = 100.0;
   c.error_sum = 100.0 * relative_error;
-  autoscale::RegistrySnapshot all;
+  autoscale::detail::RegistrySnapshot all;
   all.explicit_steps = 1;
   all.sites.push_back(s);
-  return autoscale::report_summary(all);
+  return autoscale::detail::report_summary(all);
 }
 
 // The text after "-> " on the site's line.

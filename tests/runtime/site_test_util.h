@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "autoscale/autoscale.h"
-#include "site_registry.h"
+#include "snapshot.h"
 
 namespace autoscale_test {
 
@@ -21,9 +21,9 @@ inline autoscale_site make_site(int line, int op, int action, int format, int ro
   return s;
 }
 
-inline autoscale::SiteSnapshot snapshot_of(const autoscale_site &site) {
-  autoscale::RegistrySnapshot all = autoscale::snapshot_registry();
-  for (const autoscale::SiteSnapshot &s : all.sites)
+inline autoscale::detail::SiteSnapshot snapshot_of(const autoscale_site &site) {
+  autoscale::detail::RegistrySnapshot all = autoscale::detail::snapshot_registry();
+  for (const autoscale::detail::SiteSnapshot &s : all.sites)
     if (s.site == &site) return s;
   ADD_FAILURE() << "site " << site.file << ":" << site.line << " is not registered";
   return {};

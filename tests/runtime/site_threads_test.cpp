@@ -50,8 +50,8 @@ void hammer(autoscale_site *site, int t) {
 
 void check_exact(const autoscale_site &site) {
   static const Expected e = expected_for_all_threads();
-  autoscale::SiteSnapshot snap = snapshot_of(site);
-  const autoscale::SlotCounters &a = snap.slot[0].counters;
+  autoscale::detail::SiteSnapshot snap = snapshot_of(site);
+  const autoscale::detail::SlotCounters &a = snap.slot[0].counters;
   EXPECT_EQ(snap.executions, uint64_t(kThreads) * kCalls);
   EXPECT_EQ(a.quantized, uint64_t(kThreads) * kCalls);
   EXPECT_EQ(snap.slot[1].counters.quantized, uint64_t(kThreads) * kCalls);
@@ -110,7 +110,7 @@ TEST(SiteThreads, StepsDuringExecutionLoseNoAmax) {
   running.store(false);
   stepper.join();
   autoscale_step();  // the last amaxes enter the history
-  autoscale::SiteSnapshot snap = snapshot_of(s);
+  autoscale::detail::SiteSnapshot snap = snapshot_of(s);
   float history_max = 0.0f;
   for (float a : snap.slot[0].amax_history) history_max = std::max(history_max, a);
   EXPECT_EQ(history_max, 1000.0f + kThreads - 1);

@@ -19,7 +19,7 @@ TEST(SiteWindow, RollsEveryWindowExecutions) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(autoscale_mul_f(&s, 10.0f, 10.0f), 96.0f);  // scale 1: 100 -> 96
   EXPECT_EQ(snapshot_of(s).rolls, 0u);
   autoscale_mul_f(&s, 10.0f, 10.0f);  // the 4th execution ends the window
-  autoscale::SiteSnapshot snap = snapshot_of(s);
+  autoscale::detail::SiteSnapshot snap = snapshot_of(s);
   EXPECT_EQ(snap.rolls, 1u);
   float scale = autoscale::scale_from_amax(100.0f, 448.0f, 0, true, 1.0f);
   EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].scale, scale);
@@ -29,7 +29,7 @@ TEST(SiteWindow, RollsEveryWindowExecutions) {
   EXPECT_EQ(snap.executions, 10u);
   EXPECT_EQ(snap.rolls, 2u);
   EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].amax_history, (std::vector<float>{0.0f, 0.0f, 100.0f, 100.0f}));
-  autoscale::RegistrySnapshot all = autoscale::snapshot_registry();
+  autoscale::detail::RegistrySnapshot all = autoscale::detail::snapshot_registry();
   EXPECT_EQ(all.window, 4u);
   EXPECT_EQ(all.explicit_steps, 0u);
 }

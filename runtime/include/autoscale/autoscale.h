@@ -16,18 +16,21 @@
  * a binary operation whose site rounds at its inputs makes one fused call there
  * (autoscale_binary_inputs_*) that equals its three primitive calls bit for bit, counters included.
  * In CUDA device code there is no host state to reach: the primitives round with the site's static
- * scale (strategy static) or scale 1, and record nothing. */
+ * scale (strategy static) or scale 1, and record nothing.
+ *
+ * Errors (autoscale/status.h has the policy): the C calls here cannot fail on the caller's data; a
+ * site table the runtime cannot use (a rewritten file compiled against another runtime, a field
+ * out of range) stops the program with "file:line:column: autoscale: what" naming the site.
+ * autoscale_report() returns a status, with autoscale_last_error() saying what went wrong. */
 #ifndef AUTOSCALE_AUTOSCALE_H
 #define AUTOSCALE_AUTOSCALE_H
 
 #include "autoscale/config.h"
 #include "autoscale/format.h"
 #include "autoscale/site.h"
+#include "autoscale/status.h"
 
 AUTOSCALE_EXTERN_C_BEGIN
-
-/* Quantised-tensor slots of a site: operands 0..2 (fma has three), then the output. */
-#define AUTOSCALE_SLOT_OUTPUT 3
 
 /* Out of line, in the runtime: round v in the given slot under the site's decision and scaling
  * state, and record it (amax, over/underflow, error). Registers the site on first use. */
@@ -39,9 +42,12 @@ double autoscale_result_record_d(autoscale_site *site, double v);
 
 /* Ends a step (a training iteration, a solver sweep): amax histories roll, delayed scales are
  * recomputed, empirical analysis advances. Rewritten code calls it where the rules declare a step;
- * a program may call it itself. Thread-safe; call it while no site is executing. */
+ * a program may call it itself. Thread-safe, also while other threads execute sites: a value
+ * recorded meanwhile counts in this step or in the next. */
 void autoscale_step(void);
-/* Writes the JSON report to path (NULL: $AUTOSCALE_REPORT, if set). Returns 0 on success. */
+/* Writes the JSON report to path (NULL: $AUTOSCALE_REPORT). Returns AUTOSCALE_OK; AUTOSCALE_EINVAL
+ * when there is no path (NULL and AUTOSCALE_REPORT unset), AUTOSCALE_EIO when the file cannot be
+ * written (nothing is left behind); autoscale_last_error() then says why. */
 int autoscale_report(const char *path);
 /* Prints the human summary (worst sites with suggestions) to stderr unless AUTOSCALE_SUMMARY=0. */
 void autoscale_summary(void);
@@ -126,30 +132,69 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_binary_d(autoscale_site *s,
 
 /* Binary operators in float (_f) and double (_d); operands arrive already converted to the
  * operation's type by the usual arithmetic conversions, which the tool spells out as casts. */
-#define AUTOSCALE_DEFINE_BINARY(name, op)                                                         \
-  AUTOSCALE_HOST_DEVICE static inline float autoscale_##name##_f(autoscale_site *s, float a, float b) { \
-    return autoscale_binary_f(s, op, a, b);                                                       \
-  }                                                                                               \
-  AUTOSCALE_HOST_DEVICE static inline double autoscale_##name##_d(autoscale_site *s, double a, double b) { \
-    return autoscale_binary_d(s, op, a, b);                                                       \
-  }                                                                                               \
-  /* Compound assignment: *lhs = *lhs op rhs, lhs evaluated once (the tool passes its address). */ \
-  AUTOSCALE_HOST_DEVICE static inline float autoscale_##name##_assign_f(autoscale_site *s, float *lhs, float rhs) { \
-    return *lhs = autoscale_##name##_f(s, *lhs, rhs);                                            \
-  }                                                                                               \
-  AUTOSCALE_HOST_DEVICE static inline double autoscale_##name##_assign_d(autoscale_site *s, double *lhs, double rhs) { \
-    return *lhs = autoscale_##name##_d(s, *lhs, rhs);                                            \
-  }                                                                                               \
-  /* float lhs, double computation type (f op= 0.5): computed in double, converted back. */      \
-  AUTOSCALE_HOST_DEVICE static inline float autoscale_##name##_assign_fd(autoscale_site *s, float *lhs, double rhs) { \
-    return *lhs = (float)autoscale_##name##_d(s, (double)*lhs, rhs);                             \
-  }
+AUTOSCALE_HOST_DEVICE static inline float autoscale_add_f(autoscale_site *s, float a, float b) {
+  return autoscale_binary_f(s, AUTOSCALE_OP_ADD, a, b);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_add_d(autoscale_site *s, double a, double b) {
+  return autoscale_binary_d(s, AUTOSCALE_OP_ADD, a, b);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_f(autoscale_site *s, float a, float b) {
+  return autoscale_binary_f(s, AUTOSCALE_OP_SUB, a, b);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_sub_d(autoscale_site *s, double a, double b) {
+  return autoscale_binary_d(s, AUTOSCALE_OP_SUB, a, b);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_f(autoscale_site *s, float a, float b) {
+  return autoscale_binary_f(s, AUTOSCALE_OP_MUL, a, b);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_mul_d(autoscale_site *s, double a, double b) {
+  return autoscale_binary_d(s, AUTOSCALE_OP_MUL, a, b);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_div_f(autoscale_site *s, float a, float b) {
+  return autoscale_binary_f(s, AUTOSCALE_OP_DIV, a, b);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_div_d(autoscale_site *s, double a, double b) {
+  return autoscale_binary_d(s, AUTOSCALE_OP_DIV, a, b);
+}
 
-AUTOSCALE_DEFINE_BINARY(add, AUTOSCALE_OP_ADD)
-AUTOSCALE_DEFINE_BINARY(sub, AUTOSCALE_OP_SUB)
-AUTOSCALE_DEFINE_BINARY(mul, AUTOSCALE_OP_MUL)
-AUTOSCALE_DEFINE_BINARY(div, AUTOSCALE_OP_DIV)
-#undef AUTOSCALE_DEFINE_BINARY
+/* Compound assignment: *lhs = *lhs op rhs, lhs evaluated once (the tool passes its address). The
+ * _fd forms take a float lhs and compute in double (f op= 0.5), converting the result back. */
+AUTOSCALE_HOST_DEVICE static inline float autoscale_add_assign_f(autoscale_site *s, float *lhs, float rhs) {
+  return *lhs = autoscale_add_f(s, *lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_add_assign_d(autoscale_site *s, double *lhs, double rhs) {
+  return *lhs = autoscale_add_d(s, *lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_add_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+  return *lhs = (float)autoscale_add_d(s, (double)*lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_assign_f(autoscale_site *s, float *lhs, float rhs) {
+  return *lhs = autoscale_sub_f(s, *lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_sub_assign_d(autoscale_site *s, double *lhs, double rhs) {
+  return *lhs = autoscale_sub_d(s, *lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+  return *lhs = (float)autoscale_sub_d(s, (double)*lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_assign_f(autoscale_site *s, float *lhs, float rhs) {
+  return *lhs = autoscale_mul_f(s, *lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_mul_assign_d(autoscale_site *s, double *lhs, double rhs) {
+  return *lhs = autoscale_mul_d(s, *lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+  return *lhs = (float)autoscale_mul_d(s, (double)*lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_div_assign_f(autoscale_site *s, float *lhs, float rhs) {
+  return *lhs = autoscale_div_f(s, *lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_div_assign_d(autoscale_site *s, double *lhs, double rhs) {
+  return *lhs = autoscale_div_d(s, *lhs, rhs);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_div_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+  return *lhs = (float)autoscale_div_d(s, (double)*lhs, rhs);
+}
 
 AUTOSCALE_HOST_DEVICE static inline float autoscale_neg_f(autoscale_site *s, float a) {
   return autoscale_result_f(s, -autoscale_operand_f(s, 0, a));
@@ -158,21 +203,40 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_neg_d(autoscale_site *s, do
   return autoscale_result_d(s, -autoscale_operand_d(s, 0, a));
 }
 
-/* ++ and -- on floating lvalues: x = x +- 1 in the lvalue's type. */
-#define AUTOSCALE_DEFINE_STEP(name, binary, T, sfx)                                                \
-  AUTOSCALE_HOST_DEVICE static inline T autoscale_pre##name##_##sfx(autoscale_site *s, T *p) {     \
-    return *p = autoscale_##binary##_##sfx(s, *p, (T)1);                                          \
-  }                                                                                               \
-  AUTOSCALE_HOST_DEVICE static inline T autoscale_post##name##_##sfx(autoscale_site *s, T *p) {    \
-    T old = *p;                                                                                   \
-    *p = autoscale_##binary##_##sfx(s, old, (T)1);                                                \
-    return old;                                                                                   \
-  }
-AUTOSCALE_DEFINE_STEP(inc, add, float, f)
-AUTOSCALE_DEFINE_STEP(inc, add, double, d)
-AUTOSCALE_DEFINE_STEP(dec, sub, float, f)
-AUTOSCALE_DEFINE_STEP(dec, sub, double, d)
-#undef AUTOSCALE_DEFINE_STEP
+/* ++ and -- on floating lvalues: x = x +- 1 in the lvalue's type; pre forms return the new value,
+ * post forms the old one. */
+AUTOSCALE_HOST_DEVICE static inline float autoscale_preinc_f(autoscale_site *s, float *p) {
+  return *p = autoscale_add_f(s, *p, (float)1);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_postinc_f(autoscale_site *s, float *p) {
+  float old = *p;
+  *p = autoscale_add_f(s, old, (float)1);
+  return old;
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_preinc_d(autoscale_site *s, double *p) {
+  return *p = autoscale_add_d(s, *p, (double)1);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_postinc_d(autoscale_site *s, double *p) {
+  double old = *p;
+  *p = autoscale_add_d(s, old, (double)1);
+  return old;
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_predec_f(autoscale_site *s, float *p) {
+  return *p = autoscale_sub_f(s, *p, (float)1);
+}
+AUTOSCALE_HOST_DEVICE static inline float autoscale_postdec_f(autoscale_site *s, float *p) {
+  float old = *p;
+  *p = autoscale_sub_f(s, old, (float)1);
+  return old;
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_predec_d(autoscale_site *s, double *p) {
+  return *p = autoscale_sub_d(s, *p, (double)1);
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_postdec_d(autoscale_site *s, double *p) {
+  double old = *p;
+  *p = autoscale_sub_d(s, old, (double)1);
+  return old;
+}
 
 AUTOSCALE_EXTERN_C_END
 
@@ -240,74 +304,144 @@ AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post(via<C> t, aut
   return old;
 }
 
-/* Each binary operator, spelled once: the plain operation and the one through the runtime. */
-#define AUTOSCALE_CXX_DETAIL_BINARY(name, op, code)                                               \
-  template <class A, class B>                                                                     \
-  AUTOSCALE_HOST_DEVICE inline auto name(plain, autoscale_site *, A &&a, B &&b)                    \
-      -> decltype(static_cast<A &&>(a) op static_cast<B &&>(b)) {                                 \
-    return static_cast<A &&>(a) op static_cast<B &&>(b);                                          \
-  }                                                                                               \
-  template <class C, class A, class B>                                                            \
-  AUTOSCALE_HOST_DEVICE inline C name(via<C> t, autoscale_site *s, A &&a, B &&b) {                 \
-    return binary(s, code, t, static_cast<C>(a), static_cast<C>(b));                              \
-  }                                                                                               \
-  template <class L, class R>                                                                     \
-  AUTOSCALE_HOST_DEVICE inline auto name##_assign(plain, autoscale_site *, L &&l, R &&r)           \
-      -> decltype(static_cast<L &&>(l) op## = static_cast<R &&>(r)) {                             \
-    return static_cast<L &&>(l) op## = static_cast<R &&>(r);                                      \
-  }                                                                                               \
-  template <class C, class L, class R>                                                            \
-  AUTOSCALE_HOST_DEVICE inline L &name##_assign(via<C> t, autoscale_site *s, L &l, R &&r) {        \
-    return assign(t, s, code, l, static_cast<R &&>(r));                                           \
-  }
-AUTOSCALE_CXX_DETAIL_BINARY(add, +, AUTOSCALE_OP_ADD)
-AUTOSCALE_CXX_DETAIL_BINARY(sub, -, AUTOSCALE_OP_SUB)
-AUTOSCALE_CXX_DETAIL_BINARY(mul, *, AUTOSCALE_OP_MUL)
-AUTOSCALE_CXX_DETAIL_BINARY(div, /, AUTOSCALE_OP_DIV)
-#undef AUTOSCALE_CXX_DETAIL_BINARY
-
-#define AUTOSCALE_CXX_DETAIL_STEP(pre, post_, op, code)                                           \
-  template <class L>                                                                              \
-  AUTOSCALE_HOST_DEVICE inline auto pre(plain, autoscale_site *, L &&l) -> decltype(op static_cast<L &&>(l)) { \
-    return op static_cast<L &&>(l);                                                               \
-  }                                                                                               \
-  template <class C, class L>                                                                     \
-  AUTOSCALE_HOST_DEVICE inline L &pre(via<C> t, autoscale_site *s, L &l) {                         \
-    return assign(t, s, code, l, C(1));                                                           \
-  }                                                                                               \
-  template <class L>                                                                              \
-  AUTOSCALE_HOST_DEVICE inline auto post_(plain, autoscale_site *, L &&l) -> decltype(static_cast<L &&>(l) op) { \
-    return static_cast<L &&>(l) op;                                                               \
-  }                                                                                               \
-  template <class C, class L>                                                                     \
-  AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post_(via<C> t, autoscale_site *s, L &l) { \
-    return post(t, s, code, l);                                                                   \
-  }
-AUTOSCALE_CXX_DETAIL_STEP(preinc, postinc, ++, AUTOSCALE_OP_ADD)
-AUTOSCALE_CXX_DETAIL_STEP(predec, postdec, --, AUTOSCALE_OP_SUB)
-#undef AUTOSCALE_CXX_DETAIL_STEP
+/* Each operator twice: the plain operation, and the one through the runtime (route via<C>). */
+template <class A, class B>
+AUTOSCALE_HOST_DEVICE inline auto add(plain, autoscale_site *, A &&a, B &&b) -> decltype(static_cast<A &&>(a) + static_cast<B &&>(b)) {
+  return static_cast<A &&>(a) + static_cast<B &&>(b);
+}
+template <class C, class A, class B>
+AUTOSCALE_HOST_DEVICE inline C add(via<C> t, autoscale_site *s, A &&a, B &&b) {
+  return binary(s, AUTOSCALE_OP_ADD, t, static_cast<C>(a), static_cast<C>(b));
+}
+template <class L, class R>
+AUTOSCALE_HOST_DEVICE inline auto add_assign(plain, autoscale_site *, L &&l, R &&r) -> decltype(static_cast<L &&>(l) += static_cast<R &&>(r)) {
+  return static_cast<L &&>(l) += static_cast<R &&>(r);
+}
+template <class C, class L, class R>
+AUTOSCALE_HOST_DEVICE inline L &add_assign(via<C> t, autoscale_site *s, L &l, R &&r) {
+  return assign(t, s, AUTOSCALE_OP_ADD, l, static_cast<R &&>(r));
+}
+template <class A, class B>
+AUTOSCALE_HOST_DEVICE inline auto sub(plain, autoscale_site *, A &&a, B &&b) -> decltype(static_cast<A &&>(a) - static_cast<B &&>(b)) {
+  return static_cast<A &&>(a) - static_cast<B &&>(b);
+}
+template <class C, class A, class B>
+AUTOSCALE_HOST_DEVICE inline C sub(via<C> t, autoscale_site *s, A &&a, B &&b) {
+  return binary(s, AUTOSCALE_OP_SUB, t, static_cast<C>(a), static_cast<C>(b));
+}
+template <class L, class R>
+AUTOSCALE_HOST_DEVICE inline auto sub_assign(plain, autoscale_site *, L &&l, R &&r) -> decltype(static_cast<L &&>(l) -= static_cast<R &&>(r)) {
+  return static_cast<L &&>(l) -= static_cast<R &&>(r);
+}
+template <class C, class L, class R>
+AUTOSCALE_HOST_DEVICE inline L &sub_assign(via<C> t, autoscale_site *s, L &l, R &&r) {
+  return assign(t, s, AUTOSCALE_OP_SUB, l, static_cast<R &&>(r));
+}
+template <class A, class B>
+AUTOSCALE_HOST_DEVICE inline auto mul(plain, autoscale_site *, A &&a, B &&b) -> decltype(static_cast<A &&>(a) * static_cast<B &&>(b)) {
+  return static_cast<A &&>(a) * static_cast<B &&>(b);
+}
+template <class C, class A, class B>
+AUTOSCALE_HOST_DEVICE inline C mul(via<C> t, autoscale_site *s, A &&a, B &&b) {
+  return binary(s, AUTOSCALE_OP_MUL, t, static_cast<C>(a), static_cast<C>(b));
+}
+template <class L, class R>
+AUTOSCALE_HOST_DEVICE inline auto mul_assign(plain, autoscale_site *, L &&l, R &&r) -> decltype(static_cast<L &&>(l) *= static_cast<R &&>(r)) {
+  return static_cast<L &&>(l) *= static_cast<R &&>(r);
+}
+template <class C, class L, class R>
+AUTOSCALE_HOST_DEVICE inline L &mul_assign(via<C> t, autoscale_site *s, L &l, R &&r) {
+  return assign(t, s, AUTOSCALE_OP_MUL, l, static_cast<R &&>(r));
+}
+template <class A, class B>
+AUTOSCALE_HOST_DEVICE inline auto div(plain, autoscale_site *, A &&a, B &&b) -> decltype(static_cast<A &&>(a) / static_cast<B &&>(b)) {
+  return static_cast<A &&>(a) / static_cast<B &&>(b);
+}
+template <class C, class A, class B>
+AUTOSCALE_HOST_DEVICE inline C div(via<C> t, autoscale_site *s, A &&a, B &&b) {
+  return binary(s, AUTOSCALE_OP_DIV, t, static_cast<C>(a), static_cast<C>(b));
+}
+template <class L, class R>
+AUTOSCALE_HOST_DEVICE inline auto div_assign(plain, autoscale_site *, L &&l, R &&r) -> decltype(static_cast<L &&>(l) /= static_cast<R &&>(r)) {
+  return static_cast<L &&>(l) /= static_cast<R &&>(r);
+}
+template <class C, class L, class R>
+AUTOSCALE_HOST_DEVICE inline L &div_assign(via<C> t, autoscale_site *s, L &l, R &&r) {
+  return assign(t, s, AUTOSCALE_OP_DIV, l, static_cast<R &&>(r));
+}
+template <class L>
+AUTOSCALE_HOST_DEVICE inline auto preinc(plain, autoscale_site *, L &&l) -> decltype(++static_cast<L &&>(l)) {
+  return ++static_cast<L &&>(l);
+}
+template <class C, class L>
+AUTOSCALE_HOST_DEVICE inline L &preinc(via<C> t, autoscale_site *s, L &l) {
+  return assign(t, s, AUTOSCALE_OP_ADD, l, C(1));
+}
+template <class L>
+AUTOSCALE_HOST_DEVICE inline auto postinc(plain, autoscale_site *, L &&l) -> decltype(static_cast<L &&>(l)++) {
+  return static_cast<L &&>(l)++;
+}
+template <class C, class L>
+AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type postinc(via<C> t, autoscale_site *s, L &l) {
+  return post(t, s, AUTOSCALE_OP_ADD, l);
+}
+template <class L>
+AUTOSCALE_HOST_DEVICE inline auto predec(plain, autoscale_site *, L &&l) -> decltype(--static_cast<L &&>(l)) {
+  return --static_cast<L &&>(l);
+}
+template <class C, class L>
+AUTOSCALE_HOST_DEVICE inline L &predec(via<C> t, autoscale_site *s, L &l) {
+  return assign(t, s, AUTOSCALE_OP_SUB, l, C(1));
+}
+template <class L>
+AUTOSCALE_HOST_DEVICE inline auto postdec(plain, autoscale_site *, L &&l) -> decltype(static_cast<L &&>(l)--) {
+  return static_cast<L &&>(l)--;
+}
+template <class C, class L>
+AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type postdec(via<C> t, autoscale_site *s, L &l) {
+  return post(t, s, AUTOSCALE_OP_SUB, l);
+}
 } /* namespace detail */
 
-/* a op b; lhs op= rhs (lhs is passed by reference: evaluated once, and the result is that lvalue). */
-#define AUTOSCALE_CXX_BINARY(name, op)                                                            \
-  template <class A, class B>                                                                     \
-  AUTOSCALE_HOST_DEVICE inline auto name(autoscale_site *s, A &&a, B &&b)                          \
-      -> decltype(static_cast<A &&>(a) op static_cast<B &&>(b)) {                                 \
-    typedef decltype(static_cast<A &&>(a) op static_cast<B &&>(b)) R;                             \
-    return detail::name(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a),          \
-                        static_cast<B &&>(b));                                                    \
-  }                                                                                               \
-  template <class L, class R>                                                                     \
-  AUTOSCALE_HOST_DEVICE inline auto name##_assign(autoscale_site *s, L &&l, R &&r)                 \
-      -> decltype(static_cast<L &&>(l) op## = static_cast<R &&>(r)) {                             \
-    return detail::name##_assign(typename detail::assign_route<L, R>::type(), s,                  \
-                                 static_cast<L &&>(l), static_cast<R &&>(r));                     \
-  }
-AUTOSCALE_CXX_BINARY(add, +)
-AUTOSCALE_CXX_BINARY(sub, -)
-AUTOSCALE_CXX_BINARY(mul, *)
-AUTOSCALE_CXX_BINARY(div, /)
-#undef AUTOSCALE_CXX_BINARY
+/* a op b, routed on the plain operator's result type R. */
+template <class A, class B>
+AUTOSCALE_HOST_DEVICE inline auto add(autoscale_site *s, A &&a, B &&b) -> decltype(static_cast<A &&>(a) + static_cast<B &&>(b)) {
+  typedef decltype(static_cast<A &&>(a) + static_cast<B &&>(b)) R;
+  return detail::add(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a), static_cast<B &&>(b));
+}
+template <class A, class B>
+AUTOSCALE_HOST_DEVICE inline auto sub(autoscale_site *s, A &&a, B &&b) -> decltype(static_cast<A &&>(a) - static_cast<B &&>(b)) {
+  typedef decltype(static_cast<A &&>(a) - static_cast<B &&>(b)) R;
+  return detail::sub(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a), static_cast<B &&>(b));
+}
+template <class A, class B>
+AUTOSCALE_HOST_DEVICE inline auto mul(autoscale_site *s, A &&a, B &&b) -> decltype(static_cast<A &&>(a) * static_cast<B &&>(b)) {
+  typedef decltype(static_cast<A &&>(a) * static_cast<B &&>(b)) R;
+  return detail::mul(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a), static_cast<B &&>(b));
+}
+template <class A, class B>
+AUTOSCALE_HOST_DEVICE inline auto div(autoscale_site *s, A &&a, B &&b) -> decltype(static_cast<A &&>(a) / static_cast<B &&>(b)) {
+  typedef decltype(static_cast<A &&>(a) / static_cast<B &&>(b)) R;
+  return detail::div(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a), static_cast<B &&>(b));
+}
+
+/* lhs op= rhs: lhs is passed by reference (evaluated once), and the result is that lvalue. */
+template <class L, class R>
+AUTOSCALE_HOST_DEVICE inline auto add_assign(autoscale_site *s, L &&l, R &&r) -> decltype(static_cast<L &&>(l) += static_cast<R &&>(r)) {
+  return detail::add_assign(typename detail::assign_route<L, R>::type(), s, static_cast<L &&>(l), static_cast<R &&>(r));
+}
+template <class L, class R>
+AUTOSCALE_HOST_DEVICE inline auto sub_assign(autoscale_site *s, L &&l, R &&r) -> decltype(static_cast<L &&>(l) -= static_cast<R &&>(r)) {
+  return detail::sub_assign(typename detail::assign_route<L, R>::type(), s, static_cast<L &&>(l), static_cast<R &&>(r));
+}
+template <class L, class R>
+AUTOSCALE_HOST_DEVICE inline auto mul_assign(autoscale_site *s, L &&l, R &&r) -> decltype(static_cast<L &&>(l) *= static_cast<R &&>(r)) {
+  return detail::mul_assign(typename detail::assign_route<L, R>::type(), s, static_cast<L &&>(l), static_cast<R &&>(r));
+}
+template <class L, class R>
+AUTOSCALE_HOST_DEVICE inline auto div_assign(autoscale_site *s, L &&l, R &&r) -> decltype(static_cast<L &&>(l) /= static_cast<R &&>(r)) {
+  return detail::div_assign(typename detail::assign_route<L, R>::type(), s, static_cast<L &&>(l), static_cast<R &&>(r));
+}
 
 /* -a */
 template <class A>
@@ -317,17 +451,26 @@ AUTOSCALE_HOST_DEVICE inline auto neg(autoscale_site *s, A &&a) -> decltype(-sta
 }
 
 /* ++x, --x (the lvalue x) and x++, x-- (the old value): x = x +- 1 in x's type. */
-#define AUTOSCALE_CXX_STEP(name, expr)                                                            \
-  template <class L>                                                                              \
-  AUTOSCALE_HOST_DEVICE inline auto name(autoscale_site *s, L &&l) -> decltype(expr) {             \
-    typedef typename std::remove_reference<L>::type V;                                            \
-    return detail::name(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));            \
-  }
-AUTOSCALE_CXX_STEP(preinc, ++static_cast<L &&>(l))
-AUTOSCALE_CXX_STEP(predec, --static_cast<L &&>(l))
-AUTOSCALE_CXX_STEP(postinc, static_cast<L &&>(l)++)
-AUTOSCALE_CXX_STEP(postdec, static_cast<L &&>(l)--)
-#undef AUTOSCALE_CXX_STEP
+template <class L>
+AUTOSCALE_HOST_DEVICE inline auto preinc(autoscale_site *s, L &&l) -> decltype(++static_cast<L &&>(l)) {
+  typedef typename std::remove_reference<L>::type V;
+  return detail::preinc(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));
+}
+template <class L>
+AUTOSCALE_HOST_DEVICE inline auto predec(autoscale_site *s, L &&l) -> decltype(--static_cast<L &&>(l)) {
+  typedef typename std::remove_reference<L>::type V;
+  return detail::predec(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));
+}
+template <class L>
+AUTOSCALE_HOST_DEVICE inline auto postinc(autoscale_site *s, L &&l) -> decltype(static_cast<L &&>(l)++) {
+  typedef typename std::remove_reference<L>::type V;
+  return detail::postinc(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));
+}
+template <class L>
+AUTOSCALE_HOST_DEVICE inline auto postdec(autoscale_site *s, L &&l) -> decltype(static_cast<L &&>(l)--) {
+  typedef typename std::remove_reference<L>::type V;
+  return detail::postdec(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));
+}
 
 /* Math calls: operand i of the call, and its result. */
 template <class T>

@@ -2,7 +2,7 @@
  *
  * Valid C99, C++ and CUDA (host and device); header-only, integer bit manipulation, no libm.
  *
- * Conventions (DESIGN.md, "Numeric conventions"): round to nearest, ties to even; subnormals are
+ * Conventions: round to nearest, ties to even; subnormals are
  * kept; NaN propagates. saturate=1 clamps finite overflow and +-inf to +-max; saturate=0 turns
  * overflow into inf, or NaN for e4m3, which has no inf.
  *
@@ -30,6 +30,7 @@
 #ifndef AUTOSCALE_FORMAT_H
 #define AUTOSCALE_FORMAT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -309,7 +310,7 @@ AUTOSCALE_HOST_DEVICE static inline float autoscale_format_min_subnormal(int for
   int biased = 127 + d.emin - d.mant_bits; /* float32 biased exponent of 2^(emin - mant_bits) */
   return autoscale_bits_float_(biased > 0 ? (uint32_t)biased << 23 : 1u << (biased + 22));
 }
-/* "fp32", "e4m3", "e5m2", "fp16", "bf16" (the rules' spelling); "?" for anything else. */
+/* "fp32", "e4m3", "e5m2", "fp16", "bf16" (the rules' spelling); NULL for anything else. */
 AUTOSCALE_HOST_DEVICE static inline const char *autoscale_format_name(int format) {
   switch (format) {
   case AUTOSCALE_FP32: return "fp32";
@@ -317,7 +318,7 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_format_name(int format
   case AUTOSCALE_E5M2: return "e5m2";
   case AUTOSCALE_FP16: return "fp16";
   case AUTOSCALE_BF16: return "bf16";
-  default: return "?";
+  default: return NULL;
   }
 }
 

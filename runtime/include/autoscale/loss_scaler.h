@@ -33,13 +33,16 @@
  * State save/load: a small versioned text file holding every field (floats in hex, exact), so a
  * resumed run continues the same scale sequence as an uninterrupted one.
  *
- * The C ABI below serves C trainers; C++ code can use autoscale::LossScaler directly. */
+ * The C ABI below serves C trainers; C++ code can use autoscale::LossScaler directly. Errors follow
+ * autoscale/status.h: the C ABI returns a status (or NULL) with autoscale_last_error(), the C++ API
+ * throws autoscale::Error. */
 #ifndef AUTOSCALE_LOSS_SCALER_H
 #define AUTOSCALE_LOSS_SCALER_H
 
 #include <stddef.h>
 
 #include "autoscale/config.h"
+#include "autoscale/status.h"
 
 AUTOSCALE_EXTERN_C_BEGIN
 
@@ -58,8 +61,9 @@ autoscale_loss_scaler_config autoscale_loss_scaler_torch_config(void);
 
 typedef struct autoscale_loss_scaler autoscale_loss_scaler; /* opaque */
 
-/* NULL when the scale/config is invalid (the reason is printed to stderr). */
+/* NULL when the scale or config is invalid or memory is short; autoscale_last_error() says why. */
 autoscale_loss_scaler *autoscale_loss_scaler_create_constant(float scale);
+/* config NULL: Megatron's preset. */
 autoscale_loss_scaler *autoscale_loss_scaler_create_dynamic(const autoscale_loss_scaler_config *config);
 void autoscale_loss_scaler_destroy(autoscale_loss_scaler *scaler);
 
@@ -71,10 +75,11 @@ void autoscale_loss_scaler_update(autoscale_loss_scaler *scaler, int found_inf);
 /* 1 once a backoff has been clamped at min_scale. */
 int autoscale_loss_scaler_min_scale_warning(const autoscale_loss_scaler *scaler);
 
-/* 0 on success; otherwise -1, and autoscale_loss_scaler_error() says why (file:line: what). */
-int autoscale_loss_scaler_save(autoscale_loss_scaler *scaler, const char *path);
+/* Return AUTOSCALE_OK, or AUTOSCALE_EIO (the file cannot be written or opened) or AUTOSCALE_EINVAL
+ * (the file is not a valid state: autoscale_last_error() names it and the line, "path:line: what");
+ * a failed load leaves the scaler unchanged. */
+int autoscale_loss_scaler_save(const autoscale_loss_scaler *scaler, const char *path);
 int autoscale_loss_scaler_load(autoscale_loss_scaler *scaler, const char *path);
-const char *autoscale_loss_scaler_error(const autoscale_loss_scaler *scaler);
 
 AUTOSCALE_EXTERN_C_END
 
@@ -82,13 +87,16 @@ AUTOSCALE_EXTERN_C_END
 #include <iosfwd>
 #include <string>
 
+#include "autoscale/error.h"
+
 namespace autoscale {
 
 /* Multiplies x[0..n) by inv_scale in place in one vectorisable pass; true if any result is inf
  * or NaN. */
 bool unscale_and_check(float *x, std::size_t n, float inv_scale);
 
-/* A loss scaler: a plain value, no locking (one per trainer). */
+/* A loss scaler: a plain value, no locking (one per trainer). An invalid scale or config, and a
+ * state file that cannot be written or read, throw autoscale::Error. */
 class LossScaler {
  public:
   static LossScaler constant(float scale);
@@ -111,10 +119,10 @@ class LossScaler {
 
   /* Text state: "autoscale-loss-scaler 1" then one "key value" line per field, then "end". */
   void save(std::ostream &out) const;
-  /* On failure returns false, leaves *this unchanged and sets *error to "name:line: what". */
-  bool load(std::istream &in, const std::string &name, std::string *error);
-  bool save_file(const std::string &path, std::string *error) const;
-  bool load_file(const std::string &path, std::string *error);
+  /* On failure throws Error ("name:line: what") and leaves *this unchanged. */
+  void load(std::istream &in, const std::string &name);
+  void save_file(const std::string &path) const;
+  void load_file(const std::string &path);
 
   /* Why a config is unusable, or empty when it is valid. */
   static std::string check_config(const autoscale_loss_scaler_config &config);

@@ -4,7 +4,7 @@
  * A scaled value is data x scale. Each rule gives the output scale of an operation from its input
  * scales, so that the output data stays near 1 in magnitude when the inputs' data do. The rules
  * are jax-scalify's (graphcore-research/jax-scalify, lax/scaled_ops_common.py and
- * lax/scaled_ops_l2.py; /work/shared/reference/scaling-systems.md section 1):
+ * lax/scaled_ops_l2.py):
  *
  *   mul               sA * sB                       data dA * dB
  *   div               sA / sB                       data dA / dB

@@ -7,12 +7,15 @@
 // exactly once, from the exact result where the operation allows it: mul, div, add, sub, max,
 // min, rebalance and cast are correctly rounded (see scaled.cpp); matmul and sum accumulate in FP32
 // like FP8 tensor cores do; exp, log, tanh and sqrt are computed in FP32 from the unscaled value.
+// Bad arguments (shapes that differ, a scale that is not finite and > 0, an empty array where a
+// value is needed) throw autoscale::Error.
 #ifndef AUTOSCALE_SCALED_H
 #define AUTOSCALE_SCALED_H
 
 #include <cstddef>
 #include <vector>
 
+#include "autoscale/error.h"
 #include "autoscale/format.h"
 #include "autoscale/types.h"
 

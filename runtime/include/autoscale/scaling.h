@@ -1,12 +1,14 @@
 /* autoscale/scaling.h: the scaling strategies, one small value type per strategy.
  *
- * Convention (DESIGN.md): a scaled value is  value = data × scale.  The scale is what the stored
+ * Convention: a scaled value is  value = data × scale.  The scale is what the stored
  * data is multiplied by to give the value back, so quantising divides by it: data = value / scale.
  * A bigger scale means smaller data and more headroom below the format's max.
  *
  * Every type here is a plain value: copyable, no locking, no I/O. The site registry keeps one per
  * quantised slot inside its own lock and calls the step-wise methods; the math lives here. C++ only
- * (the rewritten code never sees these types; it goes through autoscale.h). */
+ * (the rewritten code never sees these types; it goes through autoscale.h). A configuration these
+ * types cannot use (a history of length 0, a scale that is not finite and > 0) throws
+ * autoscale::Error (autoscale/error.h). */
 #ifndef AUTOSCALE_SCALING_H
 #define AUTOSCALE_SCALING_H
 
@@ -17,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "autoscale/defaults.h"
 #include "autoscale/site.h"
 
 namespace autoscale {
@@ -64,9 +67,9 @@ float array_amax(const float *x, std::size_t n);
  * A reduced amax of 0 or non-finite keeps the previous scale. The scale starts at 1 (TE's start).
  * ------------------------------------------------------------------------------------------- */
 struct DelayedScalingConfig {
-  int history_len = 16;                          /* H >= 1; 0 in site params means this default */
-  autoscale_amax_reduce reduce = AUTOSCALE_AMAX_MAX;
-  int margin = 0;                                /* binary orders of headroom below fmt_max */
+  int history_len = AUTOSCALE_DEFAULT_HISTORY_LEN; /* H >= 1; 0 in site params means this default */
+  autoscale_amax_reduce reduce = AUTOSCALE_DEFAULT_AMAX_REDUCE;
+  int margin = AUTOSCALE_DEFAULT_MARGIN;           /* binary orders of headroom below fmt_max */
   bool pow2 = true;                              /* round the scale up to a power of two */
 };
 
@@ -150,7 +153,7 @@ class StaticScaling {
 };
 
 /* ---------------------------------------------------------------------------------------------
- * empirical (AutoScale "proposal B", seeds/002): the output scale is the propagated estimate
+ * empirical (AutoScale "proposal B"): the output scale is the propagated estimate
  * from the input scales times a measured multiplier.
  *
  * Terms, per site (one EmpiricalScaling per site output):
@@ -192,9 +195,9 @@ struct EmpiricalScalingConfig {
   float fmt_max = 448.0f;
   float overflow_above = 464.0f;       /* the largest data amax that still rounds to fmt_max */
   float underflow_threshold = 0x1p-6f; /* the format's min normal */
-  int analysis_steps = 4;              /* >= 1 */
-  int recheck_every = 0;               /* n; 0 freezes the multiplier after analysis */
-  int margin = 0;
+  int analysis_steps = AUTOSCALE_DEFAULT_ANALYSIS_STEPS; /* >= 1 */
+  int recheck_every = AUTOSCALE_DEFAULT_RECHECK_EVERY;   /* n; 0 freezes the multiplier after analysis */
+  int margin = AUTOSCALE_DEFAULT_MARGIN;
   bool pow2 = true;
 };
 
@@ -260,7 +263,7 @@ class EmpiricalScaling {
   Period period_;
 };
 
-/* The on/off strategy's site choice (seeds/002): of N sites with the given variabilities, the
+/* The on/off strategy's site choice (proposal B): of N sites with the given variabilities, the
  * ceil(op_fraction × N) most variable are re-measured (ties: lower index first), the rest frozen.
  * op_fraction 1 is "on everywhere", 0 freezes every site. Returns one flag per site. */
 std::vector<bool> choose_remeasured(const std::vector<float> &variability, double op_fraction);

@@ -4,11 +4,12 @@
  *   - The C ABI: a function that can fail returns an int status, AUTOSCALE_OK (0) or one of the
  *     negative AUTOSCALE_E* codes below; autoscale_last_error() then says what was wrong, naming
  *     the argument and its value. Nothing is written to the caller's outputs on failure.
- *   - The C++ API (namespace autoscale, host only) throws autoscale::Error (scaled.h,
- *     loss_scaler.h), whose what() is the same message.
+ *   - The C++ API (namespace autoscale, host only: scaled.h, scaling.h, loss_scaler.h) throws
+ *     autoscale::Error (error.h), whose what() is the same message and status() the same code.
  *   - A broken internal invariant, or a site table that does not match this runtime (a rewritten
  *     file compiled against another version), is not an error a caller can handle: the runtime
- *     prints "file:line: autoscale: message" to stderr and aborts (AUTOSCALE_CHECK, src/check.h).
+ *     prints "file:line: autoscale: message" to stderr and aborts (AUTOSCALE_CHECK, src/check.h;
+ *     for a site, file:line:column is the site's own location).
  * Device code never reports: it has no host state to reach. */
 #ifndef AUTOSCALE_STATUS_H
 #define AUTOSCALE_STATUS_H

@@ -1,0 +1,43 @@
+// Steps (autoscale_step) and, for programs that never declare one, window rolls.
+#include "steps.h"
+
+#include <algorithm>
+
+#include "autoscale/autoscale.h"
+#include "site_registry.h"
+#include "site_scaling.h"
+
+namespace autoscale::detail {
+
+__attribute__((noinline, cold)) void flush_window(SiteState *st, SiteCounters &tc) {
+  Registry &reg = registry();
+  if (load_relaxed(reg.explicit_mode)) {
+    tc.next_flush = UINT64_MAX;
+    return;
+  }
+  const uint64_t w = reg.window;
+  uint64_t delta = tc.executions - tc.flushed;
+  tc.flushed = tc.executions;
+  uint64_t total = __atomic_add_fetch(&st->window_total, delta, __ATOMIC_RELAXED);
+  if (total / w != (total - delta) / w) {
+    std::lock_guard<std::mutex> lock(reg.mutex);
+    if (!reg.explicit_mode) {
+      roll_site_locked(reg, st);
+      apply_remeasure_policy_locked(reg);
+    }
+  }
+  // Flush again at the next window boundary at the latest, so one thread rolls exactly every w.
+  tc.next_flush = tc.executions + std::min(kFlushBatch, w - total % w);
+}
+
+}  // namespace autoscale::detail
+
+extern "C" void autoscale_step(void) {
+  using namespace autoscale::detail;
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  ++reg.explicit_steps;
+  store_relaxed(reg.explicit_mode, true);
+  for (SiteState *st : reg.sites) roll_site_locked(reg, st);
+  apply_remeasure_policy_locked(reg);
+}
