@@ -47,7 +47,8 @@ def sh(cmd, env=None, cwd=None, expect_ok=True):
     print("$ " + " ".join(cmd), flush=True)
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd)
     if expect_ok and r.returncode != 0:
-        fail("exit %d\n%s%s" % (r.returncode, r.stdout[-3000:], r.stderr[-6000:]))
+        fail("%s exited with %d\n%s%s" % (os.path.basename(cmd[0]), r.returncode, r.stdout[-3000:],
+                                          r.stderr[-6000:]))
     return r
 
 
