@@ -11,64 +11,6 @@
 
 namespace autoscale::rules {
 
-// The spellings below are the YAML values, so the parser and the report agree with the schema.
-llvm::StringRef name(OpClass C) {
-  switch (C) {
-  case OpClass::Allow: return "allow";
-  case OpClass::Infer: return "infer";
-  case OpClass::Deny: return "deny";
-  case OpClass::Clear: return "clear";
-  }
-  llvm_unreachable("bad OpClass");
-}
-
-llvm::StringRef name(Action A) {
-  switch (A) {
-  case Action::Keep: return "keep";
-  case Action::Cast: return "cast";
-  case Action::Scale: return "scale";
-  }
-  llvm_unreachable("bad Action");
-}
-
-llvm::StringRef name(Format F) {
-  switch (F) {
-  case Format::FP32: return "fp32";
-  case Format::E4M3: return "e4m3";
-  case Format::E5M2: return "e5m2";
-  case Format::FP16: return "fp16";
-  case Format::BF16: return "bf16";
-  }
-  llvm_unreachable("bad Format");
-}
-
-llvm::StringRef name(Rounding R) {
-  switch (R) {
-  case Rounding::Output: return "output";
-  case Rounding::Inputs: return "inputs";
-  }
-  llvm_unreachable("bad Rounding");
-}
-
-llvm::StringRef name(Strategy S) {
-  switch (S) {
-  case Strategy::Delayed: return "delayed";
-  case Strategy::Current: return "current";
-  case Strategy::Propagate: return "propagate";
-  case Strategy::Static: return "static";
-  case Strategy::Empirical: return "empirical";
-  }
-  llvm_unreachable("bad Strategy");
-}
-
-llvm::StringRef name(AmaxReduce R) {
-  switch (R) {
-  case AmaxReduce::Max: return "max";
-  case AmaxReduce::MostRecent: return "most_recent";
-  }
-  llvm_unreachable("bad AmaxReduce");
-}
-
 void TreatmentPatch::applyTo(Treatment &T) const {
   if (Action) T.Action = *Action;
   if (Format) T.Format = *Format;

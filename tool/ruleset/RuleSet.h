@@ -8,6 +8,10 @@
 #ifndef AUTOSCALE_TOOL_RULESET_RULESET_H
 #define AUTOSCALE_TOOL_RULESET_RULESET_H
 
+#include "ruleset/Vocabulary.h"
+
+#include "autoscale/defaults.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -19,28 +23,15 @@
 
 namespace autoscale::rules {
 
-enum class OpClass { Allow, Infer, Deny, Clear };
-enum class Action { Keep, Cast, Scale };
-enum class Format { FP32, E4M3, E5M2, FP16, BF16 };
-enum class Rounding { Output, Inputs };
-enum class Strategy { Delayed, Current, Propagate, Static, Empirical };
-enum class AmaxReduce { Max, MostRecent };
-
-llvm::StringRef name(OpClass);
-llvm::StringRef name(Action);
-llvm::StringRef name(Format);
-llvm::StringRef name(Rounding);
-llvm::StringRef name(Strategy);
-llvm::StringRef name(AmaxReduce);
-
+/// A strategy's parameters; defaults are the runtime's (autoscale/defaults.h).
 struct StrategyParams {
-  int HistoryLen = 16;
-  AmaxReduce Reduce = AmaxReduce::Max;
-  int Margin = 0;
-  float StaticScale = 1.0f;
-  int AnalysisSteps = 10;
-  int RecheckEvery = 0;
-  bool Saturate = true;
+  int HistoryLen = AUTOSCALE_DEFAULT_HISTORY_LEN;
+  AmaxReduce Reduce = static_cast<AmaxReduce>(AUTOSCALE_DEFAULT_AMAX_REDUCE);
+  int Margin = AUTOSCALE_DEFAULT_MARGIN;
+  float StaticScale = AUTOSCALE_DEFAULT_STATIC_SCALE;
+  int AnalysisSteps = AUTOSCALE_DEFAULT_ANALYSIS_STEPS;
+  int RecheckEvery = AUTOSCALE_DEFAULT_RECHECK_EVERY;
+  bool Saturate = AUTOSCALE_DEFAULT_SATURATE != 0;
 
   bool operator==(const StrategyParams &O) const {
     return HistoryLen == O.HistoryLen && Reduce == O.Reduce && Margin == O.Margin &&

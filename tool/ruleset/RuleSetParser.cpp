@@ -28,14 +28,13 @@ namespace autoscale::rules {
 namespace {
 
 constexpr unsigned SupportedVersion = 1;
-constexpr OpClass AllClasses[] = {OpClass::Allow, OpClass::Infer, OpClass::Deny, OpClass::Clear};
-constexpr Action AllActions[] = {Action::Keep, Action::Cast, Action::Scale};
-constexpr Format AllFormats[] = {Format::FP32, Format::E4M3, Format::E5M2, Format::FP16,
-                                 Format::BF16};
-constexpr Rounding AllRoundings[] = {Rounding::Output, Rounding::Inputs};
-constexpr Strategy AllStrategies[] = {Strategy::Delayed, Strategy::Current, Strategy::Propagate,
-                                      Strategy::Static, Strategy::Empirical};
-constexpr AmaxReduce AllReduces[] = {AmaxReduce::Max, AmaxReduce::MostRecent};
+// The values each enum key accepts: the vocabulary's, named by the runtime.
+const auto AllClasses = allValues<OpClass>();
+const auto AllActions = allValues<Action>();
+const auto AllFormats = allValues<Format>();
+const auto AllRoundings = allValues<Rounding>();
+const auto AllStrategies = allValues<Strategy>();
+const auto AllReduces = allValues<AmaxReduce>();
 
 // The keys of each mapping, in the order the README documents them.
 constexpr llvm::StringLiteral TopKeys[] = {"version", "step", "classes", "treatment", "overrides"};
@@ -258,7 +257,7 @@ private:
     return Out;
   }
 
-  template <typename E, size_t N> std::optional<E> readEnum(const Field &F, const E (&All)[N]) {
+  template <typename E> std::optional<E> readEnum(const Field &F, llvm::ArrayRef<E> All) {
     std::optional<std::string> Text = readScalar(F);
     if (!Text)
       return std::nullopt;
@@ -523,20 +522,20 @@ private:
     for (const Field &F : Map->List) {
       llvm::StringRef K = F.Key;
       if (K == "class") {
-        if (std::optional<OpClass> C = readEnum(F, AllClasses))
+        if (std::optional<OpClass> C = readEnum<OpClass>(F, AllClasses))
           *ClassOut = C;
       } else if (K == "action")
-        P.Action = readEnum(F, AllActions);
+        P.Action = readEnum<Action>(F, AllActions);
       else if (K == "format")
-        P.Format = readEnum(F, AllFormats);
+        P.Format = readEnum<Format>(F, AllFormats);
       else if (K == "rounding")
-        P.Rounding = readEnum(F, AllRoundings);
+        P.Rounding = readEnum<Rounding>(F, AllRoundings);
       else if (K == "strategy")
-        P.Strategy = readEnum(F, AllStrategies);
+        P.Strategy = readEnum<Strategy>(F, AllStrategies);
       else if (K == "history")
         P.HistoryLen = readInt(F, 1, MaxHistory);
       else if (K == "amax_reduce")
-        P.Reduce = readEnum(F, AllReduces);
+        P.Reduce = readEnum<AmaxReduce>(F, AllReduces);
       else if (K == "margin")
         P.Margin = readInt(F, -MaxMargin, MaxMargin);
       else if (K == "static_scale")

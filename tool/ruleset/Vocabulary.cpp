@@ -1,4 +1,4 @@
-//===- Vocabulary.cpp - the rules' enums as the runtime's constants ----------===//
+//===- Vocabulary.cpp - the rules' enums, their names and runtime constants --===//
 #include "ruleset/Vocabulary.h"
 
 #include "autoscale/format.h"
@@ -17,6 +17,9 @@ namespace {
 constexpr RuntimeConstant ClassConstants[] = {
     AUTOSCALE_CONSTANT(AUTOSCALE_CLASS_ALLOW), AUTOSCALE_CONSTANT(AUTOSCALE_CLASS_INFER),
     AUTOSCALE_CONSTANT(AUTOSCALE_CLASS_DENY), AUTOSCALE_CONSTANT(AUTOSCALE_CLASS_CLEAR)};
+constexpr RuntimeConstant ActionConstants[] = {AUTOSCALE_CONSTANT(AUTOSCALE_ACTION_KEEP),
+                                               AUTOSCALE_CONSTANT(AUTOSCALE_ACTION_CAST),
+                                               AUTOSCALE_CONSTANT(AUTOSCALE_ACTION_SCALE)};
 constexpr RuntimeConstant FormatConstants[] = {
     AUTOSCALE_CONSTANT(AUTOSCALE_FP32), AUTOSCALE_CONSTANT(AUTOSCALE_E4M3),
     AUTOSCALE_CONSTANT(AUTOSCALE_E5M2), AUTOSCALE_CONSTANT(AUTOSCALE_FP16),
@@ -29,7 +32,6 @@ constexpr RuntimeConstant StrategyConstants[] = {
     AUTOSCALE_CONSTANT(AUTOSCALE_STRATEGY_EMPIRICAL)};
 constexpr RuntimeConstant ReduceConstants[] = {AUTOSCALE_CONSTANT(AUTOSCALE_AMAX_MAX),
                                                AUTOSCALE_CONSTANT(AUTOSCALE_AMAX_MOST_RECENT)};
-
 constexpr RuntimeConstant OpConstants[] = {
     AUTOSCALE_CONSTANT(AUTOSCALE_OP_ADD), AUTOSCALE_CONSTANT(AUTOSCALE_OP_SUB),
     AUTOSCALE_CONSTANT(AUTOSCALE_OP_MUL), AUTOSCALE_CONSTANT(AUTOSCALE_OP_DIV),
@@ -38,61 +40,91 @@ constexpr RuntimeConstant OpConstants[] = {
 
 #undef AUTOSCALE_CONSTANT
 
-/// Whether Table holds the runtime's constants 0, 1, ... in order: the rules' enum and the
-/// runtime's then agree value for value.
-template <size_t N> constexpr bool inRuntimeOrder(const RuntimeConstant (&Table)[N]) {
+/// Whether Table holds all Count constants of a runtime enum as 0, 1, ... in order: the rules'
+/// enum indexing it and the runtime's then agree value for value.
+template <size_t N> constexpr bool isRuntimeEnum(const RuntimeConstant (&Table)[N], int Count) {
+  if (static_cast<int>(N) != Count)
+    return false;
   for (size_t I = 0; I < N; ++I)
     if (Table[I].Value != static_cast<int>(I))
       return false;
   return true;
 }
 
-static_assert(std::size(ClassConstants) == static_cast<size_t>(OpClass::Clear) + 1 &&
-              inRuntimeOrder(ClassConstants));
-static_assert(std::size(FormatConstants) == AUTOSCALE_FORMAT_COUNT &&
-              std::size(FormatConstants) == static_cast<size_t>(Format::BF16) + 1 &&
-              inRuntimeOrder(FormatConstants));
-static_assert(std::size(RoundingConstants) == static_cast<size_t>(Rounding::Inputs) + 1 &&
-              inRuntimeOrder(RoundingConstants));
-static_assert(std::size(StrategyConstants) == static_cast<size_t>(Strategy::Empirical) + 1 &&
-              inRuntimeOrder(StrategyConstants));
-static_assert(std::size(ReduceConstants) == static_cast<size_t>(AmaxReduce::MostRecent) + 1 &&
-              inRuntimeOrder(ReduceConstants));
+static_assert(isRuntimeEnum(ClassConstants, AUTOSCALE_CLASS_COUNT));
+static_assert(isRuntimeEnum(ActionConstants, AUTOSCALE_ACTION_COUNT));
+static_assert(isRuntimeEnum(FormatConstants, AUTOSCALE_FORMAT_COUNT));
+static_assert(isRuntimeEnum(RoundingConstants, AUTOSCALE_ROUNDING_COUNT));
+static_assert(isRuntimeEnum(StrategyConstants, AUTOSCALE_STRATEGY_COUNT));
+static_assert(isRuntimeEnum(ReduceConstants, AUTOSCALE_AMAX_REDUCE_COUNT));
+static_assert(isRuntimeEnum(OpConstants, AUTOSCALE_OP_COUNT));
+// The rules' enums end where the runtime's do.
+static_assert(static_cast<int>(OpClass::Clear) + 1 == AUTOSCALE_CLASS_COUNT);
+static_assert(static_cast<int>(Action::Scale) + 1 == AUTOSCALE_ACTION_COUNT);
+static_assert(static_cast<int>(Format::BF16) + 1 == AUTOSCALE_FORMAT_COUNT);
+static_assert(static_cast<int>(Rounding::Inputs) + 1 == AUTOSCALE_ROUNDING_COUNT);
+static_assert(static_cast<int>(Strategy::Empirical) + 1 == AUTOSCALE_STRATEGY_COUNT);
+static_assert(static_cast<int>(AmaxReduce::MostRecent) + 1 == AUTOSCALE_AMAX_REDUCE_COUNT);
+static_assert(static_cast<int>(BaseOp::Call) + 1 == AUTOSCALE_OP_COUNT);
 
-static_assert(std::size(OpConstants) == static_cast<size_t>(BaseOp::Call) + 1 &&
-              inRuntimeOrder(OpConstants));
+size_t countOf(OpClass) { return std::size(ClassConstants); }
+size_t countOf(Action) { return std::size(ActionConstants); }
+size_t countOf(Format) { return std::size(FormatConstants); }
+size_t countOf(Rounding) { return std::size(RoundingConstants); }
+size_t countOf(Strategy) { return std::size(StrategyConstants); }
+size_t countOf(AmaxReduce) { return std::size(ReduceConstants); }
+
+template <class E, size_t N> RuntimeConstant lookup(const RuntimeConstant (&Table)[N], E V) {
+  return Table[static_cast<size_t>(V)];
+}
+
+/// A runtime name function's answer for one of its own values (never NULL).
+llvm::StringRef named(const char *Name) {
+  if (!Name)
+    llvm_unreachable("a runtime enum value without a name");
+  return Name;
+}
 
 } // namespace
 
-RuntimeConstant runtimeConstant(BaseOp B) { return OpConstants[static_cast<size_t>(B)]; }
+RuntimeConstant runtimeConstant(OpClass C) { return lookup(ClassConstants, C); }
+RuntimeConstant runtimeConstant(Action A) { return lookup(ActionConstants, A); }
+RuntimeConstant runtimeConstant(Format F) { return lookup(FormatConstants, F); }
+RuntimeConstant runtimeConstant(Rounding R) { return lookup(RoundingConstants, R); }
+RuntimeConstant runtimeConstant(Strategy S) { return lookup(StrategyConstants, S); }
+RuntimeConstant runtimeConstant(AmaxReduce R) { return lookup(ReduceConstants, R); }
+RuntimeConstant runtimeConstant(BaseOp B) { return lookup(OpConstants, B); }
 
-llvm::StringRef name(BaseOp B) {
-  switch (B) {
-  case BaseOp::Add: return "add";
-  case BaseOp::Sub: return "sub";
-  case BaseOp::Mul: return "mul";
-  case BaseOp::Div: return "div";
-  case BaseOp::Neg: return "neg";
-  case BaseOp::Inc: return "inc";
-  case BaseOp::Dec: return "dec";
-  case BaseOp::Call: return "call";
+llvm::StringRef name(OpClass C) { return named(autoscale_class_name(runtimeConstant(C).Value)); }
+llvm::StringRef name(Action A) { return named(autoscale_action_name(runtimeConstant(A).Value)); }
+llvm::StringRef name(Format F) { return named(autoscale_format_name(runtimeConstant(F).Value)); }
+llvm::StringRef name(Rounding R) {
+  return named(autoscale_rounding_name(runtimeConstant(R).Value));
+}
+llvm::StringRef name(Strategy S) {
+  return named(autoscale_strategy_name(runtimeConstant(S).Value));
+}
+llvm::StringRef name(AmaxReduce R) {
+  return named(autoscale_amax_reduce_name(runtimeConstant(R).Value));
+}
+llvm::StringRef name(BaseOp B) { return named(autoscale_op_name(runtimeConstant(B).Value)); }
+
+template <class E> llvm::SmallVector<E, 8> allValues() {
+  llvm::SmallVector<E, 8> Out;
+  // Every value the runtime's table of the enum maps (its size is checked above).
+  for (int V = 0; runtimeConstant(static_cast<E>(V)).Value == V; ++V) {
+    Out.push_back(static_cast<E>(V));
+    if (static_cast<size_t>(V + 1) == countOf(static_cast<E>(V)))
+      break;
   }
-  llvm_unreachable("bad BaseOp");
+  return Out;
 }
 
-RuntimeConstant runtimeConstant(OpClass C) { return ClassConstants[static_cast<size_t>(C)]; }
-RuntimeConstant runtimeConstant(Format F) { return FormatConstants[static_cast<size_t>(F)]; }
-RuntimeConstant runtimeConstant(Rounding R) { return RoundingConstants[static_cast<size_t>(R)]; }
-RuntimeConstant runtimeConstant(Strategy S) { return StrategyConstants[static_cast<size_t>(S)]; }
-RuntimeConstant runtimeConstant(AmaxReduce R) { return ReduceConstants[static_cast<size_t>(R)]; }
-
-RuntimeConstant runtimeConstant(Action A) {
-  switch (A) {
-  case Action::Cast: return {AUTOSCALE_ACTION_CAST, "AUTOSCALE_ACTION_CAST"};
-  case Action::Scale: return {AUTOSCALE_ACTION_SCALE, "AUTOSCALE_ACTION_SCALE"};
-  case Action::Keep: break;
-  }
-  llvm_unreachable("a kept operation has no site");
-}
+template llvm::SmallVector<OpClass, 8> allValues<OpClass>();
+template llvm::SmallVector<Action, 8> allValues<Action>();
+template llvm::SmallVector<Format, 8> allValues<Format>();
+template llvm::SmallVector<Rounding, 8> allValues<Rounding>();
+template llvm::SmallVector<Strategy, 8> allValues<Strategy>();
+template llvm::SmallVector<AmaxReduce, 8> allValues<AmaxReduce>();
 
 } // namespace autoscale::rules
