@@ -561,6 +561,46 @@ float* malloc_and_point_activations(ActivationTensors* acts, const size_t* act_s
     return malloc_and_point(ptrs, act_sizes, NUM_ACTIVATION_TENSORS);
 }
 
+// Layer l's view of the per-layer tensors (L slices each): the same struct with those pointers
+// moved to layer l's slice; the others (wte, wpe, lnfw, lnfb) are left as they are. It serves the
+// weights and their gradients alike, which share a layout.
+ParameterTensors layer_parameters(ParameterTensors p, const size_t* param_sizes, int L, int l) {
+    p.ln1w += l * (param_sizes[2] / L);
+    p.ln1b += l * (param_sizes[3] / L);
+    p.qkvw += l * (param_sizes[4] / L);
+    p.qkvb += l * (param_sizes[5] / L);
+    p.attprojw += l * (param_sizes[6] / L);
+    p.attprojb += l * (param_sizes[7] / L);
+    p.ln2w += l * (param_sizes[8] / L);
+    p.ln2b += l * (param_sizes[9] / L);
+    p.fcw += l * (param_sizes[10] / L);
+    p.fcb += l * (param_sizes[11] / L);
+    p.fcprojw += l * (param_sizes[12] / L);
+    p.fcprojb += l * (param_sizes[13] / L);
+    return p;
+}
+
+// the same for the activations and their gradients: tensors 1 to 16 have L slices
+ActivationTensors layer_activations(ActivationTensors a, const size_t* act_sizes, int L, int l) {
+    a.ln1 += l * (act_sizes[1] / L);
+    a.ln1_mean += l * (act_sizes[2] / L);
+    a.ln1_rstd += l * (act_sizes[3] / L);
+    a.qkv += l * (act_sizes[4] / L);
+    a.atty += l * (act_sizes[5] / L);
+    a.preatt += l * (act_sizes[6] / L);
+    a.att += l * (act_sizes[7] / L);
+    a.attproj += l * (act_sizes[8] / L);
+    a.residual2 += l * (act_sizes[9] / L);
+    a.ln2 += l * (act_sizes[10] / L);
+    a.ln2_mean += l * (act_sizes[11] / L);
+    a.ln2_rstd += l * (act_sizes[12] / L);
+    a.fch += l * (act_sizes[13] / L);
+    a.fch_gelu += l * (act_sizes[14] / L);
+    a.fcproj += l * (act_sizes[15] / L);
+    a.residual3 += l * (act_sizes[16] / L);
+    return a;
+}
+
 typedef struct {
     GPT2Config config;
     // the weights, their gradients and AdamW's moments, each in one allocation
@@ -651,48 +691,18 @@ void gpt2_forward(GPT2* model, const int* inputs, const int* targets, int B, int
     for (int l = 0; l < L; l++) {
         residual = l == 0 ? acts.encoded : acts.residual3 + (l - 1) * B * T * C;
 
-        // this layer's weights
-        float* l_ln1w = params.ln1w + l * C;
-        float* l_ln1b = params.ln1b + l * C;
-        float* l_qkvw = params.qkvw + l * 3 * C * C;
-        float* l_qkvb = params.qkvb + l * 3 * C;
-        float* l_attprojw = params.attprojw + l * C * C;
-        float* l_attprojb = params.attprojb + l * C;
-        float* l_ln2w = params.ln2w + l * C;
-        float* l_ln2b = params.ln2b + l * C;
-        float* l_fcw = params.fcw + l * 4 * C * C;
-        float* l_fcb = params.fcb + l * 4 * C;
-        float* l_fcprojw = params.fcprojw + l * C * 4 * C;
-        float* l_fcprojb = params.fcprojb + l * C;
-
-        // this layer's activations
-        float* l_ln1 = acts.ln1 + l * B * T * C;
-        float* l_ln1_mean = acts.ln1_mean + l * B * T;
-        float* l_ln1_rstd = acts.ln1_rstd + l * B * T;
-        float* l_qkv = acts.qkv + l * B * T * 3 * C;
-        float* l_atty = acts.atty + l * B * T * C;
-        float* l_preatt = acts.preatt + l * B * NH * T * T;
-        float* l_att = acts.att + l * B * NH * T * T;
-        float* l_attproj = acts.attproj + l * B * T * C;
-        float* l_residual2 = acts.residual2 + l * B * T * C;
-        float* l_ln2 = acts.ln2 + l * B * T * C;
-        float* l_ln2_mean = acts.ln2_mean + l * B * T;
-        float* l_ln2_rstd = acts.ln2_rstd + l * B * T;
-        float* l_fch = acts.fch + l * B * T * 4 * C;
-        float* l_fch_gelu = acts.fch_gelu + l * B * T * 4 * C;
-        float* l_fcproj = acts.fcproj + l * B * T * C;
-        float* l_residual3 = acts.residual3 + l * B * T * C;
-
-        layernorm_forward(l_ln1, l_ln1_mean, l_ln1_rstd, residual, l_ln1w, l_ln1b, B, T, C);
-        matmul_forward(l_qkv, l_ln1, l_qkvw, l_qkvb, B, T, C, 3 * C);
-        attention_forward(l_atty, l_preatt, l_att, l_qkv, B, T, C, NH);
-        matmul_forward(l_attproj, l_atty, l_attprojw, l_attprojb, B, T, C, C);
-        residual_forward(l_residual2, residual, l_attproj, B * T * C);
-        layernorm_forward(l_ln2, l_ln2_mean, l_ln2_rstd, l_residual2, l_ln2w, l_ln2b, B, T, C);
-        matmul_forward(l_fch, l_ln2, l_fcw, l_fcb, B, T, C, 4 * C);
-        gelu_forward(l_fch_gelu, l_fch, B * T * 4 * C);
-        matmul_forward(l_fcproj, l_fch_gelu, l_fcprojw, l_fcprojb, B, T, 4 * C, C);
-        residual_forward(l_residual3, l_residual2, l_fcproj, B * T * C);
+        ParameterTensors lp = layer_parameters(params, model->param_sizes, L, l);
+        ActivationTensors la = layer_activations(acts, model->act_sizes, L, l);
+        layernorm_forward(la.ln1, la.ln1_mean, la.ln1_rstd, residual, lp.ln1w, lp.ln1b, B, T, C);
+        matmul_forward(la.qkv, la.ln1, lp.qkvw, lp.qkvb, B, T, C, 3 * C);
+        attention_forward(la.atty, la.preatt, la.att, la.qkv, B, T, C, NH);
+        matmul_forward(la.attproj, la.atty, lp.attprojw, lp.attprojb, B, T, C, C);
+        residual_forward(la.residual2, residual, la.attproj, B * T * C);
+        layernorm_forward(la.ln2, la.ln2_mean, la.ln2_rstd, la.residual2, lp.ln2w, lp.ln2b, B, T, C);
+        matmul_forward(la.fch, la.ln2, lp.fcw, lp.fcb, B, T, C, 4 * C);
+        gelu_forward(la.fch_gelu, la.fch, B * T * 4 * C);
+        matmul_forward(la.fcproj, la.fch_gelu, lp.fcprojw, lp.fcprojb, B, T, 4 * C, C);
+        residual_forward(la.residual3, la.residual2, la.fcproj, B * T * C);
     }
     residual = acts.residual3 + (L - 1) * B * T * C;
     layernorm_forward(acts.lnf, acts.lnf_mean, acts.lnf_rstd, residual, params.lnfw, params.lnfb, B, T, C);
@@ -762,62 +772,24 @@ void gpt2_backward(GPT2* model) {
         residual = l == 0 ? acts.encoded : acts.residual3 + (l - 1) * B * T * C;
         dresidual = l == 0 ? grads_acts.encoded : grads_acts.residual3 + (l - 1) * B * T * C;
 
-        // this layer's weights and their gradients
-        float* l_ln1w = params.ln1w + l * C;
-        float* l_qkvw = params.qkvw + l * 3 * C * C;
-        float* l_attprojw = params.attprojw + l * C * C;
-        float* l_ln2w = params.ln2w + l * C;
-        float* l_fcw = params.fcw + l * 4 * C * C;
-        float* l_fcprojw = params.fcprojw + l * C * 4 * C;
-        float* dl_ln1w = grads.ln1w + l * C;
-        float* dl_ln1b = grads.ln1b + l * C;
-        float* dl_qkvw = grads.qkvw + l * 3 * C * C;
-        float* dl_qkvb = grads.qkvb + l * 3 * C;
-        float* dl_attprojw = grads.attprojw + l * C * C;
-        float* dl_attprojb = grads.attprojb + l * C;
-        float* dl_ln2w = grads.ln2w + l * C;
-        float* dl_ln2b = grads.ln2b + l * C;
-        float* dl_fcw = grads.fcw + l * 4 * C * C;
-        float* dl_fcb = grads.fcb + l * 4 * C;
-        float* dl_fcprojw = grads.fcprojw + l * C * 4 * C;
-        float* dl_fcprojb = grads.fcprojb + l * C;
+        // this layer's weights, activations and their gradients
+        ParameterTensors lp = layer_parameters(params, model->param_sizes, L, l);
+        ParameterTensors lg = layer_parameters(grads, model->param_sizes, L, l);
+        ActivationTensors la = layer_activations(acts, model->act_sizes, L, l);
+        ActivationTensors lga = layer_activations(grads_acts, model->act_sizes, L, l);
 
-        // this layer's activations and their gradients
-        float* l_ln1 = acts.ln1 + l * B * T * C;
-        float* l_ln1_mean = acts.ln1_mean + l * B * T;
-        float* l_ln1_rstd = acts.ln1_rstd + l * B * T;
-        float* l_qkv = acts.qkv + l * B * T * 3 * C;
-        float* l_atty = acts.atty + l * B * T * C;
-        float* l_att = acts.att + l * B * NH * T * T;
-        float* l_residual2 = acts.residual2 + l * B * T * C;
-        float* l_ln2 = acts.ln2 + l * B * T * C;
-        float* l_ln2_mean = acts.ln2_mean + l * B * T;
-        float* l_ln2_rstd = acts.ln2_rstd + l * B * T;
-        float* l_fch = acts.fch + l * B * T * 4 * C;
-        float* l_fch_gelu = acts.fch_gelu + l * B * T * 4 * C;
-        float* dl_ln1 = grads_acts.ln1 + l * B * T * C;
-        float* dl_qkv = grads_acts.qkv + l * B * T * 3 * C;
-        float* dl_atty = grads_acts.atty + l * B * T * C;
-        float* dl_preatt = grads_acts.preatt + l * B * NH * T * T;
-        float* dl_att = grads_acts.att + l * B * NH * T * T;
-        float* dl_attproj = grads_acts.attproj + l * B * T * C;
-        float* dl_residual2 = grads_acts.residual2 + l * B * T * C;
-        float* dl_ln2 = grads_acts.ln2 + l * B * T * C;
-        float* dl_fch = grads_acts.fch + l * B * T * 4 * C;
-        float* dl_fch_gelu = grads_acts.fch_gelu + l * B * T * 4 * C;
-        float* dl_fcproj = grads_acts.fcproj + l * B * T * C;
-        float* dl_residual3 = grads_acts.residual3 + l * B * T * C;
-
-        residual_backward(dl_residual2, dl_fcproj, dl_residual3, B * T * C);
-        matmul_backward(dl_fch_gelu, dl_fcprojw, dl_fcprojb, dl_fcproj, l_fch_gelu, l_fcprojw, B, T, 4 * C, C);
-        gelu_backward(dl_fch, l_fch, dl_fch_gelu, B * T * 4 * C);
-        matmul_backward(dl_ln2, dl_fcw, dl_fcb, dl_fch, l_ln2, l_fcw, B, T, C, 4 * C);
-        layernorm_backward(dl_residual2, dl_ln2w, dl_ln2b, dl_ln2, l_residual2, l_ln2w, l_ln2_mean, l_ln2_rstd, B, T, C);
-        residual_backward(dresidual, dl_attproj, dl_residual2, B * T * C);
-        matmul_backward(dl_atty, dl_attprojw, dl_attprojb, dl_attproj, l_atty, l_attprojw, B, T, C, C);
-        attention_backward(dl_qkv, dl_preatt, dl_att, dl_atty, l_qkv, l_att, B, T, C, NH);
-        matmul_backward(dl_ln1, dl_qkvw, dl_qkvb, dl_qkv, l_ln1, l_qkvw, B, T, C, 3 * C);
-        layernorm_backward(dresidual, dl_ln1w, dl_ln1b, dl_ln1, residual, l_ln1w, l_ln1_mean, l_ln1_rstd, B, T, C);
+        residual_backward(lga.residual2, lga.fcproj, lga.residual3, B * T * C);
+        matmul_backward(lga.fch_gelu, lg.fcprojw, lg.fcprojb, lga.fcproj, la.fch_gelu, lp.fcprojw, B, T, 4 * C, C);
+        gelu_backward(lga.fch, la.fch, lga.fch_gelu, B * T * 4 * C);
+        matmul_backward(lga.ln2, lg.fcw, lg.fcb, lga.fch, la.ln2, lp.fcw, B, T, C, 4 * C);
+        layernorm_backward(lga.residual2, lg.ln2w, lg.ln2b, lga.ln2, la.residual2, lp.ln2w, la.ln2_mean,
+                           la.ln2_rstd, B, T, C);
+        residual_backward(dresidual, lga.attproj, lga.residual2, B * T * C);
+        matmul_backward(lga.atty, lg.attprojw, lg.attprojb, lga.attproj, la.atty, lp.attprojw, B, T, C, C);
+        attention_backward(lga.qkv, lga.preatt, lga.att, lga.atty, la.qkv, la.att, B, T, C, NH);
+        matmul_backward(lga.ln1, lg.qkvw, lg.qkvb, lga.qkv, la.ln1, lp.qkvw, B, T, C, 3 * C);
+        layernorm_backward(dresidual, lg.ln1w, lg.ln1b, lga.ln1, residual, lp.ln1w, la.ln1_mean, la.ln1_rstd,
+                           B, T, C);
     }
     encoder_backward(grads.wte, grads.wpe, grads_acts.encoded, model->inputs, B, T, C);
 }
