@@ -171,8 +171,10 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
           C.SkipReason = Why;
           return C;
         }
-        if (C.Function.empty())
+        if (C.Function.empty()) {
           C.Function = FD->getQualifiedNameAsString();
+          C.FunctionNode = FD;
+        }
         return C;
       }
       if (const auto *VD = dyn_cast<VarDecl>(D)) {

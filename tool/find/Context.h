@@ -19,6 +19,7 @@ namespace autoscale::find {
 struct ExprContext {
   std::string SkipReason;  ///< non-empty: not a run-time evaluation the rewrite may touch
   std::string Function;    ///< qualified name of the enclosing function
+  const clang::FunctionDecl *FunctionNode = nullptr; ///< the enclosing function (not a lambda)
   std::string Variable;    ///< nearest variable the value is assigned to or initialises
   bool InLoop = false;     ///< inside the body of a for/while/do loop of its function
   bool InRuntimeHelper = false; ///< inside an autoscale_* function (the runtime's own code)

@@ -66,6 +66,10 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   Op.Column = SM.getColumnNumber(File, Op.Key.Offset);
   Op.Cuda = Ctx.getLangOpts().CUDA;
   Op.Function = C.Function;
+  StartedIn = C.FunctionNode;
+  if (C.FunctionNode)
+    if (llvm::StringRef Role = reductionsOf(C.FunctionNode).roleOf(E); !Role.empty())
+      Op.OpName = Role.str();
   Op.Variable = C.Variable;
   Found.DisplayPaths[FI.Abs] = FI.Display;
   IndexOf[E] = Found.Ops.size() - 1;
@@ -75,6 +79,13 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   else if (!C.SkipReason.empty())
     skip(Op, C.SkipReason);
   return &Op;
+}
+
+const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
+  std::unique_ptr<Reductions> &R = ReductionsOf[FD];
+  if (!R)
+    R = std::make_unique<Reductions>(*FD, Ctx);
+  return *R;
 }
 
 void OperationFinder::noteOtherArithmetic(SourceLocation OpLoc) {
@@ -168,6 +179,8 @@ bool OperationFinder::shape(Operation &Op, FileID File, Form Kind, const Expr *E
                 : !Generic && Kind == Form::CompoundAssign && I == 1
                     ? !writtenAs(Operands[I], Compute)
                     : false;
+    if (Kind == Form::Binary && StartedIn)
+      O.Tensor = reductionsOf(StartedIn).tensorOf(Operands[I]);
     S.Operands.push_back(O);
   }
   Op.Shape = std::move(S);

@@ -69,8 +69,12 @@ struct OperandShape {
   /// The operand's slot at its site: 0 and 1 for binary operations, the float arguments of a math
   /// call numbered in order.
   unsigned Slot = 0;
+  /// The variable whose storage the operand reads (an array or the pointer it indexes, through
+  /// locals): its address names the operand's tensor at the site. Empty when none.
+  std::string Tensor;
   bool operator==(const OperandShape &O) const {
-    return Where == O.Where && Type == O.Type && Convert == O.Convert && Slot == O.Slot;
+    return Where == O.Where && Type == O.Type && Convert == O.Convert && Slot == O.Slot &&
+           Tensor == O.Tensor;
   }
 };
 

@@ -11,6 +11,7 @@
 #include "find/FileRanges.h"
 #include "find/Finder.h"
 #include "find/FloatTypes.h"
+#include "find/Reductions.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -118,6 +119,11 @@ private:
   std::map<const Expr *, unsigned> IndexOf;
   /// Per operation: its value operands and their slots.
   std::vector<std::vector<std::pair<const Expr *, unsigned>>> OperandsOf;
+  /// The analysis of each function holding operations, made on first use.
+  const Reductions &reductionsOf(const FunctionDecl *FD);
+  std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
+  /// The function of the operation start() began last (its shape comes next).
+  const FunctionDecl *StartedIn = nullptr;
   /// Def-use through locals: a local initialised by an operation and never written again
   /// carries that operation's result to the operations that read it.
   std::map<const VarDecl *, const Expr *> InitOf;

@@ -2,7 +2,6 @@
 #include "find/OperationFinder.h"
 
 #include "find/Context.h"
-#include "find/Idioms.h"
 #include "find/SkipReasons.h"
 
 namespace autoscale::find {
@@ -47,8 +46,6 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
   if (!mayComputeInFloat({L->getType(), R->getType()}))
     return true;
   std::string OpName = rules::name(Base).str();
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    OpName = reductionOpName(B, OpName, Ctx);
   FileID File;
   Operation *Op = startBinary(E, OpLoc, OpName, Base, Spelling, Compound, L, R, File);
   if (!Op)
@@ -114,7 +111,7 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   }
 
   FileID File;
-  Operation *OpP = startBinary(B, B->getOperatorLoc(), reductionOpName(B, rules::name(Base), Ctx),
+  Operation *OpP = startBinary(B, B->getOperatorLoc(), rules::name(Base).str(),
                                Base, B->getOpcodeStr(), Compound, L, R, File);
   if (!OpP)
     return true;

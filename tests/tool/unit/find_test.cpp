@@ -149,3 +149,116 @@ TEST(Find, DeclaredStepFunctionsEndAStepAtEveryReturn) {
 
 } // namespace
 } // namespace autoscale
+
+namespace autoscale {
+namespace {
+
+/// The rules' op name of the operation at Line:Column.
+std::string roleAt(const FoundUnit &U, unsigned Line, unsigned Column) {
+  return at(U, Line, Column).OpName;
+}
+
+TEST(Reductions, MatrixProductInAxpyOrderReducesOverTheOuterLoop) {
+  FoundUnit U = find("void mb(float *dinp, const float *w, const float *dout, int C, int OC) {\n"
+                     "  for (int o = 0; o < OC; o++) {\n"
+                     "    const float *wrow = w + o * C;\n"
+                     "    float d = dout[o];\n"
+                     "    for (int i = 0; i < C; i++)\n"
+                     "      dinp[i] += wrow[i] * d;\n"
+                     "  }\n"
+                     "}\n");
+  EXPECT_EQ(roleAt(U, 6, 15), "accumulate");
+  EXPECT_EQ(roleAt(U, 6, 26), "dot_mul");
+}
+
+TEST(Reductions, OuterProductOverTheBatchLoopsAndItsBiasSum) {
+  FoundUnit U = find("void dw(float *dw, float *db, const float *x, const float *dout, int BT,\n"
+                     "        int C, int OC) {\n"
+                     "  for (int o = 0; o < OC; o++)\n"
+                     "    for (int bt = 0; bt < BT; bt++) {\n"
+                     "      float d = dout[bt * OC + o];\n"
+                     "      db[o] += d;\n"
+                     "      for (int i = 0; i < C; i++)\n"
+                     "        dw[o * C + i] += x[bt * C + i] * d;\n"
+                     "    }\n"
+                     "}\n");
+  EXPECT_EQ(roleAt(U, 6, 13), "accumulate");
+  EXPECT_EQ(roleAt(U, 8, 23), "accumulate");
+  EXPECT_EQ(roleAt(U, 8, 40), "dot_mul");
+}
+
+TEST(Reductions, HandUnrolledLocalAccumulatorsReduceOverTheLoopAroundThem) {
+  FoundUnit U = find("void mf(float *out, const float *in, const float *w, int C, int OC) {\n"
+                     "  for (int o = 0; o < OC; o++) {\n"
+                     "    float result[8];\n"
+                     "    for (int u = 0; u < 8; u++) result[u] = 0.0f;\n"
+                     "    for (int i = 0; i < C; i++) {\n"
+                     "      float wi = w[i + o * C];\n"
+                     "      for (int u = 0; u < 8; u++)\n"
+                     "        result[u] += in[u * C + i] * wi;\n"
+                     "    }\n"
+                     "    for (int u = 0; u < 8; u++) out[u * OC + o] = result[u];\n"
+                     "  }\n"
+                     "}\n");
+  EXPECT_EQ(roleAt(U, 8, 19), "accumulate");
+  EXPECT_EQ(roleAt(U, 8, 36), "dot_mul");
+}
+
+TEST(Reductions, ScatterAddsNormsAndScaledProducts) {
+  FoundUnit U = find("void f(float *dwte, float *v, float *dq, const float *k, const float *dp,\n"
+                     "       const float *dout, const int *inp, float scale, int T, int C) {\n"
+                     "  for (int t = 0; t < T; t++) {\n"
+                     "    int ix = inp[t];\n"
+                     "    for (int i = 0; i < C; i++) {\n"
+                     "      dwte[ix * C + i] += dout[t * C + i];\n"
+                     "      v[0] += dout[i] * dout[i];\n"
+                     "      dq[i] += k[t * C + i] * dp[t] * scale;\n"
+                     "    }\n"
+                     "  }\n"
+                     "}\n");
+  EXPECT_EQ(roleAt(U, 6, 24), "accumulate");    // the target depends on data: a scatter
+  EXPECT_EQ(roleAt(U, 7, 23), "square_sum");    // the same read twice: a norm
+  EXPECT_EQ(roleAt(U, 8, 29), "dot_mul");       // the two varying reads, not the scale
+  EXPECT_EQ(roleAt(U, 8, 37), "mul");
+}
+
+TEST(Reductions, ElementwiseGradientsAndOptimizerStateAreUpdates) {
+  FoundUnit U = find("void g(float *dinp, const float *dout, float *m, float *v, float *p,\n"
+                     "       const float *grad, float lr, int n) {\n"
+                     "  for (int i = 0; i < n; i++) {\n"
+                     "    dinp[i] += 0.5f * dout[i];\n"
+                     "    float vi = 0.999f * v[i] + 0.001f * grad[i] * grad[i];\n"
+                     "    v[i] = vi;\n"
+                     "    m[i] = 0.9f * m[i] + 0.1f * grad[i];\n"
+                     "    p[i] -= lr * m[i];\n"
+                     "    float local = 0.0f;\n"
+                     "    local += dout[i] * grad[i];\n"
+                     "  }\n"
+                     "}\n");
+  EXPECT_EQ(roleAt(U, 4, 13), "update");
+  EXPECT_EQ(roleAt(U, 4, 21), "update");
+  EXPECT_EQ(roleAt(U, 5, 49), "update"); // grad*grad in the local that reads v's old value
+  EXPECT_EQ(roleAt(U, 7, 24), "update");
+  EXPECT_EQ(roleAt(U, 8, 10), "update");
+  // A fresh local per iteration is neither a reduction nor state.
+  EXPECT_EQ(roleAt(U, 10, 11), "add");
+  EXPECT_EQ(roleAt(U, 10, 22), "mul");
+}
+
+TEST(Reductions, OperandsNameTheTensorTheyRead) {
+  FoundUnit U = find("void mb(float *dinp, const float *w, const float *dout, int C, int OC) {\n"
+                     "  for (int o = 0; o < OC; o++) {\n"
+                     "    const float *wrow = w + o * C;\n"
+                     "    float d = dout[o];\n"
+                     "    for (int i = 0; i < C; i++)\n"
+                     "      dinp[i] += wrow[i] * d;\n"
+                     "  }\n"
+                     "}\n");
+  const Operation &Mul = at(U, 6, 26);
+  ASSERT_TRUE(Mul.Shape);
+  EXPECT_EQ(Mul.Shape->Operands[0].Tensor, "w");
+  EXPECT_EQ(Mul.Shape->Operands[1].Tensor, "dout");
+}
+
+} // namespace
+} // namespace autoscale
