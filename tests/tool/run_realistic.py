@@ -60,7 +60,7 @@ def check_program(a, work, name, variant, compiler, flags, min_sites, min_fracti
     runtime_report = os.path.join(work, "%s.%s.runtime.json" % (name, variant))
     builds = (("original", src, [], ["-lm"]),
               ("rewritten", os.path.join(out_dir, name), ["-I", a.runtime_include],
-               [a.runtime_lib, "-lstdc++", "-lm", "-lpthread"]))
+               [a.runtime_lib, "-lgomp", "-lstdc++", "-lm", "-lpthread"]))
     for label, path, includes, libs in builds:
         exe = os.path.join(work, "%s.%s.%s" % (name, variant, label))
         cc = compiler + OPT + flags + includes + [path, "-o", exe] + libs
