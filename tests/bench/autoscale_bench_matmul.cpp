@@ -66,8 +66,8 @@ void BM_matmul(benchmark::State &state, int backend, int fa, int fb) {
   float amax = 0.0f;
   for (auto _ : state) {
     if (autoscale_matmul_on(backend, n, n, n, fa, a.data(), n, 0x1p-3f, fb, b.data(), n, 0x1p-2f, c.data(), n,
-                            &amax) != AUTOSCALE_MATMUL_OK)
-      state.SkipWithError(autoscale_matmul_last_error());
+                            &amax) != AUTOSCALE_OK)
+      state.SkipWithError(autoscale_last_error());
     benchmark::DoNotOptimize(c.data());
   }
   set_counters(state, n);
