@@ -1,9 +1,9 @@
 // One element of a quantisation pass, shared by the CPU loops (quantize.cpp) and the CUDA kernels
 // (cuda/kernels.cu), host and device: data = x / scale (computed by the caller, see quotient.h)
 // rounded to the format, emitted as a code or as the rounded value, with the element's overflow
-// and underflow flags. The rounded magnitude and the overflow/NaN selects are format.h's
-// autoscale_round_float and autoscale_encode_, shared between the outputs; branch-free, so the CPU
-// loops vectorise. Internal to the runtime.
+// and underflow flags. The rounding and the overflow/NaN selects are format.h's
+// autoscale_encode_ and autoscale_round_float, one rounding for either output; branch-free, so the
+// CPU loops vectorise. Internal to the runtime.
 #ifndef AUTOSCALE_SRC_QUANTIZE_ELEMENT_H
 #define AUTOSCALE_SRC_QUANTIZE_ELEMENT_H
 
@@ -36,21 +36,6 @@ AUTOSCALE_HOST_DEVICE inline Overflow overflow_for(int format, int saturate) {
   return o;
 }
 
-// The code of a rounded magnitude q (float32 bits of a value of the format, at most its max). A
-// normal value's exponent and mantissa fields sit side by side in float32 as in the code, so
-// rebiasing and shifting gives the code; a subnormal one is q / 2^(emin - mant) quanta, an exact
-// float product. bf16 is float32's top half throughout, its subnormals included.
-template <int F> AUTOSCALE_HOST_DEVICE inline uint32_t code_of_magnitude(uint32_t q) {
-  const autoscale_format_desc_ d = autoscale_format_desc_of_(F);
-  if (F == AUTOSCALE_BF16) return q >> 16;
-  const uint32_t min_normal = uint32_t(127 + d.emin) << 23;
-  const uint32_t normal = (q - (uint32_t(127 + d.emin - 1) << 23)) >> (23 - d.mant_bits);
-  const float quanta_per_unit = autoscale_bits_float_(uint32_t(127 + d.mant_bits - d.emin) << 23);
-  const uint32_t small = q < min_normal ? q : 0u;  // only a subnormal q reaches the conversion
-  const uint32_t subnormal = static_cast<uint32_t>(autoscale_bits_float_(small) * quanta_per_unit);
-  return q >= min_normal ? normal : subnormal;
-}
-
 struct Element {
   uint32_t out;    // the code or value bits (the low bits of a narrower output)
   uint32_t a;      // |data|'s bits
@@ -59,22 +44,36 @@ struct Element {
 };
 
 // ax: |x|'s bits; data: x / scale as quotient.h prescribes (fp32: the nearest-even quotient).
+// One rounding (format.h's autoscale_rne_f32_, branch-free; its normal-range shortcut would only
+// add a select to a vector loop), read out as a code or as value bits.
 template <int F, Emit E>
 AUTOSCALE_HOST_DEVICE inline Element quantize_element(uint32_t ax, float data, const Overflow &of) {
   const autoscale_format_desc_ d = autoscale_format_desc_of_(F);
   const uint32_t db = autoscale_float_bits_(data), sign = db & 0x80000000u, a = db ^ sign;
-  const uint32_t q = F == AUTOSCALE_FP32 ? a : autoscale_round_magnitude_(a, d.mant_bits, d.emin);
-  const bool is_nan = a > 0x7F800000u, is_over = q > d.max_bits;  // NaN and inf are "over" too
+  const bool is_nan = a > 0x7F800000u;
   Element e;
   e.a = a;
-  e.over = is_over & (ax < 0x7F800000u);  // finite x only
-  e.under = (q == 0u) & (ax != 0u);
-  if (F == AUTOSCALE_FP32) {
+  if (F == AUTOSCALE_FP32) {  // no rounding: overflow is an infinite quotient of a finite x
     e.out = db;
-  } else if (E == Emit::Code) {
-    const uint32_t c = (is_over ? of.code : code_of_magnitude<F>(q)) | (sign >> (32u - d.code_width));
-    e.out = is_nan ? d.nan_code : c;  // NaN loses its sign, as CUDA's conversions do
+    e.over = (a == 0x7F800000u) & ((ax - 0x7F800000u) >> 31);
+    e.under = ((a - 1u) >> 31) & ((0u - ax) >> 31);
+    return e;
+  }
+  const autoscale_rounded_ r = autoscale_rne_f32_(a, d.mant_bits, d.emin);
+  // The flags as bit 31 of differences rather than as bools: a vector loop then adds them without
+  // converting masks (measured: a quarter faster on AVX-512). For a, b below 2^31, a - b has bit
+  // 31 set exactly when a < b; rounded bits past 2^31 (a NaN's) only occur where x is not finite.
+  e.under = ((r.r - 1u) >> 31) & ((0u - ax) >> 31);  // rounded to zero, x != 0
+  if (E == Emit::Code) {
+    const uint32_t c = autoscale_rounded_code_(r, d.mant_bits, d.emin);
+    const bool is_over = c > d.max_code;                                // NaN and inf too
+    e.over = ((d.max_code - c) >> 31) & ((ax - 0x7F800000u) >> 31);  // is_over, x finite
+    const uint32_t code = (is_over ? of.code : c) | (sign >> (32u - d.code_width));
+    e.out = is_nan ? d.nan_code : code;  // NaN loses its sign, as CUDA's conversions do
   } else {
+    const uint32_t q = autoscale_rounded_bits_(r);
+    const bool is_over = q > d.max_bits;
+    e.over = ((d.max_bits - q) >> 31) & ((ax - 0x7F800000u) >> 31);  // is_over, x finite
     const uint32_t value = is_over ? (is_nan ? d.nan_bits : of.mag | (sign & of.sign)) : q | sign;
     e.out = E == Emit::Bf16 ? value >> 16 : value;  // bf16: the low half is zero for bf16-exact formats
   }
