@@ -189,6 +189,11 @@ QuantizeStats quantize(const QuantizeJob &request) {
     job.ld = job.cols;
   }
   if (job.cols == 1) job.cs = 1;  // the column stride of a single column is never used
+  if (job.cs == 1 && job.rs == ptrdiff_t(job.cols) && job.ld == job.cols) {  // dense in and out: one row
+    job.cols *= job.rows;
+    job.rows = 1;
+    job.ld = job.cols;
+  }
   const Kernels k = kernels_for(job.format, job.emit);
   const Rounding r{job.scale, autoscale::exact_inverse(job.scale), overflow_for(job.format, job.saturate)};
   const size_t bytes = emit_bytes(job.format, job.emit);
