@@ -7,6 +7,13 @@ include(CMakePackageConfigHelpers)
 
 # What the static archive needs on a link line: the C++ runtime (for C compilers), threads, oneDNN.
 list(TRANSFORM AUTOSCALE_CXX_RUNTIME_LIBS PREPEND "-l" OUTPUT_VARIABLE _autoscale_static_libs)
+if(AUTOSCALE_HAVE_OPENMP)
+  foreach(_lib IN LISTS AUTOSCALE_OPENMP_LIBS)
+    if(NOT _lib STREQUAL "pthread")
+      list(PREPEND _autoscale_static_libs -l${_lib})
+    endif()
+  endforeach()
+endif()
 if(AUTOSCALE_HAVE_DNNL)
   list(PREPEND _autoscale_static_libs -ldnnl)
 endif()
