@@ -10,6 +10,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 using namespace clang;
@@ -29,6 +30,24 @@ bool isArithmeticOperator(const Stmt *S) {
   return false;
 }
 
+/// An element access: a builtin subscript (Base is a pointer value or an array lvalue) or a
+/// class's operator[] (Base is the object, std::vector's say).
+struct Subscript {
+  const Expr *Base = nullptr, *Index = nullptr;
+  bool OnObject = false; ///< Base designates an object (array or class), not a pointer value
+};
+std::optional<Subscript> subscriptOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+    return Subscript{A->getBase(), A->getIdx(), Base->getType()->isArrayType()};
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+    return Subscript{OC->getArg(0), OC->getArg(1), true};
+  return std::nullopt;
+}
+
 const VarDecl *varOf(const Expr *E) {
   if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     return dyn_cast<VarDecl>(D->getDecl());
@@ -43,9 +62,8 @@ const VarDecl *writtenVar(const Expr *LV) {
       LV = M->getBase()->IgnoreParenImpCasts();
       continue;
     }
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(LV);
-        A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
-      LV = A->getBase()->IgnoreParenImpCasts();
+    if (std::optional<Subscript> A = subscriptOf(LV); A && A->OnObject) {
+      LV = A->Base->IgnoreParenImpCasts();
       continue;
     }
     break;
@@ -105,8 +123,9 @@ public:
     const Expr *E = Operand->IgnoreParenCasts();
     if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V) && !V->getType()->isPointerType())
       return tensorOf(V->getInit());
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
-      return pointerRoot(A->getBase());
+    if (std::optional<Subscript> A = subscriptOf(E))
+      // A class object (std::vector) has no name a runtime call could take as its address.
+      return A->Base->IgnoreParenImpCasts()->getType()->isRecordType() ? "" : pointerRoot(A->Base);
     if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
       return pointerRoot(U->getSubExpr());
     return {};
@@ -222,7 +241,7 @@ private:
       const auto *V = dyn_cast<VarDecl>(D->getDecl());
       return V && varVaries(V, L, C);
     }
-    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (const auto *Call = dyn_cast<CallExpr>(E); Call && !subscriptOf(Call)) {
       // A function of its arguments alone (the math library): varies with them.
       const FunctionDecl *F = Call->getDirectCallee();
       bool Pure = F && Ctx.getSourceManager().isInSystemHeader(F->getLocation()) &&
@@ -248,11 +267,10 @@ private:
       // rebound with it.
       return !V || declaredIn(V, L) || V->getType()->isReferenceType();
     }
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(LV)) {
-      const Expr *Base = A->getBase()->IgnoreParenImpCasts();
-      bool BaseVaries = Base->getType()->isArrayType() ? addressVaries(Base, L, C)
-                                                       : exprVaries(A->getBase(), L, C);
-      return BaseVaries || exprVaries(A->getIdx(), L, C);
+    if (std::optional<Subscript> A = subscriptOf(LV)) {
+      bool BaseVaries = A->OnObject ? addressVaries(A->Base->IgnoreParenImpCasts(), L, C)
+                                    : exprVaries(A->Base, L, C);
+      return BaseVaries || exprVaries(A->Index, L, C);
     }
     if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
       return exprVaries(U->getSubExpr(), L, C);
@@ -277,8 +295,8 @@ private:
   /// Whether the address of LV depends on data read from memory: a scatter (dw[ix*C+i]).
   bool scatters(const Expr *LV) const {
     LV = LV->IgnoreParenImpCasts();
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(LV))
-      return loadedIndex(A->getIdx()) || pointerScatters(A->getBase());
+    if (std::optional<Subscript> A = subscriptOf(LV))
+      return loadedIndex(A->Index) || (!A->OnObject && pointerScatters(A->Base));
     if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
       return pointerScatters(U->getSubExpr());
     return false;
@@ -302,7 +320,7 @@ private:
       return isSingleAssignmentLocal(V) && readsTensor(V->getInit());
     if (const auto *M = dyn_cast<MemberExpr>(E))
       return M->isArrow() || readsTensor(M->getBase());
-    return isa<ArraySubscriptExpr>(E) ||
+    return subscriptOf(E) ||
            (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
   }
 
@@ -396,10 +414,8 @@ private:
       const auto *V = dyn_cast<VarDecl>(D->getDecl());
       return V && (V->hasGlobalStorage() || V->getType()->isReferenceType());
     }
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(LV)) {
-      const Expr *Base = A->getBase()->IgnoreParenImpCasts();
-      return !Base->getType()->isArrayType() || outlivesFunction(Base);
-    }
+    if (std::optional<Subscript> A = subscriptOf(LV))
+      return !A->OnObject || outlivesFunction(A->Base);
     if (const auto *M = dyn_cast<MemberExpr>(LV))
       return M->isArrow() || outlivesFunction(M->getBase());
     if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
