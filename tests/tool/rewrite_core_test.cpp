@@ -96,7 +96,7 @@ TEST(Emit, OverlappingEditsAreAnErrorNotAGuess) {
 TEST(Emit, FeatureTestMacrosStayFirst) {
   std::string Text = "/* c */\n#define _GNU_SOURCE\n#include <stdio.h>\nvoid f(void) {}\n";
   StepPoint End;
-  End.Where = StepPoint::EndOfBody;
+  End.Where = StepPoint::BeforeBrace;
   End.Begin = End.End = static_cast<unsigned>(Text.size() - 2);
   emit::FileEdits F{"/p/f.c", "f.c", {}, {End}};
   llvm::Expected<clang::tooling::Replacements> R = emit::buildReplacements(F, Text);

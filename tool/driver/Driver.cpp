@@ -8,6 +8,7 @@
 #include "driver/Driver.h"
 
 #include "decide/Decide.h"
+#include "decide/StepLoops.h"
 #include "driver/FilePaths.h"
 #include "driver/Output.h"
 #include "driver/Parse.h"
@@ -31,13 +32,15 @@ namespace {
 struct Plan {
   std::map<std::string, emit::FileEdits> Files; ///< by absolute path
   std::vector<report::Entry> Entries;           ///< one per operation, in key order
+  StepPlan Steps;
 };
 
 /// Every rewritten operation becomes a site of its file, numbered in offset order; every project
 /// file the sources read is in the plan, so an output tree builds on its own.
 Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
-               const std::vector<std::string> &AbsSources) {
+               const std::vector<std::string> &AbsSources, StepPlan Steps) {
   Plan Out;
+  Out.Steps = std::move(Steps);
   for (const std::string &Abs : AbsSources)
     Out.Files[Abs] = emit::FileEdits{Abs, P.DisplayPaths.at(Abs), {}, {}};
   for (auto &[Abs, Shown] : P.DisplayPaths)
@@ -45,6 +48,9 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
       Out.Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true};
   for (auto &[Abs, Points] : P.StepPoints)
     Out.Files.at(Abs).Steps.assign(Points.begin(), Points.end());
+  for (const StepLoop &L : Out.Steps.Loops)
+    Out.Files.at(L.File).Steps.insert(Out.Files.at(L.File).Steps.end(), L.Loop.Steps.begin(),
+                                      L.Loop.Steps.end());
   std::vector<std::vector<std::string>> FedBy = fedBy(P);
   for (size_t I = 0; I < P.Ops.size(); ++I) {
     const Operation &Op = P.Ops[I];
@@ -109,7 +115,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Options &
   // The report goes in the same batch: it describes files that are written only with it.
   if (!Opts.ReportPath.empty()) {
     llvm::json::Value Json =
-        report::toJson(Plan.Entries, Results, Opts.RulesPath, Opts.Sources.size());
+        report::toJson(Plan.Entries, Plan.Steps, Results, Opts.RulesPath, Opts.Sources.size());
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     OS << llvm::formatv("{0:2}", Json) << "\n";
@@ -119,7 +125,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Options &
     llvm::errs() << "error: " << llvm::toString(std::move(Err)) << "\n";
     return 1;
   }
-  llvm::errs() << report::summaryLine(Plan.Entries, Opts.Sources.size()) << "\n";
+  llvm::errs() << report::summaryLine(Plan.Entries, Plan.Steps, Opts.Sources.size()) << "\n";
   return 0;
 }
 
@@ -162,7 +168,8 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
   }
   Project P = merge(std::move(Parsed.Units));
   std::vector<Decision> Decisions = decide(P.Ops, P.Edges, *Rules);
-  Plan Plan = planSites(P, Decisions, AbsSources);
+  Plan Plan = planSites(P, Decisions, AbsSources,
+                        planSteps(P.Ops, Decisions, P.Functions, *Rules, P.CallsStep));
   // Every new text is built before anything is written: an error in any file leaves every
   // file as it was rather than a half-rewritten project.
   llvm::Expected<std::vector<Rendered>> Files = render(Plan);

@@ -34,6 +34,8 @@ Project merge(std::vector<FoundUnit> Units) {
     for (auto &[File, Points] : U.StepPoints)
       P.StepPoints[File].insert(Points.begin(), Points.end());
     P.DisplayPaths.insert(U.DisplayPaths.begin(), U.DisplayPaths.end());
+    P.Functions.insert(U.Functions.begin(), U.Functions.end());
+    P.CallsStep |= U.CallsStep;
     for (auto &[File, Offsets] : U.OtherArithmetic)
       OtherArithmetic[File].insert(Offsets.begin(), Offsets.end());
   }

@@ -23,6 +23,8 @@ struct Project {
   std::set<DataflowEdge> Edges;
   std::map<std::string, std::set<StepPoint>> StepPoints; ///< per absolute path
   std::map<std::string, std::string> DisplayPaths;      ///< absolute -> project-relative
+  std::map<std::string, FunctionRecord> Functions;      ///< by key
+  bool CallsStep = false; ///< some unit calls autoscale_step() itself
 };
 
 Project merge(std::vector<FoundUnit> Units);

@@ -142,11 +142,14 @@ std::vector<Edit> stepEdits(const StepPoint &P) {
       E.push_back({P.Value.End, 0, ")", Edit::Close, Outermost, 0});
     return E;
   }
-  case StepPoint::BeforeReturn:
+  case StepPoint::BeforeStatement:
     return {{P.Begin, 0, "{ autoscale_step(); ", Edit::Open, Outermost, 0},
             {P.End, 0, " }", Edit::Close, Outermost, 0}};
-  case StepPoint::EndOfBody:
+  case StepPoint::BeforeBrace:
     return {{P.Begin, 0, "autoscale_step(); ", Edit::Open, Outermost, 0}};
+  case StepPoint::BeforeExpression:
+    return {{P.Begin, 0, P.HasExpression ? "autoscale_step(), " : "autoscale_step()", Edit::Open,
+             Outermost, 0}};
   }
   return {};
 }

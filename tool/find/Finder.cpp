@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "find/OperationFinder.h"
 
+#include "find/CallGraph.h"
 #include "find/Context.h"
 #include "find/SkipReasons.h"
 #include "find/StepPoints.h"
@@ -67,6 +68,10 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   Op.Cuda = Ctx.getLangOpts().CUDA;
   Op.Function = C.Function;
   StartedIn = C.FunctionNode;
+  if (C.FunctionNode)
+    Op.FunctionKey = keyOf(*C.FunctionNode);
+  if (C.Loop)
+    Op.Loop = loopOffset(*C.Loop, SM);
   if (C.FunctionNode)
     if (llvm::StringRef Role = reductionsOf(C.FunctionNode).roleOf(E); !Role.empty())
       Op.OpName = Role.str();
@@ -204,7 +209,21 @@ bool OperationFinder::VisitVarDecl(VarDecl *VD) {
   return true;
 }
 
+std::string OperationFinder::keyOf(const FunctionDecl &FD) {
+  const FunctionDecl *Def = FD.getDefinition() ? FD.getDefinition() : &FD;
+  return functionKey(*Def, fileInfo(SM.getFileID(SM.getSpellingLoc(Def->getLocation()))).Display);
+}
+
 bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
+  if (FD->doesThisDeclarationHaveABody() && FD->getBody() && FD->getBody()->getBeginLoc().isFileID()) {
+    const FileInfo &FI = fileInfo(SM.getFileID(FD->getBody()->getBeginLoc()));
+    if (!FI.Ignored && !FI.AlreadyRewritten) {
+      FunctionRecord R = recordFunction(*FD, [&](const FunctionDecl &F) { return keyOf(F); });
+      R.File = FI.Abs;
+      R.Display = FI.Display;
+      Found.Functions[R.Key] = std::move(R);
+    }
+  }
   if (Rules.StepFunctions.empty() || !FD->doesThisDeclarationHaveABody() || !FD->getIdentifier())
     return true;
   if (FD->hasAttr<CUDAGlobalAttr>() ||

@@ -110,6 +110,8 @@ struct Operation {
   unsigned Line = 0, Column = 0;
   std::string Type;      ///< computation type: "float", "double", "dependent", or why not
   std::string Function;  ///< qualified name of the enclosing function
+  std::string FunctionKey; ///< the enclosing function as FunctionRecord names it
+  std::optional<unsigned> Loop; ///< offset of the innermost loop around it (FunctionRecord)
   std::string Variable;  ///< variable assigned or initialised by the expression, if any
   std::string Callee;    ///< math calls: the resolved callee's unqualified name
   std::string SkipReason; ///< non-empty: the operation cannot be rewritten faithfully, and why
@@ -133,20 +135,45 @@ struct StepPoint {
     /// `return e;` -> `{ <ReturnDecl> = (e); autoscale_step(); return autoscale_ret_; }`, where
     /// ReturnDecl declares the local autoscale_ret_ of the function's return type.
     ReturnValue,
-    /// `return;`, or a return whose value cannot be held: the step ends just before it.
-    BeforeReturn,
-    /// The closing brace of a void function that does not end in a return.
-    EndOfBody,
-  } Where = EndOfBody;
-  unsigned Begin = 0, End = 0; ///< the return statement, up to and including its ';'
+    /// A statement the step ends just before: `return;` (or a return whose value cannot be
+    /// held), the `continue;` of a step loop. `{ autoscale_step(); <statement> }`.
+    BeforeStatement,
+    /// A closing brace: of a void function that does not end in a return, of a step loop's body.
+    BeforeBrace,
+    /// An expression evaluated once per iteration at its end (a for loop's increment, a do
+    /// loop's condition): `autoscale_step(), ` before it, or `autoscale_step()` in an empty slot.
+    BeforeExpression,
+  } Where = BeforeBrace;
+  unsigned Begin = 0, End = 0; ///< where it goes; a statement up to and including its ;
   Span Value;                  ///< ReturnValue: the returned expression
   bool BracedValue = false;    ///< ReturnValue: `return {a, b};`
   bool VoidValue = false;      ///< ReturnValue: `return f();` in a void function
+  bool HasExpression = false;  ///< BeforeExpression: an expression is there (else an empty slot)
   std::string ReturnDecl;      ///< ReturnValue of a non-void function, e.g. "float autoscale_ret_"
 
   bool operator<(const StepPoint &O) const {
     return std::tie(Begin, End, Where) < std::tie(O.Begin, O.End, O.Where);
   }
+};
+
+/// A loop of a function, for finding the loop that drives the program's steps.
+struct LoopRecord {
+  unsigned Offset = 0, Line = 0;   ///< of its keyword, in the function's file
+  std::optional<unsigned> Parent;  ///< the loop around it in the same function
+  /// Where a step ends at the end of each iteration: a for loop's increment, a do loop's
+  /// condition, or the closing brace of a while loop's body and each `continue;` of it. Empty
+  /// when they are not written in the file (a macro's loop, a body without braces).
+  std::vector<StepPoint> Steps;
+};
+
+/// A function with a body: its loops and the calls it makes, for the step inference.
+struct FunctionRecord {
+  std::string Key;     ///< qualified name; a function of internal linkage adds "@<its file>"
+  std::string File;    ///< absolute path of its body
+  std::string Display; ///< project-relative path of its body
+  std::map<unsigned, LoopRecord> Loops; ///< by offset
+  /// Each direct call: the callee's key and the innermost loop around the call, if any.
+  std::set<std::pair<std::string, std::optional<unsigned>>> Calls;
 };
 
 /// Everything found in one translation unit.
@@ -162,6 +189,10 @@ struct FoundUnit {
   /// not floating-point operations (integer arithmetic, say): a header whose text is a float
   /// operation in one unit and an integer one in another must not be rewritten.
   std::map<std::string, std::set<unsigned>> OtherArithmetic;
+  /// Every function of the project's files with a body, by key.
+  std::map<std::string, FunctionRecord> Functions;
+  /// The program calls autoscale_step() itself: it says where its steps end.
+  bool CallsStep = false;
 };
 
 } // namespace autoscale

@@ -47,6 +47,9 @@ public:
   bool VisitBinaryOperator(BinaryOperator *B);
   bool VisitUnaryOperator(UnaryOperator *U);
   bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee();
+        F && F->getIdentifier() && F->getName() == "autoscale_step")
+      Found.CallsStep = true;
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
       return visitOperatorCall(OC);
     return isa<CXXMemberCallExpr>(C) || visitMathCall(C);
@@ -103,6 +106,8 @@ private:
   bool visitOperatorCall(CXXOperatorCallExpr *OC);
   /// A call of a math function the rules know (MathCalls.cpp).
   bool visitMathCall(CallExpr *C);
+  /// The key of FD's record (CallGraph.h).
+  std::string keyOf(const FunctionDecl &FD);
   /// Notes an arithmetic operator that is not a floating-point operation.
   void noteOtherArithmetic(SourceLocation OpLoc);
   void linkInputs();

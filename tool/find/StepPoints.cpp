@@ -77,7 +77,7 @@ std::set<StepPoint> stepPointsOf(const FunctionDecl &FD, const FileRanges &Range
     StepPoint P;
     P.Begin = SM.getFileOffset(R->getBeginLoc());
     P.End = SM.getFileOffset(AfterSemi);
-    P.Where = StepPoint::BeforeReturn;
+    P.Where = StepPoint::BeforeStatement;
     std::string Why;
     const Expr *Value = R->getRetValue();
     std::optional<FileSpan> V = Value ? Ranges.span(Value->getSourceRange(), Why) : std::nullopt;
@@ -94,7 +94,7 @@ std::set<StepPoint> stepPointsOf(const FunctionDecl &FD, const FileRanges &Range
   }
   if (Void && (Body->body_empty() || !isa<ReturnStmt>(Body->body_back()))) {
     StepPoint P;
-    P.Where = StepPoint::EndOfBody;
+    P.Where = StepPoint::BeforeBrace;
     P.Begin = P.End = SM.getFileOffset(Body->getRBracLoc());
     Points.insert(P);
   }

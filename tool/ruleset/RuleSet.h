@@ -116,6 +116,8 @@ struct RuleSet {
   std::vector<Override> Overrides;
   /// Functions whose every return ends a step (autoscale_step() is inserted before it).
   std::vector<std::string> StepFunctions;
+  /// `step: none`: no step is declared or inferred (sites roll every N executions).
+  bool NoStep = false;
 
   std::optional<OpClass> classFor(llvm::StringRef Op) const;
   /// Whether a callee name is a math call the rules know (listed in some class).

@@ -371,14 +371,17 @@ private:
           Rules.StepFunctions.push_back(Name);
       }
     };
-    if (F.Value.IsSequence()) {
+    if (F.Value.IsScalar() && F.Value.as<std::string>() == "none") {
+      Rules.NoStep = true;
+    } else if (F.Value.IsSequence()) {
       for (const YAML::Node &Item : F.Value)
         One(Item);
     } else if (F.Value.IsMap()) {
       One(F.Value);
     } else {
       error(F.Value.IsNull() ? F.KeyNode : F.Value,
-            "'step' must be a map ({function: NAME}) or a list of them, not " + kindName(F.Value));
+            "'step' must be none, a map ({function: NAME}) or a list of them, not " +
+                kindName(F.Value));
     }
   }
 

@@ -237,8 +237,9 @@ TEST(RuleSetErrors, WrongNodeKind) {
             "t.yaml:2:17: error: 'classes.deny' must be a list (replacing the class) or a map "
             "with 'add'/'remove', not a scalar");
   EXPECT_EQ(errorsOf("version: 1\nstep: train_step\n"),
-            "t.yaml:2:7: error: 'step' must be a map ({function: NAME}) or a list of them, not "
-            "a scalar");
+            "t.yaml:2:7: error: 'step' must be none, a map ({function: NAME}) or a list of them, "
+            "not a scalar");
+  EXPECT_TRUE(parseOk("version: 1\nstep: none\n").NoStep);
   EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow:\n    action:\n"),
             "t.yaml:4:5: error: 'action' needs a value");
   EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow: {action: [keep]}\n"),

@@ -40,7 +40,7 @@ float half_sum(const float *x, int n) {
 /* PolyBench's C += alpha * A * B: the product feeding the sum is (alpha * A[i][k]) * B[k][j]. */
 void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
   int i, j, k;
-  for (i = 0; i < n; i++)
+  for (i = 0; i < n; autoscale_step(), i++)
     for (k = 0; k < n; k++)
       for (j = 0; j < n; j++)
         C[i][j] += autoscale_mul_f(&autoscale_sites_5e45a507[2], autoscale_mul_f(&autoscale_sites_5e45a507[1], alpha, A[i][k]), B[k][j]);
@@ -48,7 +48,7 @@ void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
 
 /* d is set inside the loops: it changes with o. */
 void matmul_backward(float *din, const float *w, const float *dout, int C, int OC) {
-  for (int o = 0; o < OC; o++) {
+  for (int o = 0; o < OC; autoscale_step(), o++) {
     float d = dout[o];
     for (int i = 0; i < C; i++)
       din[i] += autoscale_mul_f(&autoscale_sites_5e45a507[3], w[o * C + i], d);
