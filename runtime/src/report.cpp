@@ -144,6 +144,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("line"), j.number(site.line);
   j.key("column"), j.number(site.column);
   j.key("op"), j.string(autoscale_op_name(site.op));
+  j.key("kind"), j.string(site.kind);
   j.key("name"), j.string(site.name);
   j.key("class"), j.string(autoscale_class_name(site.op_class));
   j.key("action"), j.string(autoscale_action_name(site.action));
@@ -160,6 +161,12 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("analysis_steps"), j.number(site.params.analysis_steps);
   j.key("recheck_every"), j.number(site.params.recheck_every);
   j.close('}');
+  j.key("statistics"), j.string(autoscale_statistics_name(site.statistics));
+  j.key("index"), j.number(site.index);
+  j.key("fed_by");
+  j.open('[');
+  for (int producer : site.fed_by) j.number(producer);
+  j.close(']');
   j.key("rule"), j.string(site.rule);
   j.key("executions"), j.number(s.executions);
   j.key("rolls"), j.number(s.rolls);

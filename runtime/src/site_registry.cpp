@@ -39,6 +39,12 @@ void validate(const autoscale_site *site) {
     site_check_failed(site, "delayed scaling needs history_len >= 0 and amax_reduce max or most_recent");
   if (s.params.analysis_steps < 0 || s.params.recheck_every < 0)
     site_check_failed(site, "empirical scaling needs analysis_steps >= 0 and recheck_every >= 0");
+  if (!autoscale_statistics_name(s.statistics)) site_check_failed(site, "unknown statistics in the site table");
+  if (s.index < 0) site_check_failed(site, "negative index in the site table");
+  for (int fed_by : s.fed_by)
+    if (fed_by < -1) site_check_failed(site, "fed_by below -1 in the site table");
+  if (s.op == AUTOSCALE_OP_MATMUL && s.rounding != AUTOSCALE_ROUND_INPUTS)
+    site_check_failed(site, "a matmul site rounds its operands: rounding must be inputs");
   if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC &&
       !valid_scale(s.params.static_scale))
     site_check_failed(site, "strategy static needs a finite scale > 0");

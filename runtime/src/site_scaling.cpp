@@ -10,8 +10,14 @@
 namespace autoscale::detail {
 namespace {
 
+// A GEMM site sees whole operands: current scaling there is true current scaling (gemm_site.cpp),
+// with no history. Everywhere else current scaling is delayed scaling with a one-step history.
+bool true_current(const autoscale_site &s) {
+  return s.strategy == AUTOSCALE_STRATEGY_CURRENT && s.op == AUTOSCALE_OP_MATMUL;
+}
+
 bool uses_delayed(const autoscale_site &s) {
-  return s.action == AUTOSCALE_ACTION_SCALE &&
+  return s.action == AUTOSCALE_ACTION_SCALE && !true_current(s) &&
          (s.strategy == AUTOSCALE_STRATEGY_DELAYED || s.strategy == AUTOSCALE_STRATEGY_CURRENT ||
           s.strategy == AUTOSCALE_STRATEGY_PROPAGATE || s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
 }
@@ -40,6 +46,7 @@ void set_output_scale_locked(SiteState *st) {
 // What a strategy does on a scalar site where that differs from what its name promises; empty
 // where it does what it says.
 std::string scalar_strategy_note(const autoscale_site &s) {
+  if (s.op == AUTOSCALE_OP_MATMUL) return "";  // a GEMM site sees whole tensors
   bool at_output = s.rounding == AUTOSCALE_ROUND_OUTPUT;
   switch (s.strategy) {
   case AUTOSCALE_STRATEGY_CURRENT:

@@ -18,18 +18,18 @@ std::vector<float> operands(float base) {
   return v;
 }
 
-autoscale_site inputs_site = AUTOSCALE_SITE("bench.cpp", 1, 1, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW,
+autoscale_site inputs_site = AUTOSCALE_SITE("bench.cpp", 1, 1, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW,
                                             AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1,
                                             AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0,
-                                            "bench");
-autoscale_site output_site = AUTOSCALE_SITE("bench.cpp", 2, 1, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER,
+                                            AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "bench");
+autoscale_site output_site = AUTOSCALE_SITE("bench.cpp", 2, 1, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_INFER,
                                             AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_OUTPUT, 1,
                                             AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0,
-                                            "bench");
+                                            AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "bench");
 autoscale_site inputs_three_calls_site =
-    AUTOSCALE_SITE("bench.cpp", 3, 1, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE,
+    AUTOSCALE_SITE("bench.cpp", 3, 1, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE,
                    AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0,
-                   1.0f, 0, 0, "bench");
+                   1.0f, 0, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "bench");
 
 void BM_plain_multiply(benchmark::State &state) {
   std::vector<float> a = operands(0.5f), b = operands(1.5f);

@@ -15,9 +15,9 @@ namespace autoscale_test {
 inline autoscale_site make_site(int line, int op, int action, int format, int rounding, int strategy,
                                 int history_len = 0, int margin = 0, float static_scale = 1.0f,
                                 int saturate = 1) {
-  autoscale_site s = AUTOSCALE_SITE("site_test.cpp", line, 7, op, "*", AUTOSCALE_CLASS_ALLOW, action, format,
-                                    rounding, saturate, strategy, history_len, AUTOSCALE_AMAX_MAX, margin,
-                                    static_scale, 0, 0, "test rule");
+  autoscale_site s = AUTOSCALE_SITE("site_test.cpp", line, 7, op, autoscale_op_name(op), "*", AUTOSCALE_CLASS_ALLOW,
+                                    action, format, rounding, saturate, strategy, history_len, AUTOSCALE_AMAX_MAX,
+                                    margin, static_scale, 0, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "test rule");
   return s;
 }
 
