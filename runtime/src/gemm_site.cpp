@@ -2,7 +2,9 @@
 // each under its own scale, the products and their sums in the operation's type. A plain loop: the
 // operands are gathered, rounded and counted exactly as a scalar site rounds and counts each value
 // (quantize.h), then multiplied in order p = 0..k-1, as a tensor core accumulates.
+#include <algorithm>
 #include <cstddef>
+#include <mutex>
 #include <vector>
 
 #include "autoscale/autoscale.h"
@@ -34,21 +36,24 @@ template <class T> float amax_of(const std::vector<T> &x) {
   return static_cast<float>(a);
 }
 
-// The scale operand `slot` is rounded with. Current scaling is true current scaling here: the
-// scale comes from the amax of the whole operand, taken before any element is rounded (and is
-// published, so the report shows the last one); every other strategy uses the slot's scale.
-template <class T> ScalePair operand_scale(SiteState *st, int slot, const std::vector<T> &x) {
+// Current scaling is true current scaling here: the scale of operand `slot` (its active tensor)
+// comes from the amax of the whole operand, taken before any element is rounded (and is
+// published, so the report shows the last one). Every other strategy uses the tensor's scale.
+template <class T> void set_current_scale(SiteState *st, ThreadSite &t, int slot, const std::vector<T> &x) {
   const autoscale_site &s = *st->site;
-  if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_CURRENT)
-    publish_scale(st, slot, scale_from_amax(amax_of(x), st->fmt_max, s.params.margin, true, load_scale(st, slot).scale));
-  return load_scale(st, slot);
+  if (s.action != AUTOSCALE_ACTION_SCALE || s.strategy != AUTOSCALE_STRATEGY_CURRENT) return;
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  float previous = scale_pair(load_relaxed(t.slot[slot].scale)).scale;
+  publish_scale_locked(reg, st, t.active_[slot], scale_from_amax(amax_of(x), st->fmt_max, s.params.margin, true, previous));
 }
 
-// Rounds every element of operand `slot` in place, counting each in the slot's counters.
-template <class T> void round_operand(SiteState *st, SiteCounters &tc, int slot, std::vector<T> &x) {
-  ScalePair sp = operand_scale(st, slot, x);
-  with_format(load_relaxed(st->mode), [&](auto f) {
-    for (T &v : x) v = quantize_in<T, f()>(st, tc.slot[slot], sp, v);
+// Rounds every element of operand `slot` in place, counting each in its tensor's counters (the
+// lanes taken in turn, so that no two consecutive elements add to the same sums).
+template <class T> void round_operand(SiteState *st, ThreadSite &t, int slot, std::vector<T> &x) {
+  set_current_scale(st, t, slot, x);
+  with_format(format_now(st), [&](auto f) {
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = quantize_in<T, f()>(st, t.slot[slot], i % kLanes, x[i]);
     return 0;
   });
 }
@@ -59,11 +64,15 @@ void gemm(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, con
           std::ptrdiff_t d_cs, T *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
   SiteState *st = entered_state_of(site);
   if (site->op != AUTOSCALE_OP_MATMUL) site_check_failed(site, "autoscale_matmul called for a site whose op is not matmul");
-  SiteCounters &tc = counters_for(st->id);
+  ThreadSite &t = thread_site(st);
+  // Each operand is its own tensor, named by its base address; so is C.
+  const void *keys[kSlots] = {a, b, nullptr, c};
+  for (int slot : {0, 1, AUTOSCALE_SLOT_OUTPUT})
+    if (t.slot[slot].tag != autoscale_tag_(keys[slot])) activate(st, t, slot, keys[slot]);
   // Both operands are read before C is written, so C may overlap them (and D may be C itself).
   std::vector<T> qa = gather(a, m, k, a_rs, a_cs), qb = gather(b, k, n, b_rs, b_cs);
-  round_operand(st, tc, 0, qa);
-  round_operand(st, tc, 1, qb);
+  round_operand(st, t, 0, qa);
+  round_operand(st, t, 1, qb);
   std::vector<T> acc(n);
   for (std::size_t i = 0; i < m; ++i) {
     std::fill(acc.begin(), acc.end(), T(0));
@@ -77,10 +86,10 @@ void gemm(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, con
       const auto col = static_cast<std::ptrdiff_t>(j);
       T v = d ? acc[j] + d[row * d_rs + col * d_cs] : acc[j];
       c[row * c_rs + col * c_cs] = v;
-      pass_through(tc.slot[AUTOSCALE_SLOT_OUTPUT], v);
+      pass_through(t.slot[AUTOSCALE_SLOT_OUTPUT].c, st->full, v);
     }
   }
-  count_execution(st, tc, 0);
+  count_execution(st, t, 0);
 }
 
 }  // namespace

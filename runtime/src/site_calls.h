@@ -1,4 +1,5 @@
-// The entry of every site call: the site's state, registered on first use. Internal to the runtime.
+// The entry of every out-of-line site call: the site's state, registered on first use. Internal
+// to the runtime.
 #ifndef AUTOSCALE_SRC_SITE_CALLS_H
 #define AUTOSCALE_SRC_SITE_CALLS_H
 
@@ -11,8 +12,8 @@ namespace autoscale::detail {
 SiteState *first_use(autoscale_site *site);
 
 inline SiteState *entered_state_of(autoscale_site *site) {
-  SiteState *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
-  return __builtin_expect(st != nullptr, 1) ? st : first_use(site);
+  autoscale_site_state *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
+  return __builtin_expect(st != nullptr, 1) ? site_state(st) : first_use(site);
 }
 
 }  // namespace autoscale::detail

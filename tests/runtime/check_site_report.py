@@ -20,7 +20,7 @@ with open(sys.argv[1]) as f:
     report = json.load(f)
 
 expect("schema", report["schema"], "autoscale-runtime-report")
-expect("version", report["version"], 1)
+expect("version", report["version"], 2)
 expect("abi_version", report["abi_version"], 2)
 expect("steps.mode", report["steps"]["mode"], "window")
 expect("steps.window", report["steps"]["window"], 4)

@@ -41,7 +41,8 @@ template <class... Args> void matmul(autoscale_site *s, std::size_t m, std::size
   matmul_of_double(s, m, n, k, a, rest...);
 }
 
-template <class T> Strided<T> make(std::size_t rows, std::size_t cols, Layout layout, std::mt19937 &rng, double spread) {
+// A rows x cols view in the given layout, its buffer allocated once (a tensor keeps its address).
+template <class T> Strided<T> make(std::size_t rows, std::size_t cols, Layout layout) {
   Strided<T> s;
   s.buffer.resize(rows * cols + 3);
   const auto r = static_cast<std::ptrdiff_t>(rows), c = static_cast<std::ptrdiff_t>(cols);
@@ -50,10 +51,15 @@ template <class T> Strided<T> make(std::size_t rows, std::size_t cols, Layout la
   case Layout::ColMajor: s.offset = 0, s.rs = 1, s.cs = r; break;
   case Layout::Reversed: s.offset = (r - 1) * c, s.rs = -c, s.cs = 1; break;  // rows bottom up
   }
+  return s;
+}
+
+// New values, about 2^(spread * N(0, 1)) in magnitude, in place.
+template <class T> void fill(Strided<T> &s, std::size_t rows, std::size_t cols, std::mt19937 &rng, double spread) {
   std::normal_distribution<double> dist(0.0, 1.0);
   for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t j = 0; j < cols; ++j) s.at(i, j) = static_cast<T>(dist(rng) * std::ldexp(1.0, static_cast<int>(spread * dist(rng))));
-  return s;
+    for (std::size_t j = 0; j < cols; ++j)
+      s.at(i, j) = static_cast<T>(dist(rng) * std::ldexp(1.0, static_cast<int>(spread * dist(rng))));
 }
 
 template <class T> double amax(Strided<T> &x, std::size_t rows, std::size_t cols) {
@@ -80,13 +86,27 @@ std::string describe(const Case &c) {
          " d " + std::to_string(c.d_kind);
 }
 
+// The operands of a case, refilled in place for each call.
+template <class T> struct Operands {
+  Strided<T> a, b, c, d;
+  Operands(const Case &k)
+      : a(make<T>(k.m, k.k, k.a_layout)), b(make<T>(k.k, k.n, k.b_layout)), c(make<T>(k.m, k.n, Layout::RowMajor)),
+        d(make<T>(k.m, k.n, Layout::RowMajor)) {
+    if (k.d_kind == 2) d.rs = 0;  // a bias row
+  }
+  void refill(const Case &k, std::mt19937 &rng) {
+    fill(a, k.m, k.k, rng, 3.0);
+    fill(b, k.k, k.n, rng, 3.0);
+    fill(c, k.m, k.n, rng, 1.0);
+    fill(d, k.m, k.n, rng, 1.0);
+  }
+};
+
 // One call of the site against the reference; sa and sb are the scales the reference quantises with.
-template <class T> void check_call(autoscale_site *site, const Case &c, std::mt19937 &rng, float sa, float sb) {
+template <class T> void check_call(autoscale_site *site, const Case &c, Operands<T> &ops, float sa, float sb) {
   using Ref = typename std::conditional<std::is_same<T, float>::value, double, long double>::type;
   const double u = std::is_same<T, float>::value ? 0x1p-24 : 0x1p-53;
-  Strided<T> a = make<T>(c.m, c.k, c.a_layout, rng, 3.0), b = make<T>(c.k, c.n, c.b_layout, rng, 3.0);
-  Strided<T> cm = make<T>(c.m, c.n, Layout::RowMajor, rng, 1.0), d = make<T>(c.m, c.n, Layout::RowMajor, rng, 1.0);
-  if (c.d_kind == 2) d.rs = 0;
+  Strided<T> &a = ops.a, &b = ops.b, &cm = ops.c, &d = ops.d;
   std::vector<T> c_before = cm.buffer;
   const T *dp = c.d_kind == 0 ? nullptr : c.d_kind == 3 ? cm.base() : d.base();
   std::ptrdiff_t d_rs = c.d_kind == 3 ? cm.rs : d.rs, d_cs = c.d_kind == 3 ? cm.cs : d.cs;
@@ -104,7 +124,7 @@ template <class T> void check_call(autoscale_site *site, const Case &c, std::mt1
         magnitude += std::fabs(t);
       }
       Ref addend = 0;
-      if (c.d_kind == 3) addend = c_before[i * c.n + j];
+      if (c.d_kind == 3) addend = c_before[static_cast<std::size_t>(&cm.at(i, j) - cm.buffer.data())];
       else if (c.d_kind != 0) addend = d.at(i, j);
       ref += addend;
       magnitude += std::fabs(addend);
@@ -112,6 +132,14 @@ template <class T> void check_call(autoscale_site *site, const Case &c, std::mt1
       ASSERT_LE(std::fabs(got - ref), static_cast<Ref>((c.k + 2) * u) * magnitude)
           << describe(c) << " element " << i << "," << j << " got " << double(got) << " reference " << double(ref);
     }
+}
+
+// The site's tensor of `slot` named by `key`.
+const autoscale::detail::TensorSnapshot &tensor(const autoscale::detail::SiteSnapshot &snap, int slot, const void *key) {
+  for (const autoscale::detail::TensorSnapshot &t : snap.tensors)
+    if (t.slot == slot && t.key == key) return t;
+  ADD_FAILURE() << "no tensor " << key << " at slot " << slot;
+  return snap.tensors.front();
 }
 
 template <class T> void run_case(const Case &c, int line) {
@@ -123,31 +151,35 @@ template <class T> void run_case(const Case &c, int line) {
   SCOPED_TRACE(describe(c));
   std::mt19937 rng(static_cast<unsigned>(line));
   const float fmt_max = autoscale_format_max(c.format);
+  Operands<T> ops(c);
+  ops.refill(c, rng);
   float sa = 1.0f, sb = 1.0f;
   if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_STATIC) sa = sb = c.static_scale;
   if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_CURRENT) {
-    // True current scaling: the reference takes each operand's amax itself, from the same data.
-    std::mt19937 peek = rng;
-    Strided<T> a = make<T>(c.m, c.k, c.a_layout, peek, 3.0), b = make<T>(c.k, c.n, c.b_layout, peek, 3.0);
-    sa = autoscale::scale_from_amax(static_cast<float>(amax(a, c.m, c.k)), fmt_max, 0, true, 1.0f);
-    sb = autoscale::scale_from_amax(static_cast<float>(amax(b, c.k, c.n)), fmt_max, 0, true, 1.0f);
+    // True current scaling: the reference takes each operand's amax itself.
+    sa = autoscale::scale_from_amax(static_cast<float>(amax(ops.a, c.m, c.k)), fmt_max, 0, true, 1.0f);
+    sb = autoscale::scale_from_amax(static_cast<float>(amax(ops.b, c.k, c.n)), fmt_max, 0, true, 1.0f);
   }
-  check_call<T>(site, c, rng, sa, sb);
+  check_call<T>(site, c, ops, sa, sb);
   autoscale::detail::SiteSnapshot snap = snapshot_of(*site);
   EXPECT_EQ(snap.executions, 1u);
   EXPECT_EQ(snap.slot[0].counters.quantized, c.m * c.k);
   EXPECT_EQ(snap.slot[1].counters.quantized, c.k * c.n);
   EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].counters.quantized, c.m * c.n);
+  EXPECT_EQ(tensor(snap, 0, ops.a.base()).counters.quantized, c.m * c.k);
+  EXPECT_EQ(tensor(snap, AUTOSCALE_SLOT_OUTPUT, ops.c.base()).counters.quantized, c.m * c.n);
   if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_CURRENT) {
-    EXPECT_EQ(snap.slot[0].scale, sa);
-    EXPECT_EQ(snap.slot[1].scale, sb);
+    EXPECT_EQ(tensor(snap, 0, ops.a.base()).scale, sa);
+    EXPECT_EQ(tensor(snap, 1, ops.b.base()).scale, sb);
   }
   if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_DELAYED) {
-    // The next step's scales come from this call's operand amaxes.
+    // The next step's scales come from this call's operand amaxes, tensor by tensor.
     autoscale_step();
     snap = snapshot_of(*site);
-    EXPECT_EQ(snap.slot[0].scale, autoscale::scale_from_amax(snap.slot[0].amax, fmt_max, 0, true, 1.0f));
-    check_call<T>(site, c, rng, snap.slot[0].scale, snap.slot[1].scale);
+    const autoscale::detail::TensorSnapshot &ta = tensor(snap, 0, ops.a.base()), &tb = tensor(snap, 1, ops.b.base());
+    EXPECT_EQ(ta.scale, autoscale::scale_from_amax(static_cast<float>(amax(ops.a, c.m, c.k)), fmt_max, 0, true, 1.0f));
+    ops.refill(c, rng);
+    check_call<T>(site, c, ops, ta.scale, tb.scale);
   }
 }
 

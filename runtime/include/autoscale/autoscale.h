@@ -28,10 +28,12 @@
  * With format AUTOSCALE_FP32 both are the identity, so a pass-through rewrite returns exactly what
  * the plain operator returns (compile with -ffp-contract=off on both sides to compare bits).
  *
- * On the host the primitives update the site's counters and scaling state in the runtime library;
- * a binary operation whose site rounds at its inputs makes one fused call there
- * (autoscale_binary_inputs_*) that equals its three primitive calls bit for bit, counters included.
- * In CUDA device code there is no host state to reach: the primitives round with the site's static
+ * On the host a binary operation whose site rounds at its inputs is fused: it quantises both
+ * operands (each with the scale of its tensor), computes and records in one go, equal bit for bit
+ * and counter for counter to its three primitives. The common case of every call runs inline, with
+ * no call (hot_path.h); the rest goes to the runtime's out-of-line calls below, which compute it
+ * from the definitions. A site at format fp32 with statistics amax is the plain operation. In
+ * CUDA device code there is no host state to reach: the primitives round with the site's static
  * scale (strategy static) or scale 1, and record nothing.
  *
  * Errors (autoscale/status.h has the policy): the calls here cannot fail on the caller's data; a
@@ -53,6 +55,7 @@
 
 #include "autoscale/config.h"
 #include "autoscale/format.h"
+#include "autoscale/hot_path.h"
 #include "autoscale/site.h"
 #include "autoscale/status.h"
 
@@ -65,11 +68,14 @@ double autoscale_quantize_d(autoscale_site *site, int slot, double v);
 /* Out of line: one execution of the site; rounds at the output when the site says so. */
 float autoscale_result_record_f(autoscale_site *site, float v);
 double autoscale_result_record_d(autoscale_site *site, double v);
-/* Out of line: one execution of a binary site that rounds at its inputs, in one call instead of
- * three: autoscale_result_record(site, autoscale_apply(op, quantize(site, 0, a), quantize(site, 1, b))),
- * with the same bits and counters. */
-float autoscale_binary_inputs_f(autoscale_site *site, int op, float a, float b);
-double autoscale_binary_inputs_d(autoscale_site *site, int op, double a, double b);
+/* Out of line: one execution of a binary site that rounds at its inputs, operand i belonging to
+ * tensor_i (NULL: the slot's default tensor), in one call instead of three:
+ * autoscale_result_record(site, autoscale_apply(op, quantize(site, 0, a), quantize(site, 1, b)))
+ * with the tensors' scales, and the same bits and counters. */
+float autoscale_binary_inputs_f(autoscale_site *site, int op, float a, float b, const void *tensor_a,
+                                const void *tensor_b);
+double autoscale_binary_inputs_d(autoscale_site *site, int op, double a, double b, const void *tensor_a,
+                                 const void *tensor_b);
 
 /* Ends a step (a training iteration, a solver sweep): amax histories roll, delayed scales are
  * recomputed, empirical analysis advances. Rewritten code calls it where the rules declare a step;
@@ -99,21 +105,33 @@ void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, cons
                         ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 
+/* A site at format fp32 with statistics amax records nothing (site.h): it is the plain operation.
+ * format and statistics sit side by side in the record, so this is one load and one compare. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_plain_(const autoscale_site *s) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  autoscale_u64 both;
+  AUTOSCALE_MEMCPY(&both, &s->format, sizeof both);
+  return both == (AUTOSCALE_CAST(autoscale_u64, AUTOSCALE_STATS_AMAX) << 32 | AUTOSCALE_FP32);
+#else
+  return s->format == AUTOSCALE_FP32 && s->statistics == AUTOSCALE_STATS_AMAX;
+#endif
+}
+
 #if AUTOSCALE_DEVICE_PASS
-AUTOSCALE_HOST_DEVICE static inline float autoscale_device_round_f(const autoscale_site *s, float v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_device_round_f(const autoscale_site *s, float v) {
   /* Power-of-two scale: dividing and multiplying by it is exact, so only the format rounds. */
   float scale = s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC
                     ? s->params.static_scale : 1.0f;
   return autoscale_round_float(v / scale, s->format, s->saturate) * scale;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_device_round_d(const autoscale_site *s, double v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_device_round_d(const autoscale_site *s, double v) {
   double scale = s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC
                      ? AUTOSCALE_CAST(double, s->params.static_scale) : 1.0;
   return autoscale_round_double(v / scale, s->format, s->saturate) * scale;
 }
 #endif
 
-AUTOSCALE_HOST_DEVICE static inline float autoscale_operand_f(autoscale_site *s, int slot, float v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_operand_f(autoscale_site *s, int slot, float v) {
   if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;
 #if AUTOSCALE_DEVICE_PASS
   (void)slot;
@@ -122,7 +140,7 @@ AUTOSCALE_HOST_DEVICE static inline float autoscale_operand_f(autoscale_site *s,
   return autoscale_quantize_f(s, slot, v);
 #endif
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_operand_d(autoscale_site *s, int slot, double v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_operand_d(autoscale_site *s, int slot, double v) {
   if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;
 #if AUTOSCALE_DEVICE_PASS
   (void)slot;
@@ -131,200 +149,316 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_operand_d(autoscale_site *s
   return autoscale_quantize_d(s, slot, v);
 #endif
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_result_f(autoscale_site *s, float v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_result_f(autoscale_site *s, float v) {
 #if AUTOSCALE_DEVICE_PASS
   return s->rounding == AUTOSCALE_ROUND_OUTPUT ? autoscale_device_round_f(s, v) : v;
 #else
+  if (autoscale_plain_(s)) return v;
+#if AUTOSCALE_INLINE_HOT_PATH
+  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
+  if (t && t->slot[AUTOSCALE_SLOT_OUTPUT].tag == 1u) {
+    autoscale_slot_ *out = &t->slot[AUTOSCALE_SLOT_OUTPUT];
+    float q;
+    if (st->round_output && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
+      if (autoscale_round_f_(st, autoscale_load_u64_(&out->range_f), v, &q)) {
+        autoscale_record_rounded_f_(&out->c, autoscale_lane_(t), st->full, v, q);
+        autoscale_count_(st, t);
+        return q;
+      }
+    } else if (!(st->round_output | st->record_output)) { /* nothing of the result to record */
+      autoscale_count_(st, t);
+      return v;
+    } else if (autoscale_finite_f_(v)) {
+      autoscale_record_value_f_(&out->c, st->full, v);
+      autoscale_count_(st, t);
+      return v;
+    }
+  }
+#endif
   return autoscale_result_record_f(s, v);
 #endif
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_result_d(autoscale_site *s, double v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_result_d(autoscale_site *s, double v) {
 #if AUTOSCALE_DEVICE_PASS
   return s->rounding == AUTOSCALE_ROUND_OUTPUT ? autoscale_device_round_d(s, v) : v;
 #else
+  if (autoscale_plain_(s)) return v;
+#if AUTOSCALE_INLINE_HOT_PATH
+  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
+  if (t && t->slot[AUTOSCALE_SLOT_OUTPUT].tag == 1u) {
+    autoscale_slot_ *out = &t->slot[AUTOSCALE_SLOT_OUTPUT];
+    double q;
+    if (st->round_output && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
+      if (autoscale_round_d_(st, autoscale_load_u64_(&out->range_d), v, &q)) {
+        autoscale_record_rounded_d_(&out->c, autoscale_lane_(t), st->full, v, q);
+        autoscale_count_(st, t);
+        return q;
+      }
+    } else if (!(st->round_output | st->record_output)) { /* nothing of the result to record */
+      autoscale_count_(st, t);
+      return v;
+    } else if (autoscale_finite_d_(v)) {
+      autoscale_record_value_d_(&out->c, st->full, v);
+      autoscale_count_(st, t);
+      return v;
+    }
+  }
+#endif
   return autoscale_result_record_d(s, v);
 #endif
 }
 
 /* The arithmetic of a binary operation (AUTOSCALE_OP_ADD, _SUB, _MUL, _DIV) in the operation's
  * type; the runtime's fused entry points compute with these same functions. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_apply_f(int op, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_apply_f(int op, float a, float b) {
   return op == AUTOSCALE_OP_ADD ? a + b : op == AUTOSCALE_OP_SUB ? a - b : op == AUTOSCALE_OP_MUL ? a * b : a / b;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_apply_d(int op, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_apply_d(int op, double a, double b) {
   return op == AUTOSCALE_OP_ADD ? a + b : op == AUTOSCALE_OP_SUB ? a - b : op == AUTOSCALE_OP_MUL ? a * b : a / b;
 }
 
-/* One execution of a binary site. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_binary_f(autoscale_site *s, int op, float a, float b) {
+/* One execution of a binary site that rounds at its inputs, operand i belonging to tensor_i: the
+ * common case inline (hot_path.h), the rest in autoscale_binary_inputs_*. Host only. */
 #if !AUTOSCALE_DEVICE_PASS
-  if (s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32)
-    return autoscale_binary_inputs_f(s, op, a, b);
+AUTOSCALE_HOT float autoscale_binary_inputs_inline_f_(autoscale_site *s, int op, float a, float b, const void *tensor_a,
+                                                     const void *tensor_b) {
+#if AUTOSCALE_INLINE_HOT_PATH
+  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
+  if (t && t->slot[0].tag == autoscale_tag_(tensor_a) && t->slot[1].tag == autoscale_tag_(tensor_b)) {
+    float qa, qb, r;
+    const int full = st->full, output = st->record_output;
+    if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) { /* empirical analysis: values pass, recorded */
+      r = autoscale_apply_f(op, a, b);
+      if (autoscale_finite_f_(a) & autoscale_finite_f_(b) & autoscale_finite_f_(r)) {
+        autoscale_record_value_f_(&t->slot[0].c, full, a);
+        autoscale_record_value_f_(&t->slot[1].c, full, b);
+        if (output) autoscale_record_value_f_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
+        autoscale_count_(st, t);
+        return r;
+      }
+    } else if (autoscale_round_f_(st, autoscale_load_u64_(&t->slot[0].range_f), a, &qa) &
+               autoscale_round_f_(st, autoscale_load_u64_(&t->slot[1].range_f), b, &qb)) {
+      r = autoscale_apply_f(op, qa, qb);
+      if (!output || autoscale_finite_f_(r)) {
+        const autoscale_u64 lane = autoscale_lane_(t);
+        autoscale_record_rounded_f_(&t->slot[0].c, lane, full, a, qa);
+        autoscale_record_rounded_f_(&t->slot[1].c, lane, full, b, qb);
+        if (output) autoscale_record_value_f_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
+        autoscale_count_(st, t);
+        return r;
+      }
+    }
+  }
 #endif
+  return autoscale_binary_inputs_f(s, op, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOT double autoscale_binary_inputs_inline_d_(autoscale_site *s, int op, double a, double b, const void *tensor_a,
+                                                     const void *tensor_b) {
+#if AUTOSCALE_INLINE_HOT_PATH
+  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
+  if (t && t->slot[0].tag == autoscale_tag_(tensor_a) && t->slot[1].tag == autoscale_tag_(tensor_b)) {
+    double qa, qb, r;
+    const int full = st->full, output = st->record_output;
+    if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) { /* empirical analysis: values pass, recorded */
+      r = autoscale_apply_d(op, a, b);
+      if (autoscale_finite_d_(a) & autoscale_finite_d_(b) & autoscale_finite_d_(r)) {
+        autoscale_record_value_d_(&t->slot[0].c, full, a);
+        autoscale_record_value_d_(&t->slot[1].c, full, b);
+        if (output) autoscale_record_value_d_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
+        autoscale_count_(st, t);
+        return r;
+      }
+    } else if (autoscale_round_d_(st, autoscale_load_u64_(&t->slot[0].range_d), a, &qa) &
+               autoscale_round_d_(st, autoscale_load_u64_(&t->slot[1].range_d), b, &qb)) {
+      r = autoscale_apply_d(op, qa, qb);
+      if (!output || autoscale_finite_d_(r)) {
+        const autoscale_u64 lane = autoscale_lane_(t);
+        autoscale_record_rounded_d_(&t->slot[0].c, lane, full, a, qa);
+        autoscale_record_rounded_d_(&t->slot[1].c, lane, full, b, qb);
+        if (output) autoscale_record_value_d_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
+        autoscale_count_(st, t);
+        return r;
+      }
+    }
+  }
+#endif
+  return autoscale_binary_inputs_d(s, op, a, b, tensor_a, tensor_b);
+}
+#endif
+
+/* One execution of a binary site: a site at fp32 or rounding its output computes from the operands
+ * as they are and records (or rounds) the result; one rounding its inputs quantises both. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_binary_tensors_f_(autoscale_site *s, int op, float a, float b,
+                                                                const void *tensor_a, const void *tensor_b) {
+#if !AUTOSCALE_DEVICE_PASS
+  if (autoscale_plain_(s)) return autoscale_apply_f(op, a, b);
+  if (s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32)
+    return autoscale_binary_inputs_inline_f_(s, op, a, b, tensor_a, tensor_b);
+#endif
+  (void)tensor_a;
+  (void)tensor_b;
   return autoscale_result_f(s, autoscale_apply_f(op, autoscale_operand_f(s, 0, a), autoscale_operand_f(s, 1, b)));
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_binary_d(autoscale_site *s, int op, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_binary_f(autoscale_site *s, int op, float a, float b) {
+  return autoscale_binary_tensors_f_(s, op, a, b, AUTOSCALE_NULL, AUTOSCALE_NULL);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_binary_tensors_d_(autoscale_site *s, int op, double a, double b,
+                                                                const void *tensor_a, const void *tensor_b) {
 #if !AUTOSCALE_DEVICE_PASS
+  if (autoscale_plain_(s)) return autoscale_apply_d(op, a, b);
   if (s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32)
-    return autoscale_binary_inputs_d(s, op, a, b);
+    return autoscale_binary_inputs_inline_d_(s, op, a, b, tensor_a, tensor_b);
 #endif
+  (void)tensor_a;
+  (void)tensor_b;
   return autoscale_result_d(s, autoscale_apply_d(op, autoscale_operand_d(s, 0, a), autoscale_operand_d(s, 1, b)));
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_binary_d(autoscale_site *s, int op, double a, double b) {
+  return autoscale_binary_tensors_d_(s, op, a, b, AUTOSCALE_NULL, AUTOSCALE_NULL);
 }
 
 /* Binary operators in float (_f) and double (_d); operands arrive already converted to the
  * operation's type by the usual arithmetic conversions, which the tool spells out as casts. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_add_f(autoscale_site *s, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_add_f(autoscale_site *s, float a, float b) {
   return autoscale_binary_f(s, AUTOSCALE_OP_ADD, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_add_d(autoscale_site *s, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_add_d(autoscale_site *s, double a, double b) {
   return autoscale_binary_d(s, AUTOSCALE_OP_ADD, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_f(autoscale_site *s, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_sub_f(autoscale_site *s, float a, float b) {
   return autoscale_binary_f(s, AUTOSCALE_OP_SUB, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_sub_d(autoscale_site *s, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_sub_d(autoscale_site *s, double a, double b) {
   return autoscale_binary_d(s, AUTOSCALE_OP_SUB, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_f(autoscale_site *s, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_mul_f(autoscale_site *s, float a, float b) {
   return autoscale_binary_f(s, AUTOSCALE_OP_MUL, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_mul_d(autoscale_site *s, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_mul_d(autoscale_site *s, double a, double b) {
   return autoscale_binary_d(s, AUTOSCALE_OP_MUL, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_div_f(autoscale_site *s, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_div_f(autoscale_site *s, float a, float b) {
   return autoscale_binary_f(s, AUTOSCALE_OP_DIV, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_div_d(autoscale_site *s, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_div_d(autoscale_site *s, double a, double b) {
   return autoscale_binary_d(s, AUTOSCALE_OP_DIV, a, b);
 }
 
-/* The same, naming each operand's tensor (see the top of this file). The scaling state is kept per
- * operand slot of the site for now, so every tensor of a slot shares it. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_add_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
+/* The same, naming each operand's tensor (see the top of this file): each tensor of a site keeps its
+ * own scale and amax history. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_add_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
                                                               const void *tensor_b) {
-  (void)tensor_a;
-  (void)tensor_b;
-  return autoscale_binary_f(s, AUTOSCALE_OP_ADD, a, b);
+  return autoscale_binary_tensors_f_(s, AUTOSCALE_OP_ADD, a, b, tensor_a, tensor_b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_add_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_add_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
                                                               const void *tensor_b) {
-  (void)tensor_a;
-  (void)tensor_b;
-  return autoscale_binary_d(s, AUTOSCALE_OP_ADD, a, b);
+  return autoscale_binary_tensors_d_(s, AUTOSCALE_OP_ADD, a, b, tensor_a, tensor_b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_sub_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
                                                               const void *tensor_b) {
-  (void)tensor_a;
-  (void)tensor_b;
-  return autoscale_binary_f(s, AUTOSCALE_OP_SUB, a, b);
+  return autoscale_binary_tensors_f_(s, AUTOSCALE_OP_SUB, a, b, tensor_a, tensor_b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_sub_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_sub_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
                                                               const void *tensor_b) {
-  (void)tensor_a;
-  (void)tensor_b;
-  return autoscale_binary_d(s, AUTOSCALE_OP_SUB, a, b);
+  return autoscale_binary_tensors_d_(s, AUTOSCALE_OP_SUB, a, b, tensor_a, tensor_b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_mul_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
                                                               const void *tensor_b) {
-  (void)tensor_a;
-  (void)tensor_b;
-  return autoscale_binary_f(s, AUTOSCALE_OP_MUL, a, b);
+  return autoscale_binary_tensors_f_(s, AUTOSCALE_OP_MUL, a, b, tensor_a, tensor_b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_mul_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_mul_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
                                                               const void *tensor_b) {
-  (void)tensor_a;
-  (void)tensor_b;
-  return autoscale_binary_d(s, AUTOSCALE_OP_MUL, a, b);
+  return autoscale_binary_tensors_d_(s, AUTOSCALE_OP_MUL, a, b, tensor_a, tensor_b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_div_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_div_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
                                                               const void *tensor_b) {
-  (void)tensor_a;
-  (void)tensor_b;
-  return autoscale_binary_f(s, AUTOSCALE_OP_DIV, a, b);
+  return autoscale_binary_tensors_f_(s, AUTOSCALE_OP_DIV, a, b, tensor_a, tensor_b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_div_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_div_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
                                                               const void *tensor_b) {
-  (void)tensor_a;
-  (void)tensor_b;
-  return autoscale_binary_d(s, AUTOSCALE_OP_DIV, a, b);
+  return autoscale_binary_tensors_d_(s, AUTOSCALE_OP_DIV, a, b, tensor_a, tensor_b);
 }
 
 /* Compound assignment: *lhs = *lhs op rhs, lhs evaluated once (the tool passes its address). The
  * _fd forms take a float lhs and compute in double (f op= 0.5), converting the result back. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_add_assign_f(autoscale_site *s, float *lhs, float rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_add_assign_f(autoscale_site *s, float *lhs, float rhs) {
   return *lhs = autoscale_add_f(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_add_assign_d(autoscale_site *s, double *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_add_assign_d(autoscale_site *s, double *lhs, double rhs) {
   return *lhs = autoscale_add_d(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_add_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_add_assign_fd(autoscale_site *s, float *lhs, double rhs) {
   return *lhs = AUTOSCALE_CAST(float, autoscale_add_d(s, AUTOSCALE_CAST(double, *lhs), rhs));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_assign_f(autoscale_site *s, float *lhs, float rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_sub_assign_f(autoscale_site *s, float *lhs, float rhs) {
   return *lhs = autoscale_sub_f(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_sub_assign_d(autoscale_site *s, double *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_sub_assign_d(autoscale_site *s, double *lhs, double rhs) {
   return *lhs = autoscale_sub_d(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_sub_assign_fd(autoscale_site *s, float *lhs, double rhs) {
   return *lhs = AUTOSCALE_CAST(float, autoscale_sub_d(s, AUTOSCALE_CAST(double, *lhs), rhs));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_assign_f(autoscale_site *s, float *lhs, float rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_mul_assign_f(autoscale_site *s, float *lhs, float rhs) {
   return *lhs = autoscale_mul_f(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_mul_assign_d(autoscale_site *s, double *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_mul_assign_d(autoscale_site *s, double *lhs, double rhs) {
   return *lhs = autoscale_mul_d(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_mul_assign_fd(autoscale_site *s, float *lhs, double rhs) {
   return *lhs = AUTOSCALE_CAST(float, autoscale_mul_d(s, AUTOSCALE_CAST(double, *lhs), rhs));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_div_assign_f(autoscale_site *s, float *lhs, float rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_div_assign_f(autoscale_site *s, float *lhs, float rhs) {
   return *lhs = autoscale_div_f(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_div_assign_d(autoscale_site *s, double *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_div_assign_d(autoscale_site *s, double *lhs, double rhs) {
   return *lhs = autoscale_div_d(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_div_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_div_assign_fd(autoscale_site *s, float *lhs, double rhs) {
   return *lhs = AUTOSCALE_CAST(float, autoscale_div_d(s, AUTOSCALE_CAST(double, *lhs), rhs));
 }
 
-AUTOSCALE_HOST_DEVICE static inline float autoscale_neg_f(autoscale_site *s, float a) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_neg_f(autoscale_site *s, float a) {
   return autoscale_result_f(s, -autoscale_operand_f(s, 0, a));
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_neg_d(autoscale_site *s, double a) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_neg_d(autoscale_site *s, double a) {
   return autoscale_result_d(s, -autoscale_operand_d(s, 0, a));
 }
 
 /* ++ and -- on floating lvalues: x = x +- 1 in the lvalue's type; pre forms return the new value,
  * post forms the old one. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_preinc_f(autoscale_site *s, float *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_preinc_f(autoscale_site *s, float *p) {
   return *p = autoscale_add_f(s, *p, 1.0f);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_postinc_f(autoscale_site *s, float *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_postinc_f(autoscale_site *s, float *p) {
   float old = *p;
   *p = autoscale_add_f(s, old, 1.0f);
   return old;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_preinc_d(autoscale_site *s, double *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_preinc_d(autoscale_site *s, double *p) {
   return *p = autoscale_add_d(s, *p, 1.0);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_postinc_d(autoscale_site *s, double *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_postinc_d(autoscale_site *s, double *p) {
   double old = *p;
   *p = autoscale_add_d(s, old, 1.0);
   return old;
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_predec_f(autoscale_site *s, float *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_predec_f(autoscale_site *s, float *p) {
   return *p = autoscale_sub_f(s, *p, 1.0f);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_postdec_f(autoscale_site *s, float *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_postdec_f(autoscale_site *s, float *p) {
   float old = *p;
   *p = autoscale_sub_f(s, old, 1.0f);
   return old;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_predec_d(autoscale_site *s, double *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_predec_d(autoscale_site *s, double *p) {
   return *p = autoscale_sub_d(s, *p, 1.0);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_postdec_d(autoscale_site *s, double *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_postdec_d(autoscale_site *s, double *p) {
   double old = *p;
   *p = autoscale_sub_d(s, old, 1.0);
   return old;

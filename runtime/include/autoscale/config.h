@@ -31,6 +31,15 @@
 #define AUTOSCALE_DEVICE_PASS 0
 #endif
 
+/* The calls of autoscale.h are a few instructions in the common case: they must be inlined where
+ * they are written (compilers otherwise keep them out of line at -O2 for their size, and the call
+ * would cost more than the work). */
+#if defined(__GNUC__)
+#define AUTOSCALE_FORCE_INLINE __attribute__((always_inline))
+#else
+#define AUTOSCALE_FORCE_INLINE
+#endif
+
 #ifdef __cplusplus
 #define AUTOSCALE_EXTERN_C_BEGIN extern "C" {
 #define AUTOSCALE_EXTERN_C_END }
@@ -47,6 +56,13 @@
 #define AUTOSCALE_CAST(T, x) ((T)(x))
 #endif
 
+/* A pointer's bits as an integer (reinterpret_cast in C++). */
+#ifdef __cplusplus
+#define AUTOSCALE_PTR_BITS(x) reinterpret_cast<autoscale_uptr>(x)
+#else
+#define AUTOSCALE_PTR_BITS(x) ((autoscale_uptr)(x))
+#endif
+
 /* The null pointer, as each language spells it. */
 #if defined(__cplusplus) && __cplusplus >= 201103L
 #define AUTOSCALE_NULL nullptr
@@ -57,17 +73,19 @@
 #endif
 
 #if defined(__UINT8_TYPE__) && defined(__UINT16_TYPE__) && defined(__UINT32_TYPE__) && \
-    defined(__UINT64_TYPE__) && !defined(__CUDACC__)
+    defined(__UINT64_TYPE__) && defined(__UINTPTR_TYPE__) && !defined(__CUDACC__)
 typedef __UINT8_TYPE__ autoscale_u8;
 typedef __UINT16_TYPE__ autoscale_u16;
 typedef __UINT32_TYPE__ autoscale_u32;
 typedef __UINT64_TYPE__ autoscale_u64;
+typedef __UINTPTR_TYPE__ autoscale_uptr;
 #else
 #include <stdint.h>
 typedef uint8_t autoscale_u8;
 typedef uint16_t autoscale_u16;
 typedef uint32_t autoscale_u32;
 typedef uint64_t autoscale_u64;
+typedef uintptr_t autoscale_uptr;
 #endif
 
 #if defined(__GNUC__) && !defined(__CUDACC__)

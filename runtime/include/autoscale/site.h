@@ -137,7 +137,10 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_amax_reduce_name(int r
 typedef enum autoscale_statistics {
   AUTOSCALE_STATS_FULL = 0, /* everything the report shows: amax, over/underflows, subnormals, NaN and
                                inf in and out, the error sums */
-  AUTOSCALE_STATS_AMAX = 1  /* executions and amax only (what the scaling needs), for speed */
+  AUTOSCALE_STATS_AMAX = 1  /* executions and amax only (what the scaling needs), for speed; a site
+                               rounding its inputs records its result only when empirical, and a
+                               site at format fp32 records nothing at all: it is the plain operation
+                               (pass-through rules run at the speed of the original) */
 } autoscale_statistics;
 #define AUTOSCALE_STATISTICS_COUNT 2
 
@@ -188,11 +191,11 @@ typedef struct autoscale_site {
   int op_class;     /* autoscale_class */
   int action;       /* autoscale_action: cast or scale (never keep) */
   int format;       /* autoscale_format */
+  int statistics;   /* autoscale_statistics (beside format: the hot path reads both in one load) */
   int rounding;     /* autoscale_rounding */
   int saturate;     /* 1: finite overflow clamps to +-max; 0: overflow gives inf (NaN for e4m3) */
   int strategy;     /* autoscale_strategy */
   autoscale_strategy_params params;
-  int statistics;   /* autoscale_statistics */
   int index;        /* this site's index in its file's site table */
   int fed_by[3];    /* operand i's producer: the index, in the same table, of the site whose result
                        feeds it; -1 when none or unknown */
@@ -200,17 +203,18 @@ typedef struct autoscale_site {
   struct autoscale_site_state *state; /* NULL until the runtime registers the site */
 } autoscale_site;
 
-/* The initialiser autoscale-rewrite emits, one per element of a site table; positional, so the
+/* The initialiser autoscale-rewrite emits, one per element of a site table (its arguments in the
+ * order of the contract, filling the fields in theirs); positional, so the
  * expansion is valid C89-C23 and C++98-C++26, and warning-free under -Wall -Wextra -Wpedantic
  * -Wconversion -Wold-style-cast -Wzero-as-null-pointer-constant. */
 #define AUTOSCALE_SITE(file, line, column, op, kind, name, op_class, action, format, rounding,     \
                        saturate, strategy, history_len, amax_reduce, margin, static_scale,         \
                        analysis_steps, recheck_every, statistics, index, fed_by0, fed_by1, fed_by2, \
                        rule)                                                                       \
-  {(file), (line), (column), (op), (kind), (name), (op_class), (action), (format), (rounding),      \
-   (saturate), (strategy),                                                                         \
+  {(file), (line), (column), (op), (kind), (name), (op_class), (action), (format), (statistics),    \
+   (rounding), (saturate), (strategy),                                                             \
    {(history_len), (amax_reduce), (margin), (static_scale), (analysis_steps), (recheck_every)},    \
-   (statistics), (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_NULL}
+   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_NULL}
 
 AUTOSCALE_EXTERN_C_END
 
