@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -136,6 +137,15 @@ void write_counters(Json &j, const SlotCounters &c) {
   j.close('}');
 }
 
+void write_scaling(Json &j, float scale, float amax, const std::vector<float> &history) {
+  j.key("scale"), j.number(static_cast<double>(scale), 9);
+  j.key("amax"), j.number(static_cast<double>(amax), 9);
+  j.key("amax_history");
+  j.open('[');
+  for (float a : history) j.number(static_cast<double>(a), 9);
+  j.close(']');
+}
+
 void write_site(Json &j, const SiteSnapshot &s) {
   const autoscale_site &site = *s.site;
   j.open('{');
@@ -144,6 +154,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("line"), j.number(site.line);
   j.key("column"), j.number(site.column);
   j.key("op"), j.string(autoscale_op_name(site.op));
+  j.key("kind"), j.string(site.kind);
   j.key("name"), j.string(site.name);
   j.key("class"), j.string(autoscale_class_name(site.op_class));
   j.key("action"), j.string(autoscale_action_name(site.action));
@@ -160,6 +171,12 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("analysis_steps"), j.number(site.params.analysis_steps);
   j.key("recheck_every"), j.number(site.params.recheck_every);
   j.close('}');
+  j.key("statistics"), j.string(autoscale_statistics_name(site.statistics));
+  j.key("index"), j.number(site.index);
+  j.key("fed_by");
+  j.open('[');
+  for (int producer : site.fed_by) j.number(producer);
+  j.close(']');
   j.key("rule"), j.string(site.rule);
   j.key("executions"), j.number(s.executions);
   j.key("rolls"), j.number(s.rolls);
@@ -175,16 +192,36 @@ void write_site(Json &j, const SiteSnapshot &s) {
     j.open('{');
     j.key("slot"), j.string(autoscale_slot_name(k));
     j.key("rounded"), j.boolean(slot_rounded(s, k));
-    j.key("scale"), j.number(static_cast<double>(o.scale), 9);
-    j.key("amax"), j.number(static_cast<double>(o.amax), 9);
-    j.key("amax_history");
-    j.open('[');
-    for (float a : o.amax_history) j.number(static_cast<double>(a), 9);
-    j.close(']');
+    write_scaling(j, o.scale, o.amax, o.amax_history);
     write_counters(j, o.counters);
     j.close('}');
   }
   j.close(']');
+  // Every tensor that saw values or was named, in the order the site first saw them.
+  j.key("tensors");
+  j.open('[');
+  for (const TensorSnapshot &t : s.tensors) {
+    if (!t.key && !t.overflow && t.counters.quantized == 0 && t.amax == 0.0f) continue;
+    j.open('{');
+    j.key("slot"), j.string(autoscale_slot_name(t.slot));
+    j.key("tensor");
+    if (t.overflow) {
+      j.string("overflow");
+    } else if (t.key) {
+      char key[32];
+      std::snprintf(key, sizeof key, "%p", t.key);
+      j.string(key);
+    } else {
+      j.string("default");
+    }
+    write_scaling(j, t.scale, t.amax, t.amax_history);
+    write_counters(j, t.counters);
+    j.close('}');
+  }
+  j.close(']');
+  if (std::any_of(s.tensors.begin(), s.tensors.end(), [](const TensorSnapshot &t) { return t.overflow; }))
+    j.key("tensor_limit"), j.string(("more than " + std::to_string(AUTOSCALE_MAX_TENSORS_PER_SITE) +
+                                     " tensors: the later ones share their slot's overflow tensor").c_str());
   if (!s.strategy_note.empty()) j.key("note"), j.string(s.strategy_note.c_str());
   if (site.action == AUTOSCALE_ACTION_SCALE && site.strategy == AUTOSCALE_STRATEGY_EMPIRICAL)
     j.key("remeasured"), j.boolean(s.remeasured);

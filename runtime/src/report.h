@@ -11,7 +11,7 @@
 namespace autoscale::detail {
 
 // Version of the JSON report's schema; bumped on any incompatible change.
-constexpr int kReportSchemaVersion = 1;
+constexpr int kReportSchemaVersion = 2;
 
 std::string report_json(const RegistrySnapshot &snapshot);
 // The worst sites (at most max_sites), each with its source location and a suggestion.

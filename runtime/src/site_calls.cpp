@@ -1,315 +1,107 @@
-// The scalar entry points of autoscale.h (autoscale_quantize_*, autoscale_result_record_*,
-// autoscale_binary_inputs_*): rounding, counting, and the first use of a site.
+// The out-of-line calls of autoscale.h: every execution the inline hot path declines (a site not
+// registered yet, a new thread or tensor, zeros and non-finite values, over- and underflow, scales
+// without an exact inverse), computed from the definitions (site_quantize.h); the amax raise and the
+// window flush of the hot path; and the first use of a site.
 #include <cmath>
 #include <cstdlib>
 #include <mutex>
-#include <type_traits>
 
 #include "autoscale/autoscale.h"
+#include "site_quantize.h"
 #include "report.h"
+#include "site_calls.h"
 #include "site_registry.h"
-#include "steps.h"
 #include "thread_counters.h"
 
-#define AUTOSCALE_LIKELY(x) __builtin_expect(!!(x), 1)
-#define AUTOSCALE_UNLIKELY(x) __builtin_expect(!!(x), 0)
-
 namespace autoscale::detail {
-namespace {
 
-// The state of a site, registered on its first use. The first use of any site also arranges for
-// the report and summary at exit: this layer links both, so the registry knows nothing of reports.
 __attribute__((noinline, cold)) SiteState *first_use(autoscale_site *site) {
   static std::once_flag at_exit;
   std::call_once(at_exit, [] { std::atexit(report_at_exit); });
   return state_of(site);
 }
-inline SiteState *started_state_of(autoscale_site *site) {
-  SiteState *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
-  return AUTOSCALE_LIKELY(st != nullptr) ? st : first_use(site);
+
+namespace {
+
+// Makes `key` the active tensor of `slot` in block t, unless it is already.
+inline void use_tensor(SiteState *st, ThreadSite &t, int slot, const void *key) {
+  if (t.slot[slot].tag != autoscale_tag_(key)) activate(st, t, slot, key);
 }
 
-// Raises the slot's amax to |v| (v not NaN); positive floats order like their bits.
-inline void raise_amax(uint32_t &amax_bits, float abs_v) {
-  uint32_t b = autoscale_float_bits_(abs_v);
-  uint32_t cur = load_relaxed(amax_bits);
-  while (b > cur &&
-         !__atomic_compare_exchange_n(&amax_bits, &cur, b, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-  }
+// Rounds v in `slot` of block t (its active tensor) to the format the site rounds to now.
+template <class T> T quantize_slot(SiteState *st, ThreadSite &t, int format, int slot, uint64_t lane, T v) {
+  return with_format(format, [&](auto f) { return quantize_in<T, f()>(st, t.slot[slot], lane, v); });
 }
 
-inline float round_to(float x, int format, int saturate) { return autoscale_round_float(x, format, saturate); }
-inline double round_to(double x, int format, int saturate) { return autoscale_round_double(x, format, saturate); }
-
-// A finite value recorded as it is (pass_through's common case).
-template <class T> inline void record_finite(SlotCounters &c, T v) {
-  bump(c.quantized);
-  raise_amax(c.amax_bits, static_cast<float>(std::fabs(v)));
+// The end of every execution: the result is rounded (output rounding) or recorded as it is (if
+// the site records its result), then counted.
+template <class T> T finish_execution(SiteState *st, ThreadSite &t, uint64_t lane, T v) {
+  if (st->round_output) v = quantize_slot(st, t, format_now(st), AUTOSCALE_SLOT_OUTPUT, lane, v);
+  else if (st->record_output) pass_through(t.slot[AUTOSCALE_SLOT_OUTPUT].c, st->full, v);
+  return count_execution(st, t, v);
 }
 
-// A value that passes unchanged (format fp32, empirical analysis) still feeds amax and counters;
-// there is no rounding error, so the error sums stay for rounded values.
-template <class T> inline T pass_through(SlotCounters &c, T v) {
-  if (AUTOSCALE_LIKELY(std::isfinite(v))) {
-    record_finite(c, v);
-    return v;
-  }
-  bump(c.quantized);
-  if (std::isnan(v)) {
-    bump(c.nan_in);
-    bump(c.nan_out);
-  } else {
-    bump(c.inf_in);
-    bump(c.inf_out);
-    raise_amax(c.amax_bits, INFINITY);
-  }
-  return v;
-}
-
-inline uint32_t bits_of(float x) { return autoscale_float_bits_(x); }
-inline uint64_t bits_of(double x) { return autoscale_double_bits_(x); }
-
-// x (the value over its scale) is normal in format F and not beyond its max. Magnitudes order
-// like their bits, so one unsigned compare checks both ends (a NaN's bits lie above the max).
-template <int F, class T> inline bool in_normal_range(T x) {
-  using U = decltype(bits_of(x));
-  const U lo = bits_of(static_cast<T>(autoscale_format_min_normal(F)));
-  const U hi = bits_of(static_cast<T>(autoscale_format_max(F)));
-  return (bits_of(x) & (~U(0) >> 1)) - lo <= hi - lo;
-}
-
-// format.h's rounding (autoscale_round_float/double) for an x in_normal_range: no subnormal shift,
-// no overflow, so round-to-nearest-even drops a fixed number of mantissa bits, and a carry into
-// the exponent is the next binade, still within max. The site tests check it bit for bit against
-// format.h over strided sweeps of all float32 values.
-template <int F> inline float round_normal(float x) {
-  const int drop = 23 - autoscale_format_desc_of_(F).mant_bits;
-  uint32_t b = autoscale_float_bits_(x);
-  b = (b + ((1u << (drop - 1)) - 1u) + ((b >> drop) & 1u)) & ~((1u << drop) - 1u);
-  return autoscale_bits_float_(b);
-}
-template <int F> inline double round_normal(double x) {
-  const int drop = 52 - autoscale_format_desc_of_(F).mant_bits;
-  uint64_t b = autoscale_double_bits_(x);
-  b = (b + ((uint64_t(1) << (drop - 1)) - 1u) + ((b >> drop) & 1u)) & ~((uint64_t(1) << drop) - 1u);
-  return autoscale_bits_double_(b);
-}
-
-// The common case of quantising v in a slot: the scale has an exact inverse (a power of two) and
-// v over it is in_normal_range. Sets q and returns true; otherwise returns false and the caller
-// takes quantize_general. Writes nothing, so callers can check several values before counting.
-template <class T, int F> inline bool round_common(const SiteState *st, int slot, T v, T &q) {
-  ScalePair sp = load_scale(st, slot);
-  // Multiplying by the exact inverse is dividing by the scale; an inverse of 0 (none exact) gives
-  // x = 0, which is not in range.
-  T x = v * static_cast<T>(sp.inverse);
-  q = round_normal<F>(x) * static_cast<T>(sp.scale);
-  if (AUTOSCALE_LIKELY(in_normal_range<F>(x))) return true;
-  // A zero (common after ReLU) rounds to itself, sign kept, in every format and counts nothing
-  // but the value: record_common's sums and amax are unchanged by it.
-  if (v == 0) {
-    q = v;
-    return true;
-  }
-  return false;
-}
-
-// The counters of v rounded to q by round_common: nothing to count but the value itself.
-template <class T> inline void record_common(SlotCounters &c, T v, T q) {
-  bump(c.quantized);
-  // q is within a factor 2 of v, so q - v is exact (Sterbenz).
-  add(c.error_sum, static_cast<double>(std::fabs(q - v)));
-  add(c.value_sum, static_cast<double>(std::fabs(v)));
-  raise_amax(c.amax_bits, static_cast<float>(std::fabs(v)));
-}
-
-// x (finite v over its scale) rounds beyond the format's max: to inf or NaN, or, saturating, to
-// the max from a value that would not round to it. Values between the max and the midpoint to the
-// next binade round to the max by round-to-nearest-even and are not overflows.
-template <int F, class T> inline bool overflows(T x, T r, int saturate) {
-  if (!saturate) return !std::isfinite(r);
-  return std::fabs(r) == static_cast<T>(autoscale_format_max(F)) && !std::isfinite(round_to(x, F, 0));
-}
-
-// Every value, by the definitions: zero, NaN, inf, overflow, underflow, subnormal results, scales
-// without an exact inverse; round_common is its fast case.
-template <class T, int F>
-__attribute__((noinline)) T quantize_general(const SiteState *st, SlotCounters &c, int slot, T v) {
-  ScalePair sp = load_scale(st, slot);
-  T x = sp.inverse != 0.0f ? v * static_cast<T>(sp.inverse) : v / static_cast<T>(sp.scale);
-  bump(c.quantized);
-  if (std::isnan(v)) {
-    bump(c.nan_in);
-    bump(c.nan_out);
-    return round_to(x, F, st->saturate);
-  }
-  T r = round_to(x, F, st->saturate);
-  T q = r * static_cast<T>(sp.scale);
-  if (std::isinf(v)) {
-    bump(c.inf_in);
-  } else if (overflows<F>(x, r, st->saturate)) {
-    bump(c.overflows);
-  } else if (r == 0 && v != 0) {
-    bump(c.underflows);
-  } else if (r != 0 && std::fabs(r) < static_cast<T>(st->fmt_min_normal)) {
-    bump(c.subnormals);
-  }
-  if (std::isnan(q)) {
-    bump(c.nan_out);
-  } else if (std::isinf(q)) {
-    bump(c.inf_out);
-  } else if (std::isfinite(v)) {
-    add(c.error_sum, std::fabs(static_cast<double>(q) - static_cast<double>(v)));
-    add(c.value_sum, std::fabs(static_cast<double>(v)));
-  }
-  raise_amax(c.amax_bits, static_cast<float>(std::fabs(v)));
-  return q;
-}
-
-// Rounds v in the slot to format F (AUTOSCALE_FP32: passes it) and records it.
-template <class T, int F> inline T quantize_in(const SiteState *st, SiteCounters &tc, int slot, T v) {
-  if constexpr (F == AUTOSCALE_FP32) {
-    return pass_through(tc.slot[slot], v);
-  } else {
-    T q;
-    if (AUTOSCALE_LIKELY((round_common<T, F>(st, slot, v, q)))) {
-      record_common(tc.slot[slot], v, q);
-      return q;
-    }
-    return quantize_general<T, F>(st, tc.slot[slot], slot, v);
-  }
-}
-
-// Calls fn(std::integral_constant<int, F>) for format F = mode, so each format's path is compiled
-// with its constants.
-template <class Fn> inline auto with_format(int mode, Fn fn) {
-  switch (mode) {
-  case AUTOSCALE_E4M3: return fn(std::integral_constant<int, AUTOSCALE_E4M3>{});
-  case AUTOSCALE_E5M2: return fn(std::integral_constant<int, AUTOSCALE_E5M2>{});
-  case AUTOSCALE_FP16: return fn(std::integral_constant<int, AUTOSCALE_FP16>{});
-  case AUTOSCALE_BF16: return fn(std::integral_constant<int, AUTOSCALE_BF16>{});
-  default: return fn(std::integral_constant<int, AUTOSCALE_FP32>{});
-  }
-}
-
-// The format the output slot rounds to now: none (FP32) unless the site rounds at its output.
-inline int output_mode(const SiteState *st) {
-  return st->round_output ? int(load_relaxed(st->mode)) : int(AUTOSCALE_FP32);
-}
-
-// The site is registered and the calling thread has its counters (tl_view.sites[st->id]);
-// otherwise the caller takes its general path, which registers the site or grows the block.
-inline bool ready(const SiteState *st) { return st && st->id < tl_view.capacity; }
-
-// A call, so the caller's common path needs no stack frame: it tail-calls this.
-template <class T> __attribute__((noinline, cold)) T flush_window_then(SiteState *st, SiteCounters &tc, T r) {
-  flush_window(st, tc);
-  return r;
-}
-
-// Counts one execution whose values are recorded (so a window roll includes it); returns r.
-template <class T> inline T count_execution(SiteState *st, SiteCounters &tc, T r) {
-  uint64_t n = tc.executions + 1;
-  store_relaxed(tc.executions, n);
-  if (AUTOSCALE_UNLIKELY(n >= tc.next_flush)) return flush_window_then(st, tc, r);
-  return r;
-}
-
-// The end of every execution: the result is rounded (output rounding) or recorded as it is, then
-// counted.
-template <class T> inline T finish_execution(SiteState *st, SiteCounters &tc, T v) {
-  T r = with_format(output_mode(st), [&](auto f) { return quantize_in<T, f()>(st, tc, AUTOSCALE_SLOT_OUTPUT, v); });
-  return count_execution(st, tc, r);
-}
-
-template <class T> inline T quantize(autoscale_site *site, int slot, T v) {
-  SiteState *st = started_state_of(site);
+template <class T> T quantize(autoscale_site *site, int slot, T v) {
+  SiteState *st = entered_state_of(site);
   if (AUTOSCALE_UNLIKELY(static_cast<unsigned>(slot) >= static_cast<unsigned>(kSlots)))
     site_check_failed(site, "quantize: slot out of range (0..3)");
-  SiteCounters &tc = counters_for(st->id);
-  return with_format(load_relaxed(st->mode), [&](auto f) { return quantize_in<T, f()>(st, tc, slot, v); });
+  ThreadSite &t = thread_site(st);
+  use_tensor(st, t, slot, nullptr);
+  return quantize_slot(st, t, format_now(st), slot, lane_of(t), v);
 }
 
-// The common paths below check everything before they write a counter, and any other case hands
-// the whole call to its general path (the definitions, above); the values are the ones the
-// general path computes (same round_common, same arithmetic). Without calls but tail calls they
-// need no stack frame.
-
-template <class T> __attribute__((noinline)) T result_record_general(autoscale_site *site, T v) {
-  SiteState *st = started_state_of(site);
-  return finish_execution(st, counters_for(st->id), v);
-}
-
-template <class T> inline T result_record(autoscale_site *site, T v) {
-  SiteState *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
-  if (AUTOSCALE_UNLIKELY(!ready(st))) return result_record_general(site, v);
-  SiteCounters *tc = &tl_view.sites[st->id];
-  return with_format(output_mode(st), [&](auto f) {
-    constexpr int F = f();
-    if constexpr (F == AUTOSCALE_FP32) {
-      return count_execution(st, *tc, pass_through(tc->slot[AUTOSCALE_SLOT_OUTPUT], v));
-    } else {
-      T q;
-      if (AUTOSCALE_UNLIKELY(!(round_common<T, F>(st, AUTOSCALE_SLOT_OUTPUT, v, q)))) return result_record_general(site, v);
-      record_common(tc->slot[AUTOSCALE_SLOT_OUTPUT], v, q);
-      return count_execution(st, *tc, q);
-    }
-  });
+template <class T> T result_record(autoscale_site *site, T v) {
+  SiteState *st = entered_state_of(site);
+  ThreadSite &t = thread_site(st);
+  return finish_execution(st, t, lane_of(t), v);
 }
 
 inline float apply(int op, float a, float b) { return autoscale_apply_f(op, a, b); }
 inline double apply(int op, double a, double b) { return autoscale_apply_d(op, a, b); }
 
-// autoscale_binary_inputs_* by its definition: both operands quantised, the operation applied,
-// the result recorded.
-template <class T> __attribute__((noinline)) T binary_inputs_general(autoscale_site *site, int op, T a, T b) {
-  SiteState *st = started_state_of(site);
-  SiteCounters &tc = counters_for(st->id);
-  T r = with_format(load_relaxed(st->mode), [&](auto f) {
-    T qa = quantize_in<T, f()>(st, tc, 0, a);
-    T qb = quantize_in<T, f()>(st, tc, 1, b);
-    return apply(op, qa, qb);
-  });
-  return finish_execution(st, tc, r);
-}
-
-// Its common path: both operands round_common, the output not rounded, a finite result.
-template <class T> inline T binary_inputs(autoscale_site *site, int op, T a, T b) {
-  SiteState *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
-  if (AUTOSCALE_UNLIKELY(!ready(st) || st->round_output)) return binary_inputs_general(site, op, a, b);
-  SiteCounters *tc = &tl_view.sites[st->id];
-  return with_format(load_relaxed(st->mode), [&](auto f) {
-    constexpr int F = f();
-    if constexpr (F == AUTOSCALE_FP32) {
-      return binary_inputs_general(site, op, a, b);
-    } else {
-      T qa, qb;
-      // & rather than &&: both are computed anyway, and one branch is cheaper than two.
-      bool common = round_common<T, F>(st, 0, a, qa) & round_common<T, F>(st, 1, b, qb);
-      T r = apply(op, qa, qb);
-      if (AUTOSCALE_UNLIKELY(!common || !std::isfinite(r))) return binary_inputs_general(site, op, a, b);
-      record_common(tc->slot[0], a, qa);
-      record_common(tc->slot[1], b, qb);
-      record_finite(tc->slot[AUTOSCALE_SLOT_OUTPUT], r);
-      return count_execution(st, *tc, r);
-    }
-  });
+// autoscale_binary_inputs_* by its definition: both operands quantised (each in its tensor), the
+// operation applied, the result recorded.
+template <class T> T binary_inputs(autoscale_site *site, int op, T a, T b, const void *tensor_a, const void *tensor_b) {
+  SiteState *st = entered_state_of(site);
+  ThreadSite &t = thread_site(st);
+  use_tensor(st, t, 0, tensor_a);
+  use_tensor(st, t, 1, tensor_b);
+  const uint64_t lane = lane_of(t);
+  const int format = format_now(st);
+  T qa = quantize_slot(st, t, format, 0, lane, a);
+  T qb = quantize_slot(st, t, format, 1, lane, b);
+  return finish_execution(st, t, lane, apply(op, qa, qb));
 }
 
 }  // namespace
 }  // namespace autoscale::detail
 
+using namespace autoscale::detail;
+
 extern "C" {
 
-float autoscale_quantize_f(autoscale_site *site, int slot, float v) { return autoscale::detail::quantize(site, slot, v); }
-double autoscale_quantize_d(autoscale_site *site, int slot, double v) { return autoscale::detail::quantize(site, slot, v); }
-float autoscale_result_record_f(autoscale_site *site, float v) { return autoscale::detail::result_record(site, v); }
-double autoscale_result_record_d(autoscale_site *site, double v) { return autoscale::detail::result_record(site, v); }
-float autoscale_binary_inputs_f(autoscale_site *site, int op, float a, float b) {
-  return autoscale::detail::binary_inputs(site, op, a, b);
+float autoscale_quantize_f(autoscale_site *site, int slot, float v) { return quantize(site, slot, v); }
+double autoscale_quantize_d(autoscale_site *site, int slot, double v) { return quantize(site, slot, v); }
+float autoscale_result_record_f(autoscale_site *site, float v) { return result_record(site, v); }
+double autoscale_result_record_d(autoscale_site *site, double v) { return result_record(site, v); }
+float autoscale_binary_inputs_f(autoscale_site *site, int op, float a, float b, const void *tensor_a,
+                                const void *tensor_b) {
+  return binary_inputs(site, op, a, b, tensor_a, tensor_b);
 }
-double autoscale_binary_inputs_d(autoscale_site *site, int op, double a, double b) {
-  return autoscale::detail::binary_inputs(site, op, a, b);
+double autoscale_binary_inputs_d(autoscale_site *site, int op, double a, double b, const void *tensor_a,
+                                 const void *tensor_b) {
+  return binary_inputs(site, op, a, b, tensor_a, tensor_b);
+}
+
+void autoscale_raise_amax_(autoscale_u32 *amax_bits, autoscale_u32 bits) {
+  uint32_t cur = __atomic_load_n(amax_bits, __ATOMIC_RELAXED);
+  while (bits > cur && !__atomic_compare_exchange_n(amax_bits, &cur, bits, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+}
+
+void autoscale_flush_(struct autoscale_site_state *state) {
+  SiteState *st = site_state(state);
+  flush_window(st, autoscale_tls_.sites[st->id]);
 }
 
 }  // extern "C"

@@ -39,6 +39,12 @@ void validate(const autoscale_site *site) {
     site_check_failed(site, "delayed scaling needs history_len >= 0 and amax_reduce max or most_recent");
   if (s.params.analysis_steps < 0 || s.params.recheck_every < 0)
     site_check_failed(site, "empirical scaling needs analysis_steps >= 0 and recheck_every >= 0");
+  if (!autoscale_statistics_name(s.statistics)) site_check_failed(site, "unknown statistics in the site table");
+  if (s.index < 0) site_check_failed(site, "negative index in the site table");
+  for (int fed_by : s.fed_by)
+    if (fed_by < -1) site_check_failed(site, "fed_by below -1 in the site table");
+  if (s.op == AUTOSCALE_OP_MATMUL && s.rounding != AUTOSCALE_ROUND_INPUTS)
+    site_check_failed(site, "a matmul site rounds its operands: rounding must be inputs");
   if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC &&
       !valid_scale(s.params.static_scale))
     site_check_failed(site, "strategy static needs a finite scale > 0");
@@ -47,28 +53,28 @@ void validate(const autoscale_site *site) {
 SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
   validate(site);
   const autoscale_site &s = *site;
-  auto *st = new SiteState;
+  auto *st = new SiteState();  // value-initialised: the hot path's fields start at zero
   st->id = static_cast<uint32_t>(reg.sites.size());
+  st->round_output = s.rounding == AUTOSCALE_ROUND_OUTPUT;
+  st->full = s.statistics == AUTOSCALE_STATS_FULL;
+  st->record_output = st->full || (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
   st->site = site;
   st->format = s.format;
   st->saturate = s.saturate;
-  st->round_output = s.rounding == AUTOSCALE_ROUND_OUTPUT;
   st->fmt_max = autoscale_format_max(s.format);
   st->fmt_min_normal = autoscale_format_min_normal(s.format);
-  st->window_total = 0;
-  st->mode = static_cast<uint8_t>(s.format);
-  init_scaling_locked(st);
+  init_scaling_locked(reg, st);
   return st;
 }
 
 __attribute__((noinline, cold)) SiteState *register_site(autoscale_site *site) {
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
-  if (SiteState *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE)) return st;
+  if (autoscale_site_state *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE)) return site_state(st);
   SiteState *st = create_state_locked(reg, site);
   // Registration is serialised by the mutex; the release store publishes the state to threads
   // that read site->state without it.
-  __atomic_store_n(&site->state, st, __ATOMIC_RELEASE);
+  __atomic_store_n(&site->state, static_cast<autoscale_site_state *>(st), __ATOMIC_RELEASE);
   reg.sites.push_back(st);
   return st;
 }
@@ -76,8 +82,8 @@ __attribute__((noinline, cold)) SiteState *register_site(autoscale_site *site) {
 }  // namespace
 
 SiteState *state_of(autoscale_site *site) {
-  SiteState *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
-  if (__builtin_expect(st != nullptr, 1)) return st;
+  autoscale_site_state *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(st != nullptr, 1)) return site_state(st);
   return register_site(site);
 }
 

@@ -20,7 +20,7 @@ struct Registry {
   uint64_t explicit_steps = 0;
   bool explicit_mode = false;   // autoscale_step has been called: no more window rolls
   bool analysis_ended = false;  // an empirical site finished its analysis: rerun the on/off policy
-  uint64_t window = 0;          // executions per window roll; set at the first registration
+  uint64_t window = 0;          // executions per window roll (AUTOSCALE_WINDOW)
 };
 
 // The one registry. Never destroyed: sites run from static destructors and atexit handlers.

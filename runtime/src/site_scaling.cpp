@@ -10,8 +10,14 @@
 namespace autoscale::detail {
 namespace {
 
+// A GEMM site sees whole operands: current scaling there is true current scaling (gemm_site.cpp),
+// with no history. Everywhere else current scaling is delayed scaling with a one-step history.
+bool true_current(const autoscale_site &s) {
+  return s.strategy == AUTOSCALE_STRATEGY_CURRENT && s.op == AUTOSCALE_OP_MATMUL;
+}
+
 bool uses_delayed(const autoscale_site &s) {
-  return s.action == AUTOSCALE_ACTION_SCALE &&
+  return s.action == AUTOSCALE_ACTION_SCALE && !true_current(s) &&
          (s.strategy == AUTOSCALE_STRATEGY_DELAYED || s.strategy == AUTOSCALE_STRATEGY_CURRENT ||
           s.strategy == AUTOSCALE_STRATEGY_PROPAGATE || s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
 }
@@ -21,25 +27,51 @@ bool uses_delayed(const autoscale_site &s) {
 float propagated_estimate(const SiteState *st) {
   bool inputs = st->site->rounding == AUTOSCALE_ROUND_INPUTS;
   float s[3];
-  for (int k = 0; k < 3; ++k) s[k] = inputs ? load_scale(st, k).scale : 1.0f;
+  for (std::size_t k = 0; k < 3; ++k) s[k] = inputs ? scale_pair(st->tensors[k].words.scale).scale : 1.0f;
   return PropagateScaling::output_scale(static_cast<autoscale_op>(st->site->op), st->site->name, s[0], s[1], s[2]);
 }
 
-void set_output_scale_locked(SiteState *st) {
+void set_output_scale_locked(Registry &reg, SiteState *st) {
   const autoscale_site &s = *st->site;
   if (s.strategy == AUTOSCALE_STRATEGY_PROPAGATE) {
-    publish_scale(st, AUTOSCALE_SLOT_OUTPUT, propagated_estimate(st));
+    publish_scale_locked(reg, st, AUTOSCALE_SLOT_OUTPUT, propagated_estimate(st));
   } else if (s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL) {
     st->estimate = propagated_estimate(st);
     bool fp32 = st->empirical->compute_in_fp32();
-    store_relaxed(st->mode, uint8_t(fp32 ? AUTOSCALE_FP32 : st->format));
-    publish_scale(st, AUTOSCALE_SLOT_OUTPUT, st->empirical->scale(st->estimate));
+    __atomic_store_n(&st->pass, static_cast<uint8_t>(fp32 || st->format == AUTOSCALE_FP32), __ATOMIC_RELAXED);
+    publish_scale_locked(reg, st, AUTOSCALE_SLOT_OUTPUT, st->empirical->scale(st->estimate));
   }
+}
+
+// A tensor's scaling state as the site's strategy wants it: a static scale, a delayed-scaling
+// history (also for current on a scalar site, with one step, and for the operands of propagate
+// and empirical), or scale 1.
+Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow) {
+  const autoscale_site &s = *st->site;
+  Tensor t;
+  t.slot = slot;
+  t.key = key;
+  t.overflow = overflow;
+  float scale = 1.0f;
+  if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC) {
+    scale = s.params.static_scale;
+  } else if (uses_delayed(s) && !(slot == AUTOSCALE_SLOT_OUTPUT && output_propagates(s))) {
+    DelayedScalingConfig c = delayed_config(s.params);
+    if (s.strategy == AUTOSCALE_STRATEGY_CURRENT) {
+      // A scalar has no tensor to take the amax of before quantising it.
+      c.history_len = 1;
+      c.reduce = AUTOSCALE_AMAX_MOST_RECENT;
+    }
+    t.delayed.emplace(st->fmt_max, c);
+  }
+  t.words = scale_words(st->format, scale);
+  return t;
 }
 
 // What a strategy does on a scalar site where that differs from what its name promises; empty
 // where it does what it says.
 std::string scalar_strategy_note(const autoscale_site &s) {
+  if (s.op == AUTOSCALE_OP_MATMUL) return "";  // a GEMM site sees whole tensors
   bool at_output = s.rounding == AUTOSCALE_ROUND_OUTPUT;
   switch (s.strategy) {
   case AUTOSCALE_STRATEGY_CURRENT:
@@ -75,51 +107,91 @@ bool output_propagates(const autoscale_site &s) {
          (s.strategy == AUTOSCALE_STRATEGY_PROPAGATE || s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
 }
 
-void init_scaling_locked(SiteState *st) {
-  const autoscale_site &s = *st->site;
-  for (int k = 0; k < kSlots; ++k) publish_scale(st, k, 1.0f);
-  st->delayed.resize(kSlots);
-  if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC) {
-    for (int k = 0; k < kSlots; ++k) publish_scale(st, k, s.params.static_scale);
-  } else if (uses_delayed(s)) {
-    DelayedScalingConfig c = delayed_config(s.params);
-    if (s.strategy == AUTOSCALE_STRATEGY_CURRENT) {
-      // A scalar has no tensor to take the amax of before quantising it.
-      c.history_len = 1;
-      c.reduce = AUTOSCALE_AMAX_MOST_RECENT;
-    }
-    for (int k = 0; k < kSlots; ++k) st->delayed[k].emplace(st->fmt_max, c);
+ScaleWords scale_words(int format, float scale) {
+  ScaleWords w;
+  w.scale = scale_word(scale);
+  const uint64_t empty = 0xFFFFFFFFu;  // no |v| is in it: every value goes out of line
+  w.range_f = w.range_d = empty;
+  if (format == AUTOSCALE_FP32 || exact_inverse(scale) == 0.0f) return w;
+  // v / scale is normal in the format for |v| in [lo, hi]; v itself must be a normal float too,
+  // and round to a finite one (below 2^127), for v's own mantissa to round the same way.
+  const double lo = static_cast<double>(autoscale_format_min_normal(format)) * scale;
+  const double hi = static_cast<double>(autoscale_format_max(format)) * scale;
+  const double lo_f = std::max(lo, 0x1p-126), hi_f = std::min(hi, 0x1p127);
+  if (lo_f <= hi_f) {
+    uint32_t a = autoscale_float_bits_(static_cast<float>(lo_f)), b = autoscale_float_bits_(static_cast<float>(hi_f));
+    w.range_f = a | uint64_t(b - a) << 32;
   }
+  // Doubles: lo and hi are powers of two times format values, so their low 32 bits are zero and
+  // the high 32 bits of |v| compare exactly (a |v| just above hi rounds down to hi anyway).
+  uint32_t a = static_cast<uint32_t>(autoscale_double_bits_(lo) >> 32), b = static_cast<uint32_t>(autoscale_double_bits_(hi) >> 32);
+  w.range_d = a | uint64_t(b - a) << 32;
+  return w;
+}
+
+void init_scaling_locked(Registry &reg, SiteState *st) {
+  const autoscale_site &s = *st->site;
+  // The rounding of the hot path (hot_path.h); a site at fp32 passes its values and never rounds.
+  st->pass = s.format == AUTOSCALE_FP32;
+  if (!st->pass) {
+    const int mant_bits = autoscale_format_desc_of_(s.format).mant_bits;
+    st->drop_f = 23 - mant_bits;
+    st->half_f = (1u << (st->drop_f - 1)) - 1u;
+    st->mask_f = ~((1u << st->drop_f) - 1u);
+    st->drop_d = 52 - mant_bits;
+    st->half_d = (uint64_t(1) << (st->drop_d - 1)) - 1u;
+    st->mask_d = ~((uint64_t(1) << st->drop_d) - 1u);
+  }
+  for (int k = 0; k < kSlots; ++k) st->tensors.push_back(new_tensor(st, k, nullptr, false));
   if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL)
     st->empirical.emplace(empirical_config(s.format, s.params));
   if (s.action == AUTOSCALE_ACTION_SCALE) {
-    set_output_scale_locked(st);
+    set_output_scale_locked(reg, st);
     st->note = scalar_strategy_note(s);
     say_note_once(s, st->note);
   }
 }
 
-void roll_site_locked(Registry &reg, SiteState *st) {
-  float amax[kSlots];
-  for (int k = 0; k < kSlots; ++k) {
-    amax[k] = autoscale_bits_float_(take_amax_locked(reg, st, k));
-    st->amax_ever[k] = std::max(st->amax_ever[k], amax[k]);
+std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
+  if (!key) return static_cast<std::size_t>(slot);
+  std::size_t overflow = 0;
+  for (std::size_t i = kSlots; i < st->tensors.size(); ++i) {
+    const Tensor &t = st->tensors[i];
+    if (t.slot != slot) continue;
+    if (t.overflow) overflow = i;
+    else if (t.key == key) return i;
   }
-  const autoscale_site &s = *st->site;
-  if (st->delayed[0]) {
-    for (int k = 0; k < kSlots; ++k) {
-      if (k == AUTOSCALE_SLOT_OUTPUT && output_propagates(s)) continue;
-      st->delayed[k]->record(amax[k]);
-      st->delayed[k]->step();
-      publish_scale(st, k, st->delayed[k]->scale());
+  if (st->named < AUTOSCALE_MAX_TENSORS_PER_SITE) {
+    ++st->named;
+    st->tensors.push_back(new_tensor(st, slot, key, false));
+    return st->tensors.size() - 1;
+  }
+  if (!overflow) {
+    st->tensors.push_back(new_tensor(st, slot, nullptr, true));
+    overflow = st->tensors.size() - 1;
+  }
+  return overflow;
+}
+
+void roll_site_locked(Registry &reg, SiteState *st) {
+  float output_amax = 0.0f;
+  for (std::size_t i = 0; i < st->tensors.size(); ++i) {
+    Tensor &t = st->tensors[i];
+    float amax = autoscale_bits_float_(take_amax_locked(reg, st, static_cast<int>(i)));
+    t.amax_ever = std::max(t.amax_ever, amax);
+    if (t.slot == AUTOSCALE_SLOT_OUTPUT) output_amax = std::max(output_amax, amax);
+    if (t.delayed) {
+      t.delayed->record(amax);
+      t.delayed->step();
+      publish_scale_locked(reg, st, static_cast<int>(i), t.delayed->scale());
     }
   }
   if (st->empirical) {
-    st->empirical->record(amax[AUTOSCALE_SLOT_OUTPUT], st->estimate);
+    st->empirical->record(output_amax, st->estimate);
     if (std::optional<EmpiricalWarning> w = st->empirical->step()) st->warnings.push_back(w->message);
     if (st->empirical->step_index() == st->empirical->config().analysis_steps) reg.analysis_ended = true;
   }
-  if (s.action == AUTOSCALE_ACTION_SCALE) set_output_scale_locked(st);
+  if (st->site->action == AUTOSCALE_ACTION_SCALE) set_output_scale_locked(reg, st);
   ++st->rolls;
 }
 

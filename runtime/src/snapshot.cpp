@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "site_registry.h"
-#include "site_scaling.h"
 #include "thread_counters.h"
 
 namespace autoscale::detail {
@@ -17,11 +16,10 @@ RegistrySnapshot snapshot_registry() {
   out.window = reg.window;
   out.sites.reserve(reg.sites.size());
   for (SiteState *st : reg.sites) {
-    SiteCounters sum = sum_counters_locked(reg, st);
     SiteSnapshot s;
     s.site = st->site;
     s.id = st->id;
-    s.executions = sum.executions;
+    s.executions = sum_executions_locked(reg, st);
     s.rolls = st->rolls;
     s.strategy_note = st->note;
     s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
@@ -29,14 +27,26 @@ RegistrySnapshot snapshot_registry() {
     if (st->empirical)
       if (std::optional<EmpiricalWarning> w = st->empirical->final_check())
         s.warnings.push_back("final check: " + w->message);
-    for (int k = 0; k < kSlots; ++k) {
-      SlotSnapshot &o = s.slot[k];
-      o.counters = sum.slot[k];
-      o.scale = load_scale(st, k).scale;
-      o.amax = std::max(st->amax_ever[k], autoscale_bits_float_(sum.slot[k].amax_bits));
-      o.passthrough = st->mode == AUTOSCALE_FP32;
-      if (st->delayed[k] && !(k == AUTOSCALE_SLOT_OUTPUT && output_propagates(*st->site)))
-        o.amax_history = st->delayed[k]->history();
+    const bool passthrough = st->format == AUTOSCALE_FP32 || st->pass;
+    for (std::size_t i = 0; i < st->tensors.size(); ++i) {
+      const Tensor &t = st->tensors[i];
+      TensorSnapshot o;
+      o.slot = t.slot;
+      o.key = t.key;
+      o.overflow = t.overflow;
+      o.counters = sum_tensor_locked(reg, st, static_cast<int>(i));
+      o.scale = scale_pair(t.words.scale).scale;
+      o.amax = std::max(t.amax_ever, autoscale_bits_float_(o.counters.amax_bits));
+      if (t.delayed) o.amax_history = t.delayed->history();
+      SlotSnapshot &slot = s.slot[t.slot];
+      accumulate(slot.counters, o.counters);
+      slot.amax = std::max(slot.amax, o.amax);
+      slot.passthrough = passthrough;
+      if (i == static_cast<std::size_t>(t.slot)) {  // the slot's default tensor
+        slot.scale = o.scale;
+        slot.amax_history = o.amax_history;
+      }
+      s.tensors.push_back(std::move(o));
     }
     out.sites.push_back(std::move(s));
   }

@@ -11,10 +11,22 @@
 
 namespace autoscale::detail {
 
-struct SlotSnapshot {
+// One tensor of a site.
+struct TensorSnapshot {
+  int slot = 0;
+  const void *key = nullptr;          // nullptr: the slot's default tensor, or its overflow tensor
+  bool overflow = false;              // the tensors past the site's limit share it
   float scale = 1.0f;
   float amax = 0.0f;                  // largest |v| ever seen
   std::vector<float> amax_history;    // delayed scaling's history, oldest first
+  SlotCounters counters{};
+};
+
+// One slot of a site: its tensors' counters summed; the scale and history of its default tensor.
+struct SlotSnapshot {
+  float scale = 1.0f;
+  float amax = 0.0f;                  // largest |v| ever seen, over the slot's tensors
+  std::vector<float> amax_history;
   bool passthrough = false;           // FP32 now (format fp32, or empirical analysis)
   SlotCounters counters{};
 };
@@ -28,6 +40,7 @@ struct SiteSnapshot {
   bool remeasured = false;            // empirical, past analysis: the on/off policy re-measures it
   std::vector<std::string> warnings;  // empirical checks that found a scale wrong
   SlotSnapshot slot[kSlots];
+  std::vector<TensorSnapshot> tensors;  // every tensor, the default ones first, then first-seen order
 };
 
 struct RegistrySnapshot {

@@ -9,15 +9,17 @@
 
 namespace autoscale::detail {
 
-__attribute__((noinline, cold)) void flush_window(SiteState *st, SiteCounters &tc) {
+__attribute__((noinline, cold)) void flush_window(SiteState *st, ThreadSite &t) {
   Registry &reg = registry();
+  // The executions since the last count (t.left is 0 when the hot path calls).
+  const uint64_t delta = t.budget_ - t.left;
+  store_relaxed(t.base_, t.base_ + delta);
   if (load_relaxed(reg.explicit_mode)) {
-    tc.next_flush = UINT64_MAX;
+    store_relaxed(t.budget_, uint64_t(1) << 62);
+    store_relaxed(t.left, t.budget_);
     return;
   }
   const uint64_t w = reg.window;
-  uint64_t delta = tc.executions - tc.flushed;
-  tc.flushed = tc.executions;
   uint64_t total = __atomic_add_fetch(&st->window_total, delta, __ATOMIC_RELAXED);
   if (total / w != (total - delta) / w) {
     std::lock_guard<std::mutex> lock(reg.mutex);
@@ -26,8 +28,9 @@ __attribute__((noinline, cold)) void flush_window(SiteState *st, SiteCounters &t
       apply_remeasure_policy_locked(reg);
     }
   }
-  // Flush again at the next window boundary at the latest, so one thread rolls exactly every w.
-  tc.next_flush = tc.executions + std::min(kFlushBatch, w - total % w);
+  // Count again at the next window boundary at the latest, so one thread rolls exactly every w.
+  store_relaxed(t.budget_, std::min(kFlushBatch, w - total % w));
+  store_relaxed(t.left, t.budget_);
 }
 
 }  // namespace autoscale::detail

@@ -9,10 +9,10 @@ namespace autoscale::detail {
 // Executions a thread counts privately before adding them to the site's window count.
 constexpr uint64_t kFlushBatch = 64;
 
-// Adds this thread's executions of the site (tc) to the site's window count; rolls the site when
-// the count crosses a multiple of the window and the program has never called autoscale_step.
-// Sets tc.next_flush, the execution count at which the hot path calls it next.
-void flush_window(SiteState *st, SiteCounters &tc);
+// Adds this thread's executions of the site (block t) to the site's window count; rolls the site
+// when the count crosses a multiple of the window and the program has never called autoscale_step.
+// Sets t.left, the executions until the hot path calls it next.
+void flush_window(SiteState *st, ThreadSite &t);
 
 }  // namespace autoscale::detail
 

@@ -1,4 +1,5 @@
-// Per-thread counter blocks: growth, the sums readers take, and the fold at thread exit.
+// Per-thread blocks: growth, set-up, tensor switches, the sums and amaxes readers take, and the
+// fold at thread exit.
 #include "thread_counters.h"
 
 #include <pthread.h>
@@ -8,44 +9,86 @@
 #include <cstring>
 
 #include "check.h"
+#include "site_scaling.h"
+
+extern "C" {
+__thread autoscale_thread_view_ autoscale_tls_ = {nullptr, 0};
+}
 
 namespace autoscale::detail {
 
-__thread ThreadView tl_view __attribute__((tls_model("initial-exec"))) = {nullptr, 0};
+namespace {
+// dst's event counts += src's (src read relaxed: its owner may be writing); the amax the larger.
+template <class Dst> void add_events(Dst &dst, const Counters &src) {
+  dst.amax_bits = std::max(dst.amax_bits, load_relaxed(src.amax_bits));
+  dst.quantized += load_relaxed(src.quantized);
+  dst.overflows += load_relaxed(src.overflows);
+  dst.underflows += load_relaxed(src.underflows);
+  dst.subnormals += load_relaxed(src.subnormals);
+  dst.nan_in += load_relaxed(src.nan_in);
+  dst.inf_in += load_relaxed(src.inf_in);
+  dst.nan_out += load_relaxed(src.nan_out);
+  dst.inf_out += load_relaxed(src.inf_out);
+}
+}  // namespace
 
-void accumulate(SiteCounters &dst, const SiteCounters &src) {
-  dst.executions += load_relaxed(src.executions);
-  for (int k = 0; k < kSlots; ++k) {
-    SlotCounters &d = dst.slot[k];
-    const SlotCounters &s = src.slot[k];
-    d.amax_bits = std::max(d.amax_bits, load_relaxed(s.amax_bits));
-    d.quantized += load_relaxed(s.quantized);
-    d.error_sum += load_relaxed(s.error_sum);
-    d.value_sum += load_relaxed(s.value_sum);
-    d.overflows += load_relaxed(s.overflows);
-    d.underflows += load_relaxed(s.underflows);
-    d.subnormals += load_relaxed(s.subnormals);
-    d.nan_in += load_relaxed(s.nan_in);
-    d.inf_in += load_relaxed(s.inf_in);
-    d.nan_out += load_relaxed(s.nan_out);
-    d.inf_out += load_relaxed(s.inf_out);
+void accumulate(SlotCounters &dst, const Counters &src) {
+  add_events(dst, src);
+  for (int lane = 0; lane < kLanes; ++lane) {
+    dst.error_sum += load_relaxed(src.error_sum[lane]);
+    dst.value_sum += load_relaxed(src.value_sum[lane]);
   }
+}
+
+void accumulate(Counters &dst, const Counters &src) {
+  add_events(dst, src);
+  for (int lane = 0; lane < kLanes; ++lane) {
+    dst.error_sum[lane] += load_relaxed(src.error_sum[lane]);
+    dst.value_sum[lane] += load_relaxed(src.value_sum[lane]);
+  }
+}
+
+void accumulate(SlotCounters &dst, const SlotCounters &src) {
+  dst.amax_bits = std::max(dst.amax_bits, src.amax_bits);
+  dst.quantized += src.quantized;
+  dst.error_sum += src.error_sum;
+  dst.value_sum += src.value_sum;
+  dst.overflows += src.overflows;
+  dst.underflows += src.underflows;
+  dst.subnormals += src.subnormals;
+  dst.nan_in += src.nan_in;
+  dst.inf_in += src.inf_in;
+  dst.nan_out += src.nan_out;
+  dst.inf_out += src.inf_out;
+}
+
+uint64_t executions(const ThreadSite &t) {
+  return load_relaxed(t.base_) + load_relaxed(t.budget_) - load_relaxed(t.left);
 }
 
 namespace {
 
-// pthread destructor of a thread's block: its counters move into the sites, so reports still
-// count them after the thread is gone.
+// pthread destructor of a thread's block: its counters move into the sites' tensors, so reports
+// still count them after the thread is gone.
 void fold_thread_block(void *p) {
   auto *b = static_cast<ThreadBlock *>(p);
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
   uint32_t n = std::min<uint32_t>(b->capacity, static_cast<uint32_t>(reg.sites.size()));
-  for (uint32_t id = 0; id < n; ++id) accumulate(reg.sites[id]->folded, b->sites[id]);
+  for (uint32_t id = 0; id < n; ++id) {
+    ThreadSite &t = b->sites[id];
+    SiteState *st = reg.sites[id];
+    if (t.slot[AUTOSCALE_SLOT_OUTPUT].tag == 0) continue;  // never set up: nothing counted
+    st->folded_executions += executions(t);
+    for (int k = 0; k < kSlots; ++k) accumulate(st->tensors[t.active_[k]].folded, t.slot[k].c);
+    for (std::size_t i = 0; i < std::min<std::size_t>(t.parked_capacity_, st->tensors.size()); ++i)
+      accumulate(st->tensors[i].folded, t.parked_[i]);
+    std::free(t.parked_);
+  }
   reg.threads.erase(std::find(reg.threads.begin(), reg.threads.end(), b));
   std::free(b->sites);
   delete b;
-  tl_view = ThreadView{nullptr, 0};
+  autoscale_tls_ = autoscale_thread_view_{nullptr, 0};
 }
 
 // The key whose destructor folds a thread's block at its exit.
@@ -58,9 +101,8 @@ pthread_key_t thread_key() {
   return key;
 }
 
-}  // namespace
-
-__attribute__((noinline, cold)) SiteCounters &grow_thread_block(uint32_t id) {
+// The calling thread's array has no block for site id yet: creates or enlarges it.
+__attribute__((noinline, cold)) ThreadSite &grow_thread_block(uint32_t id) {
   pthread_key_t key = thread_key();
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
@@ -72,31 +114,116 @@ __attribute__((noinline, cold)) SiteCounters &grow_thread_block(uint32_t id) {
   }
   uint32_t cap = std::max<uint32_t>(64, b->capacity);
   while (cap <= id || cap < reg.sites.size()) cap *= 2;
-  // calloc: zero counters, and next_flush 0 makes the first execution compute the real one.
-  auto *sites = static_cast<SiteCounters *>(std::calloc(cap, sizeof(SiteCounters)));
-  AUTOSCALE_CHECK(sites != nullptr, "out of memory for %u site counters", cap);
-  // Safe to copy: this thread is the only writer, and readers hold the mutex we hold.
-  if (b->sites) std::memcpy(sites, b->sites, b->capacity * sizeof(SiteCounters));
+  // calloc: a zero block is one not set up yet (tags 0), with zero counters.
+  auto *sites = static_cast<ThreadSite *>(std::calloc(cap, sizeof(ThreadSite)));
+  AUTOSCALE_CHECK(sites != nullptr, "out of memory for %u site counter blocks", cap);
+  // Safe to copy: this thread is the only writer of its counters, and readers hold the mutex.
+  if (b->sites) std::memcpy(sites, b->sites, b->capacity * sizeof(ThreadSite));
   std::free(b->sites);
   b->sites = sites;
   b->capacity = cap;
-  tl_view = ThreadView{sites, cap};
+  autoscale_tls_ = autoscale_thread_view_{sites, cap};
   return sites[id];
 }
 
-SiteCounters sum_counters_locked(Registry &reg, const SiteState *st) {
-  SiteCounters sum = st->folded;
+void copy_words(ThreadSlot &slot, const ScaleWords &w) {
+  store_relaxed(slot.scale, w.scale);
+  store_relaxed(slot.range_f, w.range_f);
+  store_relaxed(slot.range_d, w.range_d);
+}
+
+// Every slot's default tensor active, with its scale; the first execution runs the window count.
+void set_up_locked(SiteState *st, ThreadSite &t) {
+  for (int k = 0; k < kSlots; ++k) {
+    copy_words(t.slot[k], st->tensors[static_cast<std::size_t>(k)].words);
+    t.active_[k] = static_cast<uint8_t>(k);
+    t.slot[k].tag = autoscale_tag_(nullptr);
+  }
+  t.budget_ = t.left = 1;
+}
+
+// The thread's parked counters of tensor `index`, the array grown to hold it.
+Counters &parked(ThreadSite &t, std::size_t index) {
+  if (index >= t.parked_capacity_) {
+    auto cap = static_cast<uint32_t>(std::max<std::size_t>(2 * index + 1, 8));
+    auto *p = static_cast<Counters *>(std::realloc(t.parked_, cap * sizeof(Counters)));
+    AUTOSCALE_CHECK(p != nullptr, "out of memory for %u tensor counters", cap);
+    std::memset(p + t.parked_capacity_, 0, (cap - t.parked_capacity_) * sizeof(Counters));
+    t.parked_ = p;
+    t.parked_capacity_ = cap;
+  }
+  return t.parked_[index];
+}
+
+// The counters of thread block t for tensor `index` of its site: the active ones, or parked ones.
+Counters *counters_of(const SiteState *st, ThreadSite &t, std::size_t index) {
+  int slot = st->tensors[index].slot;
+  if (t.slot[AUTOSCALE_SLOT_OUTPUT].tag == 0) return nullptr;
+  if (t.active_[slot] == index) return &t.slot[slot].c;
+  return index < t.parked_capacity_ ? &t.parked_[index] : nullptr;
+}
+
+}  // namespace
+
+ThreadSite &thread_site(SiteState *st) {
+  ThreadSite &t = st->id < autoscale_tls_.capacity ? autoscale_tls_.sites[st->id] : grow_thread_block(st->id);
+  if (__builtin_expect(t.slot[AUTOSCALE_SLOT_OUTPUT].tag == 0, 0)) {
+    std::lock_guard<std::mutex> lock(registry().mutex);
+    set_up_locked(st, t);
+  }
+  return t;
+}
+
+void activate(SiteState *st, ThreadSite &t, int slot, const void *key) {
+  std::lock_guard<std::mutex> lock(registry().mutex);
+  std::size_t index = tensor_index_locked(st, slot, key);
+  std::size_t old = t.active_[slot];
+  if (index != old) {
+    parked(t, old) = t.slot[slot].c;
+    Counters &next = parked(t, index);
+    t.slot[slot].c = next;
+    next = Counters{};
+    copy_words(t.slot[slot], st->tensors[index].words);
+    t.active_[slot] = static_cast<uint8_t>(index);
+  }
+  t.slot[slot].tag = autoscale_tag_(key);
+}
+
+void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale) {
+  Tensor &tensor = st->tensors[static_cast<std::size_t>(index)];
+  tensor.words = scale_words(st->format, scale);
+  for (ThreadBlock *b : reg.threads) {
+    if (st->id >= b->capacity) continue;
+    ThreadSite &t = b->sites[st->id];
+    if (t.slot[AUTOSCALE_SLOT_OUTPUT].tag != 0 && t.active_[tensor.slot] == index) copy_words(t.slot[tensor.slot], tensor.words);
+  }
+}
+
+SlotCounters sum_tensor_locked(Registry &reg, const SiteState *st, int index) {
+  SlotCounters sum;
+  const auto i = static_cast<std::size_t>(index);
+  accumulate(sum, st->tensors[i].folded);
   for (ThreadBlock *b : reg.threads)
-    if (st->id < b->capacity) accumulate(sum, b->sites[st->id]);
+    if (st->id < b->capacity)
+      if (Counters *c = counters_of(st, b->sites[st->id], i)) accumulate(sum, *c);
   return sum;
 }
 
-uint32_t take_amax_locked(Registry &reg, SiteState *st, int slot) {
-  uint32_t a = st->folded.slot[slot].amax_bits;
-  st->folded.slot[slot].amax_bits = 0;
+uint64_t sum_executions_locked(Registry &reg, const SiteState *st) {
+  uint64_t n = st->folded_executions;
+  for (ThreadBlock *b : reg.threads)
+    if (st->id < b->capacity) n += executions(b->sites[st->id]);
+  return n;
+}
+
+uint32_t take_amax_locked(Registry &reg, SiteState *st, int index) {
+  const auto i = static_cast<std::size_t>(index);
+  uint32_t a = st->tensors[i].folded.amax_bits;
+  st->tensors[i].folded.amax_bits = 0;
   for (ThreadBlock *b : reg.threads)
     if (st->id < b->capacity)
-      a = std::max(a, __atomic_exchange_n(&b->sites[st->id].slot[slot].amax_bits, 0u, __ATOMIC_RELAXED));
+      if (Counters *c = counters_of(st, b->sites[st->id], i))
+        a = std::max(a, __atomic_exchange_n(&c->amax_bits, 0u, __ATOMIC_RELAXED));
   return a;
 }
 

@@ -1,5 +1,5 @@
-// Per-thread counter blocks: each thread keeps the counters of every site it executes in its own
-// block, indexed by site id (the threading rules are in site_state.h). Internal to the runtime.
+// Per-thread blocks: each thread keeps, per site, its counters and the scales of the tensors active
+// in it (the threading rules are in site_state.h). Internal to the runtime.
 #ifndef AUTOSCALE_SRC_THREAD_COUNTERS_H
 #define AUTOSCALE_SRC_THREAD_COUNTERS_H
 
@@ -10,35 +10,35 @@
 
 namespace autoscale::detail {
 
-// One thread's counters for every site, indexed by site id. Only its thread writes it; report,
-// step and thread exit read it under the registry mutex.
+// One thread's blocks of every site, indexed by site id (autoscale_tls_ is the hot path's copy).
+// Only its thread writes the counters of its active tensors; everything else of it changes under
+// the registry mutex.
 struct ThreadBlock {
-  SiteCounters *sites = nullptr;
+  ThreadSite *sites = nullptr;
   uint32_t capacity = 0;
 };
 
-// The hot path's copy of its own thread's block (initial-exec TLS: a plain %fs-relative load).
-struct ThreadView {
-  SiteCounters *sites;
-  uint32_t capacity;
-};
-extern __thread ThreadView tl_view __attribute__((tls_model("initial-exec")));
+// The executions a block has counted.
+uint64_t executions(const ThreadSite &t);
 
-// The calling thread's block has no entry for site id yet: creates or enlarges it.
-SiteCounters &grow_thread_block(uint32_t id);
+// The calling thread's block of the site, created, or set up for the site, when it is not yet
+// (every slot's default tensor active).
+ThreadSite &thread_site(SiteState *st);
 
-// The calling thread's counters of site id.
-inline SiteCounters &counters_for(uint32_t id) {
-  if (__builtin_expect(id < tl_view.capacity, 1)) return tl_view.sites[id];
-  return grow_thread_block(id);
-}
+// Makes `key` (nullptr: the default) the active tensor of `slot` in the calling thread's block t,
+// parking the counters of the tensor active before.
+void activate(SiteState *st, ThreadSite &t, int slot, const void *key);
 
-// The site's counters summed over exited threads and the blocks of live ones.
-SiteCounters sum_counters_locked(Registry &reg, const SiteState *st);
+// Sets the scale of tensor `index` of the site, and of every thread block where it is active.
+void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale);
 
-// Takes the amax of one slot since the last roll from every thread (resetting it to 0), as float
-// bits.
-uint32_t take_amax_locked(Registry &reg, SiteState *st, int slot);
+// The counters of tensor `index`, summed over exited threads and the blocks of live ones.
+SlotCounters sum_tensor_locked(Registry &reg, const SiteState *st, int index);
+uint64_t sum_executions_locked(Registry &reg, const SiteState *st);
+
+// Takes the amax of tensor `index` since the last roll from every thread (resetting it to 0), as
+// float bits.
+uint32_t take_amax_locked(Registry &reg, SiteState *st, int index);
 
 }  // namespace autoscale::detail
 

@@ -19,6 +19,7 @@ import difflib
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -67,7 +68,7 @@ class Checker:
         if rewritten is None:
             return "the tool wrote no rewritten copy"
         got, err = self.compile_and_run(rewritten, stem + ".rewritten",
-                                        ["-I", self.a.include_dir, self.a.runtime_lib, "-lgomp", "-lstdc++", "-lm", "-lpthread"])
+                                        ["-I", self.a.include_dir, *shlex.split(self.a.runtime_lib)])
         if err:
             return "rewritten: " + err
         if got != want:
@@ -138,7 +139,7 @@ def main():
     ap.add_argument("--tool", required=True, help="path to autoscale-rewrite")
     ap.add_argument("--rules", required=True, help="the pass-through rules (rules/passthrough.yaml)")
     ap.add_argument("--include-dir", required=True, help="runtime/include")
-    ap.add_argument("--runtime-lib", required=True, help="path to libautoscale.a")
+    ap.add_argument("--runtime-lib", required=True, help="libautoscale.a and the libraries it needs, as one argument")
     ap.add_argument("--count", type=int, default=200, help="number of programs")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--batch", type=int, default=50, help="programs per autoscale-rewrite invocation")

@@ -20,8 +20,8 @@ with open(sys.argv[1]) as f:
     report = json.load(f)
 
 expect("schema", report["schema"], "autoscale-runtime-report")
-expect("version", report["version"], 1)
-expect("abi_version", report["abi_version"], 1)
+expect("version", report["version"], 2)
+expect("abi_version", report["abi_version"], 2)
 expect("steps.mode", report["steps"]["mode"], "window")
 expect("steps.window", report["steps"]["window"], 4)
 expect("steps.explicit", report["steps"]["explicit"], 0)
@@ -32,7 +32,8 @@ sites = {s["line"]: s for s in report["sites"]}
 expect("site lines", sorted(sites), [10, 20, 30])
 
 cast = sites[10]
-for key, want in [("file", "report_program.cpp"), ("column", 5), ("op", "mul"), ("name", "*"),
+for key, want in [("file", "report_program.cpp"), ("column", 5), ("op", "mul"), ("kind", "mul"),
+                  ("name", "*"), ("statistics", "full"), ("index", 0), ("fed_by", [-1, -1, -1]),
                   ("class", "allow"), ("action", "cast"), ("format", "e4m3"), ("rounding", "output"),
                   ("saturate", True), ("strategy", "delayed"), ("rule", 'op: "*" -> e4m3 cast'),
                   ("executions", 4), ("rolls", 1)]:
@@ -55,6 +56,7 @@ expect("site 10 slots", [s["slot"] for s in cast["slots"]], ["output"])
 
 kept = sites[20]
 expect("site 20 format", kept["format"], "fp32")
+expect("site 20 index", kept["index"], 1)
 expect("site 20 executions", kept["executions"], 3)
 expect("site 20 counters.quantized", kept["counters"]["quantized"], 0)  # nothing rounded
 

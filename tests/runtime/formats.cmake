@@ -14,6 +14,11 @@ add_executable(names_test ${CMAKE_CURRENT_SOURCE_DIR}/names_test.cpp)
 target_link_libraries(names_test PRIVATE autoscale::autoscale GTest::gtest_main)
 gtest_discover_tests(names_test)
 
+# The C++ generic calls rewritten templates use (autoscale/generics.h).
+add_executable(generics_test ${CMAKE_CURRENT_SOURCE_DIR}/generics_test.cpp)
+target_link_libraries(generics_test PRIVATE autoscale::autoscale GTest::gtest_main)
+gtest_discover_tests(generics_test PROPERTIES ENVIRONMENT "AUTOSCALE_SUMMARY=0")
+
 add_executable(scaled_test ${CMAKE_CURRENT_SOURCE_DIR}/scaled_test.cpp)
 target_link_libraries(scaled_test PRIVATE autoscale::autoscale GTest::gtest_main)
 gtest_discover_tests(scaled_test)

@@ -4,7 +4,7 @@
 
 float autoscale_header_c_check(float x);
 float autoscale_header_c_check(float x) {
-  uint8_t code = autoscale_e4m3_from_float(x, 1);
+  autoscale_u8 code = autoscale_e4m3_from_float(x, 1);
   double d = autoscale_round_double((double)x, AUTOSCALE_BF16, 0);
   float s = autoscale_scale_add(autoscale_pow2_floor(3.0f), 1.0f, 1);
   return autoscale_e4m3_to_float(code) + (float)d + s + autoscale_round_float(x, AUTOSCALE_FP16, 1);

@@ -20,7 +20,7 @@ struct Enum {
 
 const std::vector<Enum> &enums() {
   static const std::vector<Enum> all = {
-      {"op", autoscale_op_name, AUTOSCALE_OP_COUNT, {"add", "sub", "mul", "div", "neg", "inc", "dec", "call"}},
+      {"op", autoscale_op_name, AUTOSCALE_OP_COUNT, {"add", "sub", "mul", "div", "neg", "inc", "dec", "call", "matmul"}},
       {"class", autoscale_class_name, AUTOSCALE_CLASS_COUNT, {"allow", "infer", "deny", "clear"}},
       {"action", autoscale_action_name, AUTOSCALE_ACTION_COUNT, {"keep", "cast", "scale"}},
       {"format", autoscale_format_name, AUTOSCALE_FORMAT_COUNT, {"fp32", "e4m3", "e5m2", "fp16", "bf16"}},
@@ -28,6 +28,7 @@ const std::vector<Enum> &enums() {
       {"strategy", autoscale_strategy_name, AUTOSCALE_STRATEGY_COUNT,
        {"delayed", "current", "propagate", "static", "empirical"}},
       {"amax_reduce", autoscale_amax_reduce_name, AUTOSCALE_AMAX_REDUCE_COUNT, {"max", "most_recent"}},
+      {"statistics", autoscale_statistics_name, AUTOSCALE_STATISTICS_COUNT, {"full", "amax"}},
       {"slot", autoscale_slot_name, AUTOSCALE_SLOT_COUNT, {"a", "b", "c", "output"}},
   };
   return all;
@@ -60,6 +61,8 @@ TEST(Names, OutOfRangeGivesNull) {
 // The enumerators the names belong to, by value (a renumbering would break site tables).
 TEST(Names, MatchTheEnumerators) {
   EXPECT_STREQ(autoscale_op_name(AUTOSCALE_OP_CALL), "call");
+  EXPECT_STREQ(autoscale_op_name(AUTOSCALE_OP_MATMUL), "matmul");
+  EXPECT_STREQ(autoscale_statistics_name(AUTOSCALE_STATS_AMAX), "amax");
   EXPECT_STREQ(autoscale_class_name(AUTOSCALE_CLASS_CLEAR), "clear");
   EXPECT_STREQ(autoscale_action_name(AUTOSCALE_ACTION_KEEP), "keep");
   EXPECT_STREQ(autoscale_action_name(AUTOSCALE_ACTION_SCALE), "scale");

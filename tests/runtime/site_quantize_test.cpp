@@ -13,6 +13,7 @@
 #include "site_test_util.h"
 
 using autoscale_test::bits;
+using autoscale_test::expect_same_site;
 using autoscale_test::make_site;
 using autoscale_test::snapshot_of;
 
@@ -376,7 +377,7 @@ TEST(SiteReport, WritesOnRequest) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_EQ(text.str().rfind("{\"schema\": \"autoscale-runtime-report\", \"version\": 1,", 0), 0u) << text.str();
+  EXPECT_EQ(text.str().rfind("{\"schema\": \"autoscale-runtime-report\", \"version\": 2,", 0), 0u) << text.str();
   EXPECT_NE(text.str().find("\"line\": 17, \"column\": 7, \"op\": \"mul\""), std::string::npos);
   std::remove(path.c_str());
 }
@@ -390,38 +391,14 @@ template <> struct Primitives<float> {
   static float quantize(autoscale_site *s, int slot, float v) { return autoscale_quantize_f(s, slot, v); }
   static float record(autoscale_site *s, float v) { return autoscale_result_record_f(s, v); }
   static float apply(int op, float a, float b) { return autoscale_apply_f(op, a, b); }
-  static float fused(autoscale_site *s, int op, float a, float b) { return autoscale_binary_inputs_f(s, op, a, b); }
+  static float fused(autoscale_site *s, int op, float a, float b) { return autoscale_binary_inputs_f(s, op, a, b, nullptr, nullptr); }
 };
 template <> struct Primitives<double> {
   static double quantize(autoscale_site *s, int slot, double v) { return autoscale_quantize_d(s, slot, v); }
   static double record(autoscale_site *s, double v) { return autoscale_result_record_d(s, v); }
   static double apply(int op, double a, double b) { return autoscale_apply_d(op, a, b); }
-  static double fused(autoscale_site *s, int op, double a, double b) { return autoscale_binary_inputs_d(s, op, a, b); }
+  static double fused(autoscale_site *s, int op, double a, double b) { return autoscale_binary_inputs_d(s, op, a, b, nullptr, nullptr); }
 };
-
-void expect_same_site(const autoscale_site &fused, const autoscale_site &plain, const std::string &what) {
-  autoscale::detail::SiteSnapshot f = snapshot_of(fused), p = snapshot_of(plain);
-  EXPECT_EQ(f.executions, p.executions) << what;
-  for (int k = 0; k < autoscale::detail::kSlots; ++k) {
-    const autoscale::detail::SlotSnapshot &a = f.slot[k], &b = p.slot[k];
-    SCOPED_TRACE(what + " slot " + std::to_string(k));
-    EXPECT_EQ(bits(a.scale), bits(b.scale));
-    EXPECT_EQ(bits(a.amax), bits(b.amax));
-    EXPECT_EQ(a.amax_history, b.amax_history);
-    EXPECT_EQ(a.passthrough, b.passthrough);
-    EXPECT_EQ(a.counters.amax_bits, b.counters.amax_bits);
-    EXPECT_EQ(a.counters.quantized, b.counters.quantized);
-    EXPECT_EQ(bits(a.counters.error_sum), bits(b.counters.error_sum));
-    EXPECT_EQ(bits(a.counters.value_sum), bits(b.counters.value_sum));
-    EXPECT_EQ(a.counters.overflows, b.counters.overflows);
-    EXPECT_EQ(a.counters.underflows, b.counters.underflows);
-    EXPECT_EQ(a.counters.subnormals, b.counters.subnormals);
-    EXPECT_EQ(a.counters.nan_in, b.counters.nan_in);
-    EXPECT_EQ(a.counters.inf_in, b.counters.inf_in);
-    EXPECT_EQ(a.counters.nan_out, b.counters.nan_out);
-    EXPECT_EQ(a.counters.inf_out, b.counters.inf_out);
-  }
-}
 
 // Runs every op over pairs of values on both sites; returns how many results were not NaN, so a
 // caller can check the sweep exercised real values.

@@ -4,18 +4,18 @@
  * entry points are linked from C, as rewritten C sources link them. */
 #include "autoscale/autoscale.h"
 
-static autoscale_site cast_mul = AUTOSCALE_SITE("report_program.cpp", 10, 5, AUTOSCALE_OP_MUL, "*",
+static autoscale_site cast_mul = AUTOSCALE_SITE("report_program.cpp", 10, 5, AUTOSCALE_OP_MUL, "mul", "*",
                                                 AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
                                                 AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 0,
-                                                AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, "op: \"*\" -> e4m3 cast");
-static autoscale_site kept_add = AUTOSCALE_SITE("report_program.cpp", 20, 9, AUTOSCALE_OP_ADD, "+=",
+                                                AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "op: \"*\" -> e4m3 cast");
+static autoscale_site kept_add = AUTOSCALE_SITE("report_program.cpp", 20, 9, AUTOSCALE_OP_ADD, "add", "+=",
                                                 AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32,
                                                 AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 0,
-                                                AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, "passthrough");
-static autoscale_site delayed_mul = AUTOSCALE_SITE("report_program.cpp", 30, 3, AUTOSCALE_OP_MUL, "*",
+                                                AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "passthrough");
+static autoscale_site delayed_mul = AUTOSCALE_SITE("report_program.cpp", 30, 3, AUTOSCALE_OP_MUL, "mul", "*",
                                                    AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                                    AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 4,
-                                                   AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, "default: allow");
+                                                   AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "default: allow");
 
 int main(void) {
   volatile float tenth = 0.1f, hundredth = 0.01f;

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "autoscale/autoscale.h"
 #include "snapshot.h"
@@ -14,10 +16,10 @@ namespace autoscale_test {
 
 inline autoscale_site make_site(int line, int op, int action, int format, int rounding, int strategy,
                                 int history_len = 0, int margin = 0, float static_scale = 1.0f,
-                                int saturate = 1) {
-  autoscale_site s = AUTOSCALE_SITE("site_test.cpp", line, 7, op, "*", AUTOSCALE_CLASS_ALLOW, action, format,
-                                    rounding, saturate, strategy, history_len, AUTOSCALE_AMAX_MAX, margin,
-                                    static_scale, 0, 0, "test rule");
+                                int saturate = 1, int statistics = AUTOSCALE_STATS_FULL) {
+  autoscale_site s = AUTOSCALE_SITE("site_test.cpp", line, 7, op, autoscale_op_name(op), "*", AUTOSCALE_CLASS_ALLOW,
+                                    action, format, rounding, saturate, strategy, history_len, AUTOSCALE_AMAX_MAX,
+                                    margin, static_scale, 0, 0, statistics, 0, -1, -1, -1, "test rule");
   return s;
 }
 
@@ -29,6 +31,13 @@ inline autoscale::detail::SiteSnapshot snapshot_of(const autoscale_site &site) {
   return {};
 }
 
+// A pointer as the report prints a tensor's key.
+inline std::string pointer_text(const void *p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", p);
+  return buf;
+}
+
 inline uint32_t bits(float x) {
   uint32_t u;
   std::memcpy(&u, &x, sizeof u);
@@ -38,6 +47,32 @@ inline uint64_t bits(double x) {
   uint64_t u;
   std::memcpy(&u, &x, sizeof u);
   return u;
+}
+
+// Two sites fed the same values the same way must agree in every counter of every slot, bit for
+// bit (the error sums accumulate in the same order, so they are equal as doubles).
+inline void expect_same_site(const autoscale_site &x, const autoscale_site &y, const std::string &what) {
+  autoscale::detail::SiteSnapshot f = snapshot_of(x), p = snapshot_of(y);
+  EXPECT_EQ(f.executions, p.executions) << what;
+  for (int k = 0; k < autoscale::detail::kSlots; ++k) {
+    const autoscale::detail::SlotSnapshot &a = f.slot[k], &b = p.slot[k];
+    SCOPED_TRACE(what + " slot " + std::to_string(k));
+    EXPECT_EQ(bits(a.scale), bits(b.scale));
+    EXPECT_EQ(bits(a.amax), bits(b.amax));
+    EXPECT_EQ(a.amax_history, b.amax_history);
+    EXPECT_EQ(a.passthrough, b.passthrough);
+    EXPECT_EQ(a.counters.amax_bits, b.counters.amax_bits);
+    EXPECT_EQ(a.counters.quantized, b.counters.quantized);
+    EXPECT_EQ(bits(a.counters.error_sum), bits(b.counters.error_sum));
+    EXPECT_EQ(bits(a.counters.value_sum), bits(b.counters.value_sum));
+    EXPECT_EQ(a.counters.overflows, b.counters.overflows);
+    EXPECT_EQ(a.counters.underflows, b.counters.underflows);
+    EXPECT_EQ(a.counters.subnormals, b.counters.subnormals);
+    EXPECT_EQ(a.counters.nan_in, b.counters.nan_in);
+    EXPECT_EQ(a.counters.inf_in, b.counters.inf_in);
+    EXPECT_EQ(a.counters.nan_out, b.counters.nan_out);
+    EXPECT_EQ(a.counters.inf_out, b.counters.inf_out);
+  }
 }
 
 }  // namespace autoscale_test

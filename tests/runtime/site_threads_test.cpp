@@ -119,4 +119,45 @@ TEST(SiteThreads, StepsDuringExecutionLoseNoAmax) {
   EXPECT_EQ(snap.executions, uint64_t(kThreads) * kCalls);
 }
 
+// Threads switching between tensors at one site (their counters parked and restored under the
+// registry's lock) while steps run: every tensor's count and amax stay exact.
+TEST(SiteThreads, PerTensorCountersAreExactWhileThreadsSwitchTensors) {
+  static autoscale_site s = make_site(203, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 64);
+  static float tensors[3][4];
+  constexpr int kBlocks = 2000, kBlock = 10;
+  autoscale_step();
+  std::atomic<bool> running{true};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([t] {
+      for (int j = 0; j < kBlocks; ++j) {
+        const float *key = tensors[(t + j) % 3];  // a run of kBlock calls per tensor, then the next
+        for (int i = 0; i < kBlock; ++i) autoscale_mul_tensors_f(&s, 1.0f + (t + j) % 3, 2.0f, key, nullptr);
+      }
+    });
+  std::thread stepper([&] {
+    while (running.load()) {
+      autoscale_step();
+      std::this_thread::yield();
+    }
+  });
+  for (std::thread &th : threads) th.join();
+  running.store(false);
+  stepper.join();
+  autoscale::detail::SiteSnapshot snap = snapshot_of(s);
+  uint64_t per_tensor[3] = {};
+  for (int t = 0; t < kThreads; ++t)
+    for (int j = 0; j < kBlocks; ++j) per_tensor[(t + j) % 3] += kBlock;
+  for (int k = 0; k < 3; ++k) {
+    const autoscale::detail::TensorSnapshot *found = nullptr;
+    for (const autoscale::detail::TensorSnapshot &x : snap.tensors)
+      if (x.key == tensors[k]) found = &x;
+    ASSERT_NE(found, nullptr) << "tensor " << k;
+    EXPECT_EQ(found->counters.quantized, per_tensor[k]) << "tensor " << k;
+    EXPECT_EQ(found->amax, 1.0f + k) << "tensor " << k;
+  }
+  EXPECT_EQ(snap.executions, uint64_t(kThreads) * kBlocks * kBlock);
+}
+
 }  // namespace

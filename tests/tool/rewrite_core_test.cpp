@@ -17,6 +17,7 @@ Operation binary(BaseOp Base, Span L, Span Op, Span R, FloatKind Compute = Float
   O.Key = {"/p/f.c", Op.Begin, "*"};
   O.Base = Base;
   O.File = "f.c";
+  O.SeenByC = true;
   O.Line = 1;
   O.Column = Op.Begin + 1;
   RewriteShape S;

@@ -1,32 +1,61 @@
 /* autoscale/autoscale.h: the one header code rewritten by autoscale-rewrite includes.
  *
- * Valid C (C99 and later), C++ and CUDA (host and device). Every rewritten operation becomes one
- * call below carrying its operands and its site (autoscale/site.h). The calls are built from two
- * primitives, so each operation has exactly one rounding point:
+ * Valid C (C99 and later), C++ (C++11 and later) and CUDA (host and device); an older standard
+ * stops here with one #error naming the minimum. It includes no C library header in C or C++
+ * (config.h says why). Every rewritten operation becomes one call below carrying its operands and
+ * its site (autoscale/site.h, the record of the operation in its file's site table); the contract
+ * between the tool and this header is AUTOSCALE_ABI_VERSION (config.h). The calls:
  *
+ *   autoscale_{add,sub,mul,div}_{f,d}(site, a, b)                      a op b
+ *   autoscale_{add,sub,mul,div}_tensors_{f,d}(site, a, b, ta, tb)      a op b, naming the tensor each
+ *       operand belongs to: the base address of the array it reads (NULL: the site's default
+ *       tensor of that operand); written for sites with action scale
+ *   autoscale_{add,sub,mul,div}_assign_{f,d}(site, &lhs, rhs)          lhs op= rhs (lhs evaluated once)
+ *   autoscale_{add,sub,mul,div}_assign_fd(site, &lhs, rhs)             float lhs, double arithmetic
+ *   autoscale_neg_{f,d}(site, a)                                       -a
+ *   autoscale_{pre,post}{inc,dec}_{f,d}(site, &x)                      ++x, x++, --x, x--
+ *   autoscale_operand_{f,d}(site, slot, v), autoscale_result_{f,d}(site, v)
+ *       a math call: its arguments and its result (the call itself stays the user's)
+ *   autoscale_matmul_{f,d}(site, m, n, k, a, ..., c, ...)              C = A.B + D (a GEMM)
+ *   autoscale_step(), autoscale_report(path), autoscale_summary()
+ * and in C++ the generic calls of autoscale/generics.h (namespace ::__autoscale).
+ *
+ * Every operation has one rounding point, from two primitives:
  *   autoscale_operand_*(site, i, v)  rounds operand i when the site rounds at its inputs,
  *                                    otherwise returns v unchanged;
  *   autoscale_result_*(site, v)      records one execution, and rounds v when the site rounds
  *                                    at its output, otherwise returns v unchanged.
- *
  * With format AUTOSCALE_FP32 both are the identity, so a pass-through rewrite returns exactly what
  * the plain operator returns (compile with -ffp-contract=off on both sides to compare bits).
  *
- * On the host the primitives update the site's counters and scaling state in the runtime library;
- * a binary operation whose site rounds at its inputs makes one fused call there
- * (autoscale_binary_inputs_*) that equals its three primitive calls bit for bit, counters included.
- * In CUDA device code there is no host state to reach: the primitives round with the site's static
+ * On the host a binary operation whose site rounds at its inputs is fused: it quantises both
+ * operands (each with the scale of its tensor), computes and records in one go, equal bit for bit
+ * and counter for counter to its three primitives. The common case of every call runs inline, with
+ * no call (hot_path.h); the rest goes to the runtime's out-of-line calls below, which compute it
+ * from the definitions. A site at format fp32 with statistics amax is the plain operation. In
+ * CUDA device code there is no host state to reach: the primitives round with the site's static
  * scale (strategy static) or scale 1, and record nothing.
  *
- * Errors (autoscale/status.h has the policy): the C calls here cannot fail on the caller's data; a
+ * Errors (autoscale/status.h has the policy): the calls here cannot fail on the caller's data; a
  * site table the runtime cannot use (a rewritten file compiled against another runtime, a field
  * out of range) stops the program with "file:line:column: autoscale: what" naming the site.
  * autoscale_report() returns a status, with autoscale_last_error() saying what went wrong. */
 #ifndef AUTOSCALE_AUTOSCALE_H
 #define AUTOSCALE_AUTOSCALE_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
+#if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 199901L)
+#error "autoscale/autoscale.h needs C99 or later: compile rewritten C with -std=c99 (or gnu99, c11, ...)"
+#elif defined(__cplusplus) && __cplusplus < 201103L
+#error "autoscale/autoscale.h needs C++11 or later: compile rewritten C++ with -std=c++11 (or newer)"
+#else
+
 #include "autoscale/config.h"
 #include "autoscale/format.h"
+#include "autoscale/hot_path.h"
 #include "autoscale/site.h"
 #include "autoscale/status.h"
 
@@ -39,6 +68,14 @@ double autoscale_quantize_d(autoscale_site *site, int slot, double v);
 /* Out of line: one execution of the site; rounds at the output when the site says so. */
 float autoscale_result_record_f(autoscale_site *site, float v);
 double autoscale_result_record_d(autoscale_site *site, double v);
+/* Out of line: one execution of a binary site that rounds at its inputs, operand i belonging to
+ * tensor_i (NULL: the slot's default tensor), in one call instead of three:
+ * autoscale_result_record(site, autoscale_apply(op, quantize(site, 0, a), quantize(site, 1, b)))
+ * with the tensors' scales, and the same bits and counters. */
+float autoscale_binary_inputs_f(autoscale_site *site, int op, float a, float b, const void *tensor_a,
+                                const void *tensor_b);
+double autoscale_binary_inputs_d(autoscale_site *site, int op, double a, double b, const void *tensor_a,
+                                 const void *tensor_b);
 
 /* Ends a step (a training iteration, a solver sweep): amax histories roll, delayed scales are
  * recomputed, empirical analysis advances. Rewritten code calls it where the rules declare a step;
@@ -52,21 +89,49 @@ int autoscale_report(const char *path);
 /* Prints the human summary (worst sites with suggestions) to stderr unless AUTOSCALE_SUMMARY=0. */
 void autoscale_summary(void);
 
+/* One GEMM site (op AUTOSCALE_OP_MATMUL, rounding at its inputs): C = A.B + D, with A m x k, B k x n,
+ * C and D m x n. Element (i, p) of A is a[i * a_rs + p * a_cs] (row and column strides in
+ * elements, any sign), and likewise for B, C and D. d may be NULL (no addend), c itself (C += A.B),
+ * or a broadcast bias (d_rs = 0). A and B are rounded to the site's format, each with its own
+ * per-tensor scale (slots 0 and 1; the tensor is the operand's base address): strategy current
+ * takes the amax of the whole operand first and then quantises it (true current scaling), delayed
+ * uses the tensor's amax history. The products and their sum are formed in FP32 (FP64 for _d) in
+ * order p = 0, 1, ..., k-1, as an FP8 tensor core accumulates, then D is added; C is not rounded,
+ * and the output slot records its amax. C may not overlap A or B. Host only. */
+void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
+                        ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
+                        ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
+                        ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
+                        ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+
+/* A site at format fp32 with statistics amax records nothing (site.h): it is the plain operation.
+ * format and statistics sit side by side in the record, so this is one load and one compare. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_plain_(const autoscale_site *s) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  autoscale_u64 both;
+  AUTOSCALE_MEMCPY(&both, &s->format, sizeof both);
+  return both == (AUTOSCALE_CAST(autoscale_u64, AUTOSCALE_STATS_AMAX) << 32 | AUTOSCALE_FP32);
+#else
+  return s->format == AUTOSCALE_FP32 && s->statistics == AUTOSCALE_STATS_AMAX;
+#endif
+}
+
 #if AUTOSCALE_DEVICE_PASS
-AUTOSCALE_HOST_DEVICE static inline float autoscale_device_round_f(const autoscale_site *s, float v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_device_round_f(const autoscale_site *s, float v) {
   /* Power-of-two scale: dividing and multiplying by it is exact, so only the format rounds. */
   float scale = s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC
                     ? s->params.static_scale : 1.0f;
   return autoscale_round_float(v / scale, s->format, s->saturate) * scale;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_device_round_d(const autoscale_site *s, double v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_device_round_d(const autoscale_site *s, double v) {
   double scale = s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC
-                     ? (double)s->params.static_scale : 1.0;
+                     ? AUTOSCALE_CAST(double, s->params.static_scale) : 1.0;
   return autoscale_round_double(v / scale, s->format, s->saturate) * scale;
 }
 #endif
 
-AUTOSCALE_HOST_DEVICE static inline float autoscale_operand_f(autoscale_site *s, int slot, float v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_operand_f(autoscale_site *s, int slot, float v) {
   if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;
 #if AUTOSCALE_DEVICE_PASS
   (void)slot;
@@ -75,7 +140,7 @@ AUTOSCALE_HOST_DEVICE static inline float autoscale_operand_f(autoscale_site *s,
   return autoscale_quantize_f(s, slot, v);
 #endif
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_operand_d(autoscale_site *s, int slot, double v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_operand_d(autoscale_site *s, int slot, double v) {
   if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;
 #if AUTOSCALE_DEVICE_PASS
   (void)slot;
@@ -84,404 +149,326 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_operand_d(autoscale_site *s
   return autoscale_quantize_d(s, slot, v);
 #endif
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_result_f(autoscale_site *s, float v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_result_f(autoscale_site *s, float v) {
 #if AUTOSCALE_DEVICE_PASS
   return s->rounding == AUTOSCALE_ROUND_OUTPUT ? autoscale_device_round_f(s, v) : v;
 #else
+  if (autoscale_plain_(s)) return v;
+#if AUTOSCALE_INLINE_HOT_PATH
+  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
+  if (t && t->slot[AUTOSCALE_SLOT_OUTPUT].tag == 1u) {
+    autoscale_slot_ *out = &t->slot[AUTOSCALE_SLOT_OUTPUT];
+    float q;
+    if (st->round_output && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
+      if (autoscale_round_f_(st, autoscale_load_u64_(&out->range_f), v, &q)) {
+        autoscale_record_rounded_f_(&out->c, autoscale_lane_(t), st->full, v, q);
+        autoscale_count_(st, t);
+        return q;
+      }
+    } else if (!(st->round_output | st->record_output)) { /* nothing of the result to record */
+      autoscale_count_(st, t);
+      return v;
+    } else if (autoscale_finite_f_(v)) {
+      autoscale_record_value_f_(&out->c, st->full, v);
+      autoscale_count_(st, t);
+      return v;
+    }
+  }
+#endif
   return autoscale_result_record_f(s, v);
 #endif
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_result_d(autoscale_site *s, double v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_result_d(autoscale_site *s, double v) {
 #if AUTOSCALE_DEVICE_PASS
   return s->rounding == AUTOSCALE_ROUND_OUTPUT ? autoscale_device_round_d(s, v) : v;
 #else
+  if (autoscale_plain_(s)) return v;
+#if AUTOSCALE_INLINE_HOT_PATH
+  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
+  if (t && t->slot[AUTOSCALE_SLOT_OUTPUT].tag == 1u) {
+    autoscale_slot_ *out = &t->slot[AUTOSCALE_SLOT_OUTPUT];
+    double q;
+    if (st->round_output && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
+      if (autoscale_round_d_(st, autoscale_load_u64_(&out->range_d), v, &q)) {
+        autoscale_record_rounded_d_(&out->c, autoscale_lane_(t), st->full, v, q);
+        autoscale_count_(st, t);
+        return q;
+      }
+    } else if (!(st->round_output | st->record_output)) { /* nothing of the result to record */
+      autoscale_count_(st, t);
+      return v;
+    } else if (autoscale_finite_d_(v)) {
+      autoscale_record_value_d_(&out->c, st->full, v);
+      autoscale_count_(st, t);
+      return v;
+    }
+  }
+#endif
   return autoscale_result_record_d(s, v);
 #endif
 }
 
 /* The arithmetic of a binary operation (AUTOSCALE_OP_ADD, _SUB, _MUL, _DIV) in the operation's
- * type; the runtime's fused entry points below compute with these same functions. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_apply_f(int op, float a, float b) {
+ * type; the runtime's fused entry points compute with these same functions. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_apply_f(int op, float a, float b) {
   return op == AUTOSCALE_OP_ADD ? a + b : op == AUTOSCALE_OP_SUB ? a - b : op == AUTOSCALE_OP_MUL ? a * b : a / b;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_apply_d(int op, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_apply_d(int op, double a, double b) {
   return op == AUTOSCALE_OP_ADD ? a + b : op == AUTOSCALE_OP_SUB ? a - b : op == AUTOSCALE_OP_MUL ? a * b : a / b;
 }
 
-/* Out of line: one execution of a binary site that rounds at its inputs, in one call instead of
- * three: autoscale_result_record(site, autoscale_apply(op, quantize(site, 0, a), quantize(site, 1, b))),
- * with the same bits and counters. */
-float autoscale_binary_inputs_f(autoscale_site *site, int op, float a, float b);
-double autoscale_binary_inputs_d(autoscale_site *site, int op, double a, double b);
-
-/* One execution of a binary site. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_binary_f(autoscale_site *s, int op, float a, float b) {
+/* One execution of a binary site that rounds at its inputs, operand i belonging to tensor_i: the
+ * common case inline (hot_path.h), the rest in autoscale_binary_inputs_*. Host only. */
 #if !AUTOSCALE_DEVICE_PASS
-  if (s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32)
-    return autoscale_binary_inputs_f(s, op, a, b);
+AUTOSCALE_HOT float autoscale_binary_inputs_inline_f_(autoscale_site *s, int op, float a, float b, const void *tensor_a,
+                                                     const void *tensor_b) {
+#if AUTOSCALE_INLINE_HOT_PATH
+  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
+  if (t && t->slot[0].tag == autoscale_tag_(tensor_a) && t->slot[1].tag == autoscale_tag_(tensor_b)) {
+    float qa, qb, r;
+    const int full = st->full, output = st->record_output;
+    if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) { /* empirical analysis: values pass, recorded */
+      r = autoscale_apply_f(op, a, b);
+      if (autoscale_finite_f_(a) & autoscale_finite_f_(b) & autoscale_finite_f_(r)) {
+        autoscale_record_value_f_(&t->slot[0].c, full, a);
+        autoscale_record_value_f_(&t->slot[1].c, full, b);
+        if (output) autoscale_record_value_f_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
+        autoscale_count_(st, t);
+        return r;
+      }
+    } else if (autoscale_round_f_(st, autoscale_load_u64_(&t->slot[0].range_f), a, &qa) &
+               autoscale_round_f_(st, autoscale_load_u64_(&t->slot[1].range_f), b, &qb)) {
+      r = autoscale_apply_f(op, qa, qb);
+      if (!output || autoscale_finite_f_(r)) {
+        const autoscale_u64 lane = autoscale_lane_(t);
+        autoscale_record_rounded_f_(&t->slot[0].c, lane, full, a, qa);
+        autoscale_record_rounded_f_(&t->slot[1].c, lane, full, b, qb);
+        if (output) autoscale_record_value_f_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
+        autoscale_count_(st, t);
+        return r;
+      }
+    }
+  }
 #endif
+  return autoscale_binary_inputs_f(s, op, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOT double autoscale_binary_inputs_inline_d_(autoscale_site *s, int op, double a, double b, const void *tensor_a,
+                                                     const void *tensor_b) {
+#if AUTOSCALE_INLINE_HOT_PATH
+  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
+  if (t && t->slot[0].tag == autoscale_tag_(tensor_a) && t->slot[1].tag == autoscale_tag_(tensor_b)) {
+    double qa, qb, r;
+    const int full = st->full, output = st->record_output;
+    if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) { /* empirical analysis: values pass, recorded */
+      r = autoscale_apply_d(op, a, b);
+      if (autoscale_finite_d_(a) & autoscale_finite_d_(b) & autoscale_finite_d_(r)) {
+        autoscale_record_value_d_(&t->slot[0].c, full, a);
+        autoscale_record_value_d_(&t->slot[1].c, full, b);
+        if (output) autoscale_record_value_d_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
+        autoscale_count_(st, t);
+        return r;
+      }
+    } else if (autoscale_round_d_(st, autoscale_load_u64_(&t->slot[0].range_d), a, &qa) &
+               autoscale_round_d_(st, autoscale_load_u64_(&t->slot[1].range_d), b, &qb)) {
+      r = autoscale_apply_d(op, qa, qb);
+      if (!output || autoscale_finite_d_(r)) {
+        const autoscale_u64 lane = autoscale_lane_(t);
+        autoscale_record_rounded_d_(&t->slot[0].c, lane, full, a, qa);
+        autoscale_record_rounded_d_(&t->slot[1].c, lane, full, b, qb);
+        if (output) autoscale_record_value_d_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
+        autoscale_count_(st, t);
+        return r;
+      }
+    }
+  }
+#endif
+  return autoscale_binary_inputs_d(s, op, a, b, tensor_a, tensor_b);
+}
+#endif
+
+/* One execution of a binary site: a site at fp32 or rounding its output computes from the operands
+ * as they are and records (or rounds) the result; one rounding its inputs quantises both. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_binary_tensors_f_(autoscale_site *s, int op, float a, float b,
+                                                                const void *tensor_a, const void *tensor_b) {
+#if !AUTOSCALE_DEVICE_PASS
+  if (autoscale_plain_(s)) return autoscale_apply_f(op, a, b);
+  if (s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32)
+    return autoscale_binary_inputs_inline_f_(s, op, a, b, tensor_a, tensor_b);
+#endif
+  (void)tensor_a;
+  (void)tensor_b;
   return autoscale_result_f(s, autoscale_apply_f(op, autoscale_operand_f(s, 0, a), autoscale_operand_f(s, 1, b)));
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_binary_d(autoscale_site *s, int op, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_binary_f(autoscale_site *s, int op, float a, float b) {
+  return autoscale_binary_tensors_f_(s, op, a, b, AUTOSCALE_NULL, AUTOSCALE_NULL);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_binary_tensors_d_(autoscale_site *s, int op, double a, double b,
+                                                                const void *tensor_a, const void *tensor_b) {
 #if !AUTOSCALE_DEVICE_PASS
+  if (autoscale_plain_(s)) return autoscale_apply_d(op, a, b);
   if (s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32)
-    return autoscale_binary_inputs_d(s, op, a, b);
+    return autoscale_binary_inputs_inline_d_(s, op, a, b, tensor_a, tensor_b);
 #endif
+  (void)tensor_a;
+  (void)tensor_b;
   return autoscale_result_d(s, autoscale_apply_d(op, autoscale_operand_d(s, 0, a), autoscale_operand_d(s, 1, b)));
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_binary_d(autoscale_site *s, int op, double a, double b) {
+  return autoscale_binary_tensors_d_(s, op, a, b, AUTOSCALE_NULL, AUTOSCALE_NULL);
 }
 
 /* Binary operators in float (_f) and double (_d); operands arrive already converted to the
  * operation's type by the usual arithmetic conversions, which the tool spells out as casts. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_add_f(autoscale_site *s, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_add_f(autoscale_site *s, float a, float b) {
   return autoscale_binary_f(s, AUTOSCALE_OP_ADD, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_add_d(autoscale_site *s, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_add_d(autoscale_site *s, double a, double b) {
   return autoscale_binary_d(s, AUTOSCALE_OP_ADD, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_f(autoscale_site *s, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_sub_f(autoscale_site *s, float a, float b) {
   return autoscale_binary_f(s, AUTOSCALE_OP_SUB, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_sub_d(autoscale_site *s, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_sub_d(autoscale_site *s, double a, double b) {
   return autoscale_binary_d(s, AUTOSCALE_OP_SUB, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_f(autoscale_site *s, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_mul_f(autoscale_site *s, float a, float b) {
   return autoscale_binary_f(s, AUTOSCALE_OP_MUL, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_mul_d(autoscale_site *s, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_mul_d(autoscale_site *s, double a, double b) {
   return autoscale_binary_d(s, AUTOSCALE_OP_MUL, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_div_f(autoscale_site *s, float a, float b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_div_f(autoscale_site *s, float a, float b) {
   return autoscale_binary_f(s, AUTOSCALE_OP_DIV, a, b);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_div_d(autoscale_site *s, double a, double b) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_div_d(autoscale_site *s, double a, double b) {
   return autoscale_binary_d(s, AUTOSCALE_OP_DIV, a, b);
+}
+
+/* The same, naming each operand's tensor (see the top of this file): each tensor of a site keeps its
+ * own scale and amax history. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_add_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
+                                                              const void *tensor_b) {
+  return autoscale_binary_tensors_f_(s, AUTOSCALE_OP_ADD, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_add_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
+                                                              const void *tensor_b) {
+  return autoscale_binary_tensors_d_(s, AUTOSCALE_OP_ADD, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_sub_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
+                                                              const void *tensor_b) {
+  return autoscale_binary_tensors_f_(s, AUTOSCALE_OP_SUB, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_sub_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
+                                                              const void *tensor_b) {
+  return autoscale_binary_tensors_d_(s, AUTOSCALE_OP_SUB, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_mul_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
+                                                              const void *tensor_b) {
+  return autoscale_binary_tensors_f_(s, AUTOSCALE_OP_MUL, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_mul_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
+                                                              const void *tensor_b) {
+  return autoscale_binary_tensors_d_(s, AUTOSCALE_OP_MUL, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_div_tensors_f(autoscale_site *s, float a, float b, const void *tensor_a,
+                                                              const void *tensor_b) {
+  return autoscale_binary_tensors_f_(s, AUTOSCALE_OP_DIV, a, b, tensor_a, tensor_b);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_div_tensors_d(autoscale_site *s, double a, double b, const void *tensor_a,
+                                                              const void *tensor_b) {
+  return autoscale_binary_tensors_d_(s, AUTOSCALE_OP_DIV, a, b, tensor_a, tensor_b);
 }
 
 /* Compound assignment: *lhs = *lhs op rhs, lhs evaluated once (the tool passes its address). The
  * _fd forms take a float lhs and compute in double (f op= 0.5), converting the result back. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_add_assign_f(autoscale_site *s, float *lhs, float rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_add_assign_f(autoscale_site *s, float *lhs, float rhs) {
   return *lhs = autoscale_add_f(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_add_assign_d(autoscale_site *s, double *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_add_assign_d(autoscale_site *s, double *lhs, double rhs) {
   return *lhs = autoscale_add_d(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_add_assign_fd(autoscale_site *s, float *lhs, double rhs) {
-  return *lhs = (float)autoscale_add_d(s, (double)*lhs, rhs);
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_add_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+  return *lhs = AUTOSCALE_CAST(float, autoscale_add_d(s, AUTOSCALE_CAST(double, *lhs), rhs));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_assign_f(autoscale_site *s, float *lhs, float rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_sub_assign_f(autoscale_site *s, float *lhs, float rhs) {
   return *lhs = autoscale_sub_f(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_sub_assign_d(autoscale_site *s, double *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_sub_assign_d(autoscale_site *s, double *lhs, double rhs) {
   return *lhs = autoscale_sub_d(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_sub_assign_fd(autoscale_site *s, float *lhs, double rhs) {
-  return *lhs = (float)autoscale_sub_d(s, (double)*lhs, rhs);
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_sub_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+  return *lhs = AUTOSCALE_CAST(float, autoscale_sub_d(s, AUTOSCALE_CAST(double, *lhs), rhs));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_assign_f(autoscale_site *s, float *lhs, float rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_mul_assign_f(autoscale_site *s, float *lhs, float rhs) {
   return *lhs = autoscale_mul_f(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_mul_assign_d(autoscale_site *s, double *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_mul_assign_d(autoscale_site *s, double *lhs, double rhs) {
   return *lhs = autoscale_mul_d(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_mul_assign_fd(autoscale_site *s, float *lhs, double rhs) {
-  return *lhs = (float)autoscale_mul_d(s, (double)*lhs, rhs);
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_mul_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+  return *lhs = AUTOSCALE_CAST(float, autoscale_mul_d(s, AUTOSCALE_CAST(double, *lhs), rhs));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_div_assign_f(autoscale_site *s, float *lhs, float rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_div_assign_f(autoscale_site *s, float *lhs, float rhs) {
   return *lhs = autoscale_div_f(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_div_assign_d(autoscale_site *s, double *lhs, double rhs) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_div_assign_d(autoscale_site *s, double *lhs, double rhs) {
   return *lhs = autoscale_div_d(s, *lhs, rhs);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_div_assign_fd(autoscale_site *s, float *lhs, double rhs) {
-  return *lhs = (float)autoscale_div_d(s, (double)*lhs, rhs);
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_div_assign_fd(autoscale_site *s, float *lhs, double rhs) {
+  return *lhs = AUTOSCALE_CAST(float, autoscale_div_d(s, AUTOSCALE_CAST(double, *lhs), rhs));
 }
 
-AUTOSCALE_HOST_DEVICE static inline float autoscale_neg_f(autoscale_site *s, float a) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_neg_f(autoscale_site *s, float a) {
   return autoscale_result_f(s, -autoscale_operand_f(s, 0, a));
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_neg_d(autoscale_site *s, double a) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_neg_d(autoscale_site *s, double a) {
   return autoscale_result_d(s, -autoscale_operand_d(s, 0, a));
 }
 
 /* ++ and -- on floating lvalues: x = x +- 1 in the lvalue's type; pre forms return the new value,
  * post forms the old one. */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_preinc_f(autoscale_site *s, float *p) {
-  return *p = autoscale_add_f(s, *p, (float)1);
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_preinc_f(autoscale_site *s, float *p) {
+  return *p = autoscale_add_f(s, *p, 1.0f);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_postinc_f(autoscale_site *s, float *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_postinc_f(autoscale_site *s, float *p) {
   float old = *p;
-  *p = autoscale_add_f(s, old, (float)1);
+  *p = autoscale_add_f(s, old, 1.0f);
   return old;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_preinc_d(autoscale_site *s, double *p) {
-  return *p = autoscale_add_d(s, *p, (double)1);
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_preinc_d(autoscale_site *s, double *p) {
+  return *p = autoscale_add_d(s, *p, 1.0);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_postinc_d(autoscale_site *s, double *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_postinc_d(autoscale_site *s, double *p) {
   double old = *p;
-  *p = autoscale_add_d(s, old, (double)1);
+  *p = autoscale_add_d(s, old, 1.0);
   return old;
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_predec_f(autoscale_site *s, float *p) {
-  return *p = autoscale_sub_f(s, *p, (float)1);
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_predec_f(autoscale_site *s, float *p) {
+  return *p = autoscale_sub_f(s, *p, 1.0f);
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_postdec_f(autoscale_site *s, float *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_postdec_f(autoscale_site *s, float *p) {
   float old = *p;
-  *p = autoscale_sub_f(s, old, (float)1);
+  *p = autoscale_sub_f(s, old, 1.0f);
   return old;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_predec_d(autoscale_site *s, double *p) {
-  return *p = autoscale_sub_d(s, *p, (double)1);
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_predec_d(autoscale_site *s, double *p) {
+  return *p = autoscale_sub_d(s, *p, 1.0);
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_postdec_d(autoscale_site *s, double *p) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_postdec_d(autoscale_site *s, double *p) {
   double old = *p;
-  *p = autoscale_sub_d(s, old, (double)1);
+  *p = autoscale_sub_d(s, old, 1.0);
   return old;
 }
 
 AUTOSCALE_EXTERN_C_END
 
 #ifdef __cplusplus
-/* C++ only (C++11 and later): the calls the tool writes for operations of a template whose type
- * depends on a template parameter. One text serves every instantiation: each call dispatches on
- * the operation's real type when the template is instantiated. Where the plain operator computes
- * in float or double from arithmetic operands, the call is the C entry point of that type (the
- * site executes); otherwise (int, long double, class types with their own operators, complex,
- * pointers) it is the plain operator itself, and the site is not executed. Result types and value
- * categories are exactly those of the plain operators: decltype(autoscale::mul(s, a, b)) is
- * decltype(a * b), and autoscale::add_assign(s, x, y) is the lvalue x, as x += y is. Operands are
- * taken by forwarding reference, so each is evaluated once, where the call's arguments are. */
-#include <type_traits>
+#include "autoscale/generics.h"
+#endif
 
-namespace autoscale {
-namespace detail {
-
-/* Routes: the plain operator, or the C entry points computing in C (float or double). */
-struct plain {};
-template <class C> struct via {};
-template <class T, class D = typename std::remove_cv<T>::type> struct route_of { typedef plain type; };
-template <class T> struct route_of<T, float> { typedef via<float> type; };
-template <class T> struct route_of<T, double> { typedef via<double> type; };
-template <class T> struct arith : std::is_arithmetic<typename std::decay<T>::type> {};
-/* The route of an operation with plain result type R and operands A (and B): the C entry points
- * only compute the builtin operators, so a class operand keeps the plain operator. */
-template <class R, class A, class B = int>
-struct route : route_of<typename std::conditional<arith<A>::value && arith<B>::value, R, void>::type> {};
-/* lhs op= rhs computes in the type of lhs op rhs on the values, then converts to lhs's type. */
-template <class L, class R, bool = arith<L>::value && arith<R>::value> struct assign_route { typedef plain type; };
-template <class L, class R>
-struct assign_route<L, R, true>
-    : route_of<decltype(std::declval<typename std::decay<L>::type>() + std::declval<typename std::decay<R>::type>())> {};
-
-AUTOSCALE_HOST_DEVICE inline float binary(autoscale_site *s, int op, via<float>, float a, float b) { return autoscale_binary_f(s, op, a, b); }
-AUTOSCALE_HOST_DEVICE inline double binary(autoscale_site *s, int op, via<double>, double a, double b) { return autoscale_binary_d(s, op, a, b); }
-AUTOSCALE_HOST_DEVICE inline float neg(via<float>, autoscale_site *s, float a) { return autoscale_neg_f(s, a); }
-AUTOSCALE_HOST_DEVICE inline double neg(via<double>, autoscale_site *s, double a) { return autoscale_neg_d(s, a); }
-template <class A> AUTOSCALE_HOST_DEVICE inline auto neg(plain, autoscale_site *, A &&a) -> decltype(-static_cast<A &&>(a)) { return -static_cast<A &&>(a); }
-AUTOSCALE_HOST_DEVICE inline float operand(via<float>, autoscale_site *s, int i, float v) { return autoscale_operand_f(s, i, v); }
-AUTOSCALE_HOST_DEVICE inline double operand(via<double>, autoscale_site *s, int i, double v) { return autoscale_operand_d(s, i, v); }
-template <class T> AUTOSCALE_HOST_DEVICE inline T operand(plain, autoscale_site *, int, T &&v) { return static_cast<T &&>(v); }
-AUTOSCALE_HOST_DEVICE inline float result(via<float>, autoscale_site *s, float v) { return autoscale_result_f(s, v); }
-AUTOSCALE_HOST_DEVICE inline double result(via<double>, autoscale_site *s, double v) { return autoscale_result_d(s, v); }
-template <class T> AUTOSCALE_HOST_DEVICE inline T result(plain, autoscale_site *, T &&v) { return static_cast<T &&>(v); }
-/* A math call's argument or result: float and double are rounded (prvalues); other lvalues are
- * forwarded as lvalues, other rvalues as values (an rvalue reference to a call's temporary result
- * would dangle once the full expression ends: const T &r = std::exp(x)). */
-template <class T, class D = typename std::decay<T>::type> struct passed { typedef T type; };
-template <class T> struct passed<T, float> { typedef float type; };
-template <class T> struct passed<T, double> { typedef double type; };
-
-/* lhs = lhs op rhs computed in C, converted back to lhs's type; the lvalue lhs. */
-template <class C, class L, class R>
-AUTOSCALE_HOST_DEVICE inline L &assign(via<C> t, autoscale_site *s, int op, L &l, R &&r) {
-  l = static_cast<typename std::remove_cv<L>::type>(binary(s, op, t, static_cast<C>(l), static_cast<C>(r)));
-  return l;
-}
-template <class C, class L>
-AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type post(via<C> t, autoscale_site *s, int op, L &l) {
-  typedef typename std::remove_cv<L>::type V;
-  V old = l; /* one read, as x++ makes */
-  l = static_cast<V>(binary(s, op, t, static_cast<C>(old), C(1)));
-  return old;
-}
-
-/* Each operator twice: the plain operation, and the one through the runtime (route via<C>). */
-template <class A, class B>
-AUTOSCALE_HOST_DEVICE inline auto add(plain, autoscale_site *, A &&a, B &&b) -> decltype(static_cast<A &&>(a) + static_cast<B &&>(b)) {
-  return static_cast<A &&>(a) + static_cast<B &&>(b);
-}
-template <class C, class A, class B>
-AUTOSCALE_HOST_DEVICE inline C add(via<C> t, autoscale_site *s, A &&a, B &&b) {
-  return binary(s, AUTOSCALE_OP_ADD, t, static_cast<C>(a), static_cast<C>(b));
-}
-template <class L, class R>
-AUTOSCALE_HOST_DEVICE inline auto add_assign(plain, autoscale_site *, L &&l, R &&r) -> decltype(static_cast<L &&>(l) += static_cast<R &&>(r)) {
-  return static_cast<L &&>(l) += static_cast<R &&>(r);
-}
-template <class C, class L, class R>
-AUTOSCALE_HOST_DEVICE inline L &add_assign(via<C> t, autoscale_site *s, L &l, R &&r) {
-  return assign(t, s, AUTOSCALE_OP_ADD, l, static_cast<R &&>(r));
-}
-template <class A, class B>
-AUTOSCALE_HOST_DEVICE inline auto sub(plain, autoscale_site *, A &&a, B &&b) -> decltype(static_cast<A &&>(a) - static_cast<B &&>(b)) {
-  return static_cast<A &&>(a) - static_cast<B &&>(b);
-}
-template <class C, class A, class B>
-AUTOSCALE_HOST_DEVICE inline C sub(via<C> t, autoscale_site *s, A &&a, B &&b) {
-  return binary(s, AUTOSCALE_OP_SUB, t, static_cast<C>(a), static_cast<C>(b));
-}
-template <class L, class R>
-AUTOSCALE_HOST_DEVICE inline auto sub_assign(plain, autoscale_site *, L &&l, R &&r) -> decltype(static_cast<L &&>(l) -= static_cast<R &&>(r)) {
-  return static_cast<L &&>(l) -= static_cast<R &&>(r);
-}
-template <class C, class L, class R>
-AUTOSCALE_HOST_DEVICE inline L &sub_assign(via<C> t, autoscale_site *s, L &l, R &&r) {
-  return assign(t, s, AUTOSCALE_OP_SUB, l, static_cast<R &&>(r));
-}
-template <class A, class B>
-AUTOSCALE_HOST_DEVICE inline auto mul(plain, autoscale_site *, A &&a, B &&b) -> decltype(static_cast<A &&>(a) * static_cast<B &&>(b)) {
-  return static_cast<A &&>(a) * static_cast<B &&>(b);
-}
-template <class C, class A, class B>
-AUTOSCALE_HOST_DEVICE inline C mul(via<C> t, autoscale_site *s, A &&a, B &&b) {
-  return binary(s, AUTOSCALE_OP_MUL, t, static_cast<C>(a), static_cast<C>(b));
-}
-template <class L, class R>
-AUTOSCALE_HOST_DEVICE inline auto mul_assign(plain, autoscale_site *, L &&l, R &&r) -> decltype(static_cast<L &&>(l) *= static_cast<R &&>(r)) {
-  return static_cast<L &&>(l) *= static_cast<R &&>(r);
-}
-template <class C, class L, class R>
-AUTOSCALE_HOST_DEVICE inline L &mul_assign(via<C> t, autoscale_site *s, L &l, R &&r) {
-  return assign(t, s, AUTOSCALE_OP_MUL, l, static_cast<R &&>(r));
-}
-template <class A, class B>
-AUTOSCALE_HOST_DEVICE inline auto div(plain, autoscale_site *, A &&a, B &&b) -> decltype(static_cast<A &&>(a) / static_cast<B &&>(b)) {
-  return static_cast<A &&>(a) / static_cast<B &&>(b);
-}
-template <class C, class A, class B>
-AUTOSCALE_HOST_DEVICE inline C div(via<C> t, autoscale_site *s, A &&a, B &&b) {
-  return binary(s, AUTOSCALE_OP_DIV, t, static_cast<C>(a), static_cast<C>(b));
-}
-template <class L, class R>
-AUTOSCALE_HOST_DEVICE inline auto div_assign(plain, autoscale_site *, L &&l, R &&r) -> decltype(static_cast<L &&>(l) /= static_cast<R &&>(r)) {
-  return static_cast<L &&>(l) /= static_cast<R &&>(r);
-}
-template <class C, class L, class R>
-AUTOSCALE_HOST_DEVICE inline L &div_assign(via<C> t, autoscale_site *s, L &l, R &&r) {
-  return assign(t, s, AUTOSCALE_OP_DIV, l, static_cast<R &&>(r));
-}
-template <class L>
-AUTOSCALE_HOST_DEVICE inline auto preinc(plain, autoscale_site *, L &&l) -> decltype(++static_cast<L &&>(l)) {
-  return ++static_cast<L &&>(l);
-}
-template <class C, class L>
-AUTOSCALE_HOST_DEVICE inline L &preinc(via<C> t, autoscale_site *s, L &l) {
-  return assign(t, s, AUTOSCALE_OP_ADD, l, C(1));
-}
-template <class L>
-AUTOSCALE_HOST_DEVICE inline auto postinc(plain, autoscale_site *, L &&l) -> decltype(static_cast<L &&>(l)++) {
-  return static_cast<L &&>(l)++;
-}
-template <class C, class L>
-AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type postinc(via<C> t, autoscale_site *s, L &l) {
-  return post(t, s, AUTOSCALE_OP_ADD, l);
-}
-template <class L>
-AUTOSCALE_HOST_DEVICE inline auto predec(plain, autoscale_site *, L &&l) -> decltype(--static_cast<L &&>(l)) {
-  return --static_cast<L &&>(l);
-}
-template <class C, class L>
-AUTOSCALE_HOST_DEVICE inline L &predec(via<C> t, autoscale_site *s, L &l) {
-  return assign(t, s, AUTOSCALE_OP_SUB, l, C(1));
-}
-template <class L>
-AUTOSCALE_HOST_DEVICE inline auto postdec(plain, autoscale_site *, L &&l) -> decltype(static_cast<L &&>(l)--) {
-  return static_cast<L &&>(l)--;
-}
-template <class C, class L>
-AUTOSCALE_HOST_DEVICE inline typename std::remove_cv<L>::type postdec(via<C> t, autoscale_site *s, L &l) {
-  return post(t, s, AUTOSCALE_OP_SUB, l);
-}
-} /* namespace detail */
-
-/* a op b, routed on the plain operator's result type R. */
-template <class A, class B>
-AUTOSCALE_HOST_DEVICE inline auto add(autoscale_site *s, A &&a, B &&b) -> decltype(static_cast<A &&>(a) + static_cast<B &&>(b)) {
-  typedef decltype(static_cast<A &&>(a) + static_cast<B &&>(b)) R;
-  return detail::add(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a), static_cast<B &&>(b));
-}
-template <class A, class B>
-AUTOSCALE_HOST_DEVICE inline auto sub(autoscale_site *s, A &&a, B &&b) -> decltype(static_cast<A &&>(a) - static_cast<B &&>(b)) {
-  typedef decltype(static_cast<A &&>(a) - static_cast<B &&>(b)) R;
-  return detail::sub(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a), static_cast<B &&>(b));
-}
-template <class A, class B>
-AUTOSCALE_HOST_DEVICE inline auto mul(autoscale_site *s, A &&a, B &&b) -> decltype(static_cast<A &&>(a) * static_cast<B &&>(b)) {
-  typedef decltype(static_cast<A &&>(a) * static_cast<B &&>(b)) R;
-  return detail::mul(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a), static_cast<B &&>(b));
-}
-template <class A, class B>
-AUTOSCALE_HOST_DEVICE inline auto div(autoscale_site *s, A &&a, B &&b) -> decltype(static_cast<A &&>(a) / static_cast<B &&>(b)) {
-  typedef decltype(static_cast<A &&>(a) / static_cast<B &&>(b)) R;
-  return detail::div(typename detail::route<R, A, B>::type(), s, static_cast<A &&>(a), static_cast<B &&>(b));
-}
-
-/* lhs op= rhs: lhs is passed by reference (evaluated once), and the result is that lvalue. */
-template <class L, class R>
-AUTOSCALE_HOST_DEVICE inline auto add_assign(autoscale_site *s, L &&l, R &&r) -> decltype(static_cast<L &&>(l) += static_cast<R &&>(r)) {
-  return detail::add_assign(typename detail::assign_route<L, R>::type(), s, static_cast<L &&>(l), static_cast<R &&>(r));
-}
-template <class L, class R>
-AUTOSCALE_HOST_DEVICE inline auto sub_assign(autoscale_site *s, L &&l, R &&r) -> decltype(static_cast<L &&>(l) -= static_cast<R &&>(r)) {
-  return detail::sub_assign(typename detail::assign_route<L, R>::type(), s, static_cast<L &&>(l), static_cast<R &&>(r));
-}
-template <class L, class R>
-AUTOSCALE_HOST_DEVICE inline auto mul_assign(autoscale_site *s, L &&l, R &&r) -> decltype(static_cast<L &&>(l) *= static_cast<R &&>(r)) {
-  return detail::mul_assign(typename detail::assign_route<L, R>::type(), s, static_cast<L &&>(l), static_cast<R &&>(r));
-}
-template <class L, class R>
-AUTOSCALE_HOST_DEVICE inline auto div_assign(autoscale_site *s, L &&l, R &&r) -> decltype(static_cast<L &&>(l) /= static_cast<R &&>(r)) {
-  return detail::div_assign(typename detail::assign_route<L, R>::type(), s, static_cast<L &&>(l), static_cast<R &&>(r));
-}
-
-/* -a */
-template <class A>
-AUTOSCALE_HOST_DEVICE inline auto neg(autoscale_site *s, A &&a) -> decltype(-static_cast<A &&>(a)) {
-  typedef decltype(-static_cast<A &&>(a)) R;
-  return detail::neg(typename detail::route<R, A>::type(), s, static_cast<A &&>(a));
-}
-
-/* ++x, --x (the lvalue x) and x++, x-- (the old value): x = x +- 1 in x's type. */
-template <class L>
-AUTOSCALE_HOST_DEVICE inline auto preinc(autoscale_site *s, L &&l) -> decltype(++static_cast<L &&>(l)) {
-  typedef typename std::remove_reference<L>::type V;
-  return detail::preinc(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));
-}
-template <class L>
-AUTOSCALE_HOST_DEVICE inline auto predec(autoscale_site *s, L &&l) -> decltype(--static_cast<L &&>(l)) {
-  typedef typename std::remove_reference<L>::type V;
-  return detail::predec(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));
-}
-template <class L>
-AUTOSCALE_HOST_DEVICE inline auto postinc(autoscale_site *s, L &&l) -> decltype(static_cast<L &&>(l)++) {
-  typedef typename std::remove_reference<L>::type V;
-  return detail::postinc(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));
-}
-template <class L>
-AUTOSCALE_HOST_DEVICE inline auto postdec(autoscale_site *s, L &&l) -> decltype(static_cast<L &&>(l)--) {
-  typedef typename std::remove_reference<L>::type V;
-  return detail::postdec(typename detail::route<V, V>::type(), s, static_cast<L &&>(l));
-}
-
-/* Math calls: operand i of the call, and its result. */
-template <class T>
-AUTOSCALE_HOST_DEVICE inline auto operand(autoscale_site *s, int i, T &&v) -> typename detail::passed<T>::type {
-  return detail::operand(typename detail::route_of<typename std::decay<T>::type>::type(), s, i, static_cast<T &&>(v));
-}
-template <class T>
-AUTOSCALE_HOST_DEVICE inline auto result(autoscale_site *s, T &&v) -> typename detail::passed<T>::type {
-  return detail::result(typename detail::route_of<typename std::decay<T>::type>::type(), s, static_cast<T &&>(v));
-}
-} /* namespace autoscale */
-#endif /* __cplusplus */
-
+#endif /* the C99 / C++11 check */
 #endif

@@ -4,6 +4,10 @@
 #ifndef AUTOSCALE_DEFAULTS_H
 #define AUTOSCALE_DEFAULTS_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
 #include "autoscale/site.h"
 
 /* delayed: Transformer Engine's defaults (amax_history_len 16, amax_compute_algo "max", margin 0). */

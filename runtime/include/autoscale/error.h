@@ -3,6 +3,10 @@
 #ifndef AUTOSCALE_ERROR_H
 #define AUTOSCALE_ERROR_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
 #include <stdexcept>
 #include <string>
 

@@ -30,9 +30,9 @@
 #ifndef AUTOSCALE_FORMAT_H
 #define AUTOSCALE_FORMAT_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
 
 #include "autoscale/config.h"
 
@@ -50,24 +50,24 @@ typedef enum autoscale_format {
 /* The canonical NaN the decoders return (CUDA's): positive, all mantissa bits set. */
 #define AUTOSCALE_NAN_BITS_ 0x7FFFFFFFu
 
-AUTOSCALE_HOST_DEVICE static inline uint32_t autoscale_float_bits_(float x) {
-  uint32_t u;
-  memcpy(&u, &x, sizeof u);
+AUTOSCALE_HOST_DEVICE static inline autoscale_u32 autoscale_float_bits_(float x) {
+  autoscale_u32 u;
+  AUTOSCALE_MEMCPY(&u, &x, sizeof u);
   return u;
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_bits_float_(uint32_t u) {
+AUTOSCALE_HOST_DEVICE static inline float autoscale_bits_float_(autoscale_u32 u) {
   float x;
-  memcpy(&x, &u, sizeof x);
+  AUTOSCALE_MEMCPY(&x, &u, sizeof x);
   return x;
 }
-AUTOSCALE_HOST_DEVICE static inline uint64_t autoscale_double_bits_(double x) {
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
+AUTOSCALE_HOST_DEVICE static inline autoscale_u64 autoscale_double_bits_(double x) {
+  autoscale_u64 u;
+  AUTOSCALE_MEMCPY(&u, &x, sizeof u);
   return u;
 }
-AUTOSCALE_HOST_DEVICE static inline double autoscale_bits_double_(uint64_t u) {
+AUTOSCALE_HOST_DEVICE static inline double autoscale_bits_double_(autoscale_u64 u) {
   double x;
-  memcpy(&x, &u, sizeof x);
+  AUTOSCALE_MEMCPY(&x, &u, sizeof x);
   return x;
 }
 
@@ -77,12 +77,12 @@ typedef struct autoscale_format_desc_ {
   int mant_bits;         /* stored mantissa bits */
   int emin;              /* exponent of the smallest normal */
   int has_inf;           /* 1: overflow without saturation gives inf; 0: NaN (e4m3) */
-  uint32_t max_bits;     /* the largest finite value */
-  uint32_t nan_bits;     /* what a NaN code decodes to */
+  autoscale_u32 max_bits;     /* the largest finite value */
+  autoscale_u32 nan_bits;     /* what a NaN code decodes to */
   unsigned code_width;   /* bits in a code; the sign is the top one */
-  uint32_t max_code;     /* code of the largest finite value */
-  uint32_t overflow_code;/* code for overflow without saturation, before the sign */
-  uint32_t nan_code;     /* code any NaN input encodes to (sign dropped, as CUDA does) */
+  autoscale_u32 max_code;     /* code of the largest finite value */
+  autoscale_u32 overflow_code;/* code for overflow without saturation, before the sign */
+  autoscale_u32 nan_code;     /* code any NaN input encodes to (sign dropped, as CUDA does) */
 } autoscale_format_desc_;
 
 AUTOSCALE_HOST_DEVICE static inline autoscale_format_desc_ autoscale_format_desc_of_(int format) {
@@ -131,16 +131,16 @@ AUTOSCALE_HOST_DEVICE static inline autoscale_format_desc_ autoscale_format_desc
  * half of the smallest subnormal also gives 0, even). One rounding, from float32's exact value:
  * no double rounding. */
 typedef struct autoscale_rounded_ {
-  uint32_t r; /* |x| in quanta of 2^(sh + e - 150), rounded */
+  autoscale_u32 r; /* |x| in quanta of 2^(sh + e - 150), rounded */
   int sh;     /* bits dropped */
   int e;      /* float32 biased exponent of |x| (1 for float32 subnormals) */
 } autoscale_rounded_;
 
-AUTOSCALE_HOST_DEVICE static inline autoscale_rounded_ autoscale_rne_f32_(uint32_t abs_bits,
+AUTOSCALE_HOST_DEVICE static inline autoscale_rounded_ autoscale_rne_f32_(autoscale_u32 abs_bits,
                                                                           int mant_bits, int emin) {
   autoscale_rounded_ o;
-  int e = (int)(abs_bits >> 23);
-  uint32_t mant = (abs_bits & 0x7FFFFFu) | ((uint32_t)(e != 0) << 23);
+  int e = AUTOSCALE_CAST(int, abs_bits >> 23);
+  autoscale_u32 mant = (abs_bits & 0x7FFFFFu) | (AUTOSCALE_CAST(autoscale_u32, e != 0) << 23);
   int below = (127 + emin) - (e | (e == 0)); /* binades below the format's smallest normal */
   int sh = (23 - mant_bits) + (below > 0 ? below : 0);
   sh = sh < 25 ? sh : 25;
@@ -152,16 +152,16 @@ AUTOSCALE_HOST_DEVICE static inline autoscale_rounded_ autoscale_rne_f32_(uint32
 
 /* float32 bits of the rounded magnitude: r << sh is the rounded significand, in [2^23, 2^24]
  * whenever r != 0 (2^24 is a carry into the next binade, which the addition propagates). */
-AUTOSCALE_HOST_DEVICE static inline uint32_t autoscale_rounded_bits_(autoscale_rounded_ o) {
-  return o.r ? ((uint32_t)(o.e - 1) << 23) + (o.r << o.sh) : 0u;
+AUTOSCALE_HOST_DEVICE static inline autoscale_u32 autoscale_rounded_bits_(autoscale_rounded_ o) {
+  return o.r ? (AUTOSCALE_CAST(autoscale_u32, o.e - 1) << 23) + (o.r << o.sh) : 0u;
 }
 
 /* Code of the rounded magnitude: below the smallest normal r is the subnormal code itself;
  * above it, r = 2^mant_bits + mantissa and each binade adds 2^mant_bits. */
-AUTOSCALE_HOST_DEVICE static inline uint32_t autoscale_rounded_code_(autoscale_rounded_ o,
+AUTOSCALE_HOST_DEVICE static inline autoscale_u32 autoscale_rounded_code_(autoscale_rounded_ o,
                                                                      int mant_bits, int emin) {
   int above = o.e - (127 + emin);
-  return ((uint32_t)(above > 0 ? above : 0) << mant_bits) + o.r;
+  return (AUTOSCALE_CAST(autoscale_u32, above > 0 ? above : 0) << mant_bits) + o.r;
 }
 
 /* float32 bits of |x| (bits a) rounded to the format, unbounded above (inf and NaN give bits
@@ -169,10 +169,10 @@ AUTOSCALE_HOST_DEVICE static inline uint32_t autoscale_rounded_code_(autoscale_r
  * normal in the format, that is the same rounding done on float32's bits in place, which is all the
  * hot path needs: add half an ulp of the format minus one, plus the lowest kept bit (ties to even),
  * and clear the dropped bits; a carry moves into the exponent field, which is the next binade. */
-AUTOSCALE_HOST_DEVICE static inline uint32_t autoscale_round_magnitude_(uint32_t a, int mant_bits,
+AUTOSCALE_HOST_DEVICE static inline autoscale_u32 autoscale_round_magnitude_(autoscale_u32 a, int mant_bits,
                                                                         int emin) {
   int sh = 23 - mant_bits;
-  if (a >= (uint32_t)(127 + emin) << 23)
+  if (a >= AUTOSCALE_CAST(autoscale_u32, 127 + emin) << 23)
     return (a + ((1u << (sh - 1)) - 1u) + ((a >> sh) & 1u)) & ~((1u << sh) - 1u);
   return autoscale_rounded_bits_(autoscale_rne_f32_(a, mant_bits, emin));
 }
@@ -182,13 +182,13 @@ AUTOSCALE_HOST_DEVICE static inline uint32_t autoscale_round_magnitude_(uint32_t
  * select (no branch: overflow depends on the data) picks what replaces them. */
 AUTOSCALE_HOST_DEVICE static inline float autoscale_round_float_as_(float x, autoscale_format_desc_ d,
                                                                     int saturate) {
-  uint32_t bits = autoscale_float_bits_(x);
-  uint32_t sign = bits & 0x80000000u;
-  uint32_t a = bits ^ sign;
-  uint32_t q = autoscale_round_magnitude_(a, d.mant_bits, d.emin);
+  autoscale_u32 bits = autoscale_float_bits_(x);
+  autoscale_u32 sign = bits & 0x80000000u;
+  autoscale_u32 a = bits ^ sign;
+  autoscale_u32 q = autoscale_round_magnitude_(a, d.mant_bits, d.emin);
   /* e4m3 overflows to NaN, decoded without its sign */
-  uint32_t over = saturate ? d.max_bits | sign : d.has_inf ? 0x7F800000u | sign : d.nan_bits;
-  uint32_t is_over = 0u - (uint32_t)(q > d.max_bits), is_nan = 0u - (uint32_t)(a > 0x7F800000u);
+  autoscale_u32 over = saturate ? d.max_bits | sign : d.has_inf ? 0x7F800000u | sign : d.nan_bits;
+  autoscale_u32 is_over = 0u - AUTOSCALE_CAST(autoscale_u32, q > d.max_bits), is_nan = 0u - AUTOSCALE_CAST(autoscale_u32, a > 0x7F800000u);
   over = (d.nan_bits & is_nan) | (over & ~is_nan);
   return autoscale_bits_float_((over & is_over) | ((q | sign) & ~is_over));
 }
@@ -204,11 +204,11 @@ AUTOSCALE_HOST_DEVICE static inline float autoscale_round_float(float x, int for
 }
 
 /* Code of x in format (not FP32): the same rounding, expressed as a code. */
-AUTOSCALE_HOST_DEVICE static inline uint32_t autoscale_encode_(float x, int format, int saturate) {
+AUTOSCALE_HOST_DEVICE static inline autoscale_u32 autoscale_encode_(float x, int format, int saturate) {
   const autoscale_format_desc_ d = autoscale_format_desc_of_(format);
-  uint32_t bits = autoscale_float_bits_(x);
-  uint32_t sign = bits & 0x80000000u;
-  uint32_t c;
+  autoscale_u32 bits = autoscale_float_bits_(x);
+  autoscale_u32 sign = bits & 0x80000000u;
+  autoscale_u32 c;
   if ((bits ^ sign) > 0x7F800000u) return d.nan_code;
   c = autoscale_rounded_code_(autoscale_rne_f32_(bits ^ sign, d.mant_bits, d.emin), d.mant_bits,
                               d.emin);
@@ -217,50 +217,50 @@ AUTOSCALE_HOST_DEVICE static inline uint32_t autoscale_encode_(float x, int form
 }
 
 /* Value of code in format (not FP32). */
-AUTOSCALE_HOST_DEVICE static inline float autoscale_decode_(uint32_t code, int format) {
+AUTOSCALE_HOST_DEVICE static inline float autoscale_decode_(autoscale_u32 code, int format) {
   const autoscale_format_desc_ d = autoscale_format_desc_of_(format);
-  uint32_t sign, mag, exp_field, mant;
+  autoscale_u32 sign, mag, exp_field, mant;
   /* bf16 is float32's top half; CUDA decodes it by shifting, NaN payload and sign included. */
   if (format == AUTOSCALE_BF16) return autoscale_bits_float_(code << 16);
   sign = (code >> (d.code_width - 1u)) << 31;
   mag = code & ((1u << (d.code_width - 1u)) - 1u);
   exp_field = mag >> d.mant_bits;
   mant = mag & ((1u << d.mant_bits) - 1u);
-  if (d.has_inf ? exp_field == (1u << (d.code_width - 1u - (unsigned)d.mant_bits)) - 1u
+  if (d.has_inf ? exp_field == (1u << (d.code_width - 1u - AUTOSCALE_CAST(unsigned, d.mant_bits))) - 1u
                 : mag == d.nan_code)
     return autoscale_bits_float_(d.has_inf && mant == 0 ? sign | 0x7F800000u : d.nan_bits);
   if (exp_field == 0) {
     /* Subnormal: mant quanta of 2^(emin - mant_bits), a normal float32 for these formats; the
      * product is exact and never subnormal, so flush-to-zero modes cannot touch it. */
-    float quantum = autoscale_bits_float_((uint32_t)(127 + d.emin - d.mant_bits) << 23);
-    return autoscale_bits_float_(sign | autoscale_float_bits_((float)mant * quantum));
+    float quantum = autoscale_bits_float_(AUTOSCALE_CAST(autoscale_u32, 127 + d.emin - d.mant_bits) << 23);
+    return autoscale_bits_float_(sign | autoscale_float_bits_(AUTOSCALE_CAST(float, mant) * quantum));
   }
-  return autoscale_bits_float_(sign | ((exp_field + (uint32_t)(127 + d.emin - 1)) << 23) |
+  return autoscale_bits_float_(sign | ((exp_field + AUTOSCALE_CAST(autoscale_u32, 127 + d.emin - 1)) << 23) |
                                (mant << (23 - d.mant_bits)));
 }
 
-AUTOSCALE_HOST_DEVICE static inline uint8_t autoscale_e4m3_from_float(float x, int saturate) {
-  return (uint8_t)autoscale_encode_(x, AUTOSCALE_E4M3, saturate);
+AUTOSCALE_HOST_DEVICE static inline autoscale_u8 autoscale_e4m3_from_float(float x, int saturate) {
+  return AUTOSCALE_CAST(autoscale_u8, autoscale_encode_(x, AUTOSCALE_E4M3, saturate));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_e4m3_to_float(uint8_t bits) {
+AUTOSCALE_HOST_DEVICE static inline float autoscale_e4m3_to_float(autoscale_u8 bits) {
   return autoscale_decode_(bits, AUTOSCALE_E4M3);
 }
-AUTOSCALE_HOST_DEVICE static inline uint8_t autoscale_e5m2_from_float(float x, int saturate) {
-  return (uint8_t)autoscale_encode_(x, AUTOSCALE_E5M2, saturate);
+AUTOSCALE_HOST_DEVICE static inline autoscale_u8 autoscale_e5m2_from_float(float x, int saturate) {
+  return AUTOSCALE_CAST(autoscale_u8, autoscale_encode_(x, AUTOSCALE_E5M2, saturate));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_e5m2_to_float(uint8_t bits) {
+AUTOSCALE_HOST_DEVICE static inline float autoscale_e5m2_to_float(autoscale_u8 bits) {
   return autoscale_decode_(bits, AUTOSCALE_E5M2);
 }
-AUTOSCALE_HOST_DEVICE static inline uint16_t autoscale_fp16_from_float(float x, int saturate) {
-  return (uint16_t)autoscale_encode_(x, AUTOSCALE_FP16, saturate);
+AUTOSCALE_HOST_DEVICE static inline autoscale_u16 autoscale_fp16_from_float(float x, int saturate) {
+  return AUTOSCALE_CAST(autoscale_u16, autoscale_encode_(x, AUTOSCALE_FP16, saturate));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_fp16_to_float(uint16_t bits) {
+AUTOSCALE_HOST_DEVICE static inline float autoscale_fp16_to_float(autoscale_u16 bits) {
   return autoscale_decode_(bits, AUTOSCALE_FP16);
 }
-AUTOSCALE_HOST_DEVICE static inline uint16_t autoscale_bf16_from_float(float x, int saturate) {
-  return (uint16_t)autoscale_encode_(x, AUTOSCALE_BF16, saturate);
+AUTOSCALE_HOST_DEVICE static inline autoscale_u16 autoscale_bf16_from_float(float x, int saturate) {
+  return AUTOSCALE_CAST(autoscale_u16, autoscale_encode_(x, AUTOSCALE_BF16, saturate));
 }
-AUTOSCALE_HOST_DEVICE static inline float autoscale_bf16_to_float(uint16_t bits) {
+AUTOSCALE_HOST_DEVICE static inline float autoscale_bf16_to_float(autoscale_u16 bits) {
   return autoscale_decode_(bits, AUTOSCALE_BF16);
 }
 
@@ -273,27 +273,27 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_round_double(double x, int 
   if (format == AUTOSCALE_FP32) return x;
   {
     const autoscale_format_desc_ d = autoscale_format_desc_of_(format);
-    uint64_t bits = autoscale_double_bits_(x);
-    uint64_t sign = bits & 0x8000000000000000ull;
-    uint64_t a = bits ^ sign;
+    autoscale_u64 bits = autoscale_double_bits_(x);
+    autoscale_u64 sign = bits & 0x8000000000000000ull;
+    autoscale_u64 a = bits ^ sign;
     /* The format's max as double bits: same value, double's exponent bias and mantissa width. */
-    uint64_t max_bits = ((uint64_t)((d.max_bits >> 23) + (1023 - 127)) << 52) |
-                        ((uint64_t)(d.max_bits & 0x7FFFFFu) << 29);
+    autoscale_u64 max_bits = (AUTOSCALE_CAST(autoscale_u64, (d.max_bits >> 23) + (1023 - 127)) << 52) |
+                        (AUTOSCALE_CAST(autoscale_u64, d.max_bits & 0x7FFFFFu) << 29);
     int e, below, sh;
-    uint64_t mant, r, q;
-    if (a > 0x7FF0000000000000ull) return (double)autoscale_bits_float_(d.nan_bits);
-    e = (int)(a >> 52);
-    mant = (a & 0xFFFFFFFFFFFFFull) | ((uint64_t)(e != 0) << 52);
+    autoscale_u64 mant, r, q;
+    if (a > 0x7FF0000000000000ull) return AUTOSCALE_CAST(double, autoscale_bits_float_(d.nan_bits));
+    e = AUTOSCALE_CAST(int, a >> 52);
+    mant = (a & 0xFFFFFFFFFFFFFull) | (AUTOSCALE_CAST(autoscale_u64, e != 0) << 52);
     e |= (e == 0);
     below = (1023 + d.emin) - e;
     sh = (52 - d.mant_bits) + (below > 0 ? below : 0);
     sh = sh < 54 ? sh : 54;
     r = (mant + ((1ull << (sh - 1)) - 1u) + ((mant >> sh) & 1u)) >> sh;
-    q = r ? ((uint64_t)(e - 1) << 52) + (r << sh) : 0u;
+    q = r ? (AUTOSCALE_CAST(autoscale_u64, e - 1) << 52) + (r << sh) : 0u;
     if (q > max_bits) {
       if (saturate) q = max_bits;
       else if (d.has_inf) q = 0x7FF0000000000000ull;
-      else return (double)autoscale_bits_float_(d.nan_bits);
+      else return AUTOSCALE_CAST(double, autoscale_bits_float_(d.nan_bits));
     }
     return autoscale_bits_double_(q | sign);
   }
@@ -303,12 +303,12 @@ AUTOSCALE_HOST_DEVICE static inline float autoscale_format_max(int format) {
   return autoscale_bits_float_(autoscale_format_desc_of_(format).max_bits);
 }
 AUTOSCALE_HOST_DEVICE static inline float autoscale_format_min_normal(int format) {
-  return autoscale_bits_float_((uint32_t)(127 + autoscale_format_desc_of_(format).emin) << 23);
+  return autoscale_bits_float_(AUTOSCALE_CAST(autoscale_u32, 127 + autoscale_format_desc_of_(format).emin) << 23);
 }
 AUTOSCALE_HOST_DEVICE static inline float autoscale_format_min_subnormal(int format) {
   const autoscale_format_desc_ d = autoscale_format_desc_of_(format);
   int biased = 127 + d.emin - d.mant_bits; /* float32 biased exponent of 2^(emin - mant_bits) */
-  return autoscale_bits_float_(biased > 0 ? (uint32_t)biased << 23 : 1u << (biased + 22));
+  return autoscale_bits_float_(biased > 0 ? AUTOSCALE_CAST(autoscale_u32, biased) << 23 : 1u << (biased + 22));
 }
 /* "fp32", "e4m3", "e5m2", "fp16", "bf16" (the rules' spelling); NULL for anything else. */
 AUTOSCALE_HOST_DEVICE static inline const char *autoscale_format_name(int format) {

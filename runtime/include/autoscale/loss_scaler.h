@@ -39,6 +39,10 @@
 #ifndef AUTOSCALE_LOSS_SCALER_H
 #define AUTOSCALE_LOSS_SCALER_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
 #include <stddef.h>
 
 #include "autoscale/config.h"

@@ -28,6 +28,10 @@
 #ifndef AUTOSCALE_SCALE_RULES_H
 #define AUTOSCALE_SCALE_RULES_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
 #include <math.h>
 #include <stdint.h>
 
@@ -39,8 +43,8 @@ AUTOSCALE_EXTERN_C_BEGIN
 /* 2^floor(log2 s) for finite s > 0: the exponent bits kept, the mantissa cleared (float32
  * subnormals keep their top set bit). 0, inf and NaN are returned as they are; the sign is kept. */
 AUTOSCALE_HOST_DEVICE static inline float autoscale_pow2_floor(float s) {
-  uint32_t u = autoscale_float_bits_(s);
-  uint32_t a = u & 0x7FFFFFFFu;
+  autoscale_u32 u = autoscale_float_bits_(s);
+  autoscale_u32 a = u & 0x7FFFFFFFu;
   if (a >= 0x7F800000u) return s;
   if (a < 0x00800000u) /* subnormal or zero: keep the highest set bit */
     while (a & (a - 1u)) a &= a - 1u;
@@ -79,10 +83,10 @@ AUTOSCALE_HOST_DEVICE static inline float autoscale_scale_max(float sa, float sb
  * can cross a power of two. n < 1 counts as 1. */
 AUTOSCALE_HOST_DEVICE static inline float autoscale_scale_sqrt_n(int64_t n, int pow2) {
   int log2n = 0;
-  uint64_t m = (uint64_t)(n > 0 ? n : 1);
-  if (!pow2) return sqrtf((float)m);
+  autoscale_u64 m = AUTOSCALE_CAST(autoscale_u64, n > 0 ? n : 1);
+  if (!pow2) return sqrtf(AUTOSCALE_CAST(float, m));
   while (m >>= 1) ++log2n;
-  return autoscale_bits_float_((uint32_t)(127 + log2n / 2) << 23);
+  return autoscale_bits_float_(AUTOSCALE_CAST(autoscale_u32, 127 + log2n / 2) << 23);
 }
 
 AUTOSCALE_HOST_DEVICE static inline float autoscale_scale_matmul(float sa, float sb, int64_t k, int pow2) {

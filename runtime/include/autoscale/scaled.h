@@ -12,6 +12,10 @@
 #ifndef AUTOSCALE_SCALED_H
 #define AUTOSCALE_SCALED_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
 #include <cstddef>
 #include <vector>
 

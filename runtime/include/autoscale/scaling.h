@@ -12,6 +12,10 @@
 #ifndef AUTOSCALE_SCALING_H
 #define AUTOSCALE_SCALING_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
 #ifdef __cplusplus
 
 #include <cstddef>

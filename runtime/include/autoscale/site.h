@@ -5,11 +5,16 @@
  * Every enum of the site record comes with its count (AUTOSCALE_<ENUM>_COUNT) and its name
  * function, autoscale_<enum>_name(value): the spelling the rules (rules/README.md), the runtime's
  * report and summary, and autoscale-rewrite all use. A name function returns NULL for a value
- * outside the enum, so a caller can enumerate the accepted spellings by counting up from 0. */
+ * outside the enum, so a caller can enumerate the accepted spellings by counting up from 0.
+ *
+ * The contract between autoscale-rewrite's output and this runtime is AUTOSCALE_ABI_VERSION
+ * (config.h): the site record below and the calls of autoscale.h. */
 #ifndef AUTOSCALE_SITE_H
 #define AUTOSCALE_SITE_H
 
-#include <stddef.h>
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
 
 #include "autoscale/config.h"
 #include "autoscale/format.h"
@@ -24,9 +29,10 @@ typedef enum autoscale_op {
   AUTOSCALE_OP_NEG = 4, /* -a */
   AUTOSCALE_OP_INC = 5, /* ++a, a++ */
   AUTOSCALE_OP_DEC = 6, /* --a, a-- */
-  AUTOSCALE_OP_CALL = 7 /* a math-library call; autoscale_site.name holds the callee */
+  AUTOSCALE_OP_CALL = 7,  /* a math-library call; autoscale_site.name holds the callee */
+  AUTOSCALE_OP_MATMUL = 8 /* C = A.B + D: a GEMM loop nest or BLAS call (autoscale_matmul_f/_d) */
 } autoscale_op;
-#define AUTOSCALE_OP_COUNT 8
+#define AUTOSCALE_OP_COUNT 9
 
 AUTOSCALE_HOST_DEVICE static inline const char *autoscale_op_name(int op) {
   switch (op) {
@@ -38,7 +44,8 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_op_name(int op) {
   case AUTOSCALE_OP_INC: return "inc";
   case AUTOSCALE_OP_DEC: return "dec";
   case AUTOSCALE_OP_CALL: return "call";
-  default: return NULL;
+  case AUTOSCALE_OP_MATMUL: return "matmul";
+  default: return AUTOSCALE_NULL;
   }
 }
 
@@ -57,7 +64,7 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_class_name(int op_clas
   case AUTOSCALE_CLASS_INFER: return "infer";
   case AUTOSCALE_CLASS_DENY: return "deny";
   case AUTOSCALE_CLASS_CLEAR: return "clear";
-  default: return NULL;
+  default: return AUTOSCALE_NULL;
   }
 }
 
@@ -74,7 +81,7 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_action_name(int action
   case AUTOSCALE_ACTION_KEEP: return "keep";
   case AUTOSCALE_ACTION_CAST: return "cast";
   case AUTOSCALE_ACTION_SCALE: return "scale";
-  default: return NULL;
+  default: return AUTOSCALE_NULL;
   }
 }
 
@@ -88,7 +95,7 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_rounding_name(int roun
   switch (rounding) {
   case AUTOSCALE_ROUND_OUTPUT: return "output";
   case AUTOSCALE_ROUND_INPUTS: return "inputs";
-  default: return NULL;
+  default: return AUTOSCALE_NULL;
   }
 }
 
@@ -108,7 +115,7 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_strategy_name(int stra
   case AUTOSCALE_STRATEGY_PROPAGATE: return "propagate";
   case AUTOSCALE_STRATEGY_STATIC: return "static";
   case AUTOSCALE_STRATEGY_EMPIRICAL: return "empirical";
-  default: return NULL;
+  default: return AUTOSCALE_NULL;
   }
 }
 
@@ -122,7 +129,26 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_amax_reduce_name(int r
   switch (reduce) {
   case AUTOSCALE_AMAX_MAX: return "max";
   case AUTOSCALE_AMAX_MOST_RECENT: return "most_recent";
-  default: return NULL;
+  default: return AUTOSCALE_NULL;
+  }
+}
+
+/* What a site records besides its scaling state. */
+typedef enum autoscale_statistics {
+  AUTOSCALE_STATS_FULL = 0, /* everything the report shows: amax, over/underflows, subnormals, NaN and
+                               inf in and out, the error sums */
+  AUTOSCALE_STATS_AMAX = 1  /* executions and amax only (what the scaling needs), for speed; a site
+                               rounding its inputs records its result only when empirical, and a
+                               site at format fp32 records nothing at all: it is the plain operation
+                               (pass-through rules run at the speed of the original) */
+} autoscale_statistics;
+#define AUTOSCALE_STATISTICS_COUNT 2
+
+AUTOSCALE_HOST_DEVICE static inline const char *autoscale_statistics_name(int statistics) {
+  switch (statistics) {
+  case AUTOSCALE_STATS_FULL: return "full";
+  case AUTOSCALE_STATS_AMAX: return "amax";
+  default: return AUTOSCALE_NULL;
   }
 }
 
@@ -137,7 +163,7 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_slot_name(int slot) {
   case 1: return "b";
   case 2: return "c";
   case AUTOSCALE_SLOT_OUTPUT: return "output";
-  default: return NULL;
+  default: return AUTOSCALE_NULL;
   }
 }
 
@@ -152,31 +178,43 @@ typedef struct autoscale_strategy_params {
 
 struct autoscale_site_state; /* owned by the runtime */
 
+/* One rewritten operation. autoscale-rewrite writes the sites of a file into one static array, the
+ * file's site table, in the order of AUTOSCALE_SITE's arguments. */
 typedef struct autoscale_site {
   const char *file;
   int line;
   int column;
-  int op;       /* autoscale_op */
+  int op;           /* autoscale_op: the arithmetic the runtime performs */
+  const char *kind; /* the rules' op name: "add", "dot_mul", "accumulate", "square_sum", "update",
+                       "expf", "matmul", ... (rules/README.md) */
   const char *name; /* the spelling: "*", "+=", "++", "expf", "std::exp" */
-  int op_class; /* autoscale_class */
-  int action;   /* autoscale_action */
-  int format;   /* autoscale_format */
-  int rounding; /* autoscale_rounding */
-  int saturate; /* 1: finite overflow clamps to +-max; 0: overflow gives inf (NaN for e4m3) */
-  int strategy; /* autoscale_strategy */
+  int op_class;     /* autoscale_class */
+  int action;       /* autoscale_action: cast or scale (never keep) */
+  int format;       /* autoscale_format */
+  int statistics;   /* autoscale_statistics (beside format: the hot path reads both in one load) */
+  int rounding;     /* autoscale_rounding */
+  int saturate;     /* 1: finite overflow clamps to +-max; 0: overflow gives inf (NaN for e4m3) */
+  int strategy;     /* autoscale_strategy */
   autoscale_strategy_params params;
+  int index;        /* this site's index in its file's site table */
+  int fed_by[3];    /* operand i's producer: the index, in the same table, of the site whose result
+                       feeds it; -1 when none or unknown */
   const char *rule; /* the rule that decided this site, for the report */
   struct autoscale_site_state *state; /* NULL until the runtime registers the site */
 } autoscale_site;
 
-/* The initialiser autoscale-rewrite emits; positional so it is valid C89-C23 and C++98-C++26. */
-#define AUTOSCALE_SITE(file, line, column, op, name, op_class, action, format, rounding, saturate, \
-                       strategy, history_len, amax_reduce, margin, static_scale, analysis_steps,   \
-                       recheck_every, rule)                                                       \
-  {(file), (line), (column), (op), (name), (op_class), (action), (format), (rounding), (saturate),  \
-   (strategy), {(history_len), (amax_reduce), (margin), (static_scale), (analysis_steps),          \
-                (recheck_every)},                                                                 \
-   (rule), 0}
+/* The initialiser autoscale-rewrite emits, one per element of a site table (its arguments in the
+ * order of the contract, filling the fields in theirs); positional, so the
+ * expansion is valid C89-C23 and C++98-C++26, and warning-free under -Wall -Wextra -Wpedantic
+ * -Wconversion -Wold-style-cast -Wzero-as-null-pointer-constant. */
+#define AUTOSCALE_SITE(file, line, column, op, kind, name, op_class, action, format, rounding,     \
+                       saturate, strategy, history_len, amax_reduce, margin, static_scale,         \
+                       analysis_steps, recheck_every, statistics, index, fed_by0, fed_by1, fed_by2, \
+                       rule)                                                                       \
+  {(file), (line), (column), (op), (kind), (name), (op_class), (action), (format), (statistics),    \
+   (rounding), (saturate), (strategy),                                                             \
+   {(history_len), (amax_reduce), (margin), (static_scale), (analysis_steps), (recheck_every)},    \
+   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_NULL}
 
 AUTOSCALE_EXTERN_C_END
 

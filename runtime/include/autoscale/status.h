@@ -14,6 +14,10 @@
 #ifndef AUTOSCALE_STATUS_H
 #define AUTOSCALE_STATUS_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
 #include "autoscale/config.h"
 
 AUTOSCALE_EXTERN_C_BEGIN

@@ -3,6 +3,12 @@
 #ifndef AUTOSCALE_TYPES_H
 #define AUTOSCALE_TYPES_H
 
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
+#include <cstdint>
+
 #include "autoscale/format.h"
 
 namespace autoscale {

@@ -1,14 +1,14 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 1
-#error "rewritten for autoscale ABI 1"
+#if AUTOSCALE_ABI_VERSION != 2
+#error "rewritten for autoscale ABI 2"
 #endif
 #ifndef AUTOSCALE_SITES_5E45A507
 #define AUTOSCALE_SITES_5E45A507
 static autoscale_site autoscale_sites_5e45a507[] = {
-  AUTOSCALE_SITE("input.c", 6, 17, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:allow"),
-  AUTOSCALE_SITE("input.c", 15, 30, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:allow"),
-  AUTOSCALE_SITE("input.c", 16, 28, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.c", 6, 17, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:allow"),
+  AUTOSCALE_SITE("input.c", 15, 30, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:allow"),
+  AUTOSCALE_SITE("input.c", 16, 28, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "class:infer"),
 };
 #endif
 #line 1
@@ -17,7 +17,7 @@ static autoscale_site autoscale_sites_5e45a507[] = {
 float dot(const float *a, const float *b, int n) {
   float acc = 0.0f;
   for (int i = 0; i < n; ++i)
-    acc += autoscale_mul_f(&autoscale_sites_5e45a507[0], a[i], b[i]);
+    acc += autoscale_mul_tensors_f(&autoscale_sites_5e45a507[0], a[i], b[i], a, b);
   return acc;
 }
 
@@ -26,7 +26,7 @@ void gemm(int n, float alpha, const float *A, const float *B, float *C) {
     for (int j = 0; j < n; ++j) {
       float s = 0.0f;
       for (int k = 0; k < n; ++k)
-        s = s + autoscale_mul_f(&autoscale_sites_5e45a507[1], A[i * n + k], B[k * n + j]);
+        s = s + autoscale_mul_tensors_f(&autoscale_sites_5e45a507[1], A[i * n + k], B[k * n + j], A, B);
       C[i * n + j] = autoscale_mul_f(&autoscale_sites_5e45a507[2], alpha, s);
     }
 }

@@ -1,12 +1,12 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 1
-#error "rewritten for autoscale ABI 1"
+#if AUTOSCALE_ABI_VERSION != 2
+#error "rewritten for autoscale ABI 2"
 #endif
 #ifndef AUTOSCALE_SITES_076F0DE1
 #define AUTOSCALE_SITES_076F0DE1
 static autoscale_site autoscale_sites_076f0de1[] = {
-  AUTOSCALE_SITE("input.cpp", 17, 12, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 17, 12, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
 #endif
 #line 1
@@ -26,5 +26,5 @@ template <class T> T use_packed(Packed &p, T k) { return p.f * k; }
 template float use_packed(Packed &, float);
 float lvalue_packed(Outer &o, float x) {
   float &r = (x += o.p.f);
-  return autoscale_add_f(&autoscale_sites_076f0de1[0], r, (float)(o.c)); // o.c is a char: an ordinary add
+  return autoscale_add_f(&autoscale_sites_076f0de1[0], r, static_cast<float>(o.c)); // o.c is a char: an ordinary add
 }

@@ -1,14 +1,14 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 1
-#error "rewritten for autoscale ABI 1"
+#if AUTOSCALE_ABI_VERSION != 2
+#error "rewritten for autoscale ABI 2"
 #endif
 #ifndef AUTOSCALE_SITES_076F0DE1
 #define AUTOSCALE_SITES_076F0DE1
 static autoscale_site autoscale_sites_076f0de1[] = {
-  AUTOSCALE_SITE("input.cpp", 10, 17, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 22, 73, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 26, 48, AUTOSCALE_OP_SUB, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 10, 17, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 22, 73, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer"),
+  AUTOSCALE_SITE("input.cpp", 26, 48, AUTOSCALE_OP_SUB, "sub", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "class:infer"),
 };
 #endif
 #line 1
@@ -37,6 +37,6 @@ inline mylib::Meters operator*(mylib::Meters a, double k) { return {autoscale_mu
 template <class T> T scale(T m, double k) { return m * k; }
 template mylib::Meters scale(mylib::Meters, double);
 // No operator of the project's is in scope for -: rewritten.
-template <class T> T diff(T a, T b) { return ::autoscale::sub(&autoscale_sites_076f0de1[2], a, b); }
+template <class T> T diff(T a, T b) { return ::__autoscale::sub(&autoscale_sites_076f0de1[2], a, b); }
 template float diff(float, float);
 } // namespace user

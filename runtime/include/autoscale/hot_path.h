@@ -1,0 +1,205 @@
+/* autoscale/hot_path.h: what the inline calls of autoscale.h read and write on the host, so that
+ * the common case of an execution makes no call. Part of autoscale.h; nothing here is for users.
+ *
+ * The common case: the site is registered, the calling thread has its block for it, each operand
+ * belongs to the tensor the thread used last at that slot, and every value lies in the range where
+ * the value over its scale is normal in the format (or is zero). Rounding there needs no division:
+ * with a power-of-two scale, v / scale has v's mantissa, so rounding it to the format and
+ * multiplying back by the scale is rounding v's own mantissa to the format's width (to nearest,
+ * ties to even), done on its bits. The range, per tensor and scale, is a "range word": the bits
+ * of the smallest such |v| and the span up to the largest (for doubles, of their high 32 bits;
+ * the formats' bounds have no lower bits, so this tests the same). A scale without an exact
+ * inverse gets an empty range. Everything else - registration, a new thread or tensor, NaN, inf,
+ * over- and underflow, subnormal results - goes out of line to the runtime, which computes the
+ * same bits and counts from the definitions (runtime/src/site_quantize.h).
+ *
+ * Counting: in the calling thread's own block of the site (autoscale_thread_site_): no lock, no
+ * shared cache line, only relaxed atomic loads and stores (plain moves on x86), so a report or a
+ * step may read it meanwhile. A step takes each amax with an exchange, so the amax is raised out
+ * of line with a compare-exchange, which only runs when it grows. The error sums are split over
+ * AUTOSCALE_LANES_ lanes picked by the execution count, so consecutive executions add to different
+ * memory: a floating-point add through memory takes some 20 cycles, one lane would chain every
+ * execution to the one before. The block's scale and range words are copies, written (under the
+ * runtime's lock) when the thread switches tensors or a step publishes a new scale.
+ *
+ * Host only, and only with the GNU C extensions (__thread, __atomic_*, __builtin_*) of gcc, clang
+ * and nvcc's host compilers; elsewhere every call goes out of line. */
+#ifndef AUTOSCALE_HOT_PATH_H
+#define AUTOSCALE_HOT_PATH_H
+
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
+#include "autoscale/config.h"
+#include "autoscale/format.h"
+#include "autoscale/site.h"
+
+#if defined(__GNUC__) && !AUTOSCALE_DEVICE_PASS
+#define AUTOSCALE_INLINE_HOT_PATH 1
+#else
+#define AUTOSCALE_INLINE_HOT_PATH 0
+#endif
+#define AUTOSCALE_HOT static inline AUTOSCALE_FORCE_INLINE
+
+AUTOSCALE_EXTERN_C_BEGIN
+
+#define AUTOSCALE_LANES_ 4
+
+/* One thread's counters of one tensor. */
+typedef struct autoscale_counters_ {
+  autoscale_u32 amax_bits;               /* float bits of the largest |v| since the last roll */
+  autoscale_u32 pad_;
+  autoscale_u64 quantized;               /* values seen (statistics full) */
+  double error_sum[AUTOSCALE_LANES_];    /* sum |q - v| over finite results, by lane */
+  double value_sum[AUTOSCALE_LANES_];    /* sum |v| over the same values, by lane */
+  autoscale_u64 overflows;               /* finite v / scale rounded beyond the format's max */
+  autoscale_u64 underflows;              /* v != 0 rounded to 0 */
+  autoscale_u64 subnormals;              /* results that are subnormal in the format */
+  autoscale_u64 nan_in, inf_in, nan_out, inf_out;
+} autoscale_counters_;
+
+/* One slot of a thread's block: the tensor active there and its counters. */
+typedef struct autoscale_slot_ {
+  autoscale_u64 tag;     /* key + 1 of the active tensor; 0 before the block is set up */
+  autoscale_u64 range_f; /* its range word for floats: low half the bits of the smallest |v|, high
+                            half the span to the largest */
+  autoscale_u64 range_d; /* the same for doubles, on the high 32 bits of |v| */
+  autoscale_u64 scale;   /* its scale word: the scale's float bits, above them its exact inverse's */
+  autoscale_counters_ c;
+} autoscale_slot_;
+
+/* One thread's block of one site, indexed by the site's id in the thread's array. */
+typedef struct autoscale_thread_site_ {
+  autoscale_u64 left; /* executions until the runtime's next window count (it runs at 0) */
+  autoscale_slot_ slot[AUTOSCALE_SLOT_COUNT];
+  /* The runtime's own, never read inline. */
+  autoscale_u64 base_;           /* executions counted before this window count */
+  autoscale_u64 budget_;         /* left as the last window count set it */
+  autoscale_counters_ *parked_;  /* this thread's counters of the site's inactive tensors */
+  autoscale_u32 parked_capacity_;
+  autoscale_u8 active_[AUTOSCALE_SLOT_COUNT]; /* index of the active tensor of each slot */
+} autoscale_thread_site_;
+
+/* A registered site, as the hot path sees it; the runtime's state extends it. */
+struct autoscale_site_state {
+  autoscale_u32 id;
+  autoscale_u8 pass;          /* values pass unrounded now: format fp32, or empirical analysis */
+  autoscale_u8 round_output;  /* the site rounds its result, not its operands */
+  autoscale_u8 full;          /* statistics full: every counter; else executions and amax only */
+  autoscale_u8 record_output; /* a site rounding its inputs records its result (full, or empirical) */
+  int drop_f;                 /* float mantissa bits the format drops: 23 - its mantissa bits */
+  autoscale_u32 half_f, mask_f; /* (1 << (drop - 1)) - 1, and ~((1 << drop) - 1) */
+  int drop_d;
+  autoscale_u64 half_d, mask_d;
+};
+
+typedef struct autoscale_thread_view_ {
+  autoscale_thread_site_ *sites;
+  autoscale_u32 capacity;
+} autoscale_thread_view_;
+
+#if AUTOSCALE_INLINE_HOT_PATH
+/* The calling thread's blocks (the runtime's copy, for an inline load). */
+extern __thread autoscale_thread_view_ autoscale_tls_;
+#endif
+
+/* Out of line, rare: raises *amax_bits to bits (a compare-exchange: a step may take the amax from
+ * another thread), and the window count of the calling thread's block of a site. */
+void autoscale_raise_amax_(autoscale_u32 *amax_bits, autoscale_u32 bits);
+void autoscale_flush_(struct autoscale_site_state *state);
+
+#if AUTOSCALE_INLINE_HOT_PATH
+
+AUTOSCALE_HOT autoscale_thread_site_ *autoscale_thread_site_of_(const struct autoscale_site_state *st) {
+  return st && st->id < autoscale_tls_.capacity ? &autoscale_tls_.sites[st->id] : AUTOSCALE_NULL;
+}
+
+AUTOSCALE_HOT autoscale_u64 autoscale_tag_(const void *key) { return AUTOSCALE_PTR_BITS(key) + 1u; }
+
+AUTOSCALE_HOT autoscale_u64 autoscale_load_u64_(const autoscale_u64 *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+
+AUTOSCALE_HOT void autoscale_bump_(autoscale_u64 *p) {
+  __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + 1u, __ATOMIC_RELAXED);
+}
+
+AUTOSCALE_HOT void autoscale_add_(double *s, double v) {
+  double cur;
+  __atomic_load(s, &cur, __ATOMIC_RELAXED);
+  cur += v;
+  __atomic_store(s, &cur, __ATOMIC_RELAXED);
+}
+
+AUTOSCALE_HOT void autoscale_raise_(autoscale_counters_ *c, autoscale_u32 abs_bits) {
+  if (abs_bits > __atomic_load_n(&c->amax_bits, __ATOMIC_RELAXED)) autoscale_raise_amax_(&c->amax_bits, abs_bits);
+}
+
+AUTOSCALE_HOT autoscale_u32 autoscale_abs_bits_d_(double v) {
+  return autoscale_float_bits_(AUTOSCALE_CAST(float, __builtin_fabs(v)));
+}
+
+/* A finite value recorded as it is (no rounding, no error). */
+AUTOSCALE_HOT void autoscale_record_value_f_(autoscale_counters_ *c, int full, float v) {
+  if (full) autoscale_bump_(&c->quantized);
+  autoscale_raise_(c, autoscale_float_bits_(v) & 0x7FFFFFFFu);
+}
+AUTOSCALE_HOT void autoscale_record_value_d_(autoscale_counters_ *c, int full, double v) {
+  if (full) autoscale_bump_(&c->quantized);
+  autoscale_raise_(c, autoscale_abs_bits_d_(v));
+}
+
+/* v rounded to q within the range: q is within a factor 2 of v, so q - v is exact (Sterbenz). */
+AUTOSCALE_HOT void autoscale_record_rounded_f_(autoscale_counters_ *c, autoscale_u64 lane, int full, float v, float q) {
+  if (full) {
+    autoscale_bump_(&c->quantized);
+    autoscale_add_(&c->error_sum[lane], AUTOSCALE_CAST(double, __builtin_fabsf(q - v)));
+    autoscale_add_(&c->value_sum[lane], AUTOSCALE_CAST(double, __builtin_fabsf(v)));
+  }
+  autoscale_raise_(c, autoscale_float_bits_(v) & 0x7FFFFFFFu);
+}
+AUTOSCALE_HOT void autoscale_record_rounded_d_(autoscale_counters_ *c, autoscale_u64 lane, int full, double v, double q) {
+  if (full) {
+    autoscale_bump_(&c->quantized);
+    autoscale_add_(&c->error_sum[lane], __builtin_fabs(q - v));
+    autoscale_add_(&c->value_sum[lane], __builtin_fabs(v));
+  }
+  autoscale_raise_(c, autoscale_abs_bits_d_(v));
+}
+
+/* v rounded to the site's format under the scale of range word `range`, when |v| lies in the range
+ * or is zero (a zero, common after ReLU, rounds to itself with the same formula): returns 1 and
+ * sets *q; otherwise returns 0 and the runtime rounds. */
+AUTOSCALE_HOT int autoscale_round_f_(const struct autoscale_site_state *st, autoscale_u64 range, float v, float *q) {
+  autoscale_u32 b = autoscale_float_bits_(v), a = b & 0x7FFFFFFFu;
+  if (a - AUTOSCALE_CAST(autoscale_u32, range) > AUTOSCALE_CAST(autoscale_u32, range >> 32) && a != 0) return 0;
+  *q = autoscale_bits_float_((b + st->half_f + ((b >> st->drop_f) & 1u)) & st->mask_f);
+  return 1;
+}
+AUTOSCALE_HOT int autoscale_round_d_(const struct autoscale_site_state *st, autoscale_u64 range, double v, double *q) {
+  autoscale_u64 b = autoscale_double_bits_(v);
+  autoscale_u32 hi = AUTOSCALE_CAST(autoscale_u32, b >> 32) & 0x7FFFFFFFu;
+  if (hi - AUTOSCALE_CAST(autoscale_u32, range) > AUTOSCALE_CAST(autoscale_u32, range >> 32) && (b << 1) != 0) return 0;
+  *q = autoscale_bits_double_((b + st->half_d + ((b >> st->drop_d) & 1u)) & st->mask_d);
+  return 1;
+}
+
+AUTOSCALE_HOT int autoscale_finite_f_(float v) { return (autoscale_float_bits_(v) & 0x7FFFFFFFu) < 0x7F800000u; }
+AUTOSCALE_HOT int autoscale_finite_d_(double v) {
+  return (autoscale_double_bits_(v) & 0x7FFFFFFFFFFFFFFFull) < 0x7FF0000000000000ull;
+}
+
+/* The lane of this execution's error sums. */
+AUTOSCALE_HOT autoscale_u64 autoscale_lane_(const autoscale_thread_site_ *t) { return t->left % AUTOSCALE_LANES_; }
+
+/* Counts one execution; the runtime's window count runs when `left` reaches 0. */
+AUTOSCALE_HOT void autoscale_count_(struct autoscale_site_state *st, autoscale_thread_site_ *t) {
+  autoscale_u64 left = __atomic_load_n(&t->left, __ATOMIC_RELAXED) - 1u;
+  __atomic_store_n(&t->left, left, __ATOMIC_RELAXED);
+  if (left == 0) autoscale_flush_(st);
+}
+
+#endif /* AUTOSCALE_INLINE_HOT_PATH */
+
+AUTOSCALE_EXTERN_C_END
+
+#endif

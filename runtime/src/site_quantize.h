@@ -1,0 +1,149 @@
+// Rounding one value to a site's format under a scale, and recording it in a tensor's counters, by
+// the definitions: what the out-of-line calls (site_calls.cpp) and the GEMM site (gemm_site.cpp)
+// do, and what the inline hot path of autoscale.h must equal bit for bit, counters included (they
+// take its common case with the same functions of hot_path.h first). Internal to the runtime.
+#ifndef AUTOSCALE_SRC_SITE_QUANTIZE_H
+#define AUTOSCALE_SRC_SITE_QUANTIZE_H
+
+#include <cmath>
+#include <type_traits>
+
+#include "site_state.h"
+#include "steps.h"
+
+#define AUTOSCALE_LIKELY(x) __builtin_expect(!!(x), 1)
+#define AUTOSCALE_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+namespace autoscale::detail {
+
+// Raises the tensor's amax to |v| (v not NaN).
+inline void raise_amax(Counters &c, float abs_v) { autoscale_raise_(&c, autoscale_float_bits_(abs_v)); }
+
+inline float round_to(float x, int format, int saturate) { return autoscale_round_float(x, format, saturate); }
+inline double round_to(double x, int format, int saturate) { return autoscale_round_double(x, format, saturate); }
+
+// A value that passes unchanged (format fp32, empirical analysis) still feeds amax and counters;
+// there is no rounding error, so the error sums stay for rounded values.
+template <class T> inline T pass_through(Counters &c, bool full, T v) {
+  if (AUTOSCALE_LIKELY(std::isfinite(v))) {
+    if (full) bump(c.quantized);
+    raise_amax(c, static_cast<float>(std::fabs(v)));
+    return v;
+  }
+  if (std::isinf(v)) raise_amax(c, INFINITY);
+  if (!full) return v;
+  bump(c.quantized);
+  if (std::isnan(v)) {
+    bump(c.nan_in);
+    bump(c.nan_out);
+  } else {
+    bump(c.inf_in);
+    bump(c.inf_out);
+  }
+  return v;
+}
+
+// x (finite v over its scale) rounds beyond the format's max: to inf or NaN, or, saturating, to
+// the max from a value that would not round to it. Values between the max and the midpoint to the
+// next binade round to the max by round-to-nearest-even and are not overflows.
+template <int F, class T> inline bool overflows(T x, T r, int saturate) {
+  if (!saturate) return !std::isfinite(r);
+  return std::fabs(r) == static_cast<T>(autoscale_format_max(F)) && !std::isfinite(round_to(x, F, 0));
+}
+
+// Every value, by the definitions: zero, NaN, inf, overflow, underflow, subnormal results, scales
+// without an exact inverse. With statistics amax only the amax is recorded.
+template <class T, int F>
+__attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, uint64_t lane, bool full, ScalePair sp,
+                                             T v) {
+  T x = sp.inverse != 0.0f ? v * static_cast<T>(sp.inverse) : v / static_cast<T>(sp.scale);
+  T r = round_to(x, F, st->saturate);
+  if (std::isnan(v)) {
+    if (full) bump(c.quantized), bump(c.nan_in), bump(c.nan_out);
+    return r;
+  }
+  T q = r * static_cast<T>(sp.scale);
+  raise_amax(c, static_cast<float>(std::fabs(v)));
+  if (!full) return q;
+  bump(c.quantized);
+  if (std::isinf(v)) {
+    bump(c.inf_in);
+  } else if (overflows<F>(x, r, st->saturate)) {
+    bump(c.overflows);
+  } else if (r == 0 && v != 0) {
+    bump(c.underflows);
+  } else if (r != 0 && std::fabs(r) < static_cast<T>(st->fmt_min_normal)) {
+    bump(c.subnormals);
+  }
+  if (std::isnan(q)) {
+    bump(c.nan_out);
+  } else if (std::isinf(q)) {
+    bump(c.inf_out);
+  } else if (std::isfinite(v)) {
+    add(c.error_sum[lane], std::fabs(static_cast<double>(q) - static_cast<double>(v)));
+    add(c.value_sum[lane], std::fabs(static_cast<double>(v)));
+  }
+  return q;
+}
+
+// The hot path's common case (hot_path.h), for the general paths to take first.
+inline bool round_fast(const SiteState *st, const ThreadSlot &slot, float v, float *q) {
+  return autoscale_round_f_(st, load_relaxed(slot.range_f), v, q);
+}
+inline bool round_fast(const SiteState *st, const ThreadSlot &slot, double v, double *q) {
+  return autoscale_round_d_(st, load_relaxed(slot.range_d), v, q);
+}
+inline void record_rounded(Counters &c, uint64_t lane, bool full, float v, float q) {
+  autoscale_record_rounded_f_(&c, lane, full, v, q);
+}
+inline void record_rounded(Counters &c, uint64_t lane, bool full, double v, double q) {
+  autoscale_record_rounded_d_(&c, lane, full, v, q);
+}
+
+// Rounds v under the scale of the tensor active in `slot` of a thread's block to format F (fp32:
+// passes it), and records it in the tensor's counters, lane `lane`.
+template <class T, int F> inline T quantize_in(const SiteState *st, ThreadSlot &slot, uint64_t lane, T v) {
+  const bool full = st->full;
+  if constexpr (F == AUTOSCALE_FP32) {
+    return pass_through(slot.c, full, v);
+  } else {
+    T q;
+    if (AUTOSCALE_LIKELY(round_fast(st, slot, v, &q))) {
+      record_rounded(slot.c, lane, full, v, q);
+      return q;
+    }
+    return quantize_general<T, F>(st, slot.c, lane, full, scale_pair(load_relaxed(slot.scale)), v);
+  }
+}
+
+// Calls fn(std::integral_constant<int, F>) for format F = format, so each format's path is
+// compiled with its constants.
+template <class Fn> inline auto with_format(int format, Fn fn) {
+  switch (format) {
+  case AUTOSCALE_E4M3: return fn(std::integral_constant<int, AUTOSCALE_E4M3>{});
+  case AUTOSCALE_E5M2: return fn(std::integral_constant<int, AUTOSCALE_E5M2>{});
+  case AUTOSCALE_FP16: return fn(std::integral_constant<int, AUTOSCALE_FP16>{});
+  case AUTOSCALE_BF16: return fn(std::integral_constant<int, AUTOSCALE_BF16>{});
+  default: return fn(std::integral_constant<int, AUTOSCALE_FP32>{});
+  }
+}
+
+// The format the site rounds to now (AUTOSCALE_FP32 during empirical analysis).
+inline int format_now(const SiteState *st) {
+  return __atomic_load_n(&st->pass, __ATOMIC_RELAXED) ? AUTOSCALE_FP32 : st->format;
+}
+
+// The lane of the error sums of the calling thread's next execution (hot_path.h).
+inline uint64_t lane_of(const ThreadSite &t) { return t.left % kLanes; }
+
+// Counts one execution in the thread's block (so a window roll includes it); returns r.
+template <class T> inline T count_execution(SiteState *st, ThreadSite &t, T r) {
+  uint64_t left = t.left - 1;
+  store_relaxed(t.left, left);
+  if (AUTOSCALE_UNLIKELY(left == 0)) flush_window(st, t);
+  return r;
+}
+
+}  // namespace autoscale::detail
+
+#endif

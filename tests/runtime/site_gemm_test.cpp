@@ -1,0 +1,234 @@
+// The GEMM site (autoscale_matmul_f/_d) against an FP64 (long double for _d) reference of the same
+// scaled semantics: operands rounded to the format under their per-tensor scale (current scaling
+// from the whole operand's amax; static; cast; delayed from the history), then C = A.B + D. The
+// site sums in FP32 (FP64), so each element must lie within the accumulation bound
+// (k + 2) u (sum |a_ip b_pj| + |d_ij|) of the reference. Odd shapes, strides of every kind
+// (transposed, negative, broadcast bias, C += A.B), and the site's counters.
+#include <cmath>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "autoscale/scaling.h"
+#include "site_test_util.h"
+
+using autoscale_test::make_site;
+using autoscale_test::snapshot_of;
+
+namespace {
+
+// A strided matrix view over a buffer: element (i, j) at base[offset + i * rs + j * cs].
+template <class T> struct Strided {
+  std::vector<T> buffer;
+  std::ptrdiff_t offset = 0, rs = 0, cs = 0;
+  T &at(std::size_t i, std::size_t j) {
+    return buffer[static_cast<std::size_t>(offset + static_cast<std::ptrdiff_t>(i) * rs + static_cast<std::ptrdiff_t>(j) * cs)];
+  }
+  const T *base() const { return buffer.data() + offset; }
+  T *base() { return buffer.data() + offset; }
+};
+
+enum class Layout { RowMajor, ColMajor, Reversed };
+
+// The site's call for each type.
+const auto matmul_of_float = autoscale_matmul_f;
+const auto matmul_of_double = autoscale_matmul_d;
+template <class... Args> void matmul(autoscale_site *s, std::size_t m, std::size_t n, std::size_t k, const float *a, Args... rest) {
+  matmul_of_float(s, m, n, k, a, rest...);
+}
+template <class... Args> void matmul(autoscale_site *s, std::size_t m, std::size_t n, std::size_t k, const double *a, Args... rest) {
+  matmul_of_double(s, m, n, k, a, rest...);
+}
+
+// A rows x cols view in the given layout, its buffer allocated once (a tensor keeps its address).
+template <class T> Strided<T> make(std::size_t rows, std::size_t cols, Layout layout) {
+  Strided<T> s;
+  s.buffer.resize(rows * cols + 3);
+  const auto r = static_cast<std::ptrdiff_t>(rows), c = static_cast<std::ptrdiff_t>(cols);
+  switch (layout) {
+  case Layout::RowMajor: s.offset = 0, s.rs = c, s.cs = 1; break;
+  case Layout::ColMajor: s.offset = 0, s.rs = 1, s.cs = r; break;
+  case Layout::Reversed: s.offset = (r - 1) * c, s.rs = -c, s.cs = 1; break;  // rows bottom up
+  }
+  return s;
+}
+
+// New values, about 2^(spread * N(0, 1)) in magnitude, in place.
+template <class T> void fill(Strided<T> &s, std::size_t rows, std::size_t cols, std::mt19937 &rng, double spread) {
+  std::normal_distribution<double> dist(0.0, 1.0);
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j)
+      s.at(i, j) = static_cast<T>(dist(rng) * std::ldexp(1.0, static_cast<int>(spread * dist(rng))));
+}
+
+template <class T> double amax(Strided<T> &x, std::size_t rows, std::size_t cols) {
+  double a = 0;
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j) a = std::max(a, std::fabs(static_cast<double>(x.at(i, j))));
+  return a;
+}
+
+struct Case {
+  int format;
+  int action;
+  int strategy;
+  float static_scale;
+  std::size_t m, n, k;
+  Layout a_layout, b_layout;
+  int d_kind;  // 0: none, 1: a full D, 2: a broadcast bias row (d_rs = 0), 3: C += A.B (d is c)
+};
+
+std::string describe(const Case &c) {
+  return std::string(autoscale_format_name(c.format)) + " " + autoscale_action_name(c.action) + " " +
+         autoscale_strategy_name(c.strategy) + " " + std::to_string(c.m) + "x" + std::to_string(c.n) + "x" +
+         std::to_string(c.k) + " layouts " + std::to_string(int(c.a_layout)) + std::to_string(int(c.b_layout)) +
+         " d " + std::to_string(c.d_kind);
+}
+
+// The operands of a case, refilled in place for each call.
+template <class T> struct Operands {
+  Strided<T> a, b, c, d;
+  Operands(const Case &k)
+      : a(make<T>(k.m, k.k, k.a_layout)), b(make<T>(k.k, k.n, k.b_layout)), c(make<T>(k.m, k.n, Layout::RowMajor)),
+        d(make<T>(k.m, k.n, Layout::RowMajor)) {
+    if (k.d_kind == 2) d.rs = 0;  // a bias row
+  }
+  void refill(const Case &k, std::mt19937 &rng) {
+    fill(a, k.m, k.k, rng, 3.0);
+    fill(b, k.k, k.n, rng, 3.0);
+    fill(c, k.m, k.n, rng, 1.0);
+    fill(d, k.m, k.n, rng, 1.0);
+  }
+};
+
+// One call of the site against the reference; sa and sb are the scales the reference quantises with.
+template <class T> void check_call(autoscale_site *site, const Case &c, Operands<T> &ops, float sa, float sb) {
+  using Ref = typename std::conditional<std::is_same<T, float>::value, double, long double>::type;
+  const double u = std::is_same<T, float>::value ? 0x1p-24 : 0x1p-53;
+  Strided<T> &a = ops.a, &b = ops.b, &cm = ops.c, &d = ops.d;
+  std::vector<T> c_before = cm.buffer;
+  const T *dp = c.d_kind == 0 ? nullptr : c.d_kind == 3 ? cm.base() : d.base();
+  std::ptrdiff_t d_rs = c.d_kind == 3 ? cm.rs : d.rs, d_cs = c.d_kind == 3 ? cm.cs : d.cs;
+  // The reference's operands, rounded once from the exact quotient.
+  auto q = [&](T v, float scale) {
+    return static_cast<Ref>(autoscale_round_double(static_cast<double>(v) / scale, c.format, 1)) * scale;
+  };
+  matmul(site, c.m, c.n, c.k, a.base(), a.rs, a.cs, b.base(), b.rs, b.cs, dp, d_rs, d_cs, cm.base(), cm.rs, cm.cs);
+  for (std::size_t i = 0; i < c.m; ++i)
+    for (std::size_t j = 0; j < c.n; ++j) {
+      Ref ref = 0, magnitude = 0;
+      for (std::size_t p = 0; p < c.k; ++p) {
+        Ref t = q(a.at(i, p), sa) * q(b.at(p, j), sb);
+        ref += t;
+        magnitude += std::fabs(t);
+      }
+      Ref addend = 0;
+      if (c.d_kind == 3) addend = c_before[static_cast<std::size_t>(&cm.at(i, j) - cm.buffer.data())];
+      else if (c.d_kind != 0) addend = d.at(i, j);
+      ref += addend;
+      magnitude += std::fabs(addend);
+      const Ref got = cm.at(i, j);
+      ASSERT_LE(std::fabs(got - ref), static_cast<Ref>((c.k + 2) * u) * magnitude)
+          << describe(c) << " element " << i << "," << j << " got " << double(got) << " reference " << double(ref);
+    }
+}
+
+// The site's tensor of `slot` named by `key`.
+const autoscale::detail::TensorSnapshot &tensor(const autoscale::detail::SiteSnapshot &snap, int slot, const void *key) {
+  for (const autoscale::detail::TensorSnapshot &t : snap.tensors)
+    if (t.slot == slot && t.key == key) return t;
+  ADD_FAILURE() << "no tensor " << key << " at slot " << slot;
+  return snap.tensors.front();
+}
+
+template <class T> void run_case(const Case &c, int line) {
+  static std::vector<autoscale_site> sites(64);  // registered sites must outlive the test
+  static std::size_t used = 0;
+  autoscale_site *site = &sites.at(used++);
+  *site = make_site(line, AUTOSCALE_OP_MATMUL, c.action, c.format, AUTOSCALE_ROUND_INPUTS, c.strategy, 4, 0,
+                    c.static_scale);
+  SCOPED_TRACE(describe(c));
+  std::mt19937 rng(static_cast<unsigned>(line));
+  const float fmt_max = autoscale_format_max(c.format);
+  Operands<T> ops(c);
+  ops.refill(c, rng);
+  float sa = 1.0f, sb = 1.0f;
+  if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_STATIC) sa = sb = c.static_scale;
+  if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_CURRENT) {
+    // True current scaling: the reference takes each operand's amax itself.
+    sa = autoscale::scale_from_amax(static_cast<float>(amax(ops.a, c.m, c.k)), fmt_max, 0, true, 1.0f);
+    sb = autoscale::scale_from_amax(static_cast<float>(amax(ops.b, c.k, c.n)), fmt_max, 0, true, 1.0f);
+  }
+  check_call<T>(site, c, ops, sa, sb);
+  autoscale::detail::SiteSnapshot snap = snapshot_of(*site);
+  EXPECT_EQ(snap.executions, 1u);
+  EXPECT_EQ(snap.slot[0].counters.quantized, c.m * c.k);
+  EXPECT_EQ(snap.slot[1].counters.quantized, c.k * c.n);
+  EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].counters.quantized, c.m * c.n);
+  EXPECT_EQ(tensor(snap, 0, ops.a.base()).counters.quantized, c.m * c.k);
+  EXPECT_EQ(tensor(snap, AUTOSCALE_SLOT_OUTPUT, ops.c.base()).counters.quantized, c.m * c.n);
+  if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_CURRENT) {
+    EXPECT_EQ(tensor(snap, 0, ops.a.base()).scale, sa);
+    EXPECT_EQ(tensor(snap, 1, ops.b.base()).scale, sb);
+  }
+  if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_DELAYED) {
+    // The next step's scales come from this call's operand amaxes, tensor by tensor.
+    autoscale_step();
+    snap = snapshot_of(*site);
+    const autoscale::detail::TensorSnapshot &ta = tensor(snap, 0, ops.a.base()), &tb = tensor(snap, 1, ops.b.base());
+    EXPECT_EQ(ta.scale, autoscale::scale_from_amax(static_cast<float>(amax(ops.a, c.m, c.k)), fmt_max, 0, true, 1.0f));
+    ops.refill(c, rng);
+    check_call<T>(site, c, ops, ta.scale, tb.scale);
+  }
+}
+
+const Case kCases[] = {
+    {AUTOSCALE_E4M3, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_CURRENT, 1.0f, 5, 3, 7, Layout::RowMajor, Layout::RowMajor, 0},
+    {AUTOSCALE_E4M3, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_CURRENT, 1.0f, 17, 9, 33, Layout::ColMajor, Layout::Reversed, 2},
+    {AUTOSCALE_E5M2, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_CURRENT, 1.0f, 8, 16, 64, Layout::RowMajor, Layout::ColMajor, 1},
+    {AUTOSCALE_E4M3, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 6, 5, 40, Layout::Reversed, Layout::RowMajor, 3},
+    {AUTOSCALE_FP16, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_STATIC, 0x1p-3f, 4, 4, 100, Layout::RowMajor, Layout::RowMajor, 2},
+    {AUTOSCALE_BF16, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 3, 11, 13, Layout::ColMajor, Layout::ColMajor, 3},
+    {AUTOSCALE_E4M3, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 1, 1, 1, Layout::RowMajor, Layout::RowMajor, 1},
+    {AUTOSCALE_E5M2, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_CURRENT, 1.0f, 2, 3, 0, Layout::RowMajor, Layout::RowMajor, 1},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 7, 6, 50, Layout::ColMajor, Layout::RowMajor, 1},
+};
+
+TEST(SiteGemm, FloatMatchesTheScaledReferenceWithinTheFp32Bound) {
+  int line = 500;
+  for (const Case &c : kCases) run_case<float>(c, line++);
+}
+
+TEST(SiteGemm, DoubleMatchesTheScaledReferenceWithinTheFp64Bound) {
+  int line = 600;
+  for (const Case &c : kCases) run_case<double>(c, line++);
+}
+
+// An FP8 GEMM of integers small enough to be exact everywhere is exact: C = A.B + D bit for bit.
+TEST(SiteGemm, SmallIntegersAreExact) {
+  static autoscale_site site = make_site(700, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
+                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);
+  const float a[2][3] = {{1, -2, 3}, {4, 5, -6}}, b[3][2] = {{7, 8}, {-9, 10}, {11, 12}}, d[2] = {0.5f, -0.25f};
+  float c[2][2];
+  autoscale_matmul_f(&site, 2, 2, 3, &a[0][0], 3, 1, &b[0][0], 2, 1, d, 0, 1, &c[0][0], 2, 1);
+  EXPECT_EQ(c[0][0], 1 * 7 + -2 * -9 + 3 * 11 + 0.5f);
+  EXPECT_EQ(c[0][1], 1 * 8 + -2 * 10 + 3 * 12 - 0.25f);
+  EXPECT_EQ(c[1][0], 4 * 7 + 5 * -9 + -6 * 11 + 0.5f);
+  EXPECT_EQ(c[1][1], 4 * 8 + 5 * 10 + -6 * 12 - 0.25f);
+  EXPECT_EQ(snapshot_of(site).slot[AUTOSCALE_SLOT_OUTPUT].amax, 82.5f);  // |c[1][0]|
+}
+
+TEST(SiteGemmDeathTest, OnlyMatmulSitesThatRoundTheirInputs) {
+  static autoscale_site mul = make_site(701, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
+                                        AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);
+  static autoscale_site output = make_site(702, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
+                                           AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  float x = 1.0f, y = 0.0f;
+  EXPECT_DEATH(autoscale_matmul_f(&mul, 1, 1, 1, &x, 1, 1, &x, 1, 1, nullptr, 0, 0, &y, 1, 1),
+               "site_test.cpp:701:7: autoscale: autoscale_matmul called for a site whose op is not matmul");
+  EXPECT_DEATH(autoscale_matmul_f(&output, 1, 1, 1, &x, 1, 1, &x, 1, 1, nullptr, 0, 0, &y, 1, 1),
+               "site_test.cpp:702:7: autoscale: a matmul site rounds its operands: rounding must be inputs");
+}
+
+}  // namespace

@@ -1,0 +1,167 @@
+// The inline hot path of autoscale.h (what rewritten code runs) against the definitions: twin sites
+// fed the same values, one through the header's calls, one through the runtime's out-of-line
+// primitives (operands quantised, then the result recorded; or the result of the plain operation
+// rounded, at a site rounding its output). Results bit for bit and every counter equal, over a
+// strided sweep of all float32 bit patterns (doubles between them too), under scales a step set:
+// the common case (inline) and everything it hands out of line (zeros, subnormal results, overflow,
+// NaN, inf) mix in one sequence.
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "site_test_util.h"
+
+using autoscale_test::bits;
+using autoscale_test::expect_same_site;
+using autoscale_test::make_site;
+using autoscale_test::snapshot_of;
+
+namespace {
+
+template <class T> struct Calls;
+template <> struct Calls<float> {
+  static float header(autoscale_site *s, int op, float a, float b, const void *ta, const void *tb) {
+    switch (op) {
+    case AUTOSCALE_OP_ADD: return autoscale_add_tensors_f(s, a, b, ta, tb);
+    case AUTOSCALE_OP_SUB: return autoscale_sub_tensors_f(s, a, b, ta, tb);
+    case AUTOSCALE_OP_MUL: return autoscale_mul_tensors_f(s, a, b, ta, tb);
+    default: return autoscale_div_tensors_f(s, a, b, ta, tb);
+    }
+  }
+  static float general(autoscale_site *s, int op, float a, float b, const void *ta, const void *tb) {
+    if (s->rounding == AUTOSCALE_ROUND_OUTPUT) return autoscale_result_record_f(s, autoscale_apply_f(op, a, b));
+    return autoscale_binary_inputs_f(s, op, a, b, ta, tb);
+  }
+};
+template <> struct Calls<double> {
+  static double header(autoscale_site *s, int op, double a, double b, const void *ta, const void *tb) {
+    switch (op) {
+    case AUTOSCALE_OP_ADD: return autoscale_add_tensors_d(s, a, b, ta, tb);
+    case AUTOSCALE_OP_SUB: return autoscale_sub_tensors_d(s, a, b, ta, tb);
+    case AUTOSCALE_OP_MUL: return autoscale_mul_tensors_d(s, a, b, ta, tb);
+    default: return autoscale_div_tensors_d(s, a, b, ta, tb);
+    }
+  }
+  static double general(autoscale_site *s, int op, double a, double b, const void *ta, const void *tb) {
+    if (s->rounding == AUTOSCALE_ROUND_OUTPUT) return autoscale_result_record_d(s, autoscale_apply_d(op, a, b));
+    return autoscale_binary_inputs_d(s, op, a, b, ta, tb);
+  }
+};
+
+// Every format, saturating or not, rounding inputs or output, delayed scaling (with a margin), a
+// power-of-two static scale and one without an exact inverse (never inline), statistics full and
+// amax, empirical during and after its analysis.
+std::vector<autoscale_site> configs(int line) {
+  std::vector<autoscale_site> c;
+  for (int f : {AUTOSCALE_E4M3, AUTOSCALE_E5M2, AUTOSCALE_FP16, AUTOSCALE_BF16})
+    for (int sat = 0; sat < 2; ++sat)
+      for (int rounding : {AUTOSCALE_ROUND_INPUTS, AUTOSCALE_ROUND_OUTPUT})
+        for (int stats : {AUTOSCALE_STATS_FULL, AUTOSCALE_STATS_AMAX}) {
+          c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, f, rounding, AUTOSCALE_STRATEGY_DELAYED,
+                                2, 1, 1.0f, sat, stats));
+          c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, f, rounding, AUTOSCALE_STRATEGY_STATIC,
+                                0, 0, 0x1p-5f, sat, stats));
+        }
+  c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_FP16, AUTOSCALE_ROUND_INPUTS,
+                        AUTOSCALE_STRATEGY_STATIC, 0, 0, 3.0f));
+  for (int rounding : {AUTOSCALE_ROUND_INPUTS, AUTOSCALE_ROUND_OUTPUT}) {
+    autoscale_site e = make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, rounding,
+                                 AUTOSCALE_STRATEGY_EMPIRICAL, 0, 0, 1.0f, 1, AUTOSCALE_STATS_AMAX);
+    e.params.analysis_steps = 1;
+    c.push_back(e);
+  }
+  c.push_back(make_site(line, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT,
+                        AUTOSCALE_STRATEGY_DELAYED));
+  return c;
+}
+
+// Operand pairs from a strided sweep of the float32 bit patterns (both signs, every binade, NaN
+// and inf), the second operand a fixed odd stride away, so both sides reach every case; and the
+// ties of every format (halfway between two neighbours: ties to even), which a sweep rarely hits.
+template <class T> std::vector<T> sweep() {
+  std::vector<T> v;
+  for (int mant_bits : {3, 2, 10, 7})
+    for (int j = 0; j < 6; ++j)
+      for (int e : {-3, 0, 4})
+        v.push_back(static_cast<T>(std::ldexp(1.0 + (2 * j + 1) * std::ldexp(1.0, -(mant_bits + 1)), e)));
+  for (uint64_t u = 0; u <= 0xFFFFFFFFull; u += 65537 * 7) {
+    float f = autoscale_bits_float_(static_cast<uint32_t>(u));
+    v.push_back(static_cast<T>(f));
+    if (!std::is_same<T, float>::value) v.push_back(static_cast<T>(f) * static_cast<T>(1.0 + 0x1p-40));
+  }
+  return v;
+}
+
+template <class T> void check_hot_path_matches_definitions(int line) {
+  static std::vector<autoscale_site> header, general;  // registered sites must outlive the test
+  header = configs(line);
+  general = configs(line + 1);
+  const std::vector<T> values = sweep<T>();
+  // Two tensors per operand: the site keeps a scale for each, and the calls switch between them.
+  static const float tensors[4] = {};
+  int inline_results = 0;
+  for (int step = 0; step < 3; ++step) {
+    for (std::size_t k = 0; k < header.size(); ++k) {
+      const std::size_t n = values.size();
+      for (std::size_t i = 0; i < n; ++i) {
+        const int op = AUTOSCALE_OP_ADD + static_cast<int>(i % 4);
+        // The first step feeds moderate values, so that the delayed scales move off 1.
+        T a = step == 0 ? static_cast<T>(std::ldexp(1.0 + i % 9 / 8.0, static_cast<int>(i % 13) - 4)) : values[i];
+        T b = step == 0 ? static_cast<T>(0.75) : values[(i * 31 + 17) % n];
+        const void *ta = (i / 64) % 3 == 2 ? &tensors[i % 2] : nullptr, *tb = i % 5 == 0 ? &tensors[2] : nullptr;
+        T r = Calls<T>::header(&header[k], op, a, b, ta, tb), want = Calls<T>::general(&general[k], op, a, b, ta, tb);
+        if (bits(r) != bits(want)) {
+          ADD_FAILURE() << "config " << k << " step " << step << " op " << op << " a " << a << " b " << b << ": header "
+                        << r << ", definitions " << want;
+          return;
+        }
+        inline_results += std::isfinite(r);
+      }
+      expect_same_site(header[k], general[k], "config " + std::to_string(k) + " step " + std::to_string(step));
+    }
+    autoscale_step();
+  }
+  EXPECT_GT(inline_results, 0);
+  // The sweep reached the cases it claims to, and named tensors got their own scales.
+  autoscale::detail::SiteSnapshot delayed = snapshot_of(header[0]);  // e4m3, non-saturating, inputs, full
+  EXPECT_GT(delayed.slot[0].counters.overflows, 0u);
+  EXPECT_GT(delayed.slot[0].counters.underflows, 0u);
+  EXPECT_GT(delayed.slot[0].counters.subnormals, 0u);
+  EXPECT_GT(delayed.slot[0].counters.nan_in, 0u);
+  EXPECT_EQ(delayed.tensors.size(), 4u + 3u);  // the default tensors, and three named ones
+}
+
+TEST(SiteHotPath, FloatCallsMatchTheDefinitions) { check_hot_path_matches_definitions<float>(800); }
+
+TEST(SiteHotPath, DoubleCallsMatchTheDefinitions) { check_hot_path_matches_definitions<double>(900); }
+
+}  // namespace
+
+namespace {
+
+// The values themselves against format.h, independently of the runtime: under a static power-of-two
+// scale s, an input-rounding multiply is round(a / s) s * round(b / s) s, an output-rounding one
+// round(a b / s) s, for the sweep (ties included) in every format, saturating or not.
+TEST(SiteHotPath, ValuesEqualFormatRounding) {
+  static std::vector<autoscale_site> sites;
+  const float s = 0x1p-5f;
+  for (int f : {AUTOSCALE_E4M3, AUTOSCALE_E5M2, AUTOSCALE_FP16, AUTOSCALE_BF16})
+    for (int sat = 0; sat < 2; ++sat)
+      for (int rounding : {AUTOSCALE_ROUND_INPUTS, AUTOSCALE_ROUND_OUTPUT})
+        sites.push_back(make_site(1000, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, f, rounding, AUTOSCALE_STRATEGY_STATIC,
+                                  0, 0, s, sat));
+  const std::vector<float> values = sweep<float>();
+  for (autoscale_site &site : sites) {
+    auto q = [&](float v) { return autoscale_round_float(v / s, site.format, site.saturate) * s; };
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      float a = values[i], b = values[(i * 31 + 17) % values.size()];
+      float want = site.rounding == AUTOSCALE_ROUND_INPUTS ? q(a) * q(b) : q(a * b);
+      float got = autoscale_mul_f(&site, a, b);
+      ASSERT_EQ(bits(got), bits(want)) << autoscale_format_name(site.format) << " saturate " << site.saturate
+                                       << " rounding " << site.rounding << " a " << a << " b " << b;
+    }
+  }
+}
+
+}  // namespace
