@@ -1,0 +1,36 @@
+# lit configuration of autoscale-rewrite's focused tests (one construct per file, checks inline).
+# The build's paths come from lit.site.cfg.py, which CMake generates (tests/tool/lit.cmake):
+# run the suite with `ctest -R tool.lit` or `python3 <lit.py> -sv build/tests/tool/lit`.
+import os
+
+import lit.formats
+
+config.name = "autoscale-rewrite"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".cu"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.autoscale_lit_exec_root
+
+# FileCheck, split-file, not and count come from the LLVM the tool is built with.
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
+# The rewritten programs' own exit reports would clutter their output.
+config.environment["AUTOSCALE_SUMMARY"] = "0"
+
+here = config.test_source_root
+config.substitutions += [
+    ("%autoscale-rewrite", config.autoscale_rewrite),
+    ("%rules", os.path.join(config.autoscale_source_dir, "rules")),
+    ("%runtime-include", os.path.join(config.autoscale_source_dir, "runtime", "include")),
+    ("%runtime-lib", config.autoscale_runtime_lib),
+    ("%code", "%s %s" % (config.python_executable, os.path.join(here, "rewritten_code.py"))),
+    ("%report", "%s %s" % (config.python_executable, os.path.join(here, "report_lines.py"))),
+    # Clang, the compiler the tool parses as: its diagnostics point at the rewritten text.
+    ("%cxx", config.clangxx),
+    ("%cc", config.clang),
+]
+
+# CUDA cases need the toolkit's headers (the tool parses them) and nvcc (the output compiles).
+if os.path.exists(os.path.join(config.cuda_dir, "include", "cuda_runtime.h")) and \
+        os.path.exists(os.path.join(config.cuda_dir, "bin", "nvcc")):
+    config.available_features.add("cuda")
+    config.substitutions.append(("%nvcc", os.path.join(config.cuda_dir, "bin", "nvcc")))
