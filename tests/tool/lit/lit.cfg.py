@@ -23,10 +23,15 @@ config.substitutions += [
     ("%runtime-include", os.path.join(config.autoscale_source_dir, "runtime", "include")),
     ("%runtime-lib", config.autoscale_runtime_lib),
     ("%code", "%s %s" % (config.python_executable, os.path.join(here, "rewritten_code.py"))),
+    ("%expect-exit", "%s %s" % (config.python_executable, os.path.join(here, "expect_exit.py"))),
     ("%report", "%s %s" % (config.python_executable, os.path.join(here, "report_lines.py"))),
     # Clang, the compiler the tool parses as: its diagnostics point at the rewritten text.
     ("%cxx", config.clangxx),
     ("%cc", config.clang),
+    # The compilers the project builds with (GCC on Debian): where they judge code differently
+    # (argument evaluation order, folding of libm calls, packed members), a test uses both.
+    ("%host-cxx", config.host_cxx),
+    ("%host-cc", config.host_cc),
 ]
 
 # CUDA cases need the toolkit's headers (the tool parses them) and nvcc (the output compiles).
