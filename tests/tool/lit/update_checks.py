@@ -20,8 +20,8 @@ after its RUN lines, with the lines around it (where it is placed).
 What a test must look like for this script (the usual RUN lines do): it copies the test to
 %t/input.<ext> with `cp %s` or `split-file --leading-lines` (then `//--- input.<ext>` is the last
 part, so the test's line numbers are the input's), and the tool writes %t/out/input.<ext> and
-%t/report.json. Hand-written checks of other kinds (CHECK-NOT, other prefixes) are kept; the
-output of a test marked XFAIL is the bug, not the expectation: do not regenerate those.
+%t/report.json. Hand-written checks of other kinds (CHECK-NOT, other prefixes) are kept. A test
+marked XFAIL is refused: its output is the bug, not the expectation.
 """
 import argparse
 import json
@@ -101,6 +101,8 @@ def prelude_checks(out):
 def update(test, build_dir):
     rel = os.path.relpath(os.path.abspath(test), HERE)
     old = read_lines(test)
+    if any(re.match(r"^\s*// XFAIL:", l) for l in old):
+        sys.exit("%s is marked XFAIL: its output is the bug, not an expectation" % test)
     run_lines = " ".join(l for l in old if "RUN:" in l)
     want_code = re.search(r"FileCheck %s(?![^|&]*--check-prefix)", run_lines) is not None
     want_report = "--check-prefix=REPORT" in run_lines

@@ -1,3 +1,4 @@
+/* + - * on float and double become runtime calls; / is denied by the default rules. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,7 +6,6 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
-/* + - * on float and double become runtime calls; / is denied by the default rules. */
 float axpy(float a, float x, float y) {
   return a * x + y;
   // CHECK: return autoscale_add_f(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f(&[[SITES]][0], a, x), y);

@@ -1,3 +1,5 @@
+// An operation on a template parameter's type is one text for every instantiation: the generic
+// autoscale:: calls choose float, double or the plain operator when each is instantiated.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,8 +7,6 @@
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.cpp --
 // RUN: diff -u input.cpp ../again/input.cpp
-// An operation on a template parameter's type is one text for every instantiation: the generic
-// autoscale:: calls choose float, double or the plain operator when each is instantiated.
 template <typename T> T axpy(T a, T x, T y) { return a * x + y; }
 // CHECK: template <typename T> T axpy(T a, T x, T y) { return ::autoscale::add(&[[SITES:autoscale_sites_[0-9a-f]+]][1], ::autoscale::mul(&[[SITES]][0], a, x), y); }
 // REPORT: input.cpp:[[@LINE-2]]:56: {"action":"cast","class":"infer","format":"fp16","function":"axpy","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"dependent","variable":null}

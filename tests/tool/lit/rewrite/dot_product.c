@@ -1,3 +1,5 @@
+/* A multiply feeding an accumulation in a loop is dot_mul (allow: FP8, rounded at its inputs);
+ * the accumulation itself is denied and stays FP32. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,8 +7,6 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
-/* A multiply feeding an accumulation in a loop is dot_mul (allow: FP8, rounded at its inputs);
- * the accumulation itself is denied and stays FP32. */
 float dot(const float *a, const float *b, int n) {
   float acc = 0.0f;
   for (int i = 0; i < n; ++i)

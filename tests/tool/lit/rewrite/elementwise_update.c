@@ -1,3 +1,8 @@
+/* A multiply feeding an accumulation in a loop is dot_mul (allow) when both factors change from
+ * one iteration to the next, as in a dot product or a matrix product. When one factor is a
+ * constant or a variable set outside the loops (a learning rate, an axpy's alpha), the multiply
+ * only scales what is added and is an ordinary mul; the accumulation stays denied (FP32), so an
+ * optimizer keeps FP32 weights. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,11 +10,6 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
-/* A multiply feeding an accumulation in a loop is dot_mul (allow) when both factors change from
- * one iteration to the next, as in a dot product or a matrix product. When one factor is a
- * constant or a variable set outside the loops (a learning rate, an axpy's alpha), the multiply
- * only scales what is added and is an ordinary mul; the accumulation stays denied (FP32), so an
- * optimizer keeps FP32 weights. */
 #include <math.h>
 
 void sgd(float *p, const float *g, float lr, int n) {

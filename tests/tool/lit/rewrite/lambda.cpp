@@ -1,3 +1,5 @@
+// A lambda's body runs when it is called: rewritten, even in a namespace-scope initialiser.
+// An init-capture of a namespace-scope lambda is a static initialiser: left alone.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,8 +7,6 @@
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.cpp --
 // RUN: diff -u input.cpp ../again/input.cpp
-// A lambda's body runs when it is called: rewritten, even in a namespace-scope initialiser.
-// An init-capture of a namespace-scope lambda is a static initialiser: left alone.
 auto global_square = [](float v) { return v * v; };
 // CHECK: auto global_square = [](float v) { return autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], v, v); };
 // REPORT: input.cpp:[[@LINE-2]]:45: {"action":"cast","class":"infer","format":"fp16","function":null,"op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}

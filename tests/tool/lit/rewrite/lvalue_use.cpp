@@ -1,3 +1,6 @@
+// In C++ x op= y and ++x are lvalues: when that lvalue is used, the generic autoscale::
+// templates, which return it, replace the C calls, which return a value. Lambdas' default
+// arguments are constants of the closure.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,9 +8,6 @@
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.cpp --
 // RUN: diff -u input.cpp ../again/input.cpp
-// In C++ x op= y and ++x are lvalues: when that lvalue is used, the generic autoscale::
-// templates, which return it, replace the C calls, which return a value. Lambdas' default
-// arguments are constants of the closure.
 float lvalue_use(float x, float y, float z) {
   (x += y) = z;
   // CHECK: (::autoscale::add_assign(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x, y)) = z;

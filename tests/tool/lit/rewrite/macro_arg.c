@@ -1,3 +1,5 @@
+/* An operation written entirely in a macro argument is rewritten there; the macro body's own
+ * operations are not, and neither is an argument the macro stringises. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,8 +7,6 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
-/* An operation written entirely in a macro argument is rewritten there; the macro body's own
- * operations are not, and neither is an argument the macro stringises. */
 #define SQUARE(v) ((v) * (v))
 // CHECK: #define SQUARE(v) ((v) * (v))
 // REPORT: input.c:[[@LINE-2]]:24: {"action":"skipped","class":"infer","fed_by":["input.c:[[@LINE+10]]:22","input.c:[[@LINE+10]]:22"],"function":"use","op":"mul","reason":"operation inside a macro body","spelling":"*","type":"float","variable":"y"}

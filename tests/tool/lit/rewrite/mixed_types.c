@@ -1,3 +1,4 @@
+/* The usual arithmetic conversions are spelled out as casts to the computation type. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,7 +6,6 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
-/* The usual arithmetic conversions are spelled out as casts to the computation type. */
 double mixed(float f, int i, double d, char c) {
   float a = i * f;     /* int -> float */
   // CHECK: float a = autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], (float)(i), f);     /* int -> float */

@@ -1,3 +1,4 @@
+/* Unary minus and ++/-- on floating lvalues; -1.0f is a literal, not an operation. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,7 +6,6 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
-/* Unary minus and ++/-- on floating lvalues; -1.0f is a literal, not an operation. */
 float steps(float x, double *p) {
   float y = -x;
   // CHECK: float y = autoscale_neg_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x);

@@ -1,3 +1,5 @@
+// Templates: the pattern is rewritten once, for every instantiation; an operation on a
+// dependent type calls a generic autoscale:: template (it may be int in one instantiation).
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,8 +7,6 @@
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.cpp --
 // RUN: diff -u input.cpp ../again/input.cpp
-// Templates: the pattern is rewritten once, for every instantiation; an operation on a
-// dependent type calls a generic autoscale:: template (it may be int in one instantiation).
 template <typename T> T square(T v) { return v * v; }
 // CHECK: template <typename T> T square(T v) { return ::autoscale::mul(&[[SITES:autoscale_sites_[0-9a-f]+]][0], v, v); }
 // REPORT: input.cpp:[[@LINE-2]]:48: {"action":"cast","class":"infer","format":"fp16","function":"square","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"dependent","variable":null}

@@ -1,10 +1,10 @@
+/* An _Atomic float's ++ and op= are atomic read-modify-writes; a runtime call through its
+ * address would be a plain load and store. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c -- -std=c11
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cc -fsyntax-only -std=c11 -I %runtime-include out/input.c
-/* An _Atomic float's ++ and op= are atomic read-modify-writes; a runtime call through its
- * address would be a plain load and store. */
 _Atomic float counter;
 void bump(_Atomic float *af, float x) {
   counter++;

@@ -1,10 +1,10 @@
+/* C requires constants in these places: array bounds, case labels, enumerators, static
+ * initialisers. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
-/* C requires constants in these places: array bounds, case labels, enumerators, static
- * initialisers. */
 enum { Count = (int)(2.5 * 2.0) };
 // REPORT: input.c:[[@LINE-1]]:26: {"action":"skipped","class":"infer","function":null,"op":"mul","reason":"constant expression","spelling":"*","type":"double","variable":null}
 static float gain = 2.0f * 0.5f;

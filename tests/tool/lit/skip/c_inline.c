@@ -1,3 +1,5 @@
+/* An inline function with external linkage may not refer to the file's static site table
+ * (C11 6.7.4p3), so its operations stay; a static inline function's are rewritten. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,8 +7,6 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
-/* An inline function with external linkage may not refer to the file's static site table
- * (C11 6.7.4p3), so its operations stay; a static inline function's are rewritten. */
 inline float scale_extern(float x, float s) { return x * s; }
 // CHECK: inline float scale_extern(float x, float s) { return x * s; }
 // REPORT: input.c:[[@LINE-2]]:56: {"action":"skipped","class":"infer","function":null,"op":"mul","reason":"C inline function with external linkage (cannot use the static site table)","spelling":"*","type":"float","variable":null}

@@ -1,9 +1,9 @@
+// Constant expressions must stay constant: nothing here may become a runtime call.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: diff -u input.cpp out/input.cpp
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
-// Constant expressions must stay constant: nothing here may become a runtime call.
 constexpr float Scale = 2.0f * 1.5f;
 // REPORT: input.cpp:[[@LINE-1]]:30: {"action":"skipped","class":"infer","function":null,"op":"mul","reason":"constant expression (constexpr variable)","spelling":"*","type":"float","variable":null}
 constexpr float twice(float x) { return x * 2.0f; }

@@ -1,9 +1,9 @@
+/* Code in inactive #if regions is not seen; an operation with a directive inside is refused. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
-/* Code in inactive #if regions is not seen; an operation with a directive inside is refused. */
 float regions(float x, float y) {
 #if 0
   x = x * y;

@@ -1,10 +1,10 @@
+/* x op= y needs &x: bit-fields, volatiles and register variables have no usable address; an
+ * integer left-hand side does not compute in its own type. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
-/* x op= y needs &x: bit-fields, volatiles and register variables have no usable address; an
- * integer left-hand side does not compute in its own type. */
 struct Bits { unsigned n : 4; };
 void lvalues(struct Bits *b, volatile float *v, float x) {
   register float r = 1.0f;

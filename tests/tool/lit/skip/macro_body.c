@@ -1,9 +1,9 @@
+/* Operations written in a macro body, or straddling a macro boundary, are not rewritten. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
-/* Operations written in a macro body, or straddling a macro boundary, are not rewritten. */
 #define MUL(a, b) ((a) * (b))
 // REPORT: input.c:[[@LINE-1]]:24: {"action":"skipped","class":"infer","function":"body","op":"mul","reason":"operation inside a macro body","spelling":"*","type":"float","variable":"a"}
 #define PLUS_ONE(v) v + 1.0f

@@ -1,3 +1,6 @@
+// C++17 evaluates the right operand of x op= e before x; the runtime call's arguments have no
+// such order. A left-hand side with side effects keeps its operator unless e is a constant, and
+// so does a left-hand side that e's writes could move (a[i] += x[i++]); a call is not looked into.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,9 +8,6 @@
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.cpp --
 // RUN: diff -u input.cpp ../again/input.cpp
-// C++17 evaluates the right operand of x op= e before x; the runtime call's arguments have no
-// such order. A left-hand side with side effects keeps its operator unless e is a constant, and
-// so does a left-hand side that e's writes could move (a[i] += x[i++]); a call is not looked into.
 float g(int i);
 void update(float *a, int i, float x) {
   a[i++] += g(i);

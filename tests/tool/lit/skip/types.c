@@ -1,9 +1,9 @@
+/* long double, complex and vector arithmetic are not rewritten (reported with the reason). */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
-/* long double, complex and vector arithmetic are not rewritten (reported with the reason). */
 #include <complex.h>
 typedef float v4sf __attribute__((vector_size(16)));
 int types(long double a, float complex z, v4sf v, float x) {

@@ -1,3 +1,5 @@
+// The generics take their operands by reference, and the compound C calls take the left-hand
+// side by address: a bit-field or a packed member can be neither, so such operations stay.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,8 +7,6 @@
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.cpp --
 // RUN: diff -u input.cpp ../again/input.cpp
-// The generics take their operands by reference, and the compound C calls take the left-hand
-// side by address: a bit-field or a packed member can be neither, so such operations stay.
 struct Bits { int b : 4; unsigned u : 3; };
 template <class T> T use_bits(Bits s, T x) { return s.b * x; }
 // CHECK: template <class T> T use_bits(Bits s, T x) { return s.b * x; }

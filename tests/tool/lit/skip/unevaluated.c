@@ -1,9 +1,9 @@
+/* sizeof, _Alignof, typeof and _Generic's controlling expression are never evaluated. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
-/* sizeof, _Alignof, typeof and _Generic's controlling expression are never evaluated. */
 unsigned long sizes(float x, double y) {
   __typeof__(x * y) z = 0;
   // REPORT: input.c:[[@LINE-1]]:16: {"action":"skipped","class":"infer","function":null,"op":"mul","reason":"part of a type (array bound, typeof, decltype)","spelling":"*","type":"double","variable":null}

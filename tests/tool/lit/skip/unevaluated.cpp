@@ -1,9 +1,9 @@
+// decltype, noexcept and typeid of a non-polymorphic operand are unevaluated.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: diff -u input.cpp out/input.cpp
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
-// decltype, noexcept and typeid of a non-polymorphic operand are unevaluated.
 #include <typeinfo>
 float f(float x, float y) noexcept(noexcept(x * y)) {
 // REPORT: input.cpp:[[@LINE-1]]:47: {"action":"skipped","class":"infer","function":null,"op":"mul","reason":"unevaluated operand (noexcept)","spelling":"*","type":"float","variable":null}

@@ -1,3 +1,7 @@
+// The generics apply an operator inside namespace autoscale::detail: an operator the project
+// declares outside a class is not visible there (argument-dependent lookup does not reach it for
+// std::vector, nor for a type from another namespace), so operations the template's own lookup
+// resolved to such an operator stay as written.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -5,10 +9,6 @@
 // RUN: %cxx -fsyntax-only -std=c++17 -I %runtime-include out/input.cpp
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.cpp --
 // RUN: diff -u input.cpp ../again/input.cpp
-// The generics apply an operator inside namespace autoscale::detail: an operator the project
-// declares outside a class is not visible there (argument-dependent lookup does not reach it for
-// std::vector, nor for a type from another namespace), so operations the template's own lookup
-// resolved to such an operator stay as written.
 #include <vector>
 
 std::vector<double> operator+(const std::vector<double> &a, const std::vector<double> &b) {
