@@ -39,7 +39,9 @@ FLAGS = ["-O1", "-ffp-contract=off", "-w"]
 PROGRESS = re.compile(r"^\[\d+/\d+\] ")
 NAN = re.compile(r"-?nan(\([^)]*\))?")
 MARKER = re.compile(r"/\* construct: (\w+) \*/")
-DIAGNOSTIC = re.compile(r"^([^:\s]+):(\d+):(?:\d+:)? (?:fatal )?error:", re.M)
+# Where a compiler's or the tool's diagnostics point: an error, or a file in its include chain
+# (Clang's "In file included from F:N:", GCC's "from F:N,"), in the order they are printed.
+LOCATION = re.compile(r"^(?:In file included from |\s+from )?([^:\s]+):(\d+)(?::\d+: (?:fatal )?error:|[:,]$)", re.M)
 
 
 def language(unit):
@@ -63,10 +65,9 @@ def construct_at(path, line):
 
 
 def construct_of_diagnostics(text, dirs):
-    """The construct of the first error, in a compiler's or the tool's diagnostics, that lies in
-    one of the program's files (an error inside the runtime's header belongs to the line that
-    included it, reported next)."""
-    for m in DIAGNOSTIC.finditer(text):
+    """The construct of the first place in a compiler's or the tool's diagnostics that lies in one
+    of the program's files: an error there, or the line that includes the header an error is in."""
+    for m in LOCATION.finditer(text):
         for d in dirs:
             path = os.path.join(d, os.path.basename(m.group(1)))
             if os.path.exists(path):
@@ -103,8 +104,8 @@ class Checker:
     def compile_and_run(self, units, exe, extra):
         lang = language(units[0])
         c = run([self.a.cxx if lang == "c++" else self.a.cc, STD[lang]] + FLAGS + ["-o", exe] + units + extra)
-        if c.returncode != 0:
-            return None, "compile failed:\n" + c.stderr[-3000:]
+        if c.returncode != 0:  # the first errors: the later ones tend to follow from them
+            return None, "compile failed:\n" + c.stderr[:3000]
         env = dict(os.environ, AUTOSCALE_SUMMARY="0")
         env.pop("AUTOSCALE_REPORT", None)
         try:
