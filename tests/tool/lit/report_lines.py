@@ -16,14 +16,18 @@ def compact(value):
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def entry_text(op):
+    """An operation's entry without its position (which leads its line), compact."""
+    return compact({k: v for k, v in op.items() if k not in ("file", "line", "column")})
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     with open(sys.argv[1], encoding="utf-8") as f:
         report = json.load(f)
     for op in report["operations"]:
-        rest = {k: v for k, v in op.items() if k not in ("file", "line", "column")}
-        print("%s:%s:%s: %s" % (op["file"], op["line"], op["column"], compact(rest)))
+        print("%s:%s:%s: %s" % (op["file"], op["line"], op["column"], entry_text(op)))
     for entry in report["files"]:
         print("file: %s" % compact(entry))
     print("summary: %s" % report["summary"]["line"])

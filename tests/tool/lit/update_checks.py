@@ -30,6 +30,7 @@ import re
 import subprocess
 import sys
 
+from report_lines import compact, entry_text
 from rewritten_code import code_lines, prelude_span
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -159,7 +160,7 @@ def update(test, build_dir):
         layout.pop()
     if want_report:
         layout += [("", op) for op in foreign]
-        layout += ["// REPORT: file: %s" % filecheck_literal(json.dumps(e, sort_keys=True, separators=(",", ":")))
+        layout += ["// REPORT: file: %s" % filecheck_literal(compact(e))
                    for e in report["files"]]
         layout.append("// REPORT: summary: %s" % report["summary"]["line"])
 
@@ -168,8 +169,7 @@ def update(test, build_dir):
         return "[[@LINE]]" if d == 0 else "[[@LINE%+d]]" % d
 
     def report_line(op, at):
-        rest = {k: v for k, v in op.items() if k not in ("file", "line", "column")}
-        text = filecheck_literal(json.dumps(rest, sort_keys=True, separators=(",", ":")))
+        text = filecheck_literal(entry_text(op))
         if op["file"] != name:
             return "// REPORT: %s:%d:%d: %s" % (op["file"], op["line"], op["column"], text)
         text = re.sub(re.escape(name) + r":(\d+):", lambda m: "%s:%s:" % (name, offset(int(m.group(1)), at)), text)
