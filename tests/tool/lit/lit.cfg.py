@@ -2,6 +2,7 @@
 # The build's paths come from lit.site.cfg.py, which CMake generates (tests/tool/lit.cmake):
 # run the suite with `ctest -R tool.lit` or `python3 <lit.py> -sv build/tests/tool/lit`.
 import os
+import subprocess
 
 import lit.formats
 
@@ -16,12 +17,19 @@ config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.envi
 # The rewritten programs' own exit reports would clutter their output.
 config.environment["AUTOSCALE_SUMMARY"] = "0"
 
+# How rewritten programs link with the runtime: as the build's pkg-config file says (the static
+# archive and what it needs), so these tests follow the runtime's dependencies.
+runtime_link = subprocess.run(["pkg-config", "--libs", "--static", "autoscale"], capture_output=True, text=True,
+                              env=dict(os.environ, PKG_CONFIG_PATH=config.autoscale_pkgconfig_dir))
+if runtime_link.returncode != 0:
+    lit_config.fatal("pkg-config cannot read %s/autoscale.pc: %s" % (config.autoscale_pkgconfig_dir, runtime_link.stderr))
+
 here = config.test_source_root
 config.substitutions += [
     ("%autoscale-rewrite", config.autoscale_rewrite),
     ("%rules", os.path.join(config.autoscale_source_dir, "rules")),
     ("%runtime-include", os.path.join(config.autoscale_source_dir, "runtime", "include")),
-    ("%runtime-lib", config.autoscale_runtime_lib),
+    ("%runtime-link", runtime_link.stdout.strip()),
     ("%code", "%s %s" % (config.python_executable, os.path.join(here, "rewritten_code.py"))),
     ("%expect-exit", "%s %s" % (config.python_executable, os.path.join(here, "expect_exit.py"))),
     ("%report", "%s %s" % (config.python_executable, os.path.join(here, "report_lines.py"))),

@@ -7,7 +7,7 @@
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out input.c --
 // RUN: %code out/input.c | FileCheck %s --check-prefix=CONTROL
 // RUN: %cc -O2 -ffp-contract=off input.c -o orig
-// RUN: %cc -O2 -ffp-contract=off -I %runtime-include out/input.c %runtime-lib -lstdc++ -lm -lpthread -o rewritten
+// RUN: %cc -O2 -ffp-contract=off -I %runtime-include out/input.c %runtime-link -o rewritten
 // RUN: ./orig > orig.txt && ./rewritten > rewritten.txt && diff -u orig.txt rewritten.txt
 #include <stdio.h>
 

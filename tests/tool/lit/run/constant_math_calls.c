@@ -10,10 +10,10 @@
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out input.c --
 // RUN: %code out/input.c | FileCheck %s --check-prefix=CONTROL
 // RUN: %cc -O2 -ffp-contract=off input.c -o orig -lm
-// RUN: %cc -O2 -ffp-contract=off -I %runtime-include out/input.c %runtime-lib -lstdc++ -lm -lpthread -o rewritten
+// RUN: %cc -O2 -ffp-contract=off -I %runtime-include out/input.c %runtime-link -o rewritten
 // RUN: ./orig > orig.txt && ./rewritten > rewritten.txt && diff -u orig.txt rewritten.txt
 // RUN: %host-cc -O2 -ffp-contract=off input.c -o orig-host -lm
-// RUN: %host-cc -O2 -ffp-contract=off -I %runtime-include out/input.c %runtime-lib -lstdc++ -lm -lpthread -o rewritten-host
+// RUN: %host-cc -O2 -ffp-contract=off -I %runtime-include out/input.c %runtime-link -o rewritten-host
 // RUN: ./orig-host > orig-host.txt && ./rewritten-host > rewritten-host.txt && diff -u orig-host.txt rewritten-host.txt
 #include <math.h>
 #include <stdio.h>

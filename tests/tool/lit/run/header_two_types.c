@@ -10,7 +10,7 @@
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out main.c unit_ll.c --
 // RUN: %code out/main.c | FileCheck %s --check-prefix=CONTROL
 // RUN: %cc -O2 -ffp-contract=off main.c unit_ll.c -o orig
-// RUN: %cc -O2 -ffp-contract=off -I %runtime-include out/main.c out/unit_ll.c %runtime-lib -lstdc++ -lm -lpthread -o rewritten
+// RUN: %cc -O2 -ffp-contract=off -I %runtime-include out/main.c out/unit_ll.c %runtime-link -o rewritten
 // RUN: ./orig > orig.txt && ./rewritten > rewritten.txt && diff -u orig.txt rewritten.txt
 
 //--- acc.h

@@ -10,10 +10,10 @@
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out input.cpp -- -std=c++17
 // RUN: %code out/input.cpp | FileCheck %s --check-prefix=CONTROL
 // RUN: %cxx -std=c++17 -O2 -ffp-contract=off input.cpp -o orig
-// RUN: %cxx -std=c++17 -O2 -ffp-contract=off -I %runtime-include out/input.cpp %runtime-lib -lm -lpthread -o rewritten
+// RUN: %cxx -std=c++17 -O2 -ffp-contract=off -I %runtime-include out/input.cpp %runtime-link -o rewritten
 // RUN: ./orig > orig.txt && ./rewritten > rewritten.txt && diff -u orig.txt rewritten.txt
 // RUN: %host-cxx -std=c++17 -O2 -ffp-contract=off input.cpp -o orig-host
-// RUN: %host-cxx -std=c++17 -O2 -ffp-contract=off -I %runtime-include out/input.cpp %runtime-lib -lm -lpthread -o rewritten-host
+// RUN: %host-cxx -std=c++17 -O2 -ffp-contract=off -I %runtime-include out/input.cpp %runtime-link -o rewritten-host
 // RUN: ./orig-host > orig-host.txt && ./rewritten-host > rewritten-host.txt && diff -u orig-host.txt rewritten-host.txt
 #include <cstdio>
 
