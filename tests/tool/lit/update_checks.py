@@ -30,7 +30,7 @@ import re
 import subprocess
 import sys
 
-from report_lines import compact, entry_text
+from report_lines import entry_text, report_lines
 from rewritten_code import code_lines, prelude_span
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -108,6 +108,7 @@ def update(test, build_dir):
     want_code = re.search(r"FileCheck %s(?![^|&]*--check-prefix)", run_lines) is not None
     want_report = "--check-prefix=REPORT" in run_lines
     want_prelude = "--check-prefix=PRELUDE" in run_lines
+    meta = "%report --meta" in run_lines
     ext = os.path.splitext(test)[1]
     tmp = run_lit(build_dir, rel)
     name = "input" + ext
@@ -160,9 +161,7 @@ def update(test, build_dir):
         layout.pop()
     if want_report:
         layout += [("", op) for op in foreign]
-        layout += ["// REPORT: file: %s" % filecheck_literal(compact(e))
-                   for e in report["files"]]
-        layout.append("// REPORT: summary: %s" % report["summary"]["line"])
+        layout += ["// REPORT: %s" % filecheck_literal(line) for op, line in report_lines(report, meta) if op is None]
 
     def offset(old_line, at):
         d = position[old_line] - at

@@ -30,4 +30,5 @@ float half(float x) { return x * 0.5f; }
 // CHECK: float half(float x) { return autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x, 0.5f); }
 // REPORT: input.c:[[@LINE-2]]:32: {"action":"cast","class":"infer","format":"fp16","function":"half","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 // REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 1 float operation in 1 file: 1 cast fp16, 0 kept, 0 skipped

@@ -5,7 +5,7 @@
 // RUN: %autoscale-rewrite --rules rules.yaml --out-dir out --report report.json input.c --
 // RUN: FileCheck %s --match-full-lines --check-prefix=PRELUDE --input-file out/input.c
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
-// RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
+// RUN: %report --meta report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules ../rules.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
@@ -91,4 +91,7 @@ float ops(float x, float y) {
   // REPORT: input.c:[[@LINE-5]]:34: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-5]]:21","input.c:[[@LINE-8]]:13"],"format":"fp32","function":"ops","op":"add","rounding":"output","rule":"class:deny","site":10,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":11,"written_to":"out/input.c"}
+// REPORT: rules: "rules.yaml"
+// REPORT: tool: "autoscale-rewrite"
+// REPORT: version: "0.1.0"
 // REPORT: summary: 11 float operations in 1 file: 2 scaled e4m3, 2 scaled e5m2, 1 scaled fp16, 1 scaled bf16, 4 cast fp32, 1 cast fp16, 0 kept, 0 skipped

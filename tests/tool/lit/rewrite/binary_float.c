@@ -24,4 +24,5 @@ double mix(double p, double q) {
   // REPORT: input.c:[[@LINE-4]]:22: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-4]]:12"],"function":"mix","op":"div","rule":"class:deny","spelling":"/","type":"double","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":5,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 6 float operations in 1 file: 5 cast fp16, 1 kept, 0 skipped

@@ -40,4 +40,5 @@ float colour(float a, float b, float x, float y) {
   // REPORT: input.c:[[@LINE-3]]:16: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-3]]:12","input.c:[[@LINE-7]]:13"],"function":"colour","op":"add","rule":"class:deny","spelling":"+","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":5,"written_to":"out/input.c"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 10 float operations in 1 file: 3 scaled e5m2, 2 cast fp16, 5 kept, 0 skipped

@@ -36,4 +36,5 @@ void update(float *a, int n, float x, double d) {
   // REPORT: input.c:[[@LINE-3]]:19: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:13"],"format":"bf16","function":"update","op":"mul","rounding":"output","rule":"class:infer","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"a"}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":6,"written_to":"out/input.c"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 6 float operations in 1 file: 1 cast fp32, 5 cast bf16, 0 kept, 0 skipped

@@ -21,4 +21,5 @@ __global__ void softmax_step(float *y, const float *x, float m, int n) {
     // REPORT: input.cu:[[@LINE-7]]:60: {"action":"cast","class":"infer","format":"fp32","function":"softmax_step","op":"sub","rounding":"output","rule":"class:infer","site":5,"spelling":"-","strategy":"delayed","type":"float","variable":"y"}
 }
 // REPORT: file: {"changed":true,"path":"input.cu","sites":6,"written_to":"out/input.cu"}
+// REPORT: rules: "passthrough.yaml"
 // REPORT: summary: 6 float operations in 1 file: 6 cast fp32, 0 kept, 0 skipped

@@ -24,4 +24,5 @@ float use(float a) {
   return j > 0 ? axpy(a, a, a) : a;
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":5,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 5 float operations in 1 file: 5 cast fp16, 0 kept, 0 skipped

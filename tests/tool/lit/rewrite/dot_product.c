@@ -32,4 +32,5 @@ void gemm(int n, float alpha, const float *A, const float *B, float *C) {
     }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":3,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 5 float operations in 1 file: 2 scaled e4m3, 1 cast fp16, 2 kept, 0 skipped

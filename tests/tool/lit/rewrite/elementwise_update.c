@@ -66,4 +66,5 @@ void matmul_backward(float *din, const float *w, const float *dout, int C, int O
   }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":5,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 14 float operations in 1 file: 2 scaled e4m3, 3 cast fp16, 9 kept, 0 skipped

@@ -31,4 +31,5 @@ float local(float n, float m) {
   // REPORT: input.cpp:[[@LINE-4]]:54: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-4]]:40"],"format":"fp16","function":"local","op":"add","rounding":"output","rule":"class:infer","site":8,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":9,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 10 float operations in 1 file: 9 cast fp16, 0 kept, 1 skipped

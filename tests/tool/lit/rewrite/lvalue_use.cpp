@@ -24,4 +24,5 @@ float lvalue_use(float x, float y, float z) {
   return *p > r ? f() : r;
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":3,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 4 float operations in 1 file: 3 cast fp16, 0 kept, 1 skipped

@@ -51,4 +51,5 @@ float nested(float a, float b) {
   // REPORT: input.c:[[@LINE-3]]:16: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:12","input.c:[[@LINE-16]]:24"],"format":"fp16","function":"nested","op":"add","rounding":"output","rule":"class:infer","site":8,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":9,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 13 float operations in 1 file: 9 cast fp16, 0 kept, 4 skipped

@@ -54,4 +54,5 @@ float refused(float x) {
   // REPORT: input.c:[[@LINE-5]]:36: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-5]]:22","input.c:[[@LINE-26]]:24"],"format":"fp32","function":"refused","op":"add","rounding":"output","rule":"class:deny","site":8,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":9,"written_to":"out/input.c"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 12 float operations in 1 file: 9 cast fp32, 0 kept, 3 skipped

@@ -37,4 +37,5 @@ float f(float x, double d, int n) {
   // REPORT: input.c:[[@LINE-5]]:38: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-5]]:27"],"format":"bf16","function":"f","op":"add","rounding":"output","rule":"class:deny","site":7,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":8,"written_to":"out/input.c"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 8 float operations in 1 file: 8 cast bf16, 0 kept, 0 skipped

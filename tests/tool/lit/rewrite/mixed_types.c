@@ -26,4 +26,5 @@ double mixed(float f, int i, double d, char c) {
   // REPORT: input.c:[[@LINE-4]]:20: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-4]]:16","input.c:[[@LINE-7]]:15"],"format":"fp16","function":"mixed","op":"add","rounding":"output","rule":"class:infer","site":6,"spelling":"+","strategy":"delayed","type":"double","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":7,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 7 float operations in 1 file: 7 cast fp16, 0 kept, 0 skipped

@@ -29,4 +29,5 @@ float steps(float x, double *p) {
   // REPORT: input.c:[[@LINE-4]]:22: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":7,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":8,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 8 float operations in 1 file: 8 cast fp16, 0 kept, 0 skipped

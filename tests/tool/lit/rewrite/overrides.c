@@ -44,4 +44,5 @@ float loss(float y, float t) {
   // REPORT: input.c:[[@LINE-4]]:23: {"action":"keep","class":"infer","function":"loss","op":"sub","rule":"loss-fp32","spelling":"-","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":4,"written_to":"out/input.c"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 7 float operations in 1 file: 1 scaled e5m2, 2 cast fp16, 1 cast bf16, 3 kept, 0 skipped

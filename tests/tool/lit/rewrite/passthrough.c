@@ -28,4 +28,5 @@ double all(double x, float y, float *v, int i) {
   // REPORT: input.c:[[@LINE-6]]:30: {"action":"cast","callee":"fabsf","class":"infer","format":"fp32","function":"all","op":"fabsf","rounding":"output","rule":"class:infer","site":9,"spelling":"fabsf","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":10,"written_to":"out/input.c"}
+// REPORT: rules: "passthrough.yaml"
 // REPORT: summary: 10 float operations in 1 file: 10 cast fp32, 0 kept, 0 skipped

@@ -55,4 +55,5 @@ schedule_fn pick_schedule(float *w) {
   // CHECK: { schedule_fn autoscale_ret_ = (constant_lr); autoscale_step(); return autoscale_ret_; }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":8,"written_to":"out/input.c"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 8 float operations in 1 file: 8 cast fp16, 0 kept, 0 skipped

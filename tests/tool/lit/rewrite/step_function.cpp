@@ -79,4 +79,5 @@ template <typename T> T step_generic(T a, T b) { return a * b; }
 template float step_generic<float>(float, float);
 } // namespace train
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":12,"written_to":"out/input.cpp"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 12 float operations in 1 file: 12 cast fp16, 0 kept, 0 skipped

@@ -37,4 +37,5 @@ float use(float x) {
   // REPORT: input.cpp:[[@LINE-4]]:52: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-4]]:35"],"format":"fp16","function":"use","op":"add","rounding":"output","rule":"class:infer","site":6,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":7,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 7 float operations in 1 file: 7 cast fp16, 0 kept, 0 skipped

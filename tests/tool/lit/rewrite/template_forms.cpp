@@ -61,4 +61,5 @@ template float exp_plus_one(float);
 template long double exp_plus_one(long double);
 template std::complex<double> exp_plus_one(std::complex<double>);
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":4,"written_to":"out/input.cpp"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 6 float operations in 1 file: 4 cast fp16, 0 kept, 2 skipped

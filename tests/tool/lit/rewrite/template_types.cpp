@@ -118,4 +118,5 @@ float use_all(float f, double d, int i, long double ld) {
   // REPORT: input.cpp:[[@LINE-6]]:64: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-6]]:48"],"format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":35,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":36,"written_to":"out/input.cpp"}
+// REPORT: rules: "rules.yaml"
 // REPORT: summary: 38 float operations in 1 file: 36 cast fp16, 0 kept, 2 skipped

@@ -15,4 +15,5 @@ void bump(_Atomic float *af, float x) {
   // REPORT: input.c:[[@LINE-1]]:7: {"action":"skipped","class":"infer","function":"bump","op":"add","reason":"atomic operand","spelling":"+=","type":"float","variable":"af"}
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 3 float operations in 1 file: 0 kept, 3 skipped

@@ -24,4 +24,5 @@ int pick(int k, float x) {
   }
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 5 float operations in 1 file: 0 kept, 5 skipped

@@ -17,4 +17,5 @@ float use(float x) { return scale_static(x, 2.0f) + scale_extern(x, 3.0f); }
 // CHECK: float use(float x) { return autoscale_add_f(&[[SITES]][1], scale_static(x, 2.0f), scale_extern(x, 3.0f)); }
 // REPORT: input.c:[[@LINE-2]]:51: {"action":"cast","class":"infer","format":"fp16","function":"use","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 // REPORT: file: {"changed":true,"path":"input.c","sites":2,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 3 float operations in 1 file: 2 cast fp16, 0 kept, 1 skipped

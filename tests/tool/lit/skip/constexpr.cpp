@@ -28,4 +28,5 @@ float use(float x) {
   return x > 0 ? Local : twice(2.0f);
 }
 // REPORT: file: {"changed":false,"path":"input.cpp","sites":0,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 8 float operations in 1 file: 0 kept, 8 skipped

@@ -17,4 +17,5 @@ float softmax_denominator(const float *x, int n, float max) {
   // REPORT: input.c:[[@LINE-1]]:15: {"action":"keep","class":"deny","function":"softmax_denominator","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 4 float operations in 1 file: 4 kept, 0 skipped

@@ -28,4 +28,5 @@ float straddle(float x, float y) {
          y;
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 1 float operation in 1 file: 0 kept, 1 skipped

@@ -21,4 +21,5 @@ void lvalues(struct Bits *b, volatile float *v, float x) {
   (void)i;
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 4 float operations in 1 file: 0 kept, 4 skipped

@@ -18,4 +18,5 @@ float body(float x, float y) {
   return a > b ? a : c;
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 4 float operations in 1 file: 0 kept, 4 skipped

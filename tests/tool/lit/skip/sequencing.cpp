@@ -42,4 +42,5 @@ template <typename T> void update_generic(T *a, int i, T x) {
 }
 template void update_generic<float>(float *, int, float);
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":4,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 9 float operations in 1 file: 4 cast fp16, 1 kept, 4 skipped

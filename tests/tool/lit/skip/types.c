@@ -16,4 +16,5 @@ int types(long double a, float complex z, v4sf v, float x) {
   return (int)b + (int)crealf(w) + (int)u[0] + (x > 0);
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 3 float operations in 1 file: 0 kept, 3 skipped

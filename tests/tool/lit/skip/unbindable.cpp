@@ -34,4 +34,5 @@ float lvalue_packed(Outer &o, float x) {
   // REPORT: input.cpp:[[@LINE-2]]:12: {"action":"cast","class":"infer","format":"fp16","function":"lvalue_packed","op":"add","rounding":"output","rule":"class:infer","site":0,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":1,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 5 float operations in 1 file: 1 cast fp16, 0 kept, 4 skipped

@@ -15,4 +15,5 @@ unsigned long sizes(float x, double y) {
   return n + (unsigned long)z;
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 4 float operations in 1 file: 0 kept, 4 skipped

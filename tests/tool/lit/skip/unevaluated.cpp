@@ -14,4 +14,5 @@ float f(float x, float y) noexcept(noexcept(x * y)) {
   return name != nullptr ? z : 1.0f;
 }
 // REPORT: file: {"changed":false,"path":"input.cpp","sites":0,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 3 float operations in 1 file: 0 kept, 3 skipped

@@ -45,4 +45,5 @@ template <class T> T diff(T a, T b) { return a - b; }
 template float diff(float, float);
 } // namespace user
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":3,"written_to":"out/input.cpp"}
+// REPORT: rules: "default.yaml"
 // REPORT: summary: 6 float operations in 1 file: 3 cast fp16, 0 kept, 3 skipped
