@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "autoscale/autoscale.h"
-#include "quantize.h"
+#include "site_quantize.h"
 #include "site_calls.h"
 #include "site_registry.h"
 #include "thread_counters.h"

@@ -7,7 +7,7 @@
 #include <mutex>
 
 #include "autoscale/autoscale.h"
-#include "quantize.h"
+#include "site_quantize.h"
 #include "report.h"
 #include "site_calls.h"
 #include "site_registry.h"

@@ -2,8 +2,8 @@
 // the definitions: what the out-of-line calls (site_calls.cpp) and the GEMM site (gemm_site.cpp)
 // do, and what the inline hot path of autoscale.h must equal bit for bit, counters included (they
 // take its common case with the same functions of hot_path.h first). Internal to the runtime.
-#ifndef AUTOSCALE_SRC_QUANTIZE_H
-#define AUTOSCALE_SRC_QUANTIZE_H
+#ifndef AUTOSCALE_SRC_SITE_QUANTIZE_H
+#define AUTOSCALE_SRC_SITE_QUANTIZE_H
 
 #include <cmath>
 #include <type_traits>
