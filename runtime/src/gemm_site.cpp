@@ -1,7 +1,7 @@
 // The GEMM site (autoscale_matmul_f/_d): C = A.B + D with the operands rounded to the site's format,
 // each under its own scale, the products and their sums in the operation's type. A plain loop: the
 // operands are gathered, rounded and counted exactly as a scalar site rounds and counts each value
-// (quantize.h), then multiplied in order p = 0..k-1, as a tensor core accumulates.
+// (site_quantize.h), then multiplied in order p = 0..k-1, as a tensor core accumulates.
 #include <algorithm>
 #include <cstddef>
 #include <mutex>

@@ -1,6 +1,6 @@
 // The out-of-line calls of autoscale.h: every execution the inline hot path declines (a site not
 // registered yet, a new thread or tensor, zeros and non-finite values, over- and underflow, scales
-// without an exact inverse), computed from the definitions (quantize.h); the amax raise and the
+// without an exact inverse), computed from the definitions (site_quantize.h); the amax raise and the
 // window flush of the hot path; and the first use of a site.
 #include <cmath>
 #include <cstdlib>

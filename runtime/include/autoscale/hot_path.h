@@ -11,7 +11,7 @@
  * the formats' bounds have no lower bits, so this tests the same). A scale without an exact
  * inverse gets an empty range. Everything else - registration, a new thread or tensor, NaN, inf,
  * over- and underflow, subnormal results - goes out of line to the runtime, which computes the
- * same bits and counts from the definitions (runtime/src/quantize.h).
+ * same bits and counts from the definitions (runtime/src/site_quantize.h).
  *
  * Counting: in the calling thread's own block of the site (autoscale_thread_site_): no lock, no
  * shared cache line, only relaxed atomic loads and stores (plain moves on x86), so a report or a
