@@ -2,10 +2,20 @@
 # when it is not; ON makes a missing toolkit a hard error; OFF never looks.
 set(AUTOSCALE_CUDA AUTO CACHE STRING "Build the CUDA kernels: AUTO, ON or OFF")
 set_property(CACHE AUTOSCALE_CUDA PROPERTY STRINGS AUTO ON OFF)
+# The toolkit: the one of the nvcc on PATH, else CUDA's default prefix. The kernels build with
+# it, and the tests hand it to autoscale-rewrite (--cuda-path), whose own default is the same.
+find_program(AUTOSCALE_NVCC_ON_PATH nvcc)
+set(autoscale_default_cuda_path /usr/local/cuda)
+if(AUTOSCALE_NVCC_ON_PATH)
+  get_filename_component(autoscale_nvcc_real ${AUTOSCALE_NVCC_ON_PATH} REALPATH)
+  get_filename_component(autoscale_default_cuda_path ${autoscale_nvcc_real} DIRECTORY)
+  get_filename_component(autoscale_default_cuda_path ${autoscale_default_cuda_path} DIRECTORY)
+endif()
+set(AUTOSCALE_CUDA_PATH ${autoscale_default_cuda_path} CACHE PATH "The CUDA toolkit")
 set(AUTOSCALE_HAVE_CUDA OFF)
 if(NOT AUTOSCALE_CUDA STREQUAL "OFF")
-  if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
-    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+  if(NOT CMAKE_CUDA_COMPILER AND EXISTS ${AUTOSCALE_CUDA_PATH}/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER ${AUTOSCALE_CUDA_PATH}/bin/nvcc)
   endif()
   include(CheckLanguage)
   check_language(CUDA)

@@ -1,42 +1,77 @@
-# How rewritten code finds the runtime: an uninstalled pkg-config file in build/pkgconfig, and, once
-# installed, autoscale.pc plus a CMake package (find_package(autoscale) -> autoscale::autoscale).
-include(GNUInstallDirs)
+# How programs find the runtime. Uninstalled: build/pkgconfig/autoscale.pc (static archive, headers
+# from the source tree). Installed: autoscale.pc (shared; --static adds what the archive needs),
+# autoscale-static.pc (the archive), and the CMake package autoscale (autoscaleConfig.cmake.in
+# says which target is which). Every installed path is relative to the prefix, so an installed
+# tree can be moved.
 include(CMakePackageConfigHelpers)
 
-get_target_property(_autoscale_extra_libs autoscale AUTOSCALE_PKGCONFIG_LIBS)
-if(NOT _autoscale_extra_libs)
-  set(_autoscale_extra_libs "")
+# What the static archive needs on a link line: the C++ runtime (for C compilers), threads, oneDNN.
+list(TRANSFORM AUTOSCALE_CXX_RUNTIME_LIBS PREPEND "-l" OUTPUT_VARIABLE _autoscale_static_libs)
+if(AUTOSCALE_HAVE_OPENMP)
+  foreach(_lib IN LISTS AUTOSCALE_OPENMP_LIBS)
+    if(NOT _lib STREQUAL "pthread")
+      list(PREPEND _autoscale_static_libs -l${_lib})
+    endif()
+  endforeach()
 endif()
-set(AUTOSCALE_PC_EXTRA_LIBS "${_autoscale_extra_libs} -lstdc++ -lm -lpthread")
+if(AUTOSCALE_HAVE_DNNL)
+  list(PREPEND _autoscale_static_libs -ldnnl)
+endif()
+if(CMAKE_USE_PTHREADS_INIT)
+  list(APPEND _autoscale_static_libs -pthread)  # glibc >= 2.34 needs none; older ones do
+endif()
+list(JOIN _autoscale_static_libs " " _autoscale_static_libs)
 
-set(AUTOSCALE_PC_CFLAGS "-I${PROJECT_SOURCE_DIR}/runtime/include")
-set(AUTOSCALE_PC_LIBDIR "${CMAKE_ARCHIVE_OUTPUT_DIRECTORY}")
-configure_file(cmake/autoscale.pc.in ${CMAKE_BINARY_DIR}/pkgconfig/autoscale.pc @ONLY)
+# autoscale_pkgconfig(FILE NAME LIBS LIBS_PRIVATE): writes FILE from autoscale.pc.in, with the
+# prefix, libdir and includedir set beforehand in AUTOSCALE_PC_*.
+function(autoscale_pkgconfig file name libs libs_private)
+  set(AUTOSCALE_PC_NAME ${name})
+  set(AUTOSCALE_PC_LIBS ${libs})
+  set(AUTOSCALE_PC_LIBS_PRIVATE ${libs_private})
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/autoscale.pc.in ${file} @ONLY)
+endfunction()
 
-set(AUTOSCALE_PC_CFLAGS "-I\${includedir}")
+set(AUTOSCALE_PC_PREFIX ${PROJECT_BINARY_DIR})
+set(AUTOSCALE_PC_LIBDIR ${CMAKE_ARCHIVE_OUTPUT_DIRECTORY})
+set(AUTOSCALE_PC_INCLUDEDIR ${PROJECT_SOURCE_DIR}/runtime/include)
+autoscale_pkgconfig(${PROJECT_BINARY_DIR}/pkgconfig/autoscale.pc autoscale
+  "\${libdir}/libautoscale.a ${_autoscale_static_libs}" "")
+
+# Installed: prefix is found from the .pc file's own folder (pkg-config's ${pcfiledir}).
+set(_autoscale_pcdir ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+file(RELATIVE_PATH _autoscale_pc_to_prefix /root/${_autoscale_pcdir} /root)  # ../..
+string(REGEX REPLACE "/$" "" _autoscale_pc_to_prefix ${_autoscale_pc_to_prefix})
+set(AUTOSCALE_PC_PREFIX "\${pcfiledir}/${_autoscale_pc_to_prefix}")
 set(AUTOSCALE_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
-configure_file(cmake/autoscale.pc.in ${CMAKE_BINARY_DIR}/pkgconfig-install/autoscale.pc @ONLY)
+set(AUTOSCALE_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+autoscale_pkgconfig(${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale.pc autoscale
+  "-L\${libdir} -lautoscale" "${_autoscale_static_libs}")
+autoscale_pkgconfig(${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale-static.pc autoscale-static
+  "\${libdir}/libautoscale.a ${_autoscale_static_libs}" "")
+install(FILES ${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale.pc
+              ${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale-static.pc
+        DESTINATION ${_autoscale_pcdir})
 
-install(TARGETS autoscale EXPORT autoscaleTargets
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY runtime/include/autoscale DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(FILES ${CMAKE_BINARY_DIR}/pkgconfig-install/autoscale.pc
-        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
-install(EXPORT autoscaleTargets NAMESPACE autoscale::
-        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/autoscale)
-configure_package_config_file(cmake/autoscaleConfig.cmake.in
-  ${CMAKE_BINARY_DIR}/autoscaleConfig.cmake
-  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/autoscale)
-write_basic_package_version_file(${CMAKE_BINARY_DIR}/autoscaleConfigVersion.cmake
-  COMPATIBILITY SameMajorVersion)
-install(FILES ${CMAKE_BINARY_DIR}/autoscaleConfig.cmake ${CMAKE_BINARY_DIR}/autoscaleConfigVersion.cmake
-        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/autoscale)
-if(TARGET autoscale-rewrite)
-  install(TARGETS autoscale-rewrite RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  install(DIRECTORY rules/ DESTINATION ${CMAKE_INSTALL_DATADIR}/autoscale/rules FILES_MATCHING PATTERN "*.yaml")
-  # The stand-in headers the tool parses with; it looks for them beside its executable first.
-  install(DIRECTORY tool/driver/cuda-standins tool/driver/openmp-standin
-          DESTINATION ${CMAKE_INSTALL_DATADIR}/autoscale)
+# One export set per component, so a consumer loads only those whose dependencies it has.
+install(TARGETS autoscale_shared EXPORT autoscaleSharedTargets
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS autoscale EXPORT autoscaleStaticTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+set(_autoscale_cmakedir ${CMAKE_INSTALL_LIBDIR}/cmake/autoscale)
+set(_autoscale_exports Shared Static)
+set(AUTOSCALE_HAVE_CUDA_LIBRARY OFF)
+if(TARGET autoscale_cuda)
+  set(AUTOSCALE_HAVE_CUDA_LIBRARY ON)
+  install(TARGETS autoscale_cuda EXPORT autoscaleCudaTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  list(APPEND _autoscale_exports Cuda)
 endif()
+foreach(export IN LISTS _autoscale_exports)
+  install(EXPORT autoscale${export}Targets NAMESPACE autoscale:: DESTINATION ${_autoscale_cmakedir})
+endforeach()
+configure_package_config_file(cmake/autoscaleConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/autoscaleConfig.cmake INSTALL_DESTINATION ${_autoscale_cmakedir})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/autoscaleConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/autoscaleConfig.cmake ${PROJECT_BINARY_DIR}/autoscaleConfigVersion.cmake
+        DESTINATION ${_autoscale_cmakedir})

@@ -4,7 +4,8 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config git python3
           clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
           libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libdnnl-dev ocl-icd-opencl-dev)  # oneDNN's CMake package requires OpenCL
+          libdnnl-dev ocl-icd-opencl-dev  # oneDNN's CMake package requires OpenCL
+          libopenblas-dev)                # the matmul benchmark's SGEMM baseline
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

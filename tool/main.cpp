@@ -36,6 +36,12 @@ static cl::opt<std::string> Report("report",
                                    cl::desc("Write the JSON report of every operation to <file>"),
                                    cl::value_desc("file"), cl::cat(Category));
 
+static cl::opt<std::string>
+    CudaPath("cuda-path",
+             cl::desc("CUDA toolkit that .cu files are parsed against (default: the toolkit of "
+                      "the nvcc on PATH, else /usr/local/cuda)"),
+             cl::value_desc("dir"), cl::cat(Category));
+
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) { OS << "autoscale-rewrite " AUTOSCALE_VERSION "\n"; });
   // Without -p or "--", LibTooling searches for a compilation database and prints noise when
@@ -67,5 +73,7 @@ int main(int argc, const char **argv) {
     Opts.OutDir = OutDir;
   Opts.ReportPath = Report;
   Opts.Paths = autoscale::driver::installPaths(argv[0]);
+  if (!CudaPath.empty())
+    Opts.Paths.CudaPath = CudaPath;
   return autoscale::driver::run(Parser->getCompilations(), Opts);
 }

@@ -1,68 +1,40 @@
-// CPU array kernels (kernels.h). Each loop is the scalar format.h conversion written so GCC
-// vectorises it: the format, saturation and divide-or-multiply are template parameters, so the
-// conversion inlines to branch-free integer code, and target_clones builds AVX-512 and AVX2
-// versions chosen at load time.
+// CPU array kernels (kernels.h): argument checks and the C ABI around the quantisation engine
+// (quantize.cpp), and the dequantisation loops. Each dequantisation loop is format.h's decoder
+// written so GCC vectorises it, with AVX-512 and AVX2 clones picked at load time.
 #include "autoscale/kernels.h"
 
 #include <cmath>
 #include <cstdint>
 
 #include "autoscale/format.h"
+#include "check.h"
+#include "quantize.h"
 #include "scale_math.h"
 
 #define AUTOSCALE_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 
+namespace autoscale::detail {
+
+int check_format_and_scale(const char *fn, int format, float scale) {
+  if (autoscale_code_bytes(format) == 0)
+    return fail(AUTOSCALE_EINVAL, "%s: format is %d, not one of 0 (fp32) .. %d (bf16)", fn, format,
+                AUTOSCALE_FORMAT_COUNT - 1);
+  if (!autoscale::valid_scale(scale))
+    return fail(AUTOSCALE_EINVAL, "%s: scale must be finite and > 0, got %g", fn, double(scale));
+  return AUTOSCALE_OK;
+}
+
+}  // namespace autoscale::detail
+
 namespace {
 
-using autoscale::exact_inverse;
-using autoscale::valid_scale;
+using autoscale::detail::check_format_and_scale;
+using autoscale::detail::fail;
 
-// The amax runs on |x|'s bits: positive floats order like their bits, and every NaN's bits exceed
-// inf's, so an unsigned max gives NaN when there is one, as the contract asks.
-inline uint32_t abs_bits(float v) { return autoscale_float_bits_(v) & 0x7FFFFFFFu; }
-
-template <int F, int Sat, bool Divide, class Code>
-AUTOSCALE_VECTOR_CLONES void quantize_loop(const float *__restrict x, size_t n, float scale, float inv,
-                                           Code *__restrict codes, uint32_t *amax_bits) {
-  uint32_t m = 0;
-  for (size_t i = 0; i < n; ++i) {
-    float v = x[i];
-    uint32_t a = abs_bits(v);
-    m = a > m ? a : m;
-    float data = Divide ? v / scale : v * inv;
-    codes[i] = static_cast<Code>(autoscale_encode_(data, F, Sat));
-  }
-  *amax_bits = m;
-}
-
-template <bool Divide>
-AUTOSCALE_VECTOR_CLONES void scale_loop(const float *__restrict x, size_t n, float scale, float inv,
-                                        float *__restrict out, uint32_t *amax_bits) {
-  uint32_t m = 0;
-  for (size_t i = 0; i < n; ++i) {
-    float v = x[i];
-    uint32_t a = abs_bits(v);
-    m = a > m ? a : m;
-    out[i] = Divide ? v / scale : v * inv;
-  }
-  *amax_bits = m;
-}
-
-template <int F, int Sat, class Code>
-void quantize_as(const float *x, size_t n, float scale, void *codes, uint32_t *amax_bits) {
-  float inv = exact_inverse(scale);
-  if (inv != 0.0f)
-    quantize_loop<F, Sat, false>(x, n, scale, inv, static_cast<Code *>(codes), amax_bits);
-  else
-    quantize_loop<F, Sat, true>(x, n, scale, inv, static_cast<Code *>(codes), amax_bits);
-}
-
-template <int F, class Code>
-void quantize_sat(const float *x, size_t n, int saturate, float scale, void *codes, uint32_t *amax_bits) {
-  if (saturate)
-    quantize_as<F, 1, Code>(x, n, scale, codes, amax_bits);
-  else
-    quantize_as<F, 0, Code>(x, n, scale, codes, amax_bits);
+int check_pointer(const char *fn, const char *name, const void *p, size_t elements) {
+  if (!p && elements)
+    return fail(AUTOSCALE_EINVAL, "%s: %s is NULL but has %zu elements", fn, name, elements);
+  return AUTOSCALE_OK;
 }
 
 // Every 8-bit code decoded once: the loop becomes a table lookup (a gather where there is one).
@@ -84,15 +56,6 @@ AUTOSCALE_VECTOR_CLONES void dequantize_16(const uint16_t *__restrict codes, siz
   for (size_t i = 0; i < n; ++i) y[i] = autoscale_decode_(codes[i], F) * scale;
 }
 
-AUTOSCALE_VECTOR_CLONES void amax_loop(const float *__restrict x, size_t n, uint32_t *amax_bits) {
-  uint32_t m = 0;
-  for (size_t i = 0; i < n; ++i) {
-    uint32_t a = abs_bits(x[i]);
-    m = a > m ? a : m;
-  }
-  *amax_bits = m;
-}
-
 }  // namespace
 
 extern "C" {
@@ -108,29 +71,44 @@ size_t autoscale_code_bytes(int format) {
   }
 }
 
+int autoscale_quantize_matrix(const float *x, size_t rows, size_t cols, ptrdiff_t rs, ptrdiff_t cs, int format,
+                              int saturate, float scale, void *codes, size_t ld, autoscale_quantize_stats *stats) {
+  static const char fn[] = "autoscale_quantize_matrix";
+  int status = check_format_and_scale(fn, format, scale);
+  if (status == AUTOSCALE_OK) status = check_pointer(fn, "x", x, rows * cols);
+  if (status == AUTOSCALE_OK) status = check_pointer(fn, "codes", codes, rows * cols);
+  if (status != AUTOSCALE_OK) return status;
+  if (ld < cols && rows > 1)
+    return fail(AUTOSCALE_EINVAL, "%s: ld = %zu is less than the %zu columns", fn, ld, cols);
+  autoscale::detail::QuantizeStats st = autoscale::detail::quantize(
+      {x, rows, cols, rs, cs, format, saturate, scale, autoscale::detail::Emit::Code, codes, ld});
+  if (stats) *stats = {autoscale_bits_float_(st.amax_bits), st.overflows, st.underflows};
+  return AUTOSCALE_OK;
+}
+
 int autoscale_quantize_array(const float *x, size_t n, int format, int saturate, float scale, void *codes,
                              float *amax) {
-  if (!valid_scale(scale) || autoscale_code_bytes(format) == 0) return -1;
-  uint32_t m = 0;
-  switch (format) {
-  case AUTOSCALE_E4M3: quantize_sat<AUTOSCALE_E4M3, uint8_t>(x, n, saturate, scale, codes, &m); break;
-  case AUTOSCALE_E5M2: quantize_sat<AUTOSCALE_E5M2, uint8_t>(x, n, saturate, scale, codes, &m); break;
-  case AUTOSCALE_FP16: quantize_sat<AUTOSCALE_FP16, uint16_t>(x, n, saturate, scale, codes, &m); break;
-  case AUTOSCALE_BF16: quantize_sat<AUTOSCALE_BF16, uint16_t>(x, n, saturate, scale, codes, &m); break;
-  default: {  // fp32: the data is value / scale itself
-    float inv = exact_inverse(scale);
-    if (inv != 0.0f)
-      scale_loop<false>(x, n, scale, inv, static_cast<float *>(codes), &m);
-    else
-      scale_loop<true>(x, n, scale, inv, static_cast<float *>(codes), &m);
-  }
-  }
-  if (amax) *amax = autoscale_bits_float_(m);
-  return 0;
+  autoscale_quantize_stats stats;
+  int status = autoscale_quantize_matrix(x, 1, n, 0, 1, format, saturate, scale, codes, n, amax ? &stats : nullptr);
+  if (status == AUTOSCALE_OK && amax) *amax = stats.amax;
+  return status;
+}
+
+int autoscale_amax_matrix(const float *x, size_t rows, size_t cols, ptrdiff_t rs, ptrdiff_t cs, float *amax) {
+  static const char fn[] = "autoscale_amax_matrix";
+  int status = check_pointer(fn, "x", x, rows * cols);
+  if (status != AUTOSCALE_OK) return status;
+  if (!amax) return fail(AUTOSCALE_EINVAL, "%s: amax is NULL", fn);
+  *amax = autoscale_bits_float_(autoscale::detail::amax_bits(x, rows, cols, rs, cs));
+  return AUTOSCALE_OK;
 }
 
 int autoscale_dequantize_array(const void *codes, size_t n, int format, float scale, float *y) {
-  if (!valid_scale(scale) || autoscale_code_bytes(format) == 0) return -1;
+  static const char fn[] = "autoscale_dequantize_array";
+  int status = check_format_and_scale(fn, format, scale);
+  if (status == AUTOSCALE_OK) status = check_pointer(fn, "codes", codes, n);
+  if (status == AUTOSCALE_OK) status = check_pointer(fn, "y", y, n);
+  if (status != AUTOSCALE_OK) return status;
   static const Fp8Table e4m3(AUTOSCALE_E4M3), e5m2(AUTOSCALE_E5M2);
   switch (format) {
   case AUTOSCALE_E4M3: dequantize_fp8(static_cast<const uint8_t *>(codes), n, e4m3.value, scale, y); break;
@@ -142,13 +120,11 @@ int autoscale_dequantize_array(const void *codes, size_t n, int format, float sc
     for (size_t i = 0; i < n; ++i) y[i] = data[i] * scale;
   }
   }
-  return 0;
+  return AUTOSCALE_OK;
 }
 
 float autoscale_amax_array(const float *x, size_t n) {
-  uint32_t m = 0;
-  amax_loop(x, n, &m);
-  return autoscale_bits_float_(m);
+  return autoscale_bits_float_(autoscale::detail::amax_bits(x, 1, n, 0, 1));
 }
 
 }  // extern "C"

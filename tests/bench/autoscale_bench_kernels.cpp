@@ -1,9 +1,12 @@
-// Array kernels against memcpy of the same bytes, in the same run. Counters: bytes_per_second is
-// the float32 input read per second (for memcpy: the bytes copied); traffic_per_second adds the
-// bytes written (quantise e4m3: 4 + 1 per element; memcpy: 2 per byte). Rates are per CPU second
-// (Google Benchmark's default), steadier than wall time on a shared machine; the Time column
-// gives wall time for the same runs.
+// Array kernels against memcpy of their float32 input, in the same run, same size and threads.
+// Arguments: bytes of float32 input / OpenMP threads. 1 MiB sits in L2, 64 MiB is far beyond the
+// caches, so both sides run at memory bandwidth. Counters: bytes_per_second is the float32 input
+// read per second (for memcpy: the bytes copied); traffic_per_second adds the bytes written
+// (quantise e4m3: 4 + 1 per element; memcpy: 2 per byte).
+//   ninja -C build autoscale_bench_kernels && build/bin/autoscale_bench_kernels
 #include <benchmark/benchmark.h>
+
+#include <omp.h>
 
 #include <cmath>
 #include <cstring>
@@ -11,6 +14,7 @@
 
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
+#include "ratio_reporter.h"
 
 namespace {
 
@@ -20,37 +24,65 @@ std::vector<float> input(size_t n) {
   return x;
 }
 
+size_t elements(const benchmark::State &state) {
+  omp_set_num_threads(int(state.range(1)));
+  return size_t(state.range(0)) / sizeof(float);
+}
+
 void set_counters(benchmark::State &state, size_t read, size_t written) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * read));
   state.counters["traffic_per_second"] = benchmark::Counter(static_cast<double>(state.iterations() * (read + written)),
                                                            benchmark::Counter::kIsRate, benchmark::Counter::kIs1024);
 }
 
+// The baseline: the kernel's float32 input copied, split over the same threads.
 void BM_memcpy(benchmark::State &state) {
-  size_t bytes = static_cast<size_t>(state.range(0));
+  const size_t bytes = elements(state) * sizeof(float);
   std::vector<char> src(bytes, 1), dst(bytes, 0);
   for (auto _ : state) {
-    std::memcpy(dst.data(), src.data(), bytes);
+#pragma omp parallel
+    {
+      const size_t t = size_t(omp_get_thread_num()), nt = size_t(omp_get_num_threads());
+      const size_t begin = bytes * t / nt, end = bytes * (t + 1) / nt;
+      std::memcpy(dst.data() + begin, src.data() + begin, end - begin);
+    }
     benchmark::ClobberMemory();
   }
   set_counters(state, bytes, bytes);
 }
 
-void BM_quantize(benchmark::State &state, int format) {
-  size_t n = static_cast<size_t>(state.range(0)) / sizeof(float);
+// Quantise with the statistics (amax, over/underflows) a site records. scale 2^-4 takes the
+// power-of-two path; 0.3 the exact quotient's (double division, rounding to odd).
+void BM_quantize(benchmark::State &state, int format, float scale) {
+  const size_t n = elements(state);
   std::vector<float> x = input(n);
   std::vector<unsigned char> codes(n * autoscale_code_bytes(format));
-  float amax = 0.0f;
+  autoscale_quantize_stats stats;
   for (auto _ : state) {
-    autoscale_quantize_array(x.data(), n, format, 1, 0x1p-4f, codes.data(), &amax);
-    benchmark::DoNotOptimize(amax);
+    autoscale_quantize_matrix(x.data(), 1, n, 0, 1, format, 1, scale, codes.data(), n, &stats);
+    benchmark::DoNotOptimize(stats);
     benchmark::ClobberMemory();
   }
   set_counters(state, n * sizeof(float), codes.size());
 }
 
+// A square matrix read transposed (rs == 1): the tiled path.
+void BM_quantize_transposed_e4m3(benchmark::State &state) {
+  const size_t side = size_t(std::sqrt(double(elements(state)))), n = side * side;
+  std::vector<float> x = input(n);
+  std::vector<unsigned char> codes(n);
+  autoscale_quantize_stats stats;
+  for (auto _ : state) {
+    autoscale_quantize_matrix(x.data(), side, side, 1, ptrdiff_t(side), AUTOSCALE_E4M3, 1, 0x1p-4f, codes.data(), side,
+                              &stats);
+    benchmark::DoNotOptimize(stats);
+    benchmark::ClobberMemory();
+  }
+  set_counters(state, n * sizeof(float), n);
+}
+
 void BM_dequantize_e4m3(benchmark::State &state) {
-  size_t n = static_cast<size_t>(state.range(0)) / sizeof(float);
+  const size_t n = elements(state);
   std::vector<float> x = input(n), y(n);
   std::vector<unsigned char> codes(n);
   autoscale_quantize_array(x.data(), n, AUTOSCALE_E4M3, 1, 0x1p-4f, codes.data(), nullptr);
@@ -62,19 +94,29 @@ void BM_dequantize_e4m3(benchmark::State &state) {
 }
 
 void BM_amax(benchmark::State &state) {
-  size_t n = static_cast<size_t>(state.range(0)) / sizeof(float);
+  const size_t n = elements(state);
   std::vector<float> x = input(n);
   for (auto _ : state) benchmark::DoNotOptimize(autoscale_amax_array(x.data(), n));
   set_counters(state, n * sizeof(float), 0);
 }
 
-// 64 MiB: far beyond the caches, so both sides run at memory bandwidth; 1 MiB: in L2.
-#define SIZES Arg(1 << 20)->Arg(64 << 20)->Unit(benchmark::kMillisecond)
-BENCHMARK(BM_memcpy)->SIZES;
-BENCHMARK_CAPTURE(BM_quantize, e4m3, AUTOSCALE_E4M3)->SIZES;
-BENCHMARK_CAPTURE(BM_quantize, e5m2, AUTOSCALE_E5M2)->SIZES;
-BENCHMARK_CAPTURE(BM_quantize, bf16, AUTOSCALE_BF16)->SIZES;
-BENCHMARK(BM_dequantize_e4m3)->SIZES;
-BENCHMARK(BM_amax)->SIZES;
+void sizes(benchmark::internal::Benchmark *b) {
+  for (int threads : {1, 2})
+    for (int64_t bytes : {int64_t(1) << 20, int64_t(64) << 20}) b->Args({bytes, threads});
+  b->ArgNames({"bytes", "threads"})->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+}
+
+BENCHMARK(BM_memcpy)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_quantize, e4m3, AUTOSCALE_E4M3, 0x1p-4f)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_quantize, e5m2, AUTOSCALE_E5M2, 0x1p-4f)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_quantize, bf16, AUTOSCALE_BF16, 0x1p-4f)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_quantize, e4m3_scale_0_3, AUTOSCALE_E4M3, 0.3f)->Apply(sizes);
+BENCHMARK(BM_quantize_transposed_e4m3)->Apply(sizes);
+BENCHMARK(BM_dequantize_e4m3)->Apply(sizes);
+BENCHMARK(BM_amax)->Apply(sizes);
 
 }  // namespace
+
+int main(int argc, char **argv) {
+  return autoscale_bench::run_with_ratios(argc, argv, {{"BM_memcpy", "memcpy of the same float32 input"}});
+}

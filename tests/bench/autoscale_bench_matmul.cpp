@@ -1,134 +1,219 @@
-// The scaled matrix product (matmul.h) against FP32 sgemm through oneDNN (dnnl_sgemm), measured in
-// the same run; after the usual table, each product's time as a ratio to sgemm's at its size.
+// The scaled GEMM a GEMM site pays for (autoscale_scaled_gemm: both float operands quantised to
+// FP8, the product, the scaling, the statistics and C's amax) against, in the same run and at the
+// same shape and thread count: (a) oneDNN's plain BF16 matmul with bf16 operands given, (b)
+// OpenBLAS SGEMM, (c) oneDNN's SGEMM. Also the pieces: quantising both operands alone, and the
+// product on codes already quantised (autoscale_matmul). Arguments: M/K/N/threads (OpenMP and
+// OpenBLAS threads), shapes 1024^3, 2048^3 and a trainer's (M = batch x tokens, K, N).
 //   ninja -C build autoscale_bench_matmul && build/bin/autoscale_bench_matmul
-// Without oneDNN the baseline is the runtime's own portable FP32 product.
+//   build/bin/autoscale_bench_matmul --benchmark_filter='/1024/1024/1024/1'   # one shape, one thread
+// GFLOP/s counts 2 M N K per wall second; GFLOP/cpu-s per second of process CPU time (the
+// steadier on a shared machine; with 2 threads it is per core).
 #include <benchmark/benchmark.h>
 
+#include <omp.h>
+#include <time.h>
+
 #include <cstdint>
-#include <cstdio>
-#include <map>
 #include <random>
-#include <string>
 #include <vector>
 
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
 #include "autoscale/matmul.h"
+#include "ratio_reporter.h"
 
 #ifdef AUTOSCALE_HAVE_DNNL
-#include <oneapi/dnnl/dnnl.h>
+#include <oneapi/dnnl/dnnl.hpp>
+#endif
+#ifdef AUTOSCALE_BENCH_OPENBLAS
+#include <cblas.h>
 #endif
 
 namespace {
 
-// Codes of n values in 2^-4 .. 2^4, as a scaled tensor's data would be.
-std::vector<uint8_t> random_codes(int format, size_t n, unsigned seed) {
+struct Shape {
+  size_t m, k, n;
+  int threads;
+};
+
+Shape shape_of(const benchmark::State &state) {
+  return {size_t(state.range(0)), size_t(state.range(1)), size_t(state.range(2)), int(state.range(3))};
+}
+
+void use_threads(int threads) {
+  omp_set_num_threads(threads);  // oneDNN's and the runtime's OpenMP threads
+#ifdef AUTOSCALE_BENCH_OPENBLAS
+  openblas_set_num_threads(threads);
+#endif
+}
+
+double cpu_seconds() {
+  timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+// Times the loop body, and sets the rate counters.
+template <class F> void run(benchmark::State &state, const Shape &s, F &&body) {
+  const double cpu0 = cpu_seconds();
+  for (auto _ : state) {
+    body();
+    benchmark::ClobberMemory();
+  }
+  const double flops = 2.0 * double(s.m) * double(s.n) * double(s.k) * double(state.iterations());
+  state.counters["GFLOP/s"] = benchmark::Counter(flops * 1e-9, benchmark::Counter::kIsRate);
+  state.counters["GFLOP/cpu-s"] = flops * 1e-9 / (cpu_seconds() - cpu0);
+}
+
+// Values like a layer's activations or weights: uniform in [-2, 2].
+std::vector<float> random_floats(size_t n, unsigned seed) {
   std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> v(-16.0f, 16.0f);
+  std::uniform_real_distribution<float> v(-2.0f, 2.0f);
   std::vector<float> x(n);
   for (float &f : x) f = v(rng);
-  std::vector<uint8_t> codes(n * autoscale_code_bytes(format));
-  autoscale_quantize_array(x.data(), n, format, 1, 1.0f, codes.data(), nullptr);
-  return codes;
+  return x;
 }
 
-void set_counters(benchmark::State &state, size_t n) {
-  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * double(n) * double(n) * double(n),
-                                                 benchmark::Counter::kIsIterationInvariantRate,
-                                                 benchmark::Counter::kIs1000);
+std::vector<uint16_t> bf16_of(const std::vector<float> &x) {
+  std::vector<uint16_t> out(x.size());
+  for (size_t i = 0; i < x.size(); ++i) out[i] = autoscale_bf16_from_float(x[i], 1);
+  return out;
 }
 
-void BM_sgemm(benchmark::State &state) {
-  const size_t n = size_t(state.range(0));
-  std::vector<uint8_t> a = random_codes(AUTOSCALE_FP32, n * n, 1), b = random_codes(AUTOSCALE_FP32, n * n, 2);
-  std::vector<float> c(n * n);
-  for (auto _ : state) {
-#ifdef AUTOSCALE_HAVE_DNNL
-    const dnnl_dim_t d = dnnl_dim_t(n);
-    if (dnnl_sgemm('N', 'N', d, d, d, 1.0f, reinterpret_cast<const float *>(a.data()), d,
-                   reinterpret_cast<const float *>(b.data()), d, 0.0f, c.data(), d) != dnnl_success)
-      state.SkipWithError("dnnl_sgemm failed");
-#else
-    autoscale_matmul_on(AUTOSCALE_MATMUL_PORTABLE, n, n, n, AUTOSCALE_FP32, a.data(), n, 1.0f, AUTOSCALE_FP32,
-                        b.data(), n, 1.0f, c.data(), n, nullptr);
-#endif
-    benchmark::DoNotOptimize(c.data());
-  }
-  set_counters(state, n);
-}
+constexpr float kScaleA = 0x1p-7f, kScaleB = 0x1p-7f;  // |x| / scale up to 256: inside e4m3's 448
 
-// One scaled product: A in format fa, B in fb, on backend, with the output amax (as delayed
-// scaling asks for it).
-void BM_matmul(benchmark::State &state, int backend, int fa, int fb) {
-  const size_t n = size_t(state.range(0));
-  std::vector<uint8_t> a = random_codes(fa, n * n, 1), b = random_codes(fb, n * n, 2);
-  std::vector<float> c(n * n);
+// What a GEMM site runs: A (M x K) and B (K x N, or N x K when b_transposed) as the program holds
+// them, quantised with delayed-scaling scales, the product and C's amax; D a bias row when bias.
+void BM_scaled_gemm(benchmark::State &state, int format, bool b_transposed, bool bias, int backend) {
+  const Shape s = shape_of(state);
+  use_threads(s.threads);
+  const std::vector<float> a = random_floats(s.m * s.k, 1), b = random_floats(s.k * s.n, 2), d = random_floats(s.n, 3);
+  std::vector<float> c(s.m * s.n);
+  const autoscale_gemm_operand A{a.data(), ptrdiff_t(s.k), 1, format, 1, kScaleA};
+  const autoscale_gemm_operand B{b.data(), b_transposed ? 1 : ptrdiff_t(s.n), b_transposed ? ptrdiff_t(s.k) : 1, format,
+                                 1, kScaleB};
+  autoscale_quantize_stats a_stats, b_stats;
   float amax = 0.0f;
-  for (auto _ : state) {
-    if (autoscale_matmul_on(backend, n, n, n, fa, a.data(), n, 0x1p-3f, fb, b.data(), n, 0x1p-2f, c.data(), n,
-                            &amax) != AUTOSCALE_MATMUL_OK)
-      state.SkipWithError(autoscale_matmul_last_error());
-    benchmark::DoNotOptimize(c.data());
-  }
-  set_counters(state, n);
+  run(state, s, [&] {
+    if (autoscale_scaled_gemm_on(backend, s.m, s.n, s.k, &A, &a_stats, &B, &b_stats, bias ? d.data() : nullptr, 0, 1,
+                                 c.data(), ptrdiff_t(s.n), 1, &amax) != AUTOSCALE_OK)
+      state.SkipWithError(autoscale_last_error());
+  });
 }
 
-#define MATMUL_SIZES ->Arg(512)->Arg(1024)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime()
-BENCHMARK(BM_sgemm) MATMUL_SIZES;
-BENCHMARK_CAPTURE(BM_matmul, fp32_fp32, AUTOSCALE_MATMUL_AUTO, AUTOSCALE_FP32, AUTOSCALE_FP32) MATMUL_SIZES;
-BENCHMARK_CAPTURE(BM_matmul, e4m3_e4m3, AUTOSCALE_MATMUL_AUTO, AUTOSCALE_E4M3, AUTOSCALE_E4M3) MATMUL_SIZES;
-BENCHMARK_CAPTURE(BM_matmul, e4m3_e5m2, AUTOSCALE_MATMUL_AUTO, AUTOSCALE_E4M3, AUTOSCALE_E5M2) MATMUL_SIZES;
-BENCHMARK_CAPTURE(BM_matmul, bf16_bf16, AUTOSCALE_MATMUL_AUTO, AUTOSCALE_BF16, AUTOSCALE_BF16) MATMUL_SIZES;
-BENCHMARK_CAPTURE(BM_matmul, fp16_fp16, AUTOSCALE_MATMUL_AUTO, AUTOSCALE_FP16, AUTOSCALE_FP16) MATMUL_SIZES;
-BENCHMARK_CAPTURE(BM_matmul, e4m3_e4m3_portable, AUTOSCALE_MATMUL_PORTABLE, AUTOSCALE_E4M3, AUTOSCALE_E4M3)
-    MATMUL_SIZES;
+// The quantisation alone: both operands to e4m3 codes with their statistics.
+void BM_quantize_operands(benchmark::State &state) {
+  const Shape s = shape_of(state);
+  use_threads(s.threads);
+  const std::vector<float> a = random_floats(s.m * s.k, 1), b = random_floats(s.k * s.n, 2);
+  std::vector<uint8_t> qa(a.size()), qb(b.size());
+  autoscale_quantize_stats a_stats, b_stats;
+  run(state, s, [&] {
+    autoscale_quantize_matrix(a.data(), s.m, s.k, ptrdiff_t(s.k), 1, AUTOSCALE_E4M3, 1, kScaleA, qa.data(), s.k,
+                              &a_stats);
+    autoscale_quantize_matrix(b.data(), s.k, s.n, ptrdiff_t(s.n), 1, AUTOSCALE_E4M3, 1, kScaleB, qb.data(), s.n,
+                              &b_stats);
+  });
+}
 
-// Prints the usual table and remembers each run's time per iteration, for the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run> &runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run &r : runs) {
-      if (r.error_occurred || r.run_type != Run::RT_Iteration) continue;
-      Times t{r.GetAdjustedRealTime(), r.GetAdjustedCPUTime()};
-      if (r.run_name.function_name == "BM_sgemm")
-        sgemm_[r.run_name.args] = t;
-      else
-        runs_.push_back({r.run_name.function_name + "/" + r.run_name.args, r.run_name.args, t});
-    }
-  }
-  void PrintRatios() const {
-    // On a shared machine the CPU time (all threads of the process) is the steadier of the two.
-    std::printf("\nTime relative to FP32 sgemm (oneDNN) of the same size, same run (below 1: faster):\n");
-    std::printf("  %-40s %10s %10s\n", "", "real time", "CPU time");
-    for (const Measured &m : runs_) {
-      auto base = sgemm_.find(m.size);
-      if (base != sgemm_.end())
-        std::printf("  %-40s %9.2fx %9.2fx\n", m.name.c_str(), m.time.real / base->second.real,
-                    m.time.cpu / base->second.cpu);
-    }
-  }
+// The product on codes quantised beforehand (autoscale_matmul): decoding, product, amax.
+void BM_matmul_codes_e4m3(benchmark::State &state) {
+  const Shape s = shape_of(state);
+  use_threads(s.threads);
+  const std::vector<float> a = random_floats(s.m * s.k, 1), b = random_floats(s.k * s.n, 2);
+  std::vector<uint8_t> qa(a.size()), qb(b.size());
+  autoscale_quantize_array(a.data(), a.size(), AUTOSCALE_E4M3, 1, kScaleA, qa.data(), nullptr);
+  autoscale_quantize_array(b.data(), b.size(), AUTOSCALE_E4M3, 1, kScaleB, qb.data(), nullptr);
+  std::vector<float> c(s.m * s.n);
+  float amax = 0.0f;
+  run(state, s, [&] {
+    if (autoscale_matmul(s.m, s.n, s.k, AUTOSCALE_E4M3, qa.data(), s.k, kScaleA, AUTOSCALE_E4M3, qb.data(), s.n,
+                         kScaleB, c.data(), s.n, &amax) != AUTOSCALE_OK)
+      state.SkipWithError(autoscale_last_error());
+  });
+}
 
- private:
-  struct Times {
-    double real, cpu;
-  };
-  struct Measured {
-    std::string name, size;
-    Times time;
-  };
-  std::map<std::string, Times> sgemm_;  // by size
-  std::vector<Measured> runs_;
-};
+// Baselines (b) and (c): an SGEMM, row-major, no transposes.
+using Sgemm = void (*)(const Shape &, const float *a, const float *b, float *c);
+
+void BM_sgemm(benchmark::State &state, Sgemm sgemm) {
+  const Shape s = shape_of(state);
+  use_threads(s.threads);
+  const std::vector<float> a = random_floats(s.m * s.k, 1), b = random_floats(s.k * s.n, 2);
+  std::vector<float> c(s.m * s.n);
+  run(state, s, [&] { sgemm(s, a.data(), b.data(), c.data()); });
+}
+
+#ifdef AUTOSCALE_BENCH_OPENBLAS
+void openblas_sgemm(const Shape &s, const float *a, const float *b, float *c) {
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(s.m), int(s.n), int(s.k), 1.0f, a, int(s.k), b, int(s.n),
+              0.0f, c, int(s.n));
+}
+#endif
+
+#ifdef AUTOSCALE_HAVE_DNNL
+void onednn_sgemm(const Shape &s, const float *a, const float *b, float *c) {
+  dnnl_sgemm('N', 'N', dnnl_dim_t(s.m), dnnl_dim_t(s.n), dnnl_dim_t(s.k), 1.0f, a, dnnl_dim_t(s.k), b, dnnl_dim_t(s.n),
+             0.0f, c, dnnl_dim_t(s.n));
+}
+
+// Baseline (a): oneDNN's matmul primitive on bf16 operands as given, f32 output, no attributes
+// (what oneDNN picks for a plain BF16 GEMM), built once outside the loop.
+void BM_bf16_onednn(benchmark::State &state) {
+  const Shape s = shape_of(state);
+  use_threads(s.threads);
+  using dt = dnnl::memory::data_type;
+  using tag = dnnl::memory::format_tag;
+  const auto m = dnnl::memory::dim(s.m), k = dnnl::memory::dim(s.k), n = dnnl::memory::dim(s.n);
+  std::vector<uint16_t> a = bf16_of(random_floats(s.m * s.k, 1)), b = bf16_of(random_floats(s.k * s.n, 2));
+  std::vector<float> c(s.m * s.n);
+  dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  dnnl::stream stream(engine);
+  dnnl::memory::desc a_md({m, k}, dt::bf16, tag::ab), b_md({k, n}, dt::bf16, tag::ab), c_md({m, n}, dt::f32, tag::ab);
+  dnnl::matmul prim(dnnl::matmul::primitive_desc(dnnl::matmul::desc(a_md, b_md, c_md), engine));
+  dnnl::memory am(a_md, engine, a.data()), bm(b_md, engine, b.data()), cm(c_md, engine, c.data());
+  run(state, s, [&] {
+    prim.execute(stream, {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}});
+    stream.wait();
+  });
+}
+#endif
+
+// M x K x N: square, and a transformer trainer's (M = batch x tokens; K, N the model's widths).
+void shapes(benchmark::internal::Benchmark *b) {
+  const int64_t sizes[][3] = {{1024, 1024, 1024}, {2048, 2048, 2048}, {1024, 768, 768}, {1024, 768, 3072},
+                              {4096, 256, 1024}};
+  for (int threads : {1, 2})
+    for (auto &sz : sizes) b->Args({sz[0], sz[1], sz[2], threads});
+  b->ArgNames({"M", "K", "N", "threads"})->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+}
+
+void square_1024(benchmark::internal::Benchmark *b) {
+  for (int threads : {1, 2}) b->Args({1024, 1024, 1024, threads});
+  b->ArgNames({"M", "K", "N", "threads"})->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+}
+
+#ifdef AUTOSCALE_HAVE_DNNL
+BENCHMARK(BM_bf16_onednn)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_sgemm, onednn, onednn_sgemm)->Apply(shapes);
+#endif
+#ifdef AUTOSCALE_BENCH_OPENBLAS
+BENCHMARK_CAPTURE(BM_sgemm, openblas, openblas_sgemm)->Apply(shapes);
+#endif
+BENCHMARK_CAPTURE(BM_scaled_gemm, e4m3, AUTOSCALE_E4M3, false, false, AUTOSCALE_MATMUL_AUTO)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_scaled_gemm, e4m3_bt_bias, AUTOSCALE_E4M3, true, true, AUTOSCALE_MATMUL_AUTO)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_scaled_gemm, bf16, AUTOSCALE_BF16, false, false, AUTOSCALE_MATMUL_AUTO)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_scaled_gemm, fp16, AUTOSCALE_FP16, false, false, AUTOSCALE_MATMUL_AUTO)->Apply(shapes);
+BENCHMARK(BM_quantize_operands)->Apply(shapes);
+BENCHMARK(BM_matmul_codes_e4m3)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_scaled_gemm, e4m3_portable, AUTOSCALE_E4M3, false, false, AUTOSCALE_MATMUL_PORTABLE)
+    ->Apply(square_1024);
 
 }  // namespace
 
 int main(int argc, char **argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.PrintRatios();
-  benchmark::Shutdown();
-  return 0;
+  return autoscale_bench::run_with_ratios(argc, argv,
+                                          {{"BM_bf16_onednn", "oneDNN BF16 matmul, bf16 operands given"},
+                                           {"BM_sgemm/openblas", "OpenBLAS SGEMM"},
+                                           {"BM_sgemm/onednn", "oneDNN SGEMM"}});
 }

@@ -67,7 +67,7 @@ class Checker:
         if rewritten is None:
             return "the tool wrote no rewritten copy"
         got, err = self.compile_and_run(rewritten, stem + ".rewritten",
-                                        ["-I", self.a.include_dir, self.a.runtime_lib, "-lstdc++", "-lm", "-lpthread"])
+                                        ["-I", self.a.include_dir, self.a.runtime_lib, "-lgomp", "-lstdc++", "-lm", "-lpthread"])
         if err:
             return "rewritten: " + err
         if got != want:

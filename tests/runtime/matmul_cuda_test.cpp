@@ -39,7 +39,7 @@ Product multiply(const Matrix &a, const Matrix &b, float sa, float sb, size_t ld
       dsa(&sa, 4), dsb(&sb, 4), damax(nullptr, 4);
   p.status = autoscale_cuda_matmul(a.rows, b.cols, a.cols, a.format, da.ptr, a.ld, dsa.f(), b.format, db.ptr, b.ld,
                                    dsb.f(), dc.f(), ldc, damax.f(), nullptr);
-  if (p.status == AUTOSCALE_MATMUL_OK) {
+  if (p.status == AUTOSCALE_OK) {
     EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     cudaMemcpy(p.c.data(), dc.ptr, p.c.size() * 4, cudaMemcpyDeviceToHost);
     cudaMemcpy(&p.amax, damax.ptr, 4, cudaMemcpyDeviceToHost);
@@ -72,7 +72,7 @@ TEST(MatmulCuda, MatchesFp64ReferenceWithinTheAccumulationBound) {
     if (!runnable(pair)) continue;
     Matrix a = random_matrix(pair[0], m, k, k + 16, rng), b = random_matrix(pair[1], k, n, n + 3, rng);
     Product p = multiply(a, b, 0x1p-3f, 0x1p5f, ldc);
-    ASSERT_EQ(p.status, AUTOSCALE_MATMUL_OK) << autoscale_matmul_last_error();
+    ASSERT_EQ(p.status, AUTOSCALE_OK) << autoscale_last_error();
     expect_within_bound(p.c, p.amax, a, b, 0x1p-3f, 0x1p5f, ldc);
   }
 }
@@ -92,7 +92,7 @@ TEST(MatmulCuda, SmallIntegerProductsAreExact) {
     for (size_t i = 0; i < k; ++i)
       for (size_t j = 0; j < n; ++j) b.set(i, j, float(value(rng)));
     Product p = multiply(a, b, 0x1p-4f, 0x1p3f, n);
-    ASSERT_EQ(p.status, AUTOSCALE_MATMUL_OK) << autoscale_matmul_last_error();
+    ASSERT_EQ(p.status, AUTOSCALE_OK) << autoscale_last_error();
     for (size_t i = 0; i < m; ++i)
       for (size_t j = 0; j < n; ++j) {
         double sum = 0.0;
@@ -109,17 +109,17 @@ TEST(MatmulCuda, UnsupportedCombinationsSayWhy) {
   const void *codes = reinterpret_cast<const void *>(128);
   EXPECT_EQ(autoscale_cuda_matmul(16, 16, 16, AUTOSCALE_E4M3, codes, 16, scale, AUTOSCALE_BF16, codes, 16, scale, c,
                                   16, nullptr, nullptr),
-            AUTOSCALE_MATMUL_EUNSUPPORTED);
-  EXPECT_NE(std::string(autoscale_matmul_last_error()).find("e4m3 x bf16"), std::string::npos)
-      << autoscale_matmul_last_error();
+            AUTOSCALE_EUNSUPPORTED);
+  EXPECT_NE(std::string(autoscale_last_error()).find("e4m3 x bf16"), std::string::npos)
+      << autoscale_last_error();
   EXPECT_EQ(autoscale_cuda_matmul(16, 16, 16, AUTOSCALE_E4M3, codes, 16, nullptr, AUTOSCALE_E4M3, codes, 16, scale, c,
                                   16, nullptr, nullptr),
-            AUTOSCALE_MATMUL_EINVAL);
-  EXPECT_NE(std::string(autoscale_matmul_last_error()).find("device pointers"), std::string::npos);
+            AUTOSCALE_EINVAL);
+  EXPECT_NE(std::string(autoscale_last_error()).find("device pointers"), std::string::npos);
   EXPECT_EQ(autoscale_cuda_matmul(16, 16, 16, AUTOSCALE_E4M3, codes, 8, scale, AUTOSCALE_E4M3, codes, 16, scale, c,
                                   16, nullptr, nullptr),
-            AUTOSCALE_MATMUL_EINVAL);
-  EXPECT_NE(std::string(autoscale_matmul_last_error()).find("lda = 8"), std::string::npos);
+            AUTOSCALE_EINVAL);
+  EXPECT_NE(std::string(autoscale_last_error()).find("lda = 8"), std::string::npos);
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ TEST(Matmul, MatchesFp64ReferenceWithinTheAccumulationBound) {
                      backend_name(backend) + ", scales " + std::to_string(scales.first) + ", " +
                      std::to_string(scales.second));
         Product p = multiply(backend, a, b, scales.first, scales.second, ldc);
-        ASSERT_EQ(p.status, AUTOSCALE_MATMUL_OK) << autoscale_matmul_last_error();
+        ASSERT_EQ(p.status, AUTOSCALE_OK) << autoscale_last_error();
         expect_within_bound(p.c, p.amax, a, b, scales.first, scales.second, ldc);
       }
     }
@@ -72,7 +72,7 @@ TEST(Matmul, LargerShapesStayWithinTheBound) {
   for (int backend : backends()) {
     SCOPED_TRACE(backend_name(backend));
     Product p = multiply(backend, a, b, 0x1p-6f, 0x1p2f, n);
-    ASSERT_EQ(p.status, AUTOSCALE_MATMUL_OK) << autoscale_matmul_last_error();
+    ASSERT_EQ(p.status, AUTOSCALE_OK) << autoscale_last_error();
     expect_within_bound(p.c, p.amax, a, b, 0x1p-6f, 0x1p2f, n);
   }
 }
@@ -95,7 +95,7 @@ TEST(Matmul, SmallIntegerProductsAreExact) {
         SCOPED_TRACE(std::string(autoscale_format_name(pair[0])) + " x " + autoscale_format_name(pair[1]) + " on " +
                      backend_name(backend));
         Product p = multiply(backend, a, b, scales.first, scales.second, n);
-        ASSERT_EQ(p.status, AUTOSCALE_MATMUL_OK) << autoscale_matmul_last_error();
+        ASSERT_EQ(p.status, AUTOSCALE_OK) << autoscale_last_error();
         for (size_t i = 0; i < m; ++i)
           for (size_t j = 0; j < n; ++j) {
             double sum = 0.0;
@@ -125,8 +125,8 @@ TEST(Matmul, EveryFp8CodeDecodesAsFormatH) {
       std::vector<float> c(k);
       ASSERT_EQ(autoscale_matmul_on(backend, 1, k, k, format, finite.data(), k, 1.0f, AUTOSCALE_E4M3,
                                     identity.data(), k, 1.0f, c.data(), k, nullptr),
-                AUTOSCALE_MATMUL_OK)
-          << autoscale_matmul_last_error();
+                AUTOSCALE_OK)
+          << autoscale_last_error();
       for (size_t j = 0; j < k; ++j) {
         float want = autoscale_decode_(finite[j], format);
         ASSERT_EQ(bits(c[j]), want == 0.0f ? 0u : bits(want)) << "code 0x" << std::hex << unsigned(finite[j]);
@@ -136,7 +136,7 @@ TEST(Matmul, EveryFp8CodeDecodesAsFormatH) {
         float got = 0.0f, want = autoscale_decode_(code, format);
         ASSERT_EQ(autoscale_matmul_on(backend, 1, 1, 1, format, &code, 1, 1.0f, AUTOSCALE_E4M3, &one, 1, 1.0f, &got,
                                       1, nullptr),
-                  AUTOSCALE_MATMUL_OK);
+                  AUTOSCALE_OK);
         if (std::isnan(want))
           EXPECT_TRUE(std::isnan(got)) << "code 0x" << std::hex << unsigned(code);
         else
@@ -162,8 +162,8 @@ TEST(Matmul, EveryFiniteFp16CodeDecodesAsFormatH) {
     std::vector<float> c(m * n);
     ASSERT_EQ(autoscale_matmul_on(backend, m, n, n, AUTOSCALE_FP16, finite.data(), n, 1.0f, AUTOSCALE_FP16,
                                   identity.data(), n, 1.0f, c.data(), n, nullptr),
-              AUTOSCALE_MATMUL_OK)
-        << autoscale_matmul_last_error();
+              AUTOSCALE_OK)
+        << autoscale_last_error();
     for (size_t i = 0; i < m * n; ++i) {
       float want = autoscale_fp16_to_float(finite[i]);
       ASSERT_EQ(bits(c[i]), want == 0.0f ? 0u : bits(want)) << "code 0x" << std::hex << finite[i];
@@ -182,7 +182,7 @@ TEST(Matmul, AutoRunsTheBestBackend) {
   float amax = 0.0f;
   ASSERT_EQ(autoscale_matmul(33, 40, 200, a.format, a.data(), a.ld, 1.0f, b.format, b.data(), b.ld, 0x1p-2f,
                              c.data(), 40, &amax),
-            AUTOSCALE_MATMUL_OK);
+            AUTOSCALE_OK);
   for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(bits(c[i]), bits(want.c[i])) << i;
   EXPECT_EQ(bits(amax), bits(want.amax));
 }
@@ -195,7 +195,7 @@ TEST(Matmul, NanInAnOperandGivesNanAmax) {
   for (int backend : backends()) {
     SCOPED_TRACE(backend_name(backend));
     Product p = multiply(backend, a, b, 1.0f, 1.0f, 32);
-    ASSERT_EQ(p.status, AUTOSCALE_MATMUL_OK) << autoscale_matmul_last_error();
+    ASSERT_EQ(p.status, AUTOSCALE_OK) << autoscale_last_error();
     for (size_t j = 0; j < 32; ++j) {
       EXPECT_TRUE(std::isnan(p.c[2 * 32 + j])) << j;
       EXPECT_TRUE(std::isfinite(p.c[0 * 32 + j])) << j;
@@ -212,13 +212,13 @@ TEST(Matmul, EmptyProducts) {
     // k == 0: C is m x n zeros, not left untouched.
     ASSERT_EQ(autoscale_matmul_on(backend, 2, 3, 0, AUTOSCALE_E4M3, a, 0, 1.0f, AUTOSCALE_E4M3, b, 3, 1.0f,
                                   c.data(), 3, &amax),
-              AUTOSCALE_MATMUL_OK);
+              AUTOSCALE_OK);
     for (float v : c) EXPECT_EQ(bits(v), 0u);
     EXPECT_EQ(amax, 0.0f);
     amax = -1.0f;
     ASSERT_EQ(autoscale_matmul_on(backend, 0, 3, 2, AUTOSCALE_E4M3, nullptr, 2, 1.0f, AUTOSCALE_E4M3, b, 3, 1.0f,
                                   nullptr, 3, &amax),
-              AUTOSCALE_MATMUL_OK);
+              AUTOSCALE_OK);
     EXPECT_EQ(amax, 0.0f);
   }
 }
@@ -231,9 +231,9 @@ TEST(Matmul, InvalidArgumentsAreNamed) {
     return autoscale_matmul_on(backend, 2, 2, 2, fa, pa, lda, sa, AUTOSCALE_E4M3, b, ldb, 1.0f, pc, ldc, nullptr);
   };
   auto expect_error = [](int status, const char *needle) {
-    EXPECT_EQ(status, AUTOSCALE_MATMUL_EINVAL);
-    EXPECT_NE(std::string(autoscale_matmul_last_error()).find(needle), std::string::npos)
-        << "message: " << autoscale_matmul_last_error() << "; expected to mention " << needle;
+    EXPECT_EQ(status, AUTOSCALE_EINVAL);
+    EXPECT_NE(std::string(autoscale_last_error()).find(needle), std::string::npos)
+        << "message: " << autoscale_last_error() << "; expected to mention " << needle;
   };
   expect_error(call(0, 1, 2, 2, AUTOSCALE_E4M3, a, 1.0f, c), "lda = 1 is less than the 2 columns of A");
   expect_error(call(0, 2, 1, 2, AUTOSCALE_E4M3, a, 1.0f, c), "ldb = 1");
@@ -253,11 +253,11 @@ TEST(Matmul, DnnlBackendIsThereOrSaysWhy) {
   int status = autoscale_matmul_on(AUTOSCALE_MATMUL_DNNL, 2, 2, 2, AUTOSCALE_E4M3, a, 2, 1.0f, AUTOSCALE_E4M3, a, 2,
                                    1.0f, c, 2, nullptr);
   if (autoscale_matmul_have_dnnl()) {
-    ASSERT_EQ(status, AUTOSCALE_MATMUL_OK) << autoscale_matmul_last_error();
+    ASSERT_EQ(status, AUTOSCALE_OK) << autoscale_last_error();
     EXPECT_EQ(c[3], 2.0f);
   } else {
-    EXPECT_EQ(status, AUTOSCALE_MATMUL_EUNSUPPORTED);
-    EXPECT_NE(std::string(autoscale_matmul_last_error()).find("without oneDNN"), std::string::npos);
+    EXPECT_EQ(status, AUTOSCALE_EUNSUPPORTED);
+    EXPECT_NE(std::string(autoscale_last_error()).find("without oneDNN"), std::string::npos);
   }
 }
 
@@ -282,7 +282,7 @@ TEST(Matmul, ConcurrentCallsMatchSerialOnes) {
         for (int rep = 0; rep < 5; ++rep) {
           size_t i = size_t(t + rep) % as.size();
           Product p = multiply(backend, as[i], bs[i], 0x1p-2f, 1.0f, bs[i].cols);
-          if (p.status != AUTOSCALE_MATMUL_OK || std::memcmp(p.c.data(), want[i].c.data(), p.c.size() * 4) != 0)
+          if (p.status != AUTOSCALE_OK || std::memcmp(p.c.data(), want[i].c.data(), p.c.size() * 4) != 0)
             ++mismatches[t];
         }
       });

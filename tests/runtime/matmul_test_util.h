@@ -76,38 +76,50 @@ inline Matrix random_matrix(int format, size_t rows, size_t cols, size_t ld, std
   return m;
 }
 
-// Checks every element of C (m x ldc) and its amax against the FP64 product of the decoded operands.
+// Checks every element of C and its amax against the FP64 product: c(i, j) is the result, a(i, p)
+// and b(p, j) the operands' values (decoded data), alpha the product of the scales, d(i, j) what
+// was added (0 for none).
 //
 // The bound: every product of two decoded values is exact in float32 (at most 11 + 11 significant
 // bits; fp32 operands round it once, which the same bound covers), so the error is the float32
-// accumulation's. Whatever order a backend sums K terms in (sequential, blocked, AMX's pairs), each
-// term passes through at most K roundings of relative size u = 2^-24, so
+// accumulation's. Whatever order a backend sums K terms in (sequential, blocked, pairs), each term
+// passes through at most K roundings of relative size u = 2^-24, so
 //   |fl(sum) - sum| <= gamma_K * sum |a_ik b_kj|,  gamma_K = K u / (1 - K u)
-// (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., section 3.1). The scale
-// product a_scale * b_scale is rounded once and applied once: 2u |C| more, and nothing for powers
-// of two. The FP64 reference's own error (K 2^-53 relative) is far below either.
-inline void expect_within_bound(const std::vector<float> &c, float amax, const Matrix &a, const Matrix &b, float sa,
-                                float sb, size_t ldc) {
-  const double u = std::ldexp(1.0, -24), k = double(a.cols);
-  const double gamma = k * u / (1.0 - k * u), alpha = double(sa) * double(sb);
+// (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., section 3.1). alpha is rounded
+// once and applied once (2u |alpha sum|; nothing for powers of two), and adding D rounds once more
+// (u |C|, 2u allowing both orders). The FP64 reference's own error (K 2^-53 relative) is far below.
+template <class A, class B, class D, class C>
+void expect_product_within_bound(size_t m, size_t n, size_t k, A a, B b, double alpha, D d, C c, float amax) {
+  const double u = std::ldexp(1.0, -24);
+  const double gamma = double(k) * u / (1.0 - double(k) * u);
   uint32_t max_bits = 0;
-  for (size_t i = 0; i < a.rows; ++i) {
-    for (size_t j = 0; j < b.cols; ++j) {
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
       double sum = 0.0, abs_sum = 0.0;
-      for (size_t kk = 0; kk < a.cols; ++kk) {
-        double t = double(a.get(i, kk)) * double(b.get(kk, j));
+      for (size_t kk = 0; kk < k; ++kk) {
+        double t = double(a(i, kk)) * double(b(kk, j));
         sum += t;
         abs_sum += std::fabs(t);
       }
-      double want = sum * alpha, got = c[i * ldc + j];
+      const double want = sum * alpha + double(d(i, j)), got = c(i, j);
       // (1 + 4u) covers the second-order terms of the roundings combined above.
-      double bound = (gamma * abs_sum * alpha + 2.0 * u * std::fabs(want)) * (1.0 + 4.0 * u);
+      const double bound = (gamma * abs_sum * alpha + 2.0 * u * std::fabs(sum * alpha) + 2.0 * u * std::fabs(want)) *
+                           (1.0 + 4.0 * u);
       ASSERT_LE(std::fabs(got - want), bound) << "C[" << i << "][" << j << "] = " << got << ", want " << want;
-      max_bits = std::max(max_bits, bits(c[i * ldc + j]) & 0x7FFFFFFFu);
+      max_bits = std::max(max_bits, bits(float(got)) & 0x7FFFFFFFu);
     }
-    for (size_t j = b.cols; j < ldc; ++j) ASSERT_EQ(c[i * ldc + j], kSentinel) << "wrote C's padding";
-  }
   EXPECT_EQ(bits(amax), max_bits) << "amax " << amax;
+}
+
+// The same for a product of code matrices, C row-major (m x ldc), whose padding must keep kSentinel.
+inline void expect_within_bound(const std::vector<float> &c, float amax, const Matrix &a, const Matrix &b, float sa,
+                                float sb, size_t ldc) {
+  expect_product_within_bound(
+      a.rows, b.cols, a.cols, [&](size_t i, size_t p) { return a.get(i, p); },
+      [&](size_t p, size_t j) { return b.get(p, j); }, double(sa) * double(sb), [](size_t, size_t) { return 0.0f; },
+      [&](size_t i, size_t j) { return c[i * ldc + j]; }, amax);
+  for (size_t i = 0; i < a.rows; ++i)
+    for (size_t j = b.cols; j < ldc; ++j) ASSERT_EQ(c[i * ldc + j], kSentinel) << "wrote C's padding";
 }
 
 }  // namespace matmul_test

@@ -24,5 +24,5 @@ add_test(NAME tool.cli COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}
 
 # Unit tests of the rewriter's text machinery (edit folding, the unified diff).
 add_executable(rewrite_core_test ${CMAKE_CURRENT_SOURCE_DIR}/rewrite_core_test.cpp)
-target_link_libraries(rewrite_core_test PRIVATE autoscale_tool GTest::gtest_main)
+target_link_libraries(rewrite_core_test PRIVATE autoscale_driver GTest::gtest_main)
 gtest_discover_tests(rewrite_core_test)

@@ -1,5 +1,5 @@
-// Unit tests of the rewriter's text machinery: how nested edits fold into replacements, and the
-// unified diff --diff prints. The AST side is covered by the golden cases.
+// Unit tests of the rewriter's text machinery: how the calls of nested operations fold into
+// replacements, and the unified diff --diff prints.
 #include "driver/UnifiedDiff.h"
 #include "emit/Emit.h"
 #include "emit/SiteTable.h"
@@ -11,23 +11,29 @@
 namespace autoscale {
 namespace {
 
-Operation operation(unsigned Offset, std::vector<Edit> Edits) {
-  Operation Op;
-  Op.File = "f.c";
-  Op.Offset = Offset;
-  Op.Line = 1;
-  Op.Column = Offset + 1;
-  Op.RuntimeOp = "AUTOSCALE_OP_MUL";
-  Op.Spelling = "*";
-  Op.Edits = std::move(Edits);
-  return Op;
+/// A binary float operation: Whole = [L.Begin, R.End), its operator between the operands.
+Operation binary(BaseOp Base, Span L, Span Op, Span R, FloatKind Compute = FloatKind::Float) {
+  Operation O;
+  O.Key = {"/p/f.c", Op.Begin, "*"};
+  O.Base = Base;
+  O.File = "f.c";
+  O.Line = 1;
+  O.Column = Op.Begin + 1;
+  RewriteShape S;
+  S.Kind = Form::Binary;
+  S.Compute = Compute;
+  S.Whole = {L.Begin, R.End};
+  S.Operator = Op;
+  S.Operands = {{L, Compute, false, 0}, {R, Compute, false, 1}};
+  O.Shape = S;
+  return O;
 }
 
 Decision castFp32() {
   Decision D;
   D.Class = rules::OpClass::Infer;
-  D.Treatment.action = rules::Action::Cast;
-  D.Treatment.rounding = rules::Rounding::Output;
+  D.Treatment.Action = rules::Action::Cast;
+  D.Treatment.Rounding = rules::Rounding::Output;
   D.Rule = "class:infer";
   return D;
 }
@@ -45,35 +51,28 @@ std::string rewrite(const emit::FileEdits &F, llvm::StringRef Text) {
 
 TEST(Emit, NestedOperationsFoldOutermostFirst) {
   // "a*b+c": the + (span 5) and the * (span 3) both open at offset 0; the * closes before the +
-  // operator, which replaces the gap-free token.
+  // operator, which becomes a comma.
   std::string Text = "a*b+c";
-  Operation Mul = operation(1, {{0, 0, std::string("M(") + SiteMarker + ", ", Edit::Open, 3, 1},
-                                {3, 0, ")", Edit::Close, 3, 1},
-                                {1, 1, ", ", Edit::Replace, 0, 0}});
-  Operation Add = operation(3, {{0, 0, std::string("A(") + SiteMarker + ", ", Edit::Open, 5, 1},
-                                {5, 0, ")", Edit::Close, 5, 1},
-                                {3, 1, ", ", Edit::Replace, 0, 0}});
+  Operation Mul = binary(BaseOp::Mul, {0, 1}, {1, 2}, {2, 3});
+  Operation Add = binary(BaseOp::Add, {0, 3}, {3, 4}, {4, 5});
   Decision D = castFp32();
   emit::FileEdits F{"/p/f.c", "f.c", {{&Mul, &D}, {&Add, &D}}, {}};
   std::string T = emit::siteTableName("f.c");
-  EXPECT_EQ(rewrite(F, Text), "A(&" + T + "[1], M(&" + T + "[0], a, b), c)");
+  EXPECT_EQ(rewrite(F, Text),
+            "autoscale_add_f(&" + T + "[1], autoscale_mul_f(&" + T + "[0], a, b), c)");
 }
 
-TEST(Emit, InnermostClosesFirstAndWrappersSitOutsideTheirOperation) {
-  // "c+(double)x*y" reduced to its edits: + wraps everything, a conversion wraps the product
-  // (same span, layer 0 outside layer 1), and all three close at the end.
+TEST(Emit, ConversionsWrapTheOperandOutsideItsOwnCall) {
+  // "c+x*y" with c double: the product is converted to double around its own call.
   std::string Text = "c+x*y";
-  Operation Mul = operation(3, {{2, 0, "M(", Edit::Open, 3, 1},
-                                {5, 0, ")", Edit::Close, 3, 1},
-                                {3, 1, ", ", Edit::Replace, 0, 0}});
-  Operation Add = operation(1, {{0, 0, "A(", Edit::Open, 5, 1},
-                                {5, 0, ")", Edit::Close, 5, 1},
-                                {2, 0, "(double)(", Edit::Open, 3, 0},
-                                {5, 0, ")", Edit::Close, 3, 0},
-                                {1, 1, ", ", Edit::Replace, 0, 0}});
+  Operation Add = binary(BaseOp::Add, {0, 1}, {1, 2}, {2, 5}, FloatKind::Double);
+  Add.Shape->Operands[1].Convert = true;
+  Operation Mul = binary(BaseOp::Mul, {2, 3}, {3, 4}, {4, 5});
   Decision D = castFp32();
   emit::FileEdits F{"/p/f.c", "f.c", {{&Add, &D}, {&Mul, &D}}, {}};
-  EXPECT_EQ(rewrite(F, Text), "A(c, (double)(M(x, y)))");
+  std::string T = emit::siteTableName("f.c");
+  EXPECT_EQ(rewrite(F, Text), "autoscale_add_d(&" + T + "[0], c, (double)(autoscale_mul_f(&" + T +
+                                  "[1], x, y)))");
 }
 
 TEST(Emit, NothingToDoMeansNoReplacements) {
@@ -84,23 +83,29 @@ TEST(Emit, NothingToDoMeansNoReplacements) {
 }
 
 TEST(Emit, OverlappingEditsAreAnErrorNotAGuess) {
-  Operation A = operation(0, {{0, 3, "x", Edit::Replace, 0, 0}});
-  Operation B = operation(1, {{1, 1, "y", Edit::Replace, 0, 0}});
+  // Two operations whose operator tokens overlap cannot both be replaced.
+  Operation A = binary(BaseOp::Mul, {0, 1}, {1, 3}, {3, 4});
+  Operation B = binary(BaseOp::Mul, {0, 2}, {2, 3}, {3, 4});
   Decision D = castFp32();
   emit::FileEdits F{"/p/f.c", "f.c", {{&A, &D}, {&B, &D}}, {}};
-  llvm::Expected<clang::tooling::Replacements> R = emit::buildReplacements(F, "abcd");
+  llvm::Expected<clang::tooling::Replacements> R = emit::buildReplacements(F, "a**b");
   ASSERT_FALSE(static_cast<bool>(R));
-  EXPECT_NE(llvm::toString(R.takeError()).find("overlapping edits at offset 1"), std::string::npos);
+  EXPECT_NE(llvm::toString(R.takeError()).find("overlapping edits"), std::string::npos);
 }
 
 TEST(Emit, FeatureTestMacrosStayFirst) {
-  std::string Text = "/* c */\n#define _GNU_SOURCE\n#include <stdio.h>\nint x;\n";
-  emit::FileEdits F{"/p/f.c", "f.c", {}, {{static_cast<unsigned>(Text.size() - 1), 0, " ", Edit::Open, ~0u, 0}}};
+  std::string Text = "/* c */\n#define _GNU_SOURCE\n#include <stdio.h>\nvoid f(void) {}\n";
+  StepPoint End;
+  End.Where = StepPoint::BeforeBrace;
+  End.Begin = End.End = static_cast<unsigned>(Text.size() - 2);
+  emit::FileEdits F{"/p/f.c", "f.c", {}, {End}};
   llvm::Expected<clang::tooling::Replacements> R = emit::buildReplacements(F, Text);
   ASSERT_TRUE(static_cast<bool>(R));
   std::string Out = *clang::tooling::applyAllReplacements(Text, *R);
   EXPECT_EQ(Out.rfind("/* c */\n#define _GNU_SOURCE\n/* autoscale-rewrite ", 0), 0u) << Out;
-  EXPECT_NE(Out.find("#line 3\n#include <stdio.h>\n"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("#line 3\n#include <stdio.h>\nvoid f(void) {autoscale_step(); }"),
+            std::string::npos)
+      << Out;
 }
 
 TEST(UnifiedDiff, EqualTextsGiveNothing) {

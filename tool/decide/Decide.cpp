@@ -1,81 +1,50 @@
 //===- Decide.cpp - classes, colouring and rules -> a decision per operation -===//
 #include "decide/Decide.h"
 
+#include "decide/Colouring.h"
+
+#include <map>
+
 namespace autoscale {
 
-using rules::OpClass;
-
-bool Decision::operator==(const Decision &O) const {
-  const rules::Treatment &A = Treatment, &B = O.Treatment;
-  const rules::StrategyParams &P = A.params, &Q = B.params;
-  return Class == O.Class && Rule == O.Rule && A.action == B.action && A.format == B.format &&
-         A.rounding == B.rounding && A.strategy == B.strategy && P.historyLen == Q.historyLen &&
-         P.reduce == Q.reduce && P.margin == Q.margin && P.staticScale == Q.staticScale &&
-         P.analysisSteps == Q.analysisSteps && P.recheckEvery == Q.recheckEvery &&
-         P.saturate == Q.saturate;
+rules::OperationKey ruleKeyOf(const Operation &Op) {
+  return rules::OperationKey{Op.OpName, Op.Function, Op.File, Op.Variable, Op.Callee};
 }
 
-static rules::OperationKey keyOf(const Operation &Op) {
-  return rules::OperationKey{Op.Op, Op.Function, Op.File, Op.Variable, Op.Callee};
-}
-
-namespace {
-/// TF AMP's colouring restricted to expression trees: deny flows forward through infer and
-/// clear operations; an infer or clear operation fed directly by an allow one becomes allow.
-class Colouring {
-public:
-  Colouring(const std::vector<Operation> &Ops, const rules::RuleSet &Rules)
-      : Ops(Ops), Base(Ops.size()), Colour(Ops.size()), Done(Ops.size(), false) {
-    for (size_t I = 0; I < Ops.size(); ++I) {
-      rules::OperationKey Key = keyOf(Ops[I]);
-      const rules::Override *O = Rules.firstMatch(Key);
-      Base[I] = O && O->opClass ? O->opClass : Rules.classFor(Ops[I].Op);
-    }
+std::vector<Decision> decide(const std::vector<Operation> &Ops,
+                             const std::set<DataflowEdge> &Edges, const rules::RuleSet &Rules) {
+  // The first matching override decides both the class it may name and the treatment.
+  std::vector<const rules::Override *> Matched(Ops.size());
+  std::vector<std::optional<rules::OpClass>> Classes(Ops.size());
+  for (size_t I = 0; I < Ops.size(); ++I) {
+    Matched[I] = Rules.firstMatch(ruleKeyOf(Ops[I]));
+    Classes[I] = Matched[I] && Matched[I]->Class ? Matched[I]->Class
+                                                 : Rules.classFor(Ops[I].OpName);
   }
-
-  std::optional<OpClass> colour(size_t I) {
-    if (Done[I])
-      return Colour[I];
-    Done[I] = true; // inputs are strictly inside the expression: no cycles
-    std::optional<OpClass> C = Base[I];
-    if (C == OpClass::Infer || C == OpClass::Clear) {
-      bool AnyDeny = false, AnyAllow = false;
-      for (unsigned In : Ops[I].Inputs) {
-        std::optional<OpClass> IC = colour(In);
-        AnyDeny |= IC == OpClass::Deny;
-        AnyAllow |= IC == OpClass::Allow;
-      }
-      if (AnyDeny)
-        C = OpClass::Deny;
-      else if (AnyAllow)
-        C = OpClass::Allow;
-    }
-    Colour[I] = C;
-    return C;
+  std::map<OpKey, size_t> IndexOf;
+  for (size_t I = 0; I < Ops.size(); ++I)
+    IndexOf.emplace(Ops[I].Key, I);
+  std::vector<std::vector<size_t>> Inputs(Ops.size());
+  for (const DataflowEdge &E : Edges) {
+    auto From = IndexOf.find(E.From), To = IndexOf.find(E.To);
+    if (From != IndexOf.end() && To != IndexOf.end())
+      Inputs[To->second].push_back(From->second);
   }
+  Classes = colour(Classes, Inputs);
 
-private:
-  const std::vector<Operation> &Ops;
-  std::vector<std::optional<OpClass>> Base, Colour;
-  std::vector<bool> Done;
-};
-} // namespace
-
-std::vector<Decision> decide(const std::vector<Operation> &Ops, const rules::RuleSet &Rules) {
-  Colouring Colours(Ops, Rules);
   std::vector<Decision> Out(Ops.size());
   for (size_t I = 0; I < Ops.size(); ++I) {
     Decision &D = Out[I];
-    D.Class = Colours.colour(I);
+    D.Class = Classes[I];
     if (!D.Class) {
       D.Rule = "unlisted";
-      D.Treatment.rounding = rules::Rounding::Output;
+      D.Treatment.Rounding = rules::Rounding::Output;
       continue;
     }
-    D.Treatment = Rules.decide(keyOf(Ops[I]), *D.Class, D.Rule);
-    if (!D.Treatment.rounding)
-      D.Treatment.rounding =
-          Ops[I].Op == "dot_mul" ? rules::Rounding::Inputs : rules::Rounding::Output;
+    D.Treatment = Rules.treatment(*D.Class, Matched[I], D.Rule);
+    if (!D.Treatment.Rounding)
+      D.Treatment.Rounding =
+          Ops[I].OpName == "dot_mul" ? rules::Rounding::Inputs : rules::Rounding::Output;
   }
   return Out;
 }

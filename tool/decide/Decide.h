@@ -1,8 +1,9 @@
 //===- Decide.h - classes, colouring and rules -> a decision per operation ---===//
 //
-// Each operation gets its class from the rules' op lists (or an override that moves it), then
-// colouring over the expression trees adjusts the class (DESIGN.md "Operations, classes,
-// actions"), then the rules decide its treatment, and the rounding point is defaulted.
+// Each operation gets its class from the rules' op lists (or from the first override that
+// matches it and names a class), then colouring over the dataflow graph adjusts the class, then
+// the class treatment patched by that same override is the operation's treatment, and its
+// rounding point is defaulted.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_DECIDE_DECIDE_H
@@ -12,6 +13,7 @@
 #include "ruleset/RuleSet.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,12 +23,15 @@ struct Decision {
   std::optional<rules::OpClass> Class; ///< after colouring; unset when no class lists the op
   rules::Treatment Treatment;          ///< rounding always set
   std::string Rule;                    ///< the rule that decided: "class:allow", an override's name
-  bool rewrites() const { return Treatment.action != rules::Action::Keep; }
-  bool operator==(const Decision &O) const;
+  bool rewrites() const { return Treatment.Action != rules::Action::Keep; }
 };
 
-/// Decisions for the operations of one translation unit, index for index.
-std::vector<Decision> decide(const std::vector<Operation> &Ops, const rules::RuleSet &Rules);
+/// The rules' view of an operation.
+rules::OperationKey ruleKeyOf(const Operation &Op);
+
+/// Decisions for Ops, index for index. Edges may name operations that are not in Ops.
+std::vector<Decision> decide(const std::vector<Operation> &Ops,
+                             const std::set<DataflowEdge> &Edges, const rules::RuleSet &Rules);
 
 } // namespace autoscale
 

@@ -6,25 +6,23 @@
 
 namespace autoscale::driver {
 
-static constexpr const char *CudaPath = "/usr/local/cuda";
-
 clang::tooling::ArgumentsAdjuster compilerArgsAdjuster(const InstallPaths &Paths) {
   return [Paths](const clang::tooling::CommandLineArguments &Args, llvm::StringRef File) {
     clang::tooling::CommandLineArguments Out(Args);
     std::vector<std::string> Extra = {"-resource-dir=" AUTOSCALE_CLANG_RESOURCE_DIR, "-isystem",
                                       Paths.RuntimeIncludeDir, "-w"};
     // Searched last: an omp.h Clang finds itself (libomp's) wins over the stand-in.
-    Extra.insert(Extra.end(), {"-idirafter", Paths.OpenMPStandinDir});
+    Extra.insert(Extra.end(), {"-idirafter", Paths.openMPStandinDir()});
     if (llvm::sys::path::extension(File) == ".cu") {
       // Host-side parse: device functions are visible (and reported as not yet supported).
       std::vector<std::string> Cuda = {"-xcuda", "--cuda-host-only", "-nocudalib",
                                        "-Wno-unknown-cuda-version", "-isystem",
-                                       Paths.CudaStandinsDir, "-include",
-                                       Paths.CudaStandinsDir + "/autoscale_cuda_prelude.h"};
-      if (llvm::sys::fs::is_directory(CudaPath)) {
-        Cuda.push_back(std::string("--cuda-path=") + CudaPath);
+                                       Paths.cudaStandinsDir(), "-include",
+                                       Paths.cudaStandinsDir() + "/autoscale_cuda_prelude.h"};
+      if (llvm::sys::fs::is_directory(Paths.CudaPath)) {
+        Cuda.push_back("--cuda-path=" + Paths.CudaPath);
         // CUDA 13 keeps CCCL (cuda/std, cub, thrust) here; nvcc adds it, Clang does not.
-        std::string Cccl = std::string(CudaPath) + "/include/cccl";
+        std::string Cccl = Paths.CudaPath + "/include/cccl";
         if (llvm::sys::fs::is_directory(Cccl))
           Cuda.insert(Cuda.end(), {"-isystem", Cccl});
       } else {

@@ -1,6 +1,7 @@
 //===- Emit.cpp - decisions -> the edits of one file -------------------------===//
 #include "emit/Emit.h"
 
+#include "emit/CallSpelling.h"
 #include "emit/SiteTable.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -37,14 +38,8 @@ static unsigned preludeOffset(llvm::StringRef Text, unsigned &Line) {
   return Best;
 }
 
-static void replaceAll(std::string &S, llvm::StringRef From, llvm::StringRef To) {
-  for (size_t P = S.find(From); P != std::string::npos; P = S.find(From, P + To.size()))
-    S.replace(P, From.size(), To.str());
-}
-
-/// Order of the edits at one offset: closing text (innermost first), opening text (outermost
-/// first), then the replacement of the token found there.
-static bool before(const Edit &A, const Edit &B) {
+bool Edit::operator<(const Edit &B) const {
+  const Edit &A = *this;
   if (A.Offset != B.Offset)
     return A.Offset < B.Offset;
   if (A.Where != B.Where)
@@ -56,22 +51,24 @@ static bool before(const Edit &A, const Edit &B) {
 
 llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &F,
                                                                llvm::StringRef Text) {
-  std::vector<Edit> Edits = F.StepEdits;
+  std::vector<Edit> Edits;
+  for (const StepPoint &P : F.Steps)
+    for (Edit &E : stepEdits(P))
+      Edits.push_back(std::move(E));
   std::string Table = siteTableRef(F);
   for (size_t K = 0; K < F.Sites.size(); ++K) {
+    const Operation &Op = *F.Sites[K].Op;
     std::string Ref = "&" + Table + "[" + std::to_string(K) + "]";
-    for (Edit E : F.Sites[K].Op->Edits) {
-      replaceAll(E.Text, SiteMarker, Ref);
+    for (Edit &E : callEdits(Op.Base, *Op.Shape, Ref, Text))
       Edits.push_back(std::move(E));
-    }
   }
   clang::tooling::Replacements Result;
   if (Edits.empty())
     return Result;
   unsigned FirstLine = 1;
   unsigned At = preludeOffset(Text, FirstLine);
-  Edits.push_back({At, 0, prelude(F, FirstLine), Edit::Open, ~0u, -1});
-  std::stable_sort(Edits.begin(), Edits.end(), before);
+  Edits.push_back({At, 0, prelude(F, FirstLine), Edit::Open, Outermost, -1});
+  std::stable_sort(Edits.begin(), Edits.end());
 
   // Edits that touch are folded into one replacement, so their order is ours, not the
   // container's.

@@ -1,8 +1,9 @@
 //===- Emit.h - decisions -> the edits of one file ---------------------------===//
 //
-// Numbers the rewritten operations of a file as its sites, spells each as its autoscale_* call,
-// writes the site table at the top of the file, and folds all edits (nested operations meet at
-// the same offsets) into one set of non-overlapping clang::tooling::Replacements.
+// Numbers the rewritten operations of a file as its sites, spells each as its runtime call
+// (CallSpelling.h), writes the site table at the top of the file (SiteTable.h), and folds all
+// edits (nested operations meet at the same offsets) into one set of non-overlapping
+// clang::tooling::Replacements.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_EMIT_EMIT_H
@@ -19,16 +20,18 @@
 
 namespace autoscale::emit {
 
+/// A rewritten operation and its decision.
 struct Site {
   const Operation *Op;
   const Decision *D;
 };
 
+/// What is rewritten in one project file.
 struct FileEdits {
   std::string AbsPath;
-  std::string Display;        ///< path relative to the project root: the sites' file name
-  std::vector<Site> Sites;    ///< operations rewritten in this file, in offset order
-  std::vector<Edit> StepEdits;
+  std::string Display;     ///< path relative to the project root: the sites' file name
+  std::vector<Site> Sites; ///< operations rewritten in this file, in offset order
+  std::vector<StepPoint> Steps;
   bool Cuda = false;   ///< some unit that saw the file is CUDA: sites exist on host and device
   bool Header = false; ///< not a source: units that include it may use none of its sites
 };

@@ -2,6 +2,7 @@
 #include "emit/SiteTable.h"
 
 #include "find/Finder.h"
+#include "ruleset/Vocabulary.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -49,35 +50,21 @@ static std::string floatLiteral(float V) {
   return S + "f";
 }
 
-static const char *classConstant(OpClass C) {
-  switch (C) {
-  case OpClass::Allow: return "AUTOSCALE_CLASS_ALLOW";
-  case OpClass::Infer: return "AUTOSCALE_CLASS_INFER";
-  case OpClass::Deny: return "AUTOSCALE_CLASS_DENY";
-  case OpClass::Clear: return "AUTOSCALE_CLASS_CLEAR";
-  }
-  return "";
-}
-
-static std::string upperConstant(llvm::StringRef Prefix, llvm::StringRef Name) {
-  return (Prefix + Name.upper()).str();
-}
-
 static std::string siteInitialiser(const FileEdits &F, const Site &S) {
   const Operation &Op = *S.Op;
   const Treatment &T = S.D->Treatment;
+  const StrategyParams &P = T.Params;
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << "AUTOSCALE_SITE(" << cString(F.Display) << ", " << Op.Line << ", " << Op.Column << ", "
-     << Op.RuntimeOp << ", " << cString(Op.Spelling) << ", " << classConstant(*S.D->Class) << ", "
-     << upperConstant("AUTOSCALE_ACTION_", name(T.action)) << ", "
-     << upperConstant("AUTOSCALE_", name(T.format)) << ", "
-     << upperConstant("AUTOSCALE_ROUND_", name(*T.rounding)) << ", " << (T.params.saturate ? 1 : 0)
-     << ", " << upperConstant("AUTOSCALE_STRATEGY_", name(T.strategy)) << ", "
-     << T.params.historyLen << ", " << upperConstant("AUTOSCALE_AMAX_", name(T.params.reduce))
-     << ", " << T.params.margin << ", " << floatLiteral(T.params.staticScale) << ", "
-     << T.params.analysisSteps << ", " << T.params.recheckEvery << ", " << cString(S.D->Rule)
-     << ")";
+     << runtimeConstant(Op.Base).Spelling << ", " << cString(Op.Key.Spelling) << ", "
+     << runtimeConstant(*S.D->Class).Spelling << ", " << runtimeConstant(T.Action).Spelling
+     << ", " << runtimeConstant(T.Format).Spelling << ", "
+     << runtimeConstant(*T.Rounding).Spelling << ", " << (P.Saturate ? 1 : 0) << ", "
+     << runtimeConstant(T.Strategy).Spelling << ", " << P.HistoryLen << ", "
+     << runtimeConstant(P.Reduce).Spelling << ", " << P.Margin << ", "
+     << floatLiteral(P.StaticScale) << ", " << P.AnalysisSteps << ", " << P.RecheckEvery << ", "
+     << cString(S.D->Rule) << ")";
   return Out;
 }
 

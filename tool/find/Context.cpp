@@ -96,6 +96,20 @@ static bool isOpenMPAtomicUpdate(const Expr *E, ASTContext &Ctx) {
   }
 }
 
+bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
+
+/// Whether Child, a child of the loop S, is evaluated once per iteration (body, condition,
+/// increment) rather than once (a for loop's initialiser, a range-for's range).
+static bool isIterated(const Stmt *S, const Stmt *Child) {
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return Child == F->getBody() || Child == F->getCond() || Child == F->getInc();
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return Child == W->getBody() || Child == W->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return Child == D->getBody() || Child == D->getCond();
+  return Child == cast<CXXForRangeStmt>(S)->getBody();
+}
+
 static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
   ExprContext C;
   DynTypedNode N = DynTypedNode::create(*E);
@@ -143,15 +157,8 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
       if (const auto *L = dyn_cast<LambdaExpr>(S);
           L && (Child == L->getBody() || isa_and_nonnull<CXXRecordDecl, CXXMethodDecl>(ChildDecl)))
         InLambdaBody = true; // reached from the body or the closure type, not an init-capture
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
-        const Stmt *Body = isa<ForStmt>(S)           ? cast<ForStmt>(S)->getBody()
-                           : isa<WhileStmt>(S)       ? cast<WhileStmt>(S)->getBody()
-                           : isa<DoStmt>(S)          ? cast<DoStmt>(S)->getBody()
-                                                     : cast<CXXForRangeStmt>(S)->getBody();
-        const auto *For = dyn_cast<ForStmt>(S);
-        if (Child == Body || (For && Child == For->getInc()))
-          C.InLoop = true;
-      }
+      if (!C.Loop && isLoop(S) && Child && isIterated(S, Child))
+        C.Loop = S;
       N = *P;
       continue;
     }
@@ -171,8 +178,10 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
           C.SkipReason = Why;
           return C;
         }
-        if (C.Function.empty())
+        if (C.Function.empty()) {
           C.Function = FD->getQualifiedNameAsString();
+          C.FunctionNode = FD;
+        }
         return C;
       }
       if (const auto *VD = dyn_cast<VarDecl>(D)) {

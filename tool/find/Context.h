@@ -19,8 +19,11 @@ namespace autoscale::find {
 struct ExprContext {
   std::string SkipReason;  ///< non-empty: not a run-time evaluation the rewrite may touch
   std::string Function;    ///< qualified name of the enclosing function
+  const clang::FunctionDecl *FunctionNode = nullptr; ///< the enclosing function (not a lambda)
   std::string Variable;    ///< nearest variable the value is assigned to or initialises
-  bool InLoop = false;     ///< inside the body of a for/while/do loop of its function
+  /// The innermost loop of its function whose iterations evaluate it (from its body, condition
+  /// or increment), or null.
+  const clang::Stmt *Loop = nullptr;
   bool InRuntimeHelper = false; ///< inside an autoscale_* function (the runtime's own code)
 };
 
@@ -29,6 +32,9 @@ ExprContext contextOf(const clang::Expr *E, clang::ASTContext &Ctx);
 /// C++ only: whether the lvalue result of E (a compound assignment or prefix ++/--) is used as
 /// an lvalue rather than only read or discarded, so a call returning a value would not fit.
 bool resultUsedAsLvalue(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// Whether S is a for, while, do or range-for loop.
+bool isLoop(const clang::Stmt *S);
 
 /// The parent of E, skipping parentheses and implicit casts (the expression its value feeds).
 const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);

@@ -2,8 +2,9 @@
 //
 // Walks the AST as written (template patterns, not instantiations) and records every
 // floating-point operation in the project's files: + - * / and their compound assignments,
-// unary minus, ++/--, and calls of the math functions the rules know; with the edits that turn
-// it into an autoscale_* call, or the reason it must stay as it is.
+// unary minus, ++/--, and calls of the math functions the rules know; each with the shape of its
+// rewrite or the reason it must stay as it is. Also the dataflow edges between them and the step
+// points of the step functions the rules declare.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_FINDER_H
@@ -34,8 +35,8 @@ struct FindOptions {
 /// recognised as rewritten already and left alone, so the tool is idempotent.
 inline constexpr const char *RewrittenMarker = "/* autoscale-rewrite ";
 
-FoundOperations findOperations(clang::ASTContext &Ctx, clang::Preprocessor &PP,
-                               const rules::RuleSet &Rules, const FindOptions &Opts);
+FoundUnit findOperations(clang::ASTContext &Ctx, clang::Preprocessor &PP,
+                         const rules::RuleSet &Rules, const FindOptions &Opts);
 
 } // namespace autoscale::find
 

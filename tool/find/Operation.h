@@ -1,67 +1,198 @@
-//===- Operation.h - a floating-point operation found in the source ----------===//
+//===- Operation.h - what find/ records of a translation unit ----------------===//
 //
-// The record find/ hands to decide/ and emit/: what the operation is, where it is written, the
-// text edits that would route it through the runtime, or why it cannot be rewritten.
+// The records find/ hands to decide/ and emit/: each floating-point operation (what it is, where
+// it is written, and the shape of its rewrite or why it cannot be rewritten), the dataflow edges
+// between operations, and the places where a step may end. Nothing here is text to insert: emit/
+// spells every call from a shape and a decision.
+//
+// Records are keyed by where they are written (file and byte offset), never by an index into one
+// unit's list, so what several translation units found merges without renumbering.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_OPERATION_H
 #define AUTOSCALE_TOOL_FIND_OPERATION_H
 
+#include "ruleset/Vocabulary.h"
+
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace autoscale {
 
-/// One text edit of a file. Rewrites of nested operations meet at the same offsets, so an edit
-/// also says where it sits among the edits at its offset: closing text first (innermost
-/// expression first), then opening text (outermost first), then the replacement of the token
-/// that starts there.
-struct Edit {
-  enum Phase { Close = 0, Open = 1, Replace = 2 };
+/// Identity of an operation: the file (absolute path) and offset of its operator or callee, and
+/// the operator's spelling (an operation written in a macro argument is seen once per expansion,
+/// and two expansions of one spelling must agree).
+struct OpKey {
+  std::string File;
   unsigned Offset = 0;
-  unsigned Length = 0; ///< bytes replaced; 0 for an insertion
-  std::string Text;    ///< may contain SiteMarker
-  Phase Where = Open;
-  unsigned Span = 0;   ///< length of the expression an Open/Close edit wraps
-  int Layer = 0;       ///< among equal spans: 0 wraps an operand, 1 is the operation's call
+  std::string Spelling;
 
-  bool operator==(const Edit &O) const {
-    return Offset == O.Offset && Length == O.Length && Text == O.Text && Where == O.Where &&
-           Span == O.Span && Layer == O.Layer;
+  bool operator<(const OpKey &O) const {
+    return std::tie(File, Offset, Spelling) < std::tie(O.File, O.Offset, O.Spelling);
+  }
+  bool operator==(const OpKey &O) const {
+    return File == O.File && Offset == O.Offset && Spelling == O.Spelling;
   }
 };
 
-/// Stands for the address of the operation's site until emit/ numbers the sites of a file.
-inline constexpr const char *SiteMarker = "\x01site\x01";
+/// A byte range [Begin, End) of the operation's file.
+struct Span {
+  unsigned Begin = 0, End = 0;
+  bool operator==(const Span &O) const { return Begin == O.Begin && End == O.End; }
+};
+
+/// The floating types the runtime computes in.
+enum class FloatKind { Float, Double };
+
+/// How an operation becomes a runtime call.
+enum class Form {
+  Binary,         ///< L op R
+  CompoundAssign, ///< L op= R: the runtime call writes L through its address
+  Negate,         ///< -X
+  IncDec,         ///< ++X, X++, --X, X--
+  MathCall,       ///< f(args): the float arguments and the result pass through the site
+};
+
+/// One operand the rewrite wraps.
+struct OperandShape {
+  Span Where;
+  /// The operand's type at the call: float or double, or unset when only an instantiation
+  /// knows it (a generic call's operands).
+  std::optional<FloatKind> Type;
+  /// The operand as written is not of that type: the rewrite converts it explicitly (the usual
+  /// arithmetic conversions, spelled out).
+  bool Convert = false;
+  /// The operand's slot at its site: 0 and 1 for binary operations, the float arguments of a math
+  /// call numbered in order.
+  unsigned Slot = 0;
+  /// The variable whose storage the operand reads (an array or the pointer it indexes, through
+  /// locals): its address names the operand's tensor at the site. Empty when none.
+  std::string Tensor;
+  bool operator==(const OperandShape &O) const {
+    return Where == O.Where && Type == O.Type && Convert == O.Convert && Slot == O.Slot &&
+           Tensor == O.Tensor;
+  }
+};
+
+/// The shape of an operation's rewrite: where its pieces are and what the call needs to know.
+struct RewriteShape {
+  Form Kind = Form::Binary;
+  /// A C++ generic call (::autoscale::mul(site, a, b)) that takes its type at instantiation:
+  /// operations of templates whose type depends on a template parameter, and compound
+  /// assignments or prefix steps whose lvalue result is used.
+  bool Generic = false;
+  FloatKind Compute = FloatKind::Float; ///< the computation type (non-generic)
+  /// Compound assignment to a float whose computation is double (f += 0.5).
+  bool FloatLhsDoubleCompute = false;
+  bool Prefix = false; ///< IncDec: ++x rather than x++
+  Span Whole;          ///< the whole expression
+  Span Operator;       ///< the operator token, or the callee of a math call
+  /// Binary and CompoundAssign: left then right; Negate and IncDec: the one operand; MathCall:
+  /// the float arguments in order.
+  std::vector<OperandShape> Operands;
+
+  bool operator==(const RewriteShape &O) const {
+    return Kind == O.Kind && Generic == O.Generic && Compute == O.Compute &&
+           FloatLhsDoubleCompute == O.FloatLhsDoubleCompute && Prefix == O.Prefix &&
+           Whole == O.Whole && Operator == O.Operator && Operands == O.Operands;
+  }
+};
 
 struct Operation {
-  std::string Op;        ///< op name for the rules: add, sub, ..., dot_mul, accumulate, callee
-  std::string Spelling;  ///< as written: "*", "+=", "++", "expf", "std::exp"
-  std::string RuntimeOp; ///< AUTOSCALE_OP_* constant of the site
+  OpKey Key;
+  std::string OpName;    ///< the rules' op name: add, ..., dot_mul, accumulate, or the callee
+  BaseOp Base = BaseOp::Add;
   std::string File;      ///< path relative to the project root (what reports and sites show)
-  std::string AbsFile;   ///< absolute path, for reading and writing
-  unsigned Offset = 0;   ///< of the operator (or callee) in File: the operation's identity
   unsigned Line = 0, Column = 0;
-  std::string Type;      ///< computation type as Clang spells it
+  std::string Type;      ///< computation type: "float", "double", "dependent", or why not
   std::string Function;  ///< qualified name of the enclosing function
+  std::string FunctionKey; ///< the enclosing function as FunctionRecord names it
+  std::optional<unsigned> Loop; ///< offset of the innermost loop around it (FunctionRecord)
   std::string Variable;  ///< variable assigned or initialised by the expression, if any
   std::string Callee;    ///< math calls: the resolved callee's unqualified name
   std::string SkipReason; ///< non-empty: the operation cannot be rewritten faithfully, and why
   bool Cuda = false;     ///< found in a CUDA unit: its file's sites must also exist on the device
-  std::vector<unsigned> Inputs; ///< operations (indices in the same list) feeding the operands
-  std::vector<std::string> FedBy; ///< the same, as "file:line:col" (stable across units)
-  std::vector<Edit> Edits;      ///< the rewrite; empty when skipped
+  std::optional<RewriteShape> Shape; ///< set exactly when SkipReason is empty
+};
+
+/// Operand Slot of To is computed by From (through the expression, a cast, or a local variable
+/// that holds From's result).
+struct DataflowEdge {
+  OpKey From, To;
+  unsigned Slot = 0;
+  bool operator<(const DataflowEdge &O) const {
+    return std::tie(From, To, Slot) < std::tie(O.From, O.To, O.Slot);
+  }
+};
+
+/// A place where autoscale_step() goes when a function ends a step (emit/ spells it).
+struct StepPoint {
+  enum Kind {
+    /// `return e;` -> `{ <ReturnDecl> = (e); autoscale_step(); return autoscale_ret_; }`, where
+    /// ReturnDecl declares the local autoscale_ret_ of the function's return type.
+    ReturnValue,
+    /// A statement the step ends just before: `return;` (or a return whose value cannot be
+    /// held), the `continue;` of a step loop. `{ autoscale_step(); <statement> }`.
+    BeforeStatement,
+    /// A closing brace: of a void function that does not end in a return, of a step loop's body.
+    BeforeBrace,
+    /// An expression evaluated once per iteration at its end (a for loop's increment, a do
+    /// loop's condition): `autoscale_step(), ` before it, or `autoscale_step()` in an empty slot.
+    BeforeExpression,
+  } Where = BeforeBrace;
+  unsigned Begin = 0, End = 0; ///< where it goes; a statement up to and including its ;
+  Span Value;                  ///< ReturnValue: the returned expression
+  bool BracedValue = false;    ///< ReturnValue: `return {a, b};`
+  bool VoidValue = false;      ///< ReturnValue: `return f();` in a void function
+  bool HasExpression = false;  ///< BeforeExpression: an expression is there (else an empty slot)
+  std::string ReturnDecl;      ///< ReturnValue of a non-void function, e.g. "float autoscale_ret_"
+
+  bool operator<(const StepPoint &O) const {
+    return std::tie(Begin, End, Where) < std::tie(O.Begin, O.End, O.Where);
+  }
+};
+
+/// A loop of a function, for finding the loop that drives the program's steps.
+struct LoopRecord {
+  unsigned Offset = 0, Line = 0;   ///< of its keyword, in the function's file
+  std::optional<unsigned> Parent;  ///< the loop around it in the same function
+  /// Where a step ends at the end of each iteration: a for loop's increment, a do loop's
+  /// condition, or the closing brace of a while loop's body and each `continue;` of it. Empty
+  /// when they are not written in the file (a macro's loop, a body without braces).
+  std::vector<StepPoint> Steps;
+};
+
+/// A function with a body: its loops and the calls it makes, for the step inference.
+struct FunctionRecord {
+  std::string Key;     ///< qualified name; a function of internal linkage adds "@<its file>"
+  std::string File;    ///< absolute path of its body
+  std::string Display; ///< project-relative path of its body
+  std::map<unsigned, LoopRecord> Loops; ///< by offset
+  /// Each direct call: the callee's key and the innermost loop around the call, if any.
+  std::set<std::pair<std::string, std::optional<unsigned>>> Calls;
 };
 
 /// Everything found in one translation unit.
-struct FoundOperations {
+struct FoundUnit {
   std::vector<Operation> Ops;
-  /// Insertions of autoscale_step() in step functions, per absolute file path.
-  std::map<std::string, std::vector<Edit>> StepEdits;
+  std::set<DataflowEdge> Edges;
+  /// Step points of the step functions the rules declare, per absolute file path.
+  std::map<std::string, std::set<StepPoint>> StepPoints;
   /// Absolute path -> path relative to the project root, for every project file the unit reads
   /// (sources and their headers outside system directories).
   std::map<std::string, std::string> DisplayPaths;
+  /// Per absolute path, the offsets of the arithmetic operators the unit parsed there that are
+  /// not floating-point operations (integer arithmetic, say): a header whose text is a float
+  /// operation in one unit and an integer one in another must not be rewritten.
+  std::map<std::string, std::set<unsigned>> OtherArithmetic;
+  /// Every function of the project's files with a body, by key.
+  std::map<std::string, FunctionRecord> Functions;
+  /// The program calls autoscale_step() itself: it says where its steps end.
+  bool CallsStep = false;
 };
 
 } // namespace autoscale

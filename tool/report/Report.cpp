@@ -1,6 +1,8 @@
 //===- Report.cpp - the rewrite report (JSON) and the summary line -----------===//
 #include "report/Report.h"
 
+#include "autoscale/defaults.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -26,8 +28,8 @@ Counts count(const std::vector<Entry> &Entries) {
     else if (!E.D->rewrites())
       ++C.Kept;
     else
-      ++C.Rewritten[{-static_cast<int>(E.D->Treatment.action),
-                     static_cast<int>(E.D->Treatment.format)}];
+      ++C.Rewritten[{-static_cast<int>(E.D->Treatment.Action),
+                     static_cast<int>(E.D->Treatment.Format)}];
   }
   return C;
 }
@@ -35,7 +37,29 @@ Counts count(const std::vector<Entry> &Entries) {
 const char *pastTense(Action A) { return A == Action::Scale ? "scaled" : "cast"; }
 } // namespace
 
-std::string summaryLine(const std::vector<Entry> &Entries, unsigned Files) {
+/// Where the steps end, for the summary line; empty when nothing is rewritten.
+static std::string stepsPhrase(const StepPlan &Steps, const Counts &C) {
+  if (C.Rewritten.empty())
+    return {};
+  switch (Steps.How) {
+  case StepPlan::Inferred: {
+    std::string Out = "; steps end at ";
+    for (size_t I = 0; I < Steps.Loops.size(); ++I)
+      Out += (I ? ", " : "") + Steps.Loops[I].Display + ":" +
+             std::to_string(Steps.Loops[I].Loop.Line);
+    return Out + " (found)";
+  }
+  case StepPlan::Declared: return "; steps end in the rules' step functions";
+  case StepPlan::Program: return "; steps end at the program's autoscale_step()";
+  case StepPlan::Off: return "; no steps (rules: step: none)";
+  case StepPlan::NotFound: break;
+  }
+  return "; no step found: each site rolls its history every " +
+         std::to_string(AUTOSCALE_DEFAULT_WINDOW) + " executions";
+}
+
+std::string summaryLine(const std::vector<Entry> &Entries, const StepPlan &Steps,
+                        unsigned Files) {
   Counts C = count(Entries);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -44,7 +68,7 @@ std::string summaryLine(const std::vector<Entry> &Entries, unsigned Files) {
   for (auto &[Key, N] : C.Rewritten)
     OS << " " << N << " " << pastTense(static_cast<Action>(-Key.first)) << " "
        << name(static_cast<Format>(Key.second)) << ",";
-  OS << " " << C.Kept << " kept, " << C.Skipped << " skipped";
+  OS << " " << C.Kept << " kept, " << C.Skipped << " skipped" << stepsPhrase(Steps, C);
   return Out;
 }
 
@@ -58,15 +82,15 @@ static llvm::json::Object entryJson(const Entry &E) {
   llvm::json::Object O{{"file", Op.File},
                        {"line", Op.Line},
                        {"column", Op.Column},
-                       {"op", Op.Op},
-                       {"spelling", Op.Spelling},
+                       {"op", Op.OpName},
+                       {"spelling", Op.Key.Spelling},
                        {"type", Op.Type},
                        {"function", orNull(Op.Function)},
                        {"variable", orNull(Op.Variable)}};
   if (!Op.Callee.empty())
     O["callee"] = Op.Callee;
-  if (!Op.FedBy.empty())
-    O["fed_by"] = llvm::json::Array(Op.FedBy);
+  if (!E.FedBy.empty())
+    O["fed_by"] = llvm::json::Array(E.FedBy);
   O["class"] = D.Class ? llvm::json::Value(name(*D.Class).str()) : llvm::json::Value(nullptr);
   if (!Op.SkipReason.empty()) {
     O["action"] = "skipped";
@@ -74,19 +98,35 @@ static llvm::json::Object entryJson(const Entry &E) {
     return O;
   }
   const Treatment &T = D.Treatment;
-  O["action"] = name(T.action).str();
+  O["action"] = name(T.Action).str();
   O["rule"] = D.Rule;
   if (D.rewrites()) {
-    O["format"] = name(T.format).str();
-    O["rounding"] = name(*T.rounding).str();
-    O["strategy"] = name(T.strategy).str();
+    O["format"] = name(T.Format).str();
+    O["rounding"] = name(*T.Rounding).str();
+    O["strategy"] = name(T.Strategy).str();
     O["site"] = static_cast<int64_t>(*E.Site);
   }
   return O;
 }
 
-llvm::json::Value toJson(const std::vector<Entry> &Entries, const std::vector<FileResult> &Files,
-                         llvm::StringRef RulesPath, unsigned SourceCount) {
+static llvm::json::Value stepsJson(const StepPlan &Steps) {
+  static constexpr const char *Sources[] = {"found", "rules", "program", "none", "not found"};
+  auto Loops = [](const std::vector<StepLoop> &L) {
+    llvm::json::Array A;
+    for (const StepLoop &S : L)
+      A.push_back(llvm::json::Object{
+          {"file", S.Display}, {"line", S.Loop.Line}, {"function", S.Function}});
+    return A;
+  };
+  llvm::json::Object O{{"source", Sources[Steps.How]}, {"loops", Loops(Steps.Loops)}};
+  if (!Steps.Unwritable.empty())
+    O["unwritable"] = Loops(Steps.Unwritable); // a macro's loop or a body without braces
+  return O;
+}
+
+llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Steps,
+                         const std::vector<FileResult> &Files, llvm::StringRef RulesPath,
+                         unsigned SourceCount) {
   llvm::json::Array Ops, FileArr;
   for (const Entry &E : Entries)
     Ops.push_back(entryJson(E));
@@ -107,11 +147,12 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const std::vector<Fi
       {"rules", RulesPath.str()},
       {"files", std::move(FileArr)},
       {"operations", std::move(Ops)},
+      {"steps", stepsJson(Steps)},
       {"summary", llvm::json::Object{{"operations", C.Total},
                                      {"kept", C.Kept},
                                      {"skipped", C.Skipped},
                                      {"rewritten", std::move(Rewritten)},
-                                     {"line", summaryLine(Entries, SourceCount)}}}};
+                                     {"line", summaryLine(Entries, Steps, SourceCount)}}}};
 }
 
 } // namespace autoscale::report

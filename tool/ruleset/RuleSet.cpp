@@ -11,114 +11,56 @@
 
 namespace autoscale::rules {
 
-// The spellings below are the YAML values, so the parser and the report agree with the schema.
-llvm::StringRef name(OpClass C) {
-  switch (C) {
-  case OpClass::Allow: return "allow";
-  case OpClass::Infer: return "infer";
-  case OpClass::Deny: return "deny";
-  case OpClass::Clear: return "clear";
-  }
-  llvm_unreachable("bad OpClass");
-}
-
-llvm::StringRef name(Action A) {
-  switch (A) {
-  case Action::Keep: return "keep";
-  case Action::Cast: return "cast";
-  case Action::Scale: return "scale";
-  }
-  llvm_unreachable("bad Action");
-}
-
-llvm::StringRef name(Format F) {
-  switch (F) {
-  case Format::FP32: return "fp32";
-  case Format::E4M3: return "e4m3";
-  case Format::E5M2: return "e5m2";
-  case Format::FP16: return "fp16";
-  case Format::BF16: return "bf16";
-  }
-  llvm_unreachable("bad Format");
-}
-
-llvm::StringRef name(Rounding R) {
-  switch (R) {
-  case Rounding::Output: return "output";
-  case Rounding::Inputs: return "inputs";
-  }
-  llvm_unreachable("bad Rounding");
-}
-
-llvm::StringRef name(Strategy S) {
-  switch (S) {
-  case Strategy::Delayed: return "delayed";
-  case Strategy::Current: return "current";
-  case Strategy::Propagate: return "propagate";
-  case Strategy::Static: return "static";
-  case Strategy::Empirical: return "empirical";
-  }
-  llvm_unreachable("bad Strategy");
-}
-
-llvm::StringRef name(AmaxReduce R) {
-  switch (R) {
-  case AmaxReduce::Max: return "max";
-  case AmaxReduce::MostRecent: return "most_recent";
-  }
-  llvm_unreachable("bad AmaxReduce");
-}
-
 void TreatmentPatch::applyTo(Treatment &T) const {
-  if (action) T.action = *action;
-  if (format) T.format = *format;
-  if (rounding) T.rounding = *rounding;
-  if (strategy) T.strategy = *strategy;
-  if (historyLen) T.params.historyLen = *historyLen;
-  if (reduce) T.params.reduce = *reduce;
-  if (margin) T.params.margin = *margin;
-  if (staticScale) T.params.staticScale = *staticScale;
-  if (analysisSteps) T.params.analysisSteps = *analysisSteps;
-  if (recheckEvery) T.params.recheckEvery = *recheckEvery;
-  if (saturate) T.params.saturate = *saturate;
+  if (Action) T.Action = *Action;
+  if (Format) T.Format = *Format;
+  if (Rounding) T.Rounding = *Rounding;
+  if (Strategy) T.Strategy = *Strategy;
+  if (HistoryLen) T.Params.HistoryLen = *HistoryLen;
+  if (Reduce) T.Params.Reduce = *Reduce;
+  if (Margin) T.Params.Margin = *Margin;
+  if (StaticScale) T.Params.StaticScale = *StaticScale;
+  if (AnalysisSteps) T.Params.AnalysisSteps = *AnalysisSteps;
+  if (RecheckEvery) T.Params.RecheckEvery = *RecheckEvery;
+  if (Saturate) T.Params.Saturate = *Saturate;
 }
 
 std::optional<OpClass> RuleSet::classFor(llvm::StringRef Op) const {
-  auto It = classOf.find(Op.str());
-  if (It == classOf.end()) return std::nullopt;
+  auto It = ClassOf.find(Op.str());
+  if (It == ClassOf.end()) return std::nullopt;
   return It->second;
 }
 
 bool RuleSet::isMathFunction(llvm::StringRef Callee) const {
-  return !isOperatorOp(Callee) && classOf.count(Callee.str());
+  return !isOperatorOp(Callee) && ClassOf.count(Callee.str());
 }
 
 static bool matches(const Match &M, const OperationKey &Key) {
-  if (!M.ops.empty() && !llvm::is_contained(M.ops, Key.op)) return false;
-  if (M.function && !globMatches(*M.function, Key.function, GlobSubject::QualifiedName))
+  if (!M.Ops.empty() && !llvm::is_contained(M.Ops, Key.Op)) return false;
+  if (M.Function && !globMatches(*M.Function, Key.Function, GlobSubject::QualifiedName))
     return false;
-  if (M.file && !globMatches(*M.file, Key.file, GlobSubject::Path)) return false;
-  if (M.variable && !globMatches(*M.variable, Key.variable, GlobSubject::Name)) return false;
-  if (M.callee && !globMatches(*M.callee, Key.callee, GlobSubject::Name)) return false;
+  if (M.File && !globMatches(*M.File, Key.File, GlobSubject::Path)) return false;
+  if (M.Variable && !globMatches(*M.Variable, Key.Variable, GlobSubject::Name)) return false;
+  if (M.Callee && !globMatches(*M.Callee, Key.Callee, GlobSubject::Name)) return false;
   return true;
 }
 
 const Override *RuleSet::firstMatch(const OperationKey &Key) const {
-  for (const Override &O : overrides)
-    if (matches(O.match, Key)) return &O;
+  for (const Override &O : Overrides)
+    if (matches(O.Match, Key)) return &O;
   return nullptr;
 }
 
-Treatment RuleSet::decide(const OperationKey &Key, OpClass Class, std::string &RuleName) const {
-  const Override *O = firstMatch(Key);
-  if (!O) {
+Treatment RuleSet::treatment(OpClass Class, const Override *Matched,
+                             std::string &RuleName) const {
+  if (!Matched) {
     RuleName = ("class:" + name(Class)).str();
-    return classTreatment[static_cast<size_t>(Class)];
+    return ClassTreatment[static_cast<size_t>(Class)];
   }
   // A class named by the rule beats the one colouring gave: the user said so explicitly.
-  Treatment T = classTreatment[static_cast<size_t>(O->opClass.value_or(Class))];
-  O->set.applyTo(T);
-  RuleName = O->name;
+  Treatment T = ClassTreatment[static_cast<size_t>(Matched->Class.value_or(Class))];
+  Matched->Set.applyTo(T);
+  RuleName = Matched->Name;
   return T;
 }
 

@@ -8,6 +8,10 @@
 #ifndef AUTOSCALE_TOOL_RULESET_RULESET_H
 #define AUTOSCALE_TOOL_RULESET_RULESET_H
 
+#include "ruleset/Vocabulary.h"
+
+#include "autoscale/defaults.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -19,111 +23,112 @@
 
 namespace autoscale::rules {
 
-enum class OpClass { Allow, Infer, Deny, Clear };
-enum class Action { Keep, Cast, Scale };
-enum class Format { FP32, E4M3, E5M2, FP16, BF16 };
-enum class Rounding { Output, Inputs };
-enum class Strategy { Delayed, Current, Propagate, Static, Empirical };
-enum class AmaxReduce { Max, MostRecent };
-
-llvm::StringRef name(OpClass);
-llvm::StringRef name(Action);
-llvm::StringRef name(Format);
-llvm::StringRef name(Rounding);
-llvm::StringRef name(Strategy);
-llvm::StringRef name(AmaxReduce);
-
+/// A strategy's parameters; defaults are the runtime's (autoscale/defaults.h).
 struct StrategyParams {
-  int historyLen = 16;
-  AmaxReduce reduce = AmaxReduce::Max;
-  int margin = 0;
-  float staticScale = 1.0f;
-  int analysisSteps = 10;
-  int recheckEvery = 0;
-  bool saturate = true;
+  int HistoryLen = AUTOSCALE_DEFAULT_HISTORY_LEN;
+  AmaxReduce Reduce = static_cast<AmaxReduce>(AUTOSCALE_DEFAULT_AMAX_REDUCE);
+  int Margin = AUTOSCALE_DEFAULT_MARGIN;
+  float StaticScale = AUTOSCALE_DEFAULT_STATIC_SCALE;
+  int AnalysisSteps = AUTOSCALE_DEFAULT_ANALYSIS_STEPS;
+  int RecheckEvery = AUTOSCALE_DEFAULT_RECHECK_EVERY;
+  bool Saturate = AUTOSCALE_DEFAULT_SATURATE != 0;
+
+  bool operator==(const StrategyParams &O) const {
+    return HistoryLen == O.HistoryLen && Reduce == O.Reduce && Margin == O.Margin &&
+           StaticScale == O.StaticScale && AnalysisSteps == O.AnalysisSteps &&
+           RecheckEvery == O.RecheckEvery && Saturate == O.Saturate;
+  }
 };
 
 /// A complete decision for one operation (before the rounding point is defaulted per operation).
 struct Treatment {
-  Action action = Action::Keep;
-  Format format = Format::FP32;
+  rules::Action Action = rules::Action::Keep;
+  rules::Format Format = rules::Format::FP32;
   /// Unset: the tool picks per operation (inputs for a multiply feeding an accumulation, else
-  /// output), as DESIGN.md says.
-  std::optional<Rounding> rounding;
-  Strategy strategy = Strategy::Delayed;
-  StrategyParams params;
+  /// output).
+  std::optional<rules::Rounding> Rounding;
+  rules::Strategy Strategy = rules::Strategy::Delayed;
+  StrategyParams Params;
+
+  bool operator==(const Treatment &O) const {
+    return Action == O.Action && Format == O.Format && Rounding == O.Rounding &&
+           Strategy == O.Strategy && Params == O.Params;
+  }
 };
 
 /// The fields an override sets; unset fields keep the class treatment.
 struct TreatmentPatch {
-  std::optional<Action> action;
-  std::optional<Format> format;
-  std::optional<Rounding> rounding;
-  std::optional<Strategy> strategy;
-  std::optional<int> historyLen;
-  std::optional<AmaxReduce> reduce;
-  std::optional<int> margin;
-  std::optional<float> staticScale;
-  std::optional<int> analysisSteps;
-  std::optional<int> recheckEvery;
-  std::optional<bool> saturate;
+  std::optional<rules::Action> Action;
+  std::optional<rules::Format> Format;
+  std::optional<rules::Rounding> Rounding;
+  std::optional<rules::Strategy> Strategy;
+  std::optional<int> HistoryLen;
+  std::optional<AmaxReduce> Reduce;
+  std::optional<int> Margin;
+  std::optional<float> StaticScale;
+  std::optional<int> AnalysisSteps;
+  std::optional<int> RecheckEvery;
+  std::optional<bool> Saturate;
   void applyTo(Treatment &T) const;
 };
 
 /// Where in a rules file something was written, for diagnostics and the report.
 struct RuleLocation {
-  std::string file;
-  unsigned line = 0;
-  unsigned column = 0;
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
 };
 
 /// An operation as the matcher sees it. Op names: "add", "sub", "mul", "div", "neg", "inc",
 /// "dec", "dot_mul" (a multiply feeding an accumulation), "accumulate" (the += of a reduction),
 /// or, for a math call, the callee as written without std:: ("expf", "exp", "tanh").
 struct OperationKey {
-  std::string op;
-  std::string function; ///< qualified name of the enclosing function ("ns::Solver::step")
-  std::string file;     ///< path of the file the operation is written in
-  std::string variable; ///< variable assigned or initialised by the expression, if any
-  std::string callee;   ///< callee of a math call, else empty
+  std::string Op;
+  std::string Function; ///< qualified name of the enclosing function ("ns::Solver::step")
+  std::string File;     ///< path of the file the operation is written in
+  std::string Variable; ///< variable assigned or initialised by the expression, if any
+  std::string Callee;   ///< callee of a math call, else empty
 };
 
 /// Every field that is set must match; globs use llvm::GlobPattern syntax.
 struct Match {
-  std::vector<std::string> ops; ///< exact op names; empty matches any
-  std::optional<std::string> function;
-  std::optional<std::string> file;
-  std::optional<std::string> variable;
-  std::optional<std::string> callee;
+  std::vector<std::string> Ops; ///< exact op names; empty matches any
+  std::optional<std::string> Function;
+  std::optional<std::string> File;
+  std::optional<std::string> Variable;
+  std::optional<std::string> Callee;
 };
 
 struct Override {
-  std::string name; ///< the rule's name (given, or "overrides[N]")
-  RuleLocation where;
-  Match match;
-  TreatmentPatch set;
-  std::optional<OpClass> opClass; ///< an override may also move the op to another class
+  std::string Name; ///< the rule's name (given, or "overrides[N]")
+  RuleLocation Where;
+  rules::Match Match;
+  TreatmentPatch Set;
+  std::optional<OpClass> Class; ///< an override may also move the op to another class
 };
 
 struct RuleSet {
-  std::string path;
-  unsigned version = 1;
+  std::string Path;
+  unsigned Version = 1;
   /// op name (see OperationKey) -> class. Ops not listed are not rewritten.
-  std::map<std::string, OpClass> classOf;
-  std::array<Treatment, 4> classTreatment; ///< indexed by OpClass
-  std::vector<Override> overrides;
+  std::map<std::string, OpClass> ClassOf;
+  std::array<Treatment, 4> ClassTreatment; ///< indexed by OpClass
+  std::vector<Override> Overrides;
   /// Functions whose every return ends a step (autoscale_step() is inserted before it).
-  std::vector<std::string> stepFunctions;
+  std::vector<std::string> StepFunctions;
+  /// `step: none`: no step is declared or inferred (sites roll every N executions).
+  bool NoStep = false;
 
-  std::optional<OpClass> classFor(llvm::StringRef op) const;
+  std::optional<OpClass> classFor(llvm::StringRef Op) const;
   /// Whether a callee name is a math call the rules know (listed in some class).
-  bool isMathFunction(llvm::StringRef callee) const;
+  bool isMathFunction(llvm::StringRef Callee) const;
 
-  /// The decision for one operation: the class treatment, patched by the first matching
-  /// override. RuleName gets the rule that decided ("class:allow" or the override's name).
-  Treatment decide(const OperationKey &Key, OpClass Class, std::string &RuleName) const;
   /// The first override matching Key, or nullptr.
   const Override *firstMatch(const OperationKey &Key) const;
+  /// The treatment of an operation of class Class that Matched (firstMatch's result) decides:
+  /// the class treatment, patched by the override. RuleName gets the rule that decided
+  /// ("class:allow" or the override's name).
+  Treatment treatment(OpClass Class, const Override *Matched, std::string &RuleName) const;
 };
 
 /// Parses rules text. Errors read "path:line:col: error: message" (unknown keys carry a "did you

@@ -28,14 +28,13 @@ namespace autoscale::rules {
 namespace {
 
 constexpr unsigned SupportedVersion = 1;
-constexpr OpClass AllClasses[] = {OpClass::Allow, OpClass::Infer, OpClass::Deny, OpClass::Clear};
-constexpr Action AllActions[] = {Action::Keep, Action::Cast, Action::Scale};
-constexpr Format AllFormats[] = {Format::FP32, Format::E4M3, Format::E5M2, Format::FP16,
-                                 Format::BF16};
-constexpr Rounding AllRoundings[] = {Rounding::Output, Rounding::Inputs};
-constexpr Strategy AllStrategies[] = {Strategy::Delayed, Strategy::Current, Strategy::Propagate,
-                                      Strategy::Static, Strategy::Empirical};
-constexpr AmaxReduce AllReduces[] = {AmaxReduce::Max, AmaxReduce::MostRecent};
+// The values each enum key accepts: the vocabulary's, named by the runtime.
+const auto AllClasses = allValues<OpClass>();
+const auto AllActions = allValues<Action>();
+const auto AllFormats = allValues<Format>();
+const auto AllRoundings = allValues<Rounding>();
+const auto AllStrategies = allValues<Strategy>();
+const auto AllReduces = allValues<AmaxReduce>();
 
 // The keys of each mapping, in the order the README documents them.
 constexpr llvm::StringLiteral TopKeys[] = {"version", "step", "classes", "treatment", "overrides"};
@@ -149,7 +148,7 @@ struct Membership {
 
 class Parser {
 public:
-  explicit Parser(llvm::StringRef Path) { Rules.path = Path.str(); }
+  explicit Parser(llvm::StringRef Path) { Rules.Path = Path.str(); }
 
   llvm::Expected<RuleSet> parse(llvm::StringRef Text) {
     try {
@@ -168,7 +167,7 @@ public:
     for (const auto &[Where, Message] : Errors) {
       if (!All.empty())
         All += '\n';
-      All += Rules.path + ":" + std::to_string(Where.Line) + ":" + std::to_string(Where.Column) +
+      All += Rules.Path + ":" + std::to_string(Where.Line) + ":" + std::to_string(Where.Column) +
              ": error: " + Message;
     }
     return llvm::createStringError(llvm::inconvertibleErrorCode(), All);
@@ -258,7 +257,7 @@ private:
     return Out;
   }
 
-  template <typename E, size_t N> std::optional<E> readEnum(const Field &F, const E (&All)[N]) {
+  template <typename E> std::optional<E> readEnum(const Field &F, llvm::ArrayRef<E> All) {
     std::optional<std::string> Text = readScalar(F);
     if (!Text)
       return std::nullopt;
@@ -343,7 +342,7 @@ private:
                                 llvm::Twine(SupportedVersion));
       return;
     }
-    Rules.version = SupportedVersion;
+    Rules.Version = SupportedVersion;
     if (const Field *F = Top->get("step"))
       walkStep(*F);
     walkClasses(Top->get("classes"));
@@ -369,17 +368,20 @@ private:
         if (Name.empty())
           error(Node, "empty step function name");
         else
-          Rules.stepFunctions.push_back(Name);
+          Rules.StepFunctions.push_back(Name);
       }
     };
-    if (F.Value.IsSequence()) {
+    if (F.Value.IsScalar() && F.Value.as<std::string>() == "none") {
+      Rules.NoStep = true;
+    } else if (F.Value.IsSequence()) {
       for (const YAML::Node &Item : F.Value)
         One(Item);
     } else if (F.Value.IsMap()) {
       One(F.Value);
     } else {
       error(F.Value.IsNull() ? F.KeyNode : F.Value,
-            "'step' must be a map ({function: NAME}) or a list of them, not " + kindName(F.Value));
+            "'step' must be none, a map ({function: NAME}) or a list of them, not " +
+                kindName(F.Value));
     }
   }
 
@@ -414,7 +416,7 @@ private:
     for (auto &[Op, In] : Members) {
       if (In.empty())
         continue;
-      Rules.classOf[Op] = In.front().Class;
+      Rules.ClassOf[Op] = In.front().Class;
       for (size_t I = 1; I < In.size(); ++I)
         reportDuplicateOp(Op, In.front(), In[I]);
     }
@@ -523,30 +525,30 @@ private:
     for (const Field &F : Map->List) {
       llvm::StringRef K = F.Key;
       if (K == "class") {
-        if (std::optional<OpClass> C = readEnum(F, AllClasses))
+        if (std::optional<OpClass> C = readEnum<OpClass>(F, AllClasses))
           *ClassOut = C;
       } else if (K == "action")
-        P.action = readEnum(F, AllActions);
+        P.Action = readEnum<Action>(F, AllActions);
       else if (K == "format")
-        P.format = readEnum(F, AllFormats);
+        P.Format = readEnum<Format>(F, AllFormats);
       else if (K == "rounding")
-        P.rounding = readEnum(F, AllRoundings);
+        P.Rounding = readEnum<Rounding>(F, AllRoundings);
       else if (K == "strategy")
-        P.strategy = readEnum(F, AllStrategies);
+        P.Strategy = readEnum<Strategy>(F, AllStrategies);
       else if (K == "history")
-        P.historyLen = readInt(F, 1, MaxHistory);
+        P.HistoryLen = readInt(F, 1, MaxHistory);
       else if (K == "amax_reduce")
-        P.reduce = readEnum(F, AllReduces);
+        P.Reduce = readEnum<AmaxReduce>(F, AllReduces);
       else if (K == "margin")
-        P.margin = readInt(F, -MaxMargin, MaxMargin);
+        P.Margin = readInt(F, -MaxMargin, MaxMargin);
       else if (K == "static_scale")
-        P.staticScale = readPositiveFloat(F);
+        P.StaticScale = readPositiveFloat(F);
       else if (K == "analysis_steps")
-        P.analysisSteps = readInt(F, 1, std::numeric_limits<int>::max());
+        P.AnalysisSteps = readInt(F, 1, std::numeric_limits<int>::max());
       else if (K == "recheck_every")
-        P.recheckEvery = readInt(F, 0, std::numeric_limits<int>::max());
+        P.RecheckEvery = readInt(F, 0, std::numeric_limits<int>::max());
       else if (K == "saturate")
-        P.saturate = readBool(F);
+        P.Saturate = readBool(F);
     }
     if (Errors.size() != ErrorsBefore)
       return std::nullopt;
@@ -555,27 +557,27 @@ private:
   }
 
   void checkEffects(const Fields &Map, const TreatmentPatch &P) {
-    if (P.action && *P.action != Action::Scale) {
+    if (P.Action && *P.Action != Action::Scale) {
       for (const Field &F : Map.List) {
         bool Scaling =
             F.Key == "strategy" ||
             llvm::any_of(StrategyParamUses, [&](const ParamUse &U) { return U.Key == F.Key; });
         bool Rounding = F.Key == "format" || F.Key == "rounding" || F.Key == "saturate";
-        if (Scaling || (Rounding && *P.action == Action::Keep))
-          error(F.KeyNode, "'" + F.Key + "' has no effect with action '" + name(*P.action) + "'" +
+        if (Scaling || (Rounding && *P.Action == Action::Keep))
+          error(F.KeyNode, "'" + F.Key + "' has no effect with action '" + name(*P.Action) + "'" +
                                (Scaling ? " (only 'scale' uses a strategy)" : ""));
       }
     }
-    if (!P.strategy)
+    if (!P.Strategy)
       return;
     for (const ParamUse &U : StrategyParamUses) {
       const Field *F = Map.get(U.Key);
-      if (!F || llvm::is_contained(U.Strategies, *P.strategy))
+      if (!F || llvm::is_contained(U.Strategies, *P.Strategy))
         continue;
       std::vector<llvm::StringRef> Users;
       for (Strategy S : U.Strategies)
         Users.push_back(name(S));
-      error(F->KeyNode, "'" + F->Key + "' has no effect with strategy '" + name(*P.strategy) +
+      error(F->KeyNode, "'" + F->Key + "' has no effect with strategy '" + name(*P.Strategy) +
                             "' (it applies to: " + joinNames(Users) + ")");
     }
   }
@@ -590,17 +592,17 @@ private:
       if (!P)
         continue;
       // A class treatment is complete: no earlier layer supplies the action or format.
-      if (!P->action) {
+      if (!P->Action) {
         error(C.KeyNode, "'" + What + "' needs an 'action' (keep, cast or scale)");
         continue;
       }
-      if (*P->action != Action::Keep && !P->format) {
-        error(C.KeyNode, "'" + What + "' needs a 'format' for action '" + name(*P->action) + "'");
+      if (*P->Action != Action::Keep && !P->Format) {
+        error(C.KeyNode, "'" + What + "' needs a 'format' for action '" + name(*P->Action) + "'");
         continue;
       }
       Treatment T;
       P->applyTo(T);
-      Rules.classTreatment[static_cast<size_t>(*classNamed(C.Key))] = T;
+      Rules.ClassTreatment[static_cast<size_t>(*classNamed(C.Key))] = T;
     }
   }
 
@@ -619,37 +621,37 @@ private:
         continue;
       Override O;
       Position At = positionOf(Item.Mark());
-      O.where = {Rules.path, At.Line, At.Column};
-      O.name = What;
+      O.Where = {Rules.Path, At.Line, At.Column};
+      O.Name = What;
       if (const Field *Name = Map->get("name")) {
         if (std::optional<std::string> Given = readScalar(*Name)) {
           auto [Prev, Fresh] = Names.emplace(*Given, positionOf(Name->Value.Mark()));
           if (!Fresh)
             error(Name->Value, "duplicate override name '" + *Given + "' (first used at line " +
                                    llvm::Twine(Prev->second.Line) + ")");
-          O.name = *Given;
+          O.Name = *Given;
         }
       }
       std::vector<std::pair<std::string, YAML::Node>> OpNodes;
       if (const Field *M = Map->get("match"))
-        readMatch(*M, O.match, OpNodes);
+        readMatch(*M, O.Match, OpNodes);
       const Field *Set = Map->get("set");
       if (!Set) {
         if (Errors.size() == ErrorsBefore) // else a misspelt 'set' was reported already
-          error(Item, "override '" + O.name + "' needs a 'set' (what to change)");
+          error(Item, "override '" + O.Name + "' needs a 'set' (what to change)");
         continue;
       }
       std::optional<TreatmentPatch> P =
-          readPatch(Set->Value, What + ".set", overrideSetKeys(), &O.opClass);
+          readPatch(Set->Value, What + ".set", overrideSetKeys(), &O.Class);
       if (!P)
         continue;
-      if (!O.opClass && Set->Value.size() == 0) {
-        error(Set->Value, "override '" + O.name + "' sets nothing");
+      if (!O.Class && Set->Value.size() == 0) {
+        error(Set->Value, "override '" + O.Name + "' sets nothing");
         continue;
       }
-      O.set = *P;
+      O.Set = *P;
       checkOpsReachable(OpNodes, O);
-      Rules.overrides.push_back(std::move(O));
+      Rules.Overrides.push_back(std::move(O));
     }
   }
 
@@ -663,7 +665,7 @@ private:
       if (Key.Key == "op") {
         for (auto &[Op, Node] : readNames(Key))
           if (checkOpName(Op, Node)) {
-            M.ops.push_back(Op);
+            M.Ops.push_back(Op);
             OpNodes.emplace_back(Op, Node);
           }
         continue;
@@ -676,10 +678,10 @@ private:
                              "': " + llvm::toString(G.takeError()));
         continue;
       }
-      std::optional<std::string> &Slot = Key.Key == "function"   ? M.function
-                                         : Key.Key == "file"     ? M.file
-                                         : Key.Key == "variable" ? M.variable
-                                                                 : M.callee;
+      std::optional<std::string> &Slot = Key.Key == "function"   ? M.Function
+                                         : Key.Key == "file"     ? M.File
+                                         : Key.Key == "variable" ? M.Variable
+                                                                 : M.Callee;
       Slot = *Pattern;
     }
   }
@@ -688,13 +690,13 @@ private:
   /// into a class) could never apply: almost always a misspelt op.
   void checkOpsReachable(const std::vector<std::pair<std::string, YAML::Node>> &Ops,
                          const Override &O) {
-    if (O.opClass)
+    if (O.Class)
       return;
     std::vector<std::string> Known;
-    for (const auto &Entry : Rules.classOf)
+    for (const auto &Entry : Rules.ClassOf)
       Known.push_back(Entry.first);
     for (const auto &[Op, Node] : Ops) {
-      if (Rules.classOf.count(Op))
+      if (Rules.ClassOf.count(Op))
         continue;
       std::string Message = "op '" + Op +
                             "' is in no class, so this override never applies (add it to a "

@@ -1,58 +1,91 @@
-/* autoscale/matmul.h: the scaled matrix product, with a C ABI.
+/* autoscale/matmul.h: the scaled matrix product, with a C ABI. Two entry points:
  *
- *   C = (a_scale * A) x (b_scale * B)
+ *   autoscale_scaled_gemm: float32 operands as the program holds them (any strides), quantised to
+ *     their formats with their scales, multiplied, plus D: what a GEMM site calls.
+ *       C = (a_scale * Qa(A / a_scale)) x (b_scale * Qb(B / b_scale)) + D
+ *   autoscale_matmul: operands already quantised (codes, kernels.h), row-major.
+ *       C = (a_scale * A) x (b_scale * B)
  *
- * A (m x k) and B (k x n) are codes of a format (DESIGN.md, "Numeric conventions": value = data x
- * scale), row-major with leading dimensions lda and ldb counted in elements: one byte per element
- * for e4m3 and e5m2, a uint16_t for fp16 and bf16, a float for fp32 (pass-through). A and B may be
- * in different formats. Products are formed from the decoded values, accumulated in float32, and
- * multiplied by a_scale * b_scale (exact when the scales are powers of two, as they normally are);
- * C (m x n, row-major, leading dimension ldc) is float32 and is overwritten.
+ * Numerics (both): value = data x scale. Every e4m3 and e5m2 value is exactly a bf16 value, and
+ * products of two fp8, bf16 or fp16 values are exact in float32, so the only roundings are the
+ * quantisation (once per element, from the exact quotient, as kernels.h rounds), the float32
+ * accumulation (in the backend's order), the product's scaling by alpha = a_scale * b_scale
+ * (rounded once; exact for powers of two, as scales normally are) and adding D (once).
  *
- * Every e4m3 and e5m2 value is exactly a bf16 value, and products of two fp8, bf16 or fp16 values
- * are exact in float32, so the only rounding is the float32 accumulation (whose order is the
- * backend's) and, for scales that are not powers of two, the scaling.
+ * CPU (libautoscale): oneDNN's matmul where the runtime was built with it, on bf16 operands when
+ * both formats are e4m3, e5m2 or bf16 (values decoded or quantised to bf16, exactly), on float32
+ * otherwise (fp16: exact products through float32); alpha, and D where it can, are applied inside
+ * oneDNN's kernel. Without oneDNN, or where it has only a reference kernel, a portable blocked loop.
+ * Both run on the OpenMP threads (OMP_NUM_THREADS). oneDNN's bf16 kernels (vdpbf16ps) treat bf16
+ * subnormals as zero: quantised fp8 values never are subnormal in bf16, bf16 data far below 2^-126
+ * can be. oneDNN primitives are cached per shape and layout (not per scale), so the shapes of a
+ * training step build once.
  *
- * CPU (libautoscale): oneDNN's matmul where the runtime was built with it (bf16 for fp8/bf16
- * operands, which this machine's AMX units run natively; fp16 natively where the CPU has it, else
- * through float32), otherwise a portable loop. AMX treats bf16 subnormals as zero: decoded fp8
- * values never are subnormal in bf16, user bf16 data may be.
- *
- * Every call returns AUTOSCALE_MATMUL_OK (0) or a negative status; after a failure,
- * autoscale_matmul_last_error() says what was wrong, naming the argument and its value. */
+ * Every call returns AUTOSCALE_OK or an AUTOSCALE_E* status (status.h), the reason in
+ * autoscale_last_error(); nothing is written on failure. Thread-safe. */
 #ifndef AUTOSCALE_MATMUL_H
 #define AUTOSCALE_MATMUL_H
 
 #include <stddef.h>
 
 #include "autoscale/config.h"
+#include "autoscale/kernels.h"
+#include "autoscale/status.h"
 
 AUTOSCALE_EXTERN_C_BEGIN
-
-enum {
-  AUTOSCALE_MATMUL_OK = 0,
-  AUTOSCALE_MATMUL_EINVAL = -1,      /* bad argument: null pointer, format, leading dimension, scale */
-  AUTOSCALE_MATMUL_EUNSUPPORTED = -2,/* this backend cannot run it (not built in, formats, alignment) */
-  AUTOSCALE_MATMUL_EBACKEND = -3,    /* oneDNN, CUDA or cuBLAS failed; the message has its error */
-  AUTOSCALE_MATMUL_ENOMEM = -4       /* a temporary buffer could not be allocated */
-};
 
 /* Which CPU implementation runs the product. */
 typedef enum autoscale_matmul_backend {
   AUTOSCALE_MATMUL_AUTO = 0,     /* oneDNN where built in and it has a native kernel, else portable */
-  AUTOSCALE_MATMUL_PORTABLE = 1, /* decode to float32, blocked loop: always available */
-  AUTOSCALE_MATMUL_DNNL = 2      /* oneDNN only: AUTOSCALE_MATMUL_EUNSUPPORTED where it cannot */
+  AUTOSCALE_MATMUL_PORTABLE = 1, /* float32 blocked loop: always available */
+  AUTOSCALE_MATMUL_DNNL = 2      /* oneDNN only: AUTOSCALE_EUNSUPPORTED where it cannot */
 } autoscale_matmul_backend;
 
-/* C = (a_scale * A) x (b_scale * B) as above. m, n or k may be 0 (k == 0 gives C = 0). Leading
- * dimensions must be at least the row length (lda >= k, ldb >= n, ldc >= n). Scales must be
- * finite and > 0. When c_amax is not NULL, *c_amax = max |C[i][j]| (NaN if any is NaN; 0 for an
- * empty C): the amax a delayed-scaling history of the next operation records. Thread-safe. */
+/* One float32 operand of autoscale_scaled_gemm and how it is quantised. Element (i, p) of the
+ * rows x cols matrix is x[i * rs + p * cs]: strides in elements, any sign, so a transposed operand
+ * is its strides swapped. Fastest with cs == 1 or rs == 1 (either is read as stored, oneDNN taking
+ * the transpose); any other strides are gathered. */
+typedef struct autoscale_gemm_operand {
+  const float *x;
+  ptrdiff_t rs, cs;
+  int format;   /* autoscale_format: data = x / scale rounded to it once (fp32: the float32 quotient) */
+  int saturate; /* as in format.h: 1 clamps overflow to +-max */
+  float scale;  /* finite, > 0 */
+} autoscale_gemm_operand;
+
+/* C (m x n) = alpha * (Qa(A) x Qb(B)) + D with alpha = a->scale * b->scale, A m x k, B k x n.
+ *   D: NULL (nothing added); C itself with C's strides (accumulate: C += ...); or any m x n matrix
+ *      element (i, j) at d[i * d_rs + j * d_cs] not overlapping C: d_rs == 0 broadcasts a bias row
+ *      of n (fused into oneDNN's kernel when d_cs == 1), d_cs == 0 a column of m.
+ *   C: element (i, j) at c[i * c_rs + j * c_cs]; written directly when c_cs == 1 (c_rs >= n) or
+ *      c_rs == 1 (c_cs >= m), through a buffer otherwise. C may not overlap A or B.
+ *   a_stats, b_stats (may be NULL): amax and over/underflow counts of each operand's quantisation,
+ *      as autoscale_quantize_matrix gives them (delayed scaling's amax history).
+ *   c_amax (may be NULL): max |C(i, j)| after D (NaN if any is NaN; 0 for an empty C), the amax the
+ *      next operation's delayed scaling records.
+ * m, n or k may be 0 (k == 0: C = D, or 0). */
+int autoscale_scaled_gemm(size_t m, size_t n, size_t k, const autoscale_gemm_operand *a,
+                          autoscale_quantize_stats *a_stats, const autoscale_gemm_operand *b,
+                          autoscale_quantize_stats *b_stats, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, float *c,
+                          ptrdiff_t c_rs, ptrdiff_t c_cs, float *c_amax);
+
+/* The same on a chosen backend (tests and benchmarks compare them). */
+int autoscale_scaled_gemm_on(int backend, size_t m, size_t n, size_t k, const autoscale_gemm_operand *a,
+                             autoscale_quantize_stats *a_stats, const autoscale_gemm_operand *b,
+                             autoscale_quantize_stats *b_stats, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs,
+                             float *c, ptrdiff_t c_rs, ptrdiff_t c_cs, float *c_amax);
+
+/* C = (a_scale * A) x (b_scale * B) on codes. A (m x k) and B (k x n) are codes of a format
+ * (kernels.h), row-major with leading dimensions lda and ldb counted in elements; they may be in
+ * different formats. C (m x n, row-major, leading dimension ldc) is float32 and is overwritten.
+ * m, n or k may be 0 (k == 0 gives C = 0). Leading dimensions must be at least the row length
+ * (lda >= k, ldb >= n, ldc >= n). Scales must be finite and > 0. When c_amax is not NULL,
+ * *c_amax = max |C[i][j]| (NaN if any is NaN; 0 for an empty C). */
 int autoscale_matmul(size_t m, size_t n, size_t k, int a_format, const void *a, size_t lda, float a_scale,
                      int b_format, const void *b, size_t ldb, float b_scale, float *c, size_t ldc,
                      float *c_amax);
 
-/* The same on a chosen backend (tests and benchmarks compare them). */
+/* The same on a chosen backend. */
 int autoscale_matmul_on(int backend, size_t m, size_t n, size_t k, int a_format, const void *a, size_t lda,
                         float a_scale, int b_format, const void *b, size_t ldb, float b_scale, float *c,
                         size_t ldc, float *c_amax);
@@ -60,15 +93,13 @@ int autoscale_matmul_on(int backend, size_t m, size_t n, size_t k, int a_format,
 /* 1 if this libautoscale was built with oneDNN, else 0. */
 int autoscale_matmul_have_dnnl(void);
 
-/* What the calling thread's last failing matmul call (CPU or CUDA) found wrong; "" if none. */
-const char *autoscale_matmul_last_error(void);
-
-/* CUDA version, in libautoscale_cuda (autoscale::cuda). a, b, c, c_amax, a_scale and b_scale are
- * device pointers (scales stay on the device, where delayed scaling updates them); the work is
- * queued on stream (a cudaStream_t; NULL is the default stream) and the call returns without
- * waiting. *c_amax is overwritten. Supported: e4m3 x e4m3, e4m3 x e5m2, e5m2 x e4m3 through
- * cuBLASLt's FP8 kernels (sm_89 and later; lda and k multiples of 16, 16-byte aligned pointers),
- * and fp16 x fp16, bf16 x bf16 through cublasGemmEx; others return AUTOSCALE_MATMUL_EUNSUPPORTED. */
+/* CUDA version of autoscale_matmul, in libautoscale_cuda (autoscale::cuda). a, b, c, c_amax,
+ * a_scale and b_scale are device pointers (scales stay on the device, where delayed scaling updates
+ * them); the work is queued on stream (a cudaStream_t; NULL is the default stream) and the call
+ * returns without waiting. *c_amax is overwritten. Supported: e4m3 x e4m3, e4m3 x e5m2, e5m2 x e4m3
+ * through cuBLASLt's FP8 kernels (sm_89 and later; lda and k multiples of 16, 16-byte aligned
+ * pointers), and fp16 x fp16, bf16 x bf16 through cublasGemmEx; others return
+ * AUTOSCALE_EUNSUPPORTED. */
 int autoscale_cuda_matmul(size_t m, size_t n, size_t k, int a_format, const void *a, size_t lda,
                           const float *a_scale, int b_format, const void *b, size_t ldb, const float *b_scale,
                           float *c, size_t ldc, float *c_amax, void *stream);

@@ -17,13 +17,14 @@
 #include <cstdint>
 #include <map>
 
+#include "../check.h"
 #include "../matmul_check.h"
 #include "autoscale/format.h"
 #include "autoscale/matmul.h"
 
 namespace {
 
-using autoscale_detail::matmul_fail;
+using autoscale::detail::fail;
 
 constexpr int kThreads = 256;
 constexpr size_t kWorkspaceBytes = size_t(32) << 20;  // what cuBLASLt's FP8 heuristics like to have
@@ -43,14 +44,14 @@ int context(Context **out) {
   int device = 0;
   cudaError_t e = cudaGetDevice(&device);
   if (e != cudaSuccess)
-    return matmul_fail(AUTOSCALE_MATMUL_EBACKEND, "autoscale_cuda_matmul: cudaGetDevice: %s", cudaGetErrorString(e));
+    return fail(AUTOSCALE_EBACKEND, "autoscale_cuda_matmul: cudaGetDevice: %s", cudaGetErrorString(e));
   Context &c = contexts[device];
   if (!c.lt) {
     cublasStatus_t s = cublasCreate(&c.blas);
     if (s == CUBLAS_STATUS_SUCCESS) s = cublasLtCreate(&c.lt);
     if (s != CUBLAS_STATUS_SUCCESS) {
       contexts.erase(device);
-      return matmul_fail(AUTOSCALE_MATMUL_EBACKEND, "autoscale_cuda_matmul: creating a cuBLAS handle: %s",
+      return fail(AUTOSCALE_EBACKEND, "autoscale_cuda_matmul: creating a cuBLAS handle: %s",
                          cublasGetStatusString(s));
     }
     e = cudaMalloc(&c.workspace, kWorkspaceBytes);
@@ -60,14 +61,14 @@ int context(Context **out) {
     }
   }
   *out = &c;
-  return AUTOSCALE_MATMUL_OK;
+  return AUTOSCALE_OK;
 }
 
 int cuda_fail(cudaError_t e, const char *what) {
-  return matmul_fail(AUTOSCALE_MATMUL_EBACKEND, "autoscale_cuda_matmul: %s: %s", what, cudaGetErrorString(e));
+  return fail(AUTOSCALE_EBACKEND, "autoscale_cuda_matmul: %s: %s", what, cudaGetErrorString(e));
 }
 int blas_fail(cublasStatus_t s, const char *what) {
-  return matmul_fail(AUTOSCALE_MATMUL_EBACKEND, "autoscale_cuda_matmul: %s: %s", what, cublasGetStatusString(s));
+  return fail(AUTOSCALE_EBACKEND, "autoscale_cuda_matmul: %s: %s", what, cublasGetStatusString(s));
 }
 
 // bt (cols x rows, dense) = b (rows x cols, stride ldb), bytes, through a 32 x 32 tile in shared
@@ -111,13 +112,13 @@ int launch_scale_and_amax(float *c, size_t m, size_t n, size_t ldc, const float 
     cudaError_t e = cudaMemsetAsync(amax, 0, sizeof(float), stream);
     if (e != cudaSuccess) return cuda_fail(e, "clearing the amax");
   }
-  if (!scale && !amax) return AUTOSCALE_MATMUL_OK;
+  if (!scale && !amax) return AUTOSCALE_OK;
   size_t blocks = (m * n + kThreads - 1) / kThreads;
   blocks = blocks < 4096 ? (blocks ? blocks : 1) : 4096;
   scale_and_amax<<<unsigned(blocks), kThreads, 0, stream>>>(c, m, n, ldc, a_scale, b_scale, scale,
                                                             reinterpret_cast<uint32_t *>(amax));
   cudaError_t e = cudaGetLastError();
-  return e == cudaSuccess ? AUTOSCALE_MATMUL_OK : cuda_fail(e, "launching the scale/amax pass");
+  return e == cudaSuccess ? AUTOSCALE_OK : cuda_fail(e, "launching the scale/amax pass");
 }
 
 cudaDataType_t cuda_type(int format) {
@@ -167,17 +168,17 @@ int fp8_matmul(Context &ctx, size_t m, size_t n, size_t k, int a_format, const v
                size_t ldc, float *c_amax, cudaStream_t stream) {
   static const char fn[] = "autoscale_cuda_matmul";
   if (a_format == AUTOSCALE_E5M2 && b_format == AUTOSCALE_E5M2)
-    return matmul_fail(AUTOSCALE_MATMUL_EUNSUPPORTED, "%s: cuBLASLt has no e5m2 x e5m2 kernel; make one operand e4m3",
+    return fail(AUTOSCALE_EUNSUPPORTED, "%s: cuBLASLt has no e5m2 x e5m2 kernel; make one operand e4m3",
                        fn);
   if (lda % 16 || k % 16 || reinterpret_cast<uintptr_t>(a) % 16)
-    return matmul_fail(AUTOSCALE_MATMUL_EUNSUPPORTED,
+    return fail(AUTOSCALE_EUNSUPPORTED,
                        "%s: FP8 needs lda (%zu) and k (%zu) to be multiples of 16 and A 16-byte aligned", fn, lda, k);
   int device = 0, major = 0, minor = 0;
   cudaGetDevice(&device);
   cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
   cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
   if (major * 10 + minor < 89)
-    return matmul_fail(AUTOSCALE_MATMUL_EUNSUPPORTED,
+    return fail(AUTOSCALE_EUNSUPPORTED,
                        "%s: FP8 needs compute capability 8.9 or later; device %d is %d.%d", fn, device, major, minor);
 
   LtCall call;
@@ -205,7 +206,7 @@ int fp8_matmul(Context &ctx, size_t m, size_t n, size_t k, int a_format, const v
   uint8_t *bt = nullptr;
   cudaError_t e = cudaMallocAsync(reinterpret_cast<void **>(&bt), n * k, stream);
   if (e != cudaSuccess)
-    return matmul_fail(AUTOSCALE_MATMUL_ENOMEM, "%s: %zu bytes for B^T: %s", fn, n * k, cudaGetErrorString(e));
+    return fail(AUTOSCALE_ENOMEM, "%s: %zu bytes for B^T: %s", fn, n * k, cudaGetErrorString(e));
   dim3 grid(unsigned((n + 31) / 32), unsigned((k + 31) / 32)), block(32, 8);
   transpose_bytes<<<grid, block, 0, stream>>>(static_cast<const uint8_t *>(b), k, n, ldb, bt);
   e = cudaGetLastError();
@@ -226,12 +227,12 @@ int fp8_matmul(Context &ctx, size_t m, size_t n, size_t k, int a_format, const v
   cudaError_t freed = cudaFreeAsync(bt, stream);  // stream-ordered: after the matmul has read it
   if (e != cudaSuccess) return cuda_fail(e, "transposing B");
   if (s == CUBLAS_STATUS_NOT_SUPPORTED)
-    return matmul_fail(AUTOSCALE_MATMUL_EUNSUPPORTED,
+    return fail(AUTOSCALE_EUNSUPPORTED,
                        "%s: cuBLASLt has no FP8 kernel for %s x %s, %zu x %zu x %zu, ldc %zu", fn,
                        autoscale_format_name(a_format), autoscale_format_name(b_format), m, n, k, ldc);
   if (s != CUBLAS_STATUS_SUCCESS) return blas_fail(s, "cublasLtMatmul (FP8)");
   if (freed != cudaSuccess) return cuda_fail(freed, "freeing B^T");
-  return lt_amax ? AUTOSCALE_MATMUL_OK : launch_scale_and_amax(c, m, n, ldc, a_scale, b_scale, false, c_amax, stream);
+  return lt_amax ? AUTOSCALE_OK : launch_scale_and_amax(c, m, n, ldc, a_scale, b_scale, false, c_amax, stream);
 }
 
 // Column-major C^T (n x m) = B^T (n x k, ld ldb) A^T (k x m, ld lda), FP32 compute; the scales
@@ -256,28 +257,28 @@ extern "C" int autoscale_cuda_matmul(size_t m, size_t n, size_t k, int a_format,
                                      const float *a_scale, int b_format, const void *b, size_t ldb,
                                      const float *b_scale, float *c, size_t ldc, float *c_amax, void *stream_ptr) {
   static const char fn[] = "autoscale_cuda_matmul";
-  int status = autoscale_detail::matmul_check(fn, m, n, k, a_format, a, lda, b_format, b, ldb, c, ldc);
-  if (status != AUTOSCALE_MATMUL_OK) return status;
+  int status = autoscale::detail::matmul_check(fn, m, n, k, a_format, a, lda, b_format, b, ldb, c, ldc);
+  if (status != AUTOSCALE_OK) return status;
   if (!a_scale || !b_scale)
-    return matmul_fail(AUTOSCALE_MATMUL_EINVAL, "%s: a_scale and b_scale must be device pointers, got %p and %p", fn,
+    return fail(AUTOSCALE_EINVAL, "%s: a_scale and b_scale must be device pointers, got %p and %p", fn,
                        static_cast<const void *>(a_scale), static_cast<const void *>(b_scale));
   const bool fp8 = is_fp8(a_format) && is_fp8(b_format);
   const bool half = a_format == b_format && (a_format == AUTOSCALE_FP16 || a_format == AUTOSCALE_BF16);
   if (!fp8 && !half)
-    return matmul_fail(AUTOSCALE_MATMUL_EUNSUPPORTED,
+    return fail(AUTOSCALE_EUNSUPPORTED,
                        "%s: %s x %s: the CUDA product takes two fp8 operands, or two fp16, or two bf16", fn,
                        autoscale_format_name(a_format), autoscale_format_name(b_format));
   if (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX || lda > INT32_MAX || ldb > INT32_MAX || ldc > INT32_MAX)
-    return matmul_fail(AUTOSCALE_MATMUL_EUNSUPPORTED, "%s: dimensions beyond 2^31 - 1 are not supported", fn);
+    return fail(AUTOSCALE_EUNSUPPORTED, "%s: dimensions beyond 2^31 - 1 are not supported", fn);
   cudaStream_t stream = static_cast<cudaStream_t>(stream_ptr);
   if (m == 0 || n == 0 || k == 0) {
     // No products: C = 0 (all of its m x n) and its amax 0, without cuBLAS, which rejects k = 0.
     cudaError_t e = m && n ? cudaMemset2DAsync(c, ldc * sizeof(float), 0, n * sizeof(float), m, stream) : cudaSuccess;
     if (e == cudaSuccess && c_amax) e = cudaMemsetAsync(c_amax, 0, sizeof(float), stream);
-    return e == cudaSuccess ? AUTOSCALE_MATMUL_OK : cuda_fail(e, "clearing C");
+    return e == cudaSuccess ? AUTOSCALE_OK : cuda_fail(e, "clearing C");
   }
   Context *ctx = nullptr;
-  if ((status = context(&ctx)) != AUTOSCALE_MATMUL_OK) return status;
+  if ((status = context(&ctx)) != AUTOSCALE_OK) return status;
   return fp8 ? fp8_matmul(*ctx, m, n, k, a_format, a, lda, a_scale, b_format, b, ldb, b_scale, c, ldc, c_amax, stream)
              : half_matmul(*ctx, m, n, k, a_format, a, lda, a_scale, b, ldb, b_scale, c, ldc, c_amax, stream);
 }

@@ -36,16 +36,16 @@ std::string errorsOf(llvm::StringRef Text) {
 }
 
 void expectTreatment(const Treatment &T, Action A, Format F) {
-  EXPECT_EQ(T.action, A) << name(T.action).str();
-  EXPECT_EQ(T.format, F) << name(T.format).str();
+  EXPECT_EQ(T.Action, A) << name(T.Action).str();
+  EXPECT_EQ(T.Format, F) << name(T.Format).str();
 }
 
 //===--- good files ---------------------------------------------------------===//
 
 TEST(RuleSetParse, MinimalFileHasBuiltinClassesAndKeepsEverything) {
   RuleSet R = parseOk("version: 1\n");
-  EXPECT_EQ(R.version, 1u);
-  EXPECT_EQ(R.path, "t.yaml");
+  EXPECT_EQ(R.Version, 1u);
+  EXPECT_EQ(R.Path, "t.yaml");
   EXPECT_EQ(R.classFor("dot_mul"), OpClass::Allow);
   for (const char *Op :
        {"add", "sub", "mul", "neg", "inc", "dec", "fmaxf", "fmin", "fabs", "fmaf", "fma"})
@@ -53,14 +53,14 @@ TEST(RuleSetParse, MinimalFileHasBuiltinClassesAndKeepsEverything) {
   for (const char *Op : {"div", "accumulate", "exp", "expf", "logf", "pow", "sqrtf", "tanhf",
                          "erff", "sin", "cosf", "__expf"})
     EXPECT_EQ(R.classFor(Op), OpClass::Deny) << Op;
-  for (const auto &[Op, Class] : R.classOf)
+  for (const auto &[Op, Class] : R.ClassOf)
     EXPECT_NE(Class, OpClass::Clear) << Op;
   EXPECT_EQ(R.classFor("floor"), std::nullopt);
   EXPECT_EQ(R.classFor("std::exp"), std::nullopt);
-  for (const Treatment &T : R.classTreatment)
-    EXPECT_EQ(T.action, Action::Keep);
-  EXPECT_TRUE(R.overrides.empty());
-  EXPECT_TRUE(R.stepFunctions.empty());
+  for (const Treatment &T : R.ClassTreatment)
+    EXPECT_EQ(T.Action, Action::Keep);
+  EXPECT_TRUE(R.Overrides.empty());
+  EXPECT_TRUE(R.StepFunctions.empty());
 }
 
 TEST(RuleSetParse, MathFunctionsAreTheListedCallees) {
@@ -102,7 +102,7 @@ overrides:
   - match: {variable: "m_*", callee: "exp*"}
     set: {class: deny, strategy: static, static_scale: 0.0625}
 )");
-  EXPECT_EQ(R.stepFunctions, (std::vector<std::string>{"train_step", "ns::sweep"}));
+  EXPECT_EQ(R.StepFunctions, (std::vector<std::string>{"train_step", "ns::sweep"}));
   EXPECT_EQ(R.classFor("matmul_tile"), OpClass::Allow);
   EXPECT_EQ(R.classFor("div"), OpClass::Infer);
   EXPECT_EQ(R.classFor("expf"), std::nullopt);
@@ -110,55 +110,55 @@ overrides:
   EXPECT_EQ(R.classFor("floor"), OpClass::Clear);
   EXPECT_EQ(R.classFor("ceilf"), OpClass::Clear);
 
-  const Treatment &A = R.classTreatment[classIndex(OpClass::Allow)];
+  const Treatment &A = R.ClassTreatment[classIndex(OpClass::Allow)];
   expectTreatment(A, Action::Scale, Format::E4M3);
-  EXPECT_EQ(A.rounding, Rounding::Inputs);
-  EXPECT_EQ(A.strategy, Strategy::Delayed);
-  EXPECT_EQ(A.params.historyLen, 32);
-  EXPECT_EQ(A.params.reduce, AmaxReduce::MostRecent);
-  EXPECT_EQ(A.params.margin, -2);
-  EXPECT_FALSE(A.params.saturate);
-  const Treatment &I = R.classTreatment[classIndex(OpClass::Infer)];
+  EXPECT_EQ(A.Rounding, Rounding::Inputs);
+  EXPECT_EQ(A.Strategy, Strategy::Delayed);
+  EXPECT_EQ(A.Params.HistoryLen, 32);
+  EXPECT_EQ(A.Params.Reduce, AmaxReduce::MostRecent);
+  EXPECT_EQ(A.Params.Margin, -2);
+  EXPECT_FALSE(A.Params.Saturate);
+  const Treatment &I = R.ClassTreatment[classIndex(OpClass::Infer)];
   expectTreatment(I, Action::Cast, Format::BF16);
-  EXPECT_EQ(I.rounding, Rounding::Output);
-  EXPECT_TRUE(I.params.saturate);
-  const Treatment &D = R.classTreatment[classIndex(OpClass::Deny)];
+  EXPECT_EQ(I.Rounding, Rounding::Output);
+  EXPECT_TRUE(I.Params.Saturate);
+  const Treatment &D = R.ClassTreatment[classIndex(OpClass::Deny)];
   expectTreatment(D, Action::Keep, Format::FP32);
-  EXPECT_EQ(D.rounding, std::nullopt);
-  const Treatment &C = R.classTreatment[classIndex(OpClass::Clear)];
+  EXPECT_EQ(D.Rounding, std::nullopt);
+  const Treatment &C = R.ClassTreatment[classIndex(OpClass::Clear)];
   expectTreatment(C, Action::Scale, Format::E5M2);
-  EXPECT_EQ(C.strategy, Strategy::Empirical);
-  EXPECT_EQ(C.params.analysisSteps, 5);
-  EXPECT_EQ(C.params.recheckEvery, 100);
+  EXPECT_EQ(C.Strategy, Strategy::Empirical);
+  EXPECT_EQ(C.Params.AnalysisSteps, 5);
+  EXPECT_EQ(C.Params.RecheckEvery, 100);
 
-  ASSERT_EQ(R.overrides.size(), 2u);
-  const Override &O0 = R.overrides[0];
-  EXPECT_EQ(O0.name, "grads-e5m2");
-  EXPECT_EQ(O0.where.file, "t.yaml");
-  EXPECT_EQ(O0.where.line, 22u);
-  EXPECT_EQ(O0.where.column, 5u);
-  EXPECT_EQ(O0.match.ops, (std::vector<std::string>{"dot_mul", "mul"}));
-  EXPECT_EQ(O0.match.function, "*backward*");
-  EXPECT_EQ(O0.match.file, "*.cu");
-  EXPECT_EQ(O0.match.variable, std::nullopt);
-  EXPECT_EQ(O0.set.format, Format::E5M2);
-  EXPECT_EQ(O0.set.margin, 1);
-  EXPECT_EQ(O0.set.action, std::nullopt);
-  EXPECT_EQ(O0.opClass, std::nullopt);
-  const Override &O1 = R.overrides[1];
-  EXPECT_EQ(O1.name, "overrides[1]");
-  EXPECT_EQ(O1.where.line, 25u);
-  EXPECT_TRUE(O1.match.ops.empty());
-  EXPECT_EQ(O1.match.variable, "m_*");
-  EXPECT_EQ(O1.match.callee, "exp*");
-  EXPECT_EQ(O1.opClass, OpClass::Deny);
-  EXPECT_EQ(O1.set.strategy, Strategy::Static);
-  EXPECT_EQ(O1.set.staticScale, 0.0625f);
+  ASSERT_EQ(R.Overrides.size(), 2u);
+  const Override &O0 = R.Overrides[0];
+  EXPECT_EQ(O0.Name, "grads-e5m2");
+  EXPECT_EQ(O0.Where.File, "t.yaml");
+  EXPECT_EQ(O0.Where.Line, 22u);
+  EXPECT_EQ(O0.Where.Column, 5u);
+  EXPECT_EQ(O0.Match.Ops, (std::vector<std::string>{"dot_mul", "mul"}));
+  EXPECT_EQ(O0.Match.Function, "*backward*");
+  EXPECT_EQ(O0.Match.File, "*.cu");
+  EXPECT_EQ(O0.Match.Variable, std::nullopt);
+  EXPECT_EQ(O0.Set.Format, Format::E5M2);
+  EXPECT_EQ(O0.Set.Margin, 1);
+  EXPECT_EQ(O0.Set.Action, std::nullopt);
+  EXPECT_EQ(O0.Class, std::nullopt);
+  const Override &O1 = R.Overrides[1];
+  EXPECT_EQ(O1.Name, "overrides[1]");
+  EXPECT_EQ(O1.Where.Line, 25u);
+  EXPECT_TRUE(O1.Match.Ops.empty());
+  EXPECT_EQ(O1.Match.Variable, "m_*");
+  EXPECT_EQ(O1.Match.Callee, "exp*");
+  EXPECT_EQ(O1.Class, OpClass::Deny);
+  EXPECT_EQ(O1.Set.Strategy, Strategy::Static);
+  EXPECT_EQ(O1.Set.StaticScale, 0.0625f);
 }
 
 TEST(RuleSetParse, StepAcceptsAListOfMaps) {
   RuleSet R = parseOk("version: 1\nstep: [{function: a}, {function: [b, c]}]\n");
-  EXPECT_EQ(R.stepFunctions, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(R.StepFunctions, (std::vector<std::string>{"a", "b", "c"}));
 }
 
 TEST(RuleSetParse, ListReplacesAClassAndEmptyListEmptiesIt) {
@@ -237,8 +237,9 @@ TEST(RuleSetErrors, WrongNodeKind) {
             "t.yaml:2:17: error: 'classes.deny' must be a list (replacing the class) or a map "
             "with 'add'/'remove', not a scalar");
   EXPECT_EQ(errorsOf("version: 1\nstep: train_step\n"),
-            "t.yaml:2:7: error: 'step' must be a map ({function: NAME}) or a list of them, not "
-            "a scalar");
+            "t.yaml:2:7: error: 'step' must be none, a map ({function: NAME}) or a list of them, "
+            "not a scalar");
+  EXPECT_TRUE(parseOk("version: 1\nstep: none\n").NoStep);
   EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow:\n    action:\n"),
             "t.yaml:4:5: error: 'action' needs a value");
   EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow: {action: [keep]}\n"),
@@ -276,7 +277,7 @@ TEST(RuleSetErrors, ClassEdits) {
             "t.yaml:2:24: error: write 'exp', not 'std::exp': callees are matched without std::");
   EXPECT_EQ(errorsOf("version: 1\nclasses: {deny: {add: [a+b]}}\n"),
             "t.yaml:2:24: error: invalid op name 'a+b'; ops are operator names (add, sub, mul, "
-            "div, neg, inc, dec, dot_mul, accumulate) or math function names");
+            "div, neg, inc, dec, dot_mul, accumulate, square_sum, update) or math function names");
   EXPECT_EQ(errorsOf("version: 1\nclasses: {deny: {drop: [div]}}\n"),
             "t.yaml:2:18: error: unknown key 'drop' in 'classes.deny'; expected one of: add, "
             "remove");
@@ -374,8 +375,8 @@ TEST(RuleSetErrors, OddShapesAreAllPositionedErrors) {
 TEST(RuleSetErrors, OpOutsideEveryClassIsFineWhenTheOverrideGivesAClass) {
   RuleSet R = parseOk("version: 1\noverrides:\n  - match: {op: my_kernel}\n"
                       "    set: {class: allow}\n");
-  ASSERT_EQ(R.overrides.size(), 1u);
-  EXPECT_EQ(R.overrides[0].opClass, OpClass::Allow);
+  ASSERT_EQ(R.Overrides.size(), 1u);
+  EXPECT_EQ(R.Overrides[0].Class, OpClass::Allow);
 }
 
 TEST(RuleSetErrors, AllErrorsAreReportedInFileOrder) {
@@ -455,16 +456,19 @@ overrides:
 
   std::string ruleFor(const OperationKey &K) {
     const Override *O = R.firstMatch(K);
-    return O ? O->name : "";
+    return O ? O->Name : "";
+  }
+  Treatment decide(const OperationKey &K, OpClass Class, std::string &Rule) {
+    return R.treatment(Class, R.firstMatch(K), Rule);
   }
 };
 
 TEST_F(RuleSetDecide, NoOverrideGivesTheClassTreatment) {
   std::string Rule;
-  Treatment T = R.decide(key("add", "f", "/p/src/a.cpp"), OpClass::Infer, Rule);
+  Treatment T = decide(key("add", "f", "/p/src/a.cpp"), OpClass::Infer, Rule);
   EXPECT_EQ(Rule, "class:infer");
   expectTreatment(T, Action::Cast, Format::FP16);
-  T = R.decide(key("add", "f", "/p/src/a.cpp"), OpClass::Allow, Rule);
+  T = decide(key("add", "f", "/p/src/a.cpp"), OpClass::Allow, Rule);
   EXPECT_EQ(Rule, "class:allow");
   expectTreatment(T, Action::Scale, Format::E4M3);
 }
@@ -474,23 +478,23 @@ TEST_F(RuleSetDecide, FirstMatchWins) {
   OperationKey K = key("dot_mul", "ns::Model::backward", "/p/src/model.cpp", "grad_w");
   EXPECT_EQ(ruleFor(K), "backward-e5m2");
   std::string Rule;
-  Treatment T = R.decide(K, OpClass::Allow, Rule);
+  Treatment T = decide(K, OpClass::Allow, Rule);
   EXPECT_EQ(Rule, "backward-e5m2");
   expectTreatment(T, Action::Scale, Format::E5M2);
-  EXPECT_EQ(T.params.historyLen, 4);
-  EXPECT_EQ(T.params.margin, 0);
+  EXPECT_EQ(T.Params.HistoryLen, 4);
+  EXPECT_EQ(T.Params.Margin, 0);
   // In loss.cpp the earlier rule wins over everything else.
-  K.file = "/p/src/loss.cpp";
-  T = R.decide(K, OpClass::Allow, Rule);
+  K.File = "/p/src/loss.cpp";
+  T = decide(K, OpClass::Allow, Rule);
   EXPECT_EQ(Rule, "loss-fp32");
-  EXPECT_EQ(T.action, Action::Keep);
+  EXPECT_EQ(T.Action, Action::Keep);
   // Elsewhere the dot multiply falls through to the variable rule, then to all-dot.
   K = key("dot_mul", "Model::forward", "/p/src/model.cpp", "grad_x");
   EXPECT_EQ(ruleFor(K), "grads");
-  K.variable = "y";
+  K.Variable = "y";
   EXPECT_EQ(ruleFor(K), "all-dot");
-  T = R.decide(K, OpClass::Allow, Rule);
-  EXPECT_EQ(T.params.margin, 3);
+  T = decide(K, OpClass::Allow, Rule);
+  EXPECT_EQ(T.Params.Margin, 3);
   expectTreatment(T, Action::Scale, Format::E4M3);
 }
 
@@ -518,26 +522,26 @@ TEST_F(RuleSetDecide, EmptyVariableAndCalleeNeverMatch) {
 
 TEST_F(RuleSetDecide, OverrideClassSelectsTheBaseTreatment) {
   std::string Rule;
-  Treatment T = R.decide(key("expf", "f", "a.cpp", "", "expf"), OpClass::Deny, Rule);
+  Treatment T = decide(key("expf", "f", "a.cpp", "", "expf"), OpClass::Deny, Rule);
   EXPECT_EQ(Rule, "exp-cast");
   expectTreatment(T, Action::Cast, Format::FP16);
 }
 
 TEST(RuleSetPatch, AppliesOnlyTheFieldsItSets) {
   Treatment T;
-  T.action = Action::Scale;
-  T.format = Format::E4M3;
-  T.params.historyLen = 8;
+  T.Action = Action::Scale;
+  T.Format = Format::E4M3;
+  T.Params.HistoryLen = 8;
   TreatmentPatch P;
-  P.format = Format::E5M2;
-  P.saturate = false;
-  P.rounding = Rounding::Inputs;
+  P.Format = Format::E5M2;
+  P.Saturate = false;
+  P.Rounding = Rounding::Inputs;
   P.applyTo(T);
-  EXPECT_EQ(T.action, Action::Scale);
-  EXPECT_EQ(T.format, Format::E5M2);
-  EXPECT_EQ(T.rounding, Rounding::Inputs);
-  EXPECT_EQ(T.params.historyLen, 8);
-  EXPECT_FALSE(T.params.saturate);
+  EXPECT_EQ(T.Action, Action::Scale);
+  EXPECT_EQ(T.Format, Format::E5M2);
+  EXPECT_EQ(T.Rounding, Rounding::Inputs);
+  EXPECT_EQ(T.Params.HistoryLen, 8);
+  EXPECT_FALSE(T.Params.Saturate);
 }
 
 //===--- shipped files -------------------------------------------------------===//
@@ -564,12 +568,12 @@ TEST(ShippedRules, EveryFileParses) {
 TEST(ShippedRules, Default) {
   llvm::Expected<RuleSet> R = loadShipped("default.yaml");
   ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
-  const Treatment &A = R->classTreatment[classIndex(OpClass::Allow)];
+  const Treatment &A = R->ClassTreatment[classIndex(OpClass::Allow)];
   expectTreatment(A, Action::Scale, Format::E4M3);
-  EXPECT_EQ(A.strategy, Strategy::Delayed);
-  EXPECT_EQ(A.params.historyLen, 16);
-  expectTreatment(R->classTreatment[classIndex(OpClass::Infer)], Action::Cast, Format::FP16);
-  EXPECT_EQ(R->classTreatment[classIndex(OpClass::Deny)].action, Action::Keep);
+  EXPECT_EQ(A.Strategy, Strategy::Delayed);
+  EXPECT_EQ(A.Params.HistoryLen, 16);
+  expectTreatment(R->ClassTreatment[classIndex(OpClass::Infer)], Action::Cast, Format::FP16);
+  EXPECT_EQ(R->ClassTreatment[classIndex(OpClass::Deny)].Action, Action::Keep);
 }
 
 TEST(ShippedRules, HalfPrecisionFiles) {
@@ -577,25 +581,25 @@ TEST(ShippedRules, HalfPrecisionFiles) {
        {std::pair{"fp16.yaml", Format::FP16}, std::pair{"bf16.yaml", Format::BF16}}) {
     llvm::Expected<RuleSet> R = loadShipped(File);
     ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
-    expectTreatment(R->classTreatment[classIndex(OpClass::Allow)], Action::Cast, F);
-    expectTreatment(R->classTreatment[classIndex(OpClass::Infer)], Action::Cast, F);
-    EXPECT_EQ(R->classTreatment[classIndex(OpClass::Deny)].action, Action::Keep) << File;
+    expectTreatment(R->ClassTreatment[classIndex(OpClass::Allow)], Action::Cast, F);
+    expectTreatment(R->ClassTreatment[classIndex(OpClass::Infer)], Action::Cast, F);
+    EXPECT_EQ(R->ClassTreatment[classIndex(OpClass::Deny)].Action, Action::Keep) << File;
   }
 }
 
 TEST(ShippedRules, PassthroughRewritesEverythingAtFP32) {
   llvm::Expected<RuleSet> R = loadShipped("passthrough.yaml");
   ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
-  for (const Treatment &T : R->classTreatment)
+  for (const Treatment &T : R->ClassTreatment)
     expectTreatment(T, Action::Cast, Format::FP32);
   llvm::Expected<RuleSet> Builtin = parseRuleSet("version: 1\n", "builtin");
   ASSERT_TRUE(bool(Builtin));
-  for (const auto &[Op, Class] : Builtin->classOf)
+  for (const auto &[Op, Class] : Builtin->ClassOf)
     EXPECT_TRUE(R->classFor(Op).has_value()) << Op;
   for (const char *Exact : {"floor", "floorf", "ceilf", "truncf", "roundf", "copysignf"})
     EXPECT_EQ(R->classFor(Exact), OpClass::Clear) << Exact;
-  for (const Override &O : R->overrides) // an override must not bring a format back in
-    EXPECT_TRUE(!O.set.format || *O.set.format == Format::FP32) << O.name;
+  for (const Override &O : R->Overrides) // an override must not bring a format back in
+    EXPECT_TRUE(!O.Set.Format || *O.Set.Format == Format::FP32) << O.Name;
 }
 
 TEST(ShippedRules, ReadmeExampleParses) {
@@ -612,8 +616,8 @@ TEST(ShippedRules, ReadmeExampleParses) {
   ASSERT_NE(End, llvm::StringRef::npos);
   llvm::Expected<RuleSet> R = parseRuleSet(Text.slice(Begin, End), "README.md");
   ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
-  EXPECT_EQ(R->stepFunctions, std::vector<std::string>{"train_step"});
-  EXPECT_EQ(R->overrides.size(), 4u);
+  EXPECT_EQ(R->StepFunctions, std::vector<std::string>{"train_step"});
+  EXPECT_EQ(R->Overrides.size(), 4u);
   EXPECT_EQ(R->classFor("div"), OpClass::Infer);
 }
 

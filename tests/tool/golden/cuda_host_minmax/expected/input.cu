@@ -7,7 +7,6 @@
 #define AUTOSCALE_SITES_AE26DBA2
 #ifdef __CUDACC__
 static __device__ autoscale_site autoscale_sites_ae26dba2_device[] = {
-  AUTOSCALE_SITE("input.cu", 9, 17, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cu", 16, 30, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cu", 17, 36, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cu", 18, 24, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
@@ -18,7 +17,6 @@ static __device__ autoscale_site autoscale_sites_ae26dba2_device[] = {
 #define autoscale_sites_ae26dba2_here autoscale_sites_ae26dba2_device
 #else
 static autoscale_site autoscale_sites_ae26dba2[] = {
-  AUTOSCALE_SITE("input.cu", 9, 17, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cu", 16, 30, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cu", 17, 36, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cu", 18, 24, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
@@ -36,14 +34,14 @@ static autoscale_site autoscale_sites_ae26dba2[] = {
 __global__ void scale(float *x, float s, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    x[i] = autoscale_mul_f(&autoscale_sites_ae26dba2_here[0], x[i], s);
+    x[i] = x[i] * s;
 }
 
 float launch(float *x, int n, size_t bytes, unsigned warps, float lo, double hi) {
   unsigned threads = min(warps * 32u, 1024);
   int blocks = max((n + 255) / 256, 1);
   size_t chunk = max(bytes, 4096L);
-  double clamp = autoscale_add_d(&autoscale_sites_ae26dba2_here[1], max(lo, hi), min(hi, lo));
-  scale<<<blocks, threads>>>(x, autoscale_mul_f(&autoscale_sites_ae26dba2_here[2], lo, 2.0f), n);
-  return autoscale_mul_f(&autoscale_sites_ae26dba2_here[4], (float)(autoscale_add_d(&autoscale_sites_ae26dba2_here[3], (double)(chunk), clamp)), lo);
+  double clamp = autoscale_add_d(&autoscale_sites_ae26dba2_here[0], max(lo, hi), min(hi, lo));
+  scale<<<blocks, threads>>>(x, autoscale_mul_f(&autoscale_sites_ae26dba2_here[1], lo, 2.0f), n);
+  return autoscale_mul_f(&autoscale_sites_ae26dba2_here[3], (float)(autoscale_add_d(&autoscale_sites_ae26dba2_here[2], (double)(chunk), clamp)), lo);
 }

@@ -22,7 +22,7 @@ float dot(const float *a, const float *b, int n) {
 }
 
 void gemm(int n, float alpha, const float *A, const float *B, float *C) {
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < n; autoscale_step(), ++i)
     for (int j = 0; j < n; ++j) {
       float s = 0.0f;
       for (int k = 0; k < n; ++k)

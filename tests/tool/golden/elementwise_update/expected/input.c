@@ -6,7 +6,6 @@
 #ifndef AUTOSCALE_SITES_5E45A507
 #define AUTOSCALE_SITES_5E45A507
 static autoscale_site autoscale_sites_5e45a507[] = {
-  AUTOSCALE_SITE("input.c", 10, 16, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.c", 21, 15, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.c", 31, 26, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.c", 31, 36, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:allow"),
@@ -23,7 +22,7 @@ static autoscale_site autoscale_sites_5e45a507[] = {
 
 void sgd(float *p, const float *g, float lr, int n) {
   for (int i = 0; i < n; i++)
-    p[i] -= autoscale_mul_f(&autoscale_sites_5e45a507[0], lr, g[i]);
+    p[i] -= lr * g[i];
 }
 
 void adam_like(float *p, const float *m, const float *v, float lr, float eps, int n) {
@@ -34,24 +33,24 @@ void adam_like(float *p, const float *m, const float *v, float lr, float eps, in
 float half_sum(const float *x, int n) {
   float s = 0.0f;
   for (int i = 0; i < n; i++)
-    s += autoscale_mul_f(&autoscale_sites_5e45a507[1], 0.5f, x[i]);
+    s += autoscale_mul_f(&autoscale_sites_5e45a507[0], 0.5f, x[i]);
   return s;
 }
 
 /* PolyBench's C += alpha * A * B: the product feeding the sum is (alpha * A[i][k]) * B[k][j]. */
 void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
   int i, j, k;
-  for (i = 0; i < n; i++)
+  for (i = 0; i < n; autoscale_step(), i++)
     for (k = 0; k < n; k++)
       for (j = 0; j < n; j++)
-        C[i][j] += autoscale_mul_f(&autoscale_sites_5e45a507[3], autoscale_mul_f(&autoscale_sites_5e45a507[2], alpha, A[i][k]), B[k][j]);
+        C[i][j] += autoscale_mul_f(&autoscale_sites_5e45a507[2], autoscale_mul_f(&autoscale_sites_5e45a507[1], alpha, A[i][k]), B[k][j]);
 }
 
 /* d is set inside the loops: it changes with o. */
 void matmul_backward(float *din, const float *w, const float *dout, int C, int OC) {
-  for (int o = 0; o < OC; o++) {
+  for (int o = 0; o < OC; autoscale_step(), o++) {
     float d = dout[o];
     for (int i = 0; i < C; i++)
-      din[i] += autoscale_mul_f(&autoscale_sites_5e45a507[4], w[o * C + i], d);
+      din[i] += autoscale_mul_f(&autoscale_sites_5e45a507[3], w[o * C + i], d);
   }
 }

@@ -6,8 +6,6 @@
 #ifndef AUTOSCALE_SITES_076F0DE1
 #define AUTOSCALE_SITES_076F0DE1
 static autoscale_site autoscale_sites_076f0de1[] = {
-  AUTOSCALE_SITE("input.cpp", 8, 10, AUTOSCALE_OP_SUB, "-=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 9, 8, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cpp", 11, 5, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cpp", 15, 5, AUTOSCALE_OP_SUB, "-=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
 };
@@ -20,14 +18,14 @@ float g(int i);
 void update(float *a, int i, float x) {
   a[i++] += g(i);
   a[i++] *= x;
-  autoscale_sub_assign_f(&autoscale_sites_076f0de1[0], &(a[i++]), 2.0f);
-  autoscale_add_assign_f(&autoscale_sites_076f0de1[1], &(a[i]), g(i));
+  a[i++] -= 2.0f;
+  a[i] += g(i);
   a[i] += a[i++];
-  autoscale_add_assign_f(&autoscale_sites_076f0de1[2], &(x), a[i++]);
+  autoscale_add_assign_f(&autoscale_sites_076f0de1[0], &(x), a[i++]);
 }
 template <typename T> void update_generic(T *a, int i, T x) {
   a[i] *= a[i++];
-  ::autoscale::sub_assign(&autoscale_sites_076f0de1[3], x, a[i++]);
+  ::autoscale::sub_assign(&autoscale_sites_076f0de1[1], x, a[i++]);
   a[i] /= x;
 }
 template void update_generic<float>(float *, int, float);

@@ -8,12 +8,8 @@
 static autoscale_site autoscale_sites_5e45a507[] = {
   AUTOSCALE_SITE("input.c", 5, 50, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.c", 5, 57, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.c", 10, 6, AUTOSCALE_OP_SUB, "-=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.c", 10, 12, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.c", 11, 13, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.c", 11, 20, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.c", 18, 17, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.c", 22, 11, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
 };
 #endif
 #line 1
@@ -26,18 +22,18 @@ static float constant_lr(int step) { return autoscale_add_f(&autoscale_sites_5e4
 float train_step(float *w, float g, float lr) {
   if (g != g)
     { float autoscale_ret_ = (-1.0f); autoscale_step(); return autoscale_ret_; }
-  autoscale_sub_assign_f(&autoscale_sites_5e45a507[2], &(*w), autoscale_mul_f(&autoscale_sites_5e45a507[3], lr, g));
-  { float autoscale_ret_ = (autoscale_add_f(&autoscale_sites_5e45a507[5], autoscale_mul_f(&autoscale_sites_5e45a507[4], *w, 0.5f), lr)); autoscale_step(); return autoscale_ret_; } /* the loss of this step */
+  *w -= lr * g;
+  { float autoscale_ret_ = (autoscale_add_f(&autoscale_sites_5e45a507[3], autoscale_mul_f(&autoscale_sites_5e45a507[2], *w, 0.5f), lr)); autoscale_step(); return autoscale_ret_; } /* the loss of this step */
 }
 
 void sweep(float *x, int n) {
   if (n == 0)
     { autoscale_step(); return; }
   for (int i = 0; i < n; ++i)
-    x[i] = autoscale_mul_f(&autoscale_sites_5e45a507[6], x[i], 0.5f);
+    x[i] = x[i] * 0.5f;
 autoscale_step(); }
 
 schedule_fn pick_schedule(float *w) {
-  *w = autoscale_mul_f(&autoscale_sites_5e45a507[7], *w, 2.0f);
+  *w = *w * 2.0f;
   { schedule_fn autoscale_ret_ = (constant_lr); autoscale_step(); return autoscale_ret_; }
 }

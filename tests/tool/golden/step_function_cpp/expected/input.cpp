@@ -8,11 +8,6 @@
 static autoscale_site autoscale_sites_076f0de1[] = {
   AUTOSCALE_SITE("input.cpp", 13, 45, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cpp", 13, 49, AUTOSCALE_OP_ADD, "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 16, 7, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 16, 12, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 21, 7, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 21, 12, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
-  AUTOSCALE_SITE("input.cpp", 25, 75, AUTOSCALE_OP_ADD, "+=", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cpp", 28, 18, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cpp", 32, 48, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
   AUTOSCALE_SITE("input.cpp", 32, 55, AUTOSCALE_OP_SUB, "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
@@ -36,29 +31,29 @@ namespace train {
 auto step_auto(float a, float b) { { auto autoscale_ret_ = (autoscale_add_f(&autoscale_sites_076f0de1[1], autoscale_mul_f(&autoscale_sites_076f0de1[0], a, b), 1.0f)); autoscale_step(); return autoscale_ret_; } }
 
 decltype(auto) step_ref(float &acc, float g) {
-  autoscale_add_assign_f(&autoscale_sites_076f0de1[2], &(acc), autoscale_mul_f(&autoscale_sites_076f0de1[3], g, 0.5f));
+  acc += g * 0.5f;
   { autoscale_step(); return (acc); }
 }
 
 float &step_lref(float &acc, float g) {
-  autoscale_add_assign_f(&autoscale_sites_076f0de1[4], &(acc), autoscale_mul_f(&autoscale_sites_076f0de1[5], g, 0.5f));
+  acc += g * 0.5f;
   { autoscale_step(); return acc; }
 }
 
-float &&step_rref(float &acc, float g) { { autoscale_step(); return static_cast<float &&>(::autoscale::add_assign(&autoscale_sites_076f0de1[6], acc, g)); } }
+float &&step_rref(float &acc, float g) { { autoscale_step(); return static_cast<float &&>(acc += g); } }
 
 decltype(auto) step_local(float a, float b) {
-  float loss = autoscale_mul_f(&autoscale_sites_076f0de1[7], a, b);
+  float loss = autoscale_mul_f(&autoscale_sites_076f0de1[2], a, b);
   { autoscale_step(); return loss; }
 }
 
-Stats step_stats(float a, float b) { { Stats autoscale_ret_ = {autoscale_mul_f(&autoscale_sites_076f0de1[8], a, b), autoscale_sub_f(&autoscale_sites_076f0de1[9], a, b)}; autoscale_step(); return autoscale_ret_; } }
+Stats step_stats(float a, float b) { { Stats autoscale_ret_ = {autoscale_mul_f(&autoscale_sites_076f0de1[3], a, b), autoscale_sub_f(&autoscale_sites_076f0de1[4], a, b)}; autoscale_step(); return autoscale_ret_; } }
 
 std::unique_ptr<float> step_owned(float a) {
-  auto p = std::make_unique<float>(autoscale_mul_f(&autoscale_sites_076f0de1[10], a, 2.0f));
+  auto p = std::make_unique<float>(autoscale_mul_f(&autoscale_sites_076f0de1[5], a, 2.0f));
   { autoscale_step(); return p; }
 }
 
-template <typename T> T step_generic(T a, T b) { { autoscale_step(); return ::autoscale::mul(&autoscale_sites_076f0de1[11], a, b); } }
+template <typename T> T step_generic(T a, T b) { { autoscale_step(); return ::autoscale::mul(&autoscale_sites_076f0de1[6], a, b); } }
 template float step_generic<float>(float, float);
 } // namespace train

@@ -1,0 +1,131 @@
+//===- StepLoops.cpp - where the program's steps end -------------------------===//
+#include "decide/StepLoops.h"
+
+#include <set>
+
+namespace autoscale {
+namespace {
+
+/// The loop facts of the whole program (StepLoops.h says what they decide).
+class Program {
+public:
+  Program(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
+          const std::map<std::string, FunctionRecord> &Functions)
+      : Functions(Functions) {
+    for (size_t I = 0; I < Ops.size(); ++I)
+      if (Ops[I].Shape && Decisions[I].rewrites()) {
+        HasSites.insert(Ops[I].FunctionKey);
+        if (Ops[I].Loop)
+          LoopsWithSites[Ops[I].FunctionKey].insert(*Ops[I].Loop);
+      }
+    // A function reaches sites when it has some or calls one that does (to a fixed point).
+    Reaches = HasSites;
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const auto &[Key, F] : Functions)
+        if (!Reaches.count(Key))
+          for (const auto &[Callee, Loop] : F.Calls)
+            if (Reaches.count(Callee)) {
+              Reaches.insert(Key);
+              Grew = true;
+              break;
+            }
+    }
+    for (const auto &[Key, F] : Functions)
+      for (const auto &[Offset, L] : F.Loops)
+        if (drives(F, Offset))
+          Drivers[Key].insert(Offset);
+    // A function called from inside a driving loop, or from such a function, runs within a step.
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const auto &[Key, F] : Functions)
+        for (const auto &[Callee, Loop] : F.Calls)
+          if (!Inside.count(Callee) && (Inside.count(Key) || (Loop && inDriver(F, *Loop)))) {
+            Inside.insert(Callee);
+            Grew = true;
+          }
+    }
+  }
+
+  /// The driving loops not inside another one, of functions not run within a step.
+  std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> outermostDrivers() const {
+    std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> Out;
+    for (const auto &[Key, Offsets] : Drivers) {
+      if (Inside.count(Key))
+        continue;
+      const FunctionRecord &F = Functions.at(Key);
+      for (unsigned Offset : Offsets) {
+        const LoopRecord &L = F.Loops.at(Offset);
+        if (!L.Parent || !inDriver(F, *L.Parent))
+          Out.push_back({&F, &L});
+      }
+    }
+    return Out;
+  }
+
+private:
+  /// Whether loop Inner is Outer or lies inside it.
+  static bool within(const FunctionRecord &F, unsigned Inner, unsigned Outer) {
+    for (std::optional<unsigned> L = Inner; L; L = F.Loops.at(*L).Parent)
+      if (*L == Outer)
+        return true;
+    return false;
+  }
+
+  /// Whether Loop or a loop around it drives work.
+  bool inDriver(const FunctionRecord &F, unsigned Loop) const {
+    auto D = Drivers.find(F.Key);
+    if (D == Drivers.end())
+      return false;
+    for (std::optional<unsigned> L = Loop; L; L = F.Loops.at(*L).Parent)
+      if (D->second.count(*L))
+        return true;
+    return false;
+  }
+
+  /// Whether a loop nested in Outer executes sites, or Outer calls (at any depth) a function that
+  /// reaches sites: its iterations are steps of work, not elements of one tensor.
+  bool drives(const FunctionRecord &F, unsigned Outer) const {
+    for (const auto &[Callee, Loop] : F.Calls)
+      if (Loop && within(F, *Loop, Outer) && Reaches.count(Callee))
+        return true;
+    auto Sites = LoopsWithSites.find(F.Key);
+    if (Sites != LoopsWithSites.end())
+      for (unsigned L : Sites->second)
+        if (L != Outer && within(F, L, Outer))
+          return true;
+    return false;
+  }
+
+  const std::map<std::string, FunctionRecord> &Functions;
+  std::set<std::string> HasSites, Reaches, Inside;
+  std::map<std::string, std::set<unsigned>> LoopsWithSites, Drivers;
+};
+
+} // namespace
+
+StepPlan planSteps(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
+                   const std::map<std::string, FunctionRecord> &Functions,
+                   const rules::RuleSet &Rules, bool ProgramCallsStep) {
+  StepPlan Plan;
+  if (Rules.NoStep) {
+    Plan.How = StepPlan::Off;
+    return Plan;
+  }
+  if (!Rules.StepFunctions.empty()) {
+    Plan.How = StepPlan::Declared;
+    return Plan;
+  }
+  if (ProgramCallsStep) {
+    Plan.How = StepPlan::Program;
+    return Plan;
+  }
+  for (auto [F, L] : Program(Ops, Decisions, Functions).outermostDrivers()) {
+    StepLoop S{F->File, F->Display, F->Key, *L};
+    (L->Steps.empty() ? Plan.Unwritable : Plan.Loops).push_back(std::move(S));
+  }
+  Plan.How = Plan.Loops.empty() ? StepPlan::NotFound : StepPlan::Inferred;
+  return Plan;
+}
+
+} // namespace autoscale

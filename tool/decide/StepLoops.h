@@ -1,0 +1,51 @@
+//===- StepLoops.h - where the program's steps end ---------------------------===//
+//
+// A step is one iteration of the program (a training step, a solver sweep): amax histories roll
+// and delayed scales are recomputed there. The rules may declare step functions (`step:
+// {function: ...}`) or turn steps off (`step: none`); a program may call autoscale_step() itself.
+// Otherwise the step is found: the outermost loops that drive the work holding sites. A loop
+// drives that work when a loop nested in it executes sites, or it calls a function that reaches
+// sites; of such loops, those not inside another one, in a function not called from inside one,
+// end a step at each iteration.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_DECIDE_STEPLOOPS_H
+#define AUTOSCALE_TOOL_DECIDE_STEPLOOPS_H
+
+#include "decide/Decide.h"
+#include "find/Operation.h"
+#include "ruleset/RuleSet.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace autoscale {
+
+struct StepLoop {
+  std::string File, Display; ///< the file of its function (absolute, project-relative)
+  std::string Function;      ///< its function's key
+  LoopRecord Loop;
+};
+
+struct StepPlan {
+  enum Source {
+    Inferred,    ///< the loops below end the steps
+    Declared,    ///< the rules' step functions end them
+    Program,     ///< the program calls autoscale_step() itself
+    Off,         ///< the rules say `step: none`
+    NotFound,    ///< no loop drives the sites: each site rolls its history every N executions
+  } How = NotFound;
+  std::vector<StepLoop> Loops; ///< Inferred: the step loops
+  /// Step loops found where no step can be written (a macro's loop, a body without braces).
+  std::vector<StepLoop> Unwritable;
+};
+
+/// Ops and Decisions index for index; Functions are every unit's function records.
+StepPlan planSteps(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
+                   const std::map<std::string, FunctionRecord> &Functions,
+                   const rules::RuleSet &Rules, bool ProgramCallsStep);
+
+} // namespace autoscale
+
+#endif

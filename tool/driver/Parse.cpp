@@ -1,0 +1,81 @@
+//===- Parse.cpp - parse each source and find its operations -----------------===//
+#include "driver/Parse.h"
+
+#include "driver/CompilerArgs.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace autoscale::driver {
+namespace {
+
+/// Runs the finder on each translation unit that parsed without errors.
+class FindAction : public clang::ASTFrontendAction {
+public:
+  FindAction(const rules::RuleSet &Rules, const find::FindOptions &Opts,
+             std::vector<FoundUnit> &Out)
+      : Rules(Rules), Opts(Opts), Out(Out) {}
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef) override {
+    return std::make_unique<Consumer>(CI.getPreprocessor(), *this);
+  }
+
+private:
+  class Consumer : public clang::ASTConsumer {
+  public:
+    Consumer(clang::Preprocessor &PP, FindAction &A) : PP(PP), A(A) {}
+    void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+      if (Ctx.getDiagnostics().hasErrorOccurred())
+        return; // the run fails; nothing from this unit is used
+      A.Out.push_back(find::findOperations(Ctx, PP, A.Rules, A.Opts));
+    }
+
+  private:
+    clang::Preprocessor &PP;
+    FindAction &A;
+  };
+
+  const rules::RuleSet &Rules;
+  const find::FindOptions &Opts;
+  std::vector<FoundUnit> &Out;
+};
+
+class FindActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  FindActionFactory(const rules::RuleSet &Rules, const find::FindOptions &Opts,
+                    std::vector<FoundUnit> &Out)
+      : Rules(Rules), Opts(Opts), Out(Out) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<FindAction>(Rules, Opts, Out);
+  }
+
+private:
+  const rules::RuleSet &Rules;
+  const find::FindOptions &Opts;
+  std::vector<FoundUnit> &Out;
+};
+
+} // namespace
+
+ParseResult parseSources(const clang::tooling::CompilationDatabase &DB,
+                         const std::vector<std::string> &Sources,
+                         const std::vector<std::string> &Shown, const InstallPaths &Paths,
+                         const rules::RuleSet &Rules, const find::FindOptions &Opts) {
+  ParseResult R;
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    if (Sources.size() > 1)
+      llvm::errs() << "[" << I + 1 << "/" << Sources.size() << "] " << Shown[I] << "\n";
+    clang::tooling::ClangTool Tool(DB, {Sources[I]});
+    Tool.appendArgumentsAdjuster(compilerArgsAdjuster(Paths));
+    FindActionFactory Factory(Rules, Opts, R.Units);
+    if (Tool.run(&Factory) != 0)
+      ++R.Failed;
+  }
+  return R;
+}
+
+} // namespace autoscale::driver

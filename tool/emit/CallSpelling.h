@@ -1,0 +1,30 @@
+//===- CallSpelling.h - runtime calls spelled from shapes and decisions ------===//
+//
+// The one place that spells the runtime's entry points in rewritten code: an operation's call
+// (autoscale_mul_f(site, a, b), autoscale_add_assign_f(site, &(x), y), the C++ generics, math
+// calls through autoscale_operand_* / autoscale_result_*), and autoscale_step().
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_EMIT_CALLSPELLING_H
+#define AUTOSCALE_TOOL_EMIT_CALLSPELLING_H
+
+#include "emit/Edit.h"
+#include "find/Operation.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+namespace autoscale::emit {
+
+/// The edits that turn the operation of shape S into its runtime call; Site is the expression
+/// naming its site ("&autoscale_sites_1a2b3c4d[7]"), Text the file's current contents.
+std::vector<Edit> callEdits(BaseOp Base, const RewriteShape &S, llvm::StringRef Site,
+                            llvm::StringRef Text);
+
+/// The edits that end a step at P.
+std::vector<Edit> stepEdits(const StepPoint &P);
+
+} // namespace autoscale::emit
+
+#endif

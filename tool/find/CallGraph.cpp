@@ -1,0 +1,145 @@
+//===- CallGraph.cpp - a function's loops and calls --------------------------===//
+#include "find/CallGraph.h"
+
+#include "find/Context.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <vector>
+
+using namespace clang;
+
+namespace autoscale::find {
+
+std::string functionKey(const FunctionDecl &FD, llvm::StringRef Display) {
+  std::string Key = FD.getQualifiedNameAsString();
+  if (!FD.isExternallyVisible())
+    Key += "@" + Display.str();
+  return Key;
+}
+
+unsigned loopOffset(const Stmt &S, const SourceManager &SM) {
+  return SM.getFileOffset(SM.getSpellingLoc(S.getBeginLoc()));
+}
+
+namespace {
+
+class Recorder : public RecursiveASTVisitor<Recorder> {
+public:
+  Recorder(const SourceManager &SM, const LangOptions &LO, FunctionRecord &R,
+           llvm::function_ref<std::string(const FunctionDecl &)> KeyOf)
+      : SM(SM), LO(LO), R(R), KeyOf(KeyOf) {}
+
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (!S || !isLoop(S))
+      return RecursiveASTVisitor::TraverseStmt(S);
+    LoopRecord L;
+    L.Offset = loopOffset(*S, SM);
+    L.Line = SM.getSpellingLineNumber(S->getBeginLoc());
+    if (!Stack.empty())
+      L.Parent = Stack.back();
+    L.Steps = stepPoints(*S);
+    R.Loops[L.Offset] = L;
+    Stack.push_back(L.Offset);
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    Stack.pop_back();
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *Callee = C->getDirectCallee())
+      R.Calls.insert({KeyOf(*Callee), Stack.empty() ? std::nullopt
+                                                     : std::optional<unsigned>(Stack.back())});
+    return true;
+  }
+
+private:
+  std::optional<unsigned> fileOffset(SourceLocation L) const {
+    if (L.isInvalid() || !L.isFileID())
+      return std::nullopt;
+    return SM.getFileOffset(L);
+  }
+
+  /// Where a step ends at the end of each iteration of S (LoopRecord::Steps).
+  std::vector<StepPoint> stepPoints(const Stmt &S) const {
+    if (!S.getBeginLoc().isFileID())
+      return {};
+    StepPoint P;
+    P.Where = StepPoint::BeforeExpression;
+    if (const auto *F = dyn_cast<ForStmt>(&S)) {
+      P.HasExpression = F->getInc() != nullptr;
+      std::optional<unsigned> At =
+          fileOffset(P.HasExpression ? F->getInc()->getBeginLoc() : F->getRParenLoc());
+      if (!At)
+        return {};
+      P.Begin = P.End = *At;
+      return {P};
+    }
+    if (const auto *D = dyn_cast<DoStmt>(&S)) {
+      P.HasExpression = true;
+      std::optional<unsigned> At = fileOffset(D->getCond()->getBeginLoc());
+      if (!At)
+        return {};
+      P.Begin = P.End = *At;
+      return {P};
+    }
+    // while and range-for: the end of the body, and every continue of this loop.
+    const Stmt *Body = isa<WhileStmt>(S) ? cast<WhileStmt>(S).getBody()
+                                         : cast<CXXForRangeStmt>(S).getBody();
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
+    std::optional<unsigned> Brace = Block ? fileOffset(Block->getRBracLoc()) : std::nullopt;
+    if (!Brace)
+      return {};
+    P.Where = StepPoint::BeforeBrace;
+    P.Begin = P.End = *Brace;
+    std::vector<StepPoint> Points = {P};
+    std::vector<const ContinueStmt *> Continues;
+    continuesOf(Body, Continues);
+    for (const ContinueStmt *C : Continues) {
+      std::optional<unsigned> Begin = fileOffset(C->getBeginLoc());
+      SourceLocation Semi = Lexer::findLocationAfterToken(C->getEndLoc(), tok::semi, SM, LO, false);
+      std::optional<unsigned> End = fileOffset(Semi);
+      if (!Begin || !End)
+        return {}; // a continue from a macro: no place to end the step
+      StepPoint Before;
+      Before.Where = StepPoint::BeforeStatement;
+      Before.Begin = *Begin;
+      Before.End = *End;
+      Points.push_back(Before);
+    }
+    return Points;
+  }
+
+  /// The continue statements of a loop body that continue that loop (not a nested one).
+  static void continuesOf(const Stmt *S, std::vector<const ContinueStmt *> &Out) {
+    if (!S || isLoop(S) || isa<LambdaExpr>(S))
+      return;
+    if (const auto *C = dyn_cast<ContinueStmt>(S))
+      Out.push_back(C);
+    for (const Stmt *Child : S->children())
+      continuesOf(Child, Out);
+  }
+
+  const SourceManager &SM;
+  const LangOptions &LO;
+  FunctionRecord &R;
+  llvm::function_ref<std::string(const FunctionDecl &)> KeyOf;
+  std::vector<unsigned> Stack;
+};
+
+} // namespace
+
+FunctionRecord recordFunction(const FunctionDecl &FD,
+                              llvm::function_ref<std::string(const FunctionDecl &)> KeyOf) {
+  FunctionRecord R;
+  R.Key = KeyOf(FD);
+  Recorder Rec(FD.getASTContext().getSourceManager(), FD.getASTContext().getLangOpts(), R, KeyOf);
+  Rec.TraverseStmt(FD.getBody());
+  return R;
+}
+
+} // namespace autoscale::find

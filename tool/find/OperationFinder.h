@@ -1,0 +1,140 @@
+//===- OperationFinder.h - the AST visitor behind findOperations -------------===//
+//
+// Internal to find/. One visitor class whose members live by concern: Finder.cpp (records,
+// spans and shapes, def-use, files), Operators.cpp (+ - * / and their compound assignments,
+// unary minus, ++/--), MathCalls.cpp (calls of math functions).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
+#define AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
+
+#include "find/FileRanges.h"
+#include "find/Finder.h"
+#include "find/FloatTypes.h"
+#include "find/Reductions.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <map>
+#include <set>
+
+namespace autoscale::find {
+
+using namespace clang;
+
+/// Whether the operand E, as written, is already of the computation type K.
+inline bool writtenAs(const Expr *E, FloatKind K) {
+  return runtimeKind(E->IgnoreImpCasts()->getType()) == K;
+}
+
+class OperationFinder : public RecursiveASTVisitor<OperationFinder> {
+public:
+  OperationFinder(ASTContext &Ctx, Preprocessor &PP, const rules::RuleSet &Rules,
+                  const FindOptions &Opts)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Rules(Rules), Opts(Opts),
+        Ranges(SM, Ctx.getLangOpts(), PP) {}
+
+  FoundUnit take() {
+    linkInputs();
+    addProjectFiles();
+    return std::move(Found);
+  }
+
+  /// OpenMP clauses hold operations Clang synthesises (reduction combiners) at the clause's
+  /// location; none is an operation the user wrote.
+  bool TraverseOMPClause(OMPClause *) { return true; }
+  bool VisitBinaryOperator(BinaryOperator *B);
+  bool VisitUnaryOperator(UnaryOperator *U);
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee();
+        F && F->getIdentifier() && F->getName() == "autoscale_step")
+      Found.CallsStep = true;
+    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
+      return visitOperatorCall(OC);
+    return isa<CXXMemberCallExpr>(C) || visitMathCall(C);
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD);
+  bool VisitVarDecl(VarDecl *VD);
+
+private:
+  struct FileInfo {
+    bool Ignored = true;
+    bool AlreadyRewritten = false;
+    std::string Abs, Display;
+  };
+
+  const FileInfo &fileInfo(FileID F);
+  /// Starts a record for E anchored at Anchor (operator or callee). Returns nullptr when the
+  /// operation is not the project's (system header, outside the root, the runtime's own code).
+  Operation *start(const Expr *E, SourceLocation Anchor, std::string OpName, BaseOp Base,
+                   std::string Spelling, FileID &File);
+  /// Records why Op is skipped; returns true so visitors can `return skip(...)`.
+  bool skip(Operation &Op, std::string Why) {
+    if (Op.SkipReason.empty())
+      Op.SkipReason = std::move(Why);
+    Op.Shape.reset();
+    return true;
+  }
+  /// Records the operand expressions whose producers feed Op's slots.
+  void feeds(std::initializer_list<std::pair<const Expr *, unsigned>> Operands) {
+    for (auto [E, Slot] : Operands)
+      OperandsOf.back().push_back({E, Slot});
+  }
+  std::optional<Span> spanIn(Operation &Op, FileID File, SourceRange R);
+  /// Checks the macro structure of E and returns the spans of its pieces (the whole expression,
+  /// the operator, then each operand), which must lie in order in one file; nullopt after
+  /// recording why not.
+  std::optional<std::vector<Span>> pieces(Operation &Op, FileID File, const Expr *E,
+                                          SourceLocation OpLoc,
+                                          llvm::ArrayRef<const Expr *> Operands, bool Prefix);
+  /// Sets Op's shape for an operation whose operands are Operands (in slot order).
+  bool shape(Operation &Op, FileID File, Form Kind, const Expr *E, SourceLocation OpLoc,
+             llvm::ArrayRef<const Expr *> Operands, bool Generic, FloatKind Compute,
+             bool Prefix = false);
+  /// Starts the record of the binary operation E (L op R, or L op= R, which writes L).
+  Operation *startBinary(const Expr *E, SourceLocation OpLoc, std::string OpName, BaseOp Base,
+                         llvm::StringRef Spelling, bool Compound, const Expr *L, const Expr *R,
+                         FileID &File);
+  /// An operator of a template pattern whose type depends on a template parameter.
+  bool visitDependentBinary(const Expr *E, SourceLocation OpLoc, BaseOp Base,
+                            llvm::StringRef Spelling, bool Compound, const Expr *L,
+                            const Expr *R);
+  bool visitDependentUnary(const Expr *E, SourceLocation OpLoc, BaseOp Base,
+                           llvm::StringRef Spelling, bool Prefix, const Expr *Sub);
+  /// A template's T * T, found as a call of an overloaded operator (Operators.cpp).
+  bool visitOperatorCall(CXXOperatorCallExpr *OC);
+  /// A call of a math function the rules know (MathCalls.cpp).
+  bool visitMathCall(CallExpr *C);
+  /// The key of FD's record (CallGraph.h).
+  std::string keyOf(const FunctionDecl &FD);
+  /// Notes an arithmetic operator that is not a floating-point operation.
+  void noteOtherArithmetic(SourceLocation OpLoc);
+  void linkInputs();
+  void addProjectFiles();
+  void markModified(const Expr *LValue);
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const rules::RuleSet &Rules;
+  const FindOptions &Opts;
+  FileRanges Ranges;
+  FoundUnit Found;
+  std::map<FileID, FileInfo> Files;
+  std::map<const Expr *, unsigned> IndexOf;
+  /// Per operation: its value operands and their slots.
+  std::vector<std::vector<std::pair<const Expr *, unsigned>>> OperandsOf;
+  /// The analysis of each function holding operations, made on first use.
+  const Reductions &reductionsOf(const FunctionDecl *FD);
+  std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
+  /// The function of the operation start() began last (its shape comes next).
+  const FunctionDecl *StartedIn = nullptr;
+  /// Def-use through locals: a local initialised by an operation and never written again
+  /// carries that operation's result to the operations that read it.
+  std::map<const VarDecl *, const Expr *> InitOf;
+  std::set<const VarDecl *> Modified;
+};
+
+} // namespace autoscale::find
+
+#endif

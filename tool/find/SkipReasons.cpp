@@ -1,0 +1,131 @@
+//===- SkipReasons.cpp - why an operand keeps an operation as written --------===//
+#include "find/SkipReasons.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace autoscale::find {
+
+/// Whether E names a member placed below its type's alignment (a packed record's, or one inside
+/// such a member): g++ refuses to bind it to a reference.
+static bool isPackedMember(const Expr *E, const ASTContext &Ctx) {
+  while (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts())) {
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!F)
+      return false;
+    const RecordDecl *RD = F->getParent();
+    if (RD->isDependentType() || F->getType()->isDependentType()) {
+      // No layout before instantiation: the attributes that may under-align it.
+      if (F->hasAttr<PackedAttr>() || RD->hasAttr<PackedAttr>() ||
+          RD->hasAttr<MaxFieldAlignmentAttr>())
+        return true;
+    } else if (RD->isCompleteDefinition() && !RD->isInvalidDecl() &&
+               Ctx.getDeclAlign(F) < Ctx.getTypeAlignInChars(F->getType())) {
+      return true;
+    }
+    if (M->isArrow())
+      return false;
+    E = M->getBase();
+  }
+  return false;
+}
+
+std::string bindSkipReason(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (E->refersToBitField())
+    return "bit-field operand";
+  if (E->refersToVectorElement() || E->refersToMatrixElement())
+    return "vector element operand";
+  if (isPackedMember(E, Ctx))
+    return "packed member operand";
+  return {};
+}
+
+std::string lvalueSkipReason(const Expr *LV, const ASTContext &Ctx) {
+  if (std::string Why = bindSkipReason(LV, Ctx); !Why.empty())
+    return Why;
+  if (LV->getType().isVolatileQualified())
+    return "volatile operand";
+  if (LV->getType()->isAtomicType())
+    return "atomic operand"; // a call through its address would lose the atomic update
+  if (const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParens()))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->getStorageClass() == SC_Register)
+      return "register variable (no address)";
+  return {};
+}
+
+/// Whether E assigns, increments or decrements something (calls are not looked into).
+static bool writesVariables(const Stmt *E) {
+  if (!E)
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return true;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && (OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+             OC->getOperator() == OO_MinusMinus))
+    return true;
+  return llvm::any_of(E->children(), writesVariables);
+}
+
+/// Whether E only names something: variables, members reached by `.` or by a builtin `->`, and
+/// literals. Such an expression has no side effects whatever its template's arguments turn out
+/// to be, where HasSideEffects assumes the worst of anything dependent (a.acc in a template).
+static bool isPlainAccess(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr, DependentScopeDeclRefExpr, CXXThisExpr, IntegerLiteral, FloatingLiteral>(E))
+    return true;
+  if (const auto *M = dyn_cast<MemberExpr>(E)) // resolved: an overloaded -> would be a call below
+    return isPlainAccess(M->getBase());
+  if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(E)) {
+    if (M->isImplicitAccess())
+      return true;
+    const Expr *Base = M->getBase();
+    // p->m on a dependent p may call an overloaded operator->; this->m is builtin.
+    return (!M->isArrow() || isa<CXXThisExpr>(Base->IgnoreParens())) && isPlainAccess(Base);
+  }
+  return false;
+}
+
+std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx) {
+  if (!Ctx.getLangOpts().CPlusPlus17)
+    return {};
+  bool LEffects = L->HasSideEffects(Ctx) && !(L->isInstantiationDependent() && isPlainAccess(L));
+  if (LEffects && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
+    return "C++17 sequencing: the right operand must be evaluated before the left-hand side's "
+           "side effects";
+  if (!isa<DeclRefExpr>(L->IgnoreParens()) && writesVariables(R))
+    return "C++17 sequencing: the right operand's writes must precede locating the left-hand side";
+  return {};
+}
+
+bool hasUserConversion(const Expr *E) {
+  while (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+    if (C->getCastKind() == CK_UserDefinedConversion ||
+        C->getCastKind() == CK_ConstructorConversion)
+      return true;
+    E = C->getSubExpr();
+  }
+  return E->getType()->isRecordType();
+}
+
+std::string dependentOperatorSkipReason(const Expr *E, const SourceManager &SM) {
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  const auto *U =
+      OC ? dyn_cast<UnresolvedLookupExpr>(OC->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  if (!U)
+    return {};
+  for (const NamedDecl *D : U->decls()) {
+    const FunctionDecl *FD = D->getUnderlyingDecl()->getAsFunction();
+    if (FD && !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD->getLocation()))
+      return "operator found by lookup at the template";
+  }
+  return {};
+}
+
+} // namespace autoscale::find

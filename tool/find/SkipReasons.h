@@ -1,0 +1,41 @@
+//===- SkipReasons.h - why an operand keeps an operation as written ----------===//
+//
+// An operation is rewritten only when the runtime call computes exactly what the operator did:
+// the operands can be bound or have their address taken, they are evaluated in the same order,
+// and no user code runs in a conversion. Each check returns the reason an operation must stay as
+// written, or an empty string.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_SKIPREASONS_H
+#define AUTOSCALE_TOOL_FIND_SKIPREASONS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <string>
+
+namespace autoscale::find {
+
+/// Why the operand E, as written, cannot be bound to a reference or have its address taken (the
+/// generics take operands by reference, the compound C calls by address).
+std::string bindSkipReason(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// Why the lvalue LV cannot be handed to the runtime by address.
+std::string lvalueSkipReason(const clang::Expr *LV, const clang::ASTContext &Ctx);
+
+/// C++17 sequences the right operand of `x op= y` before the left; a call's arguments are not
+/// sequenced, so the rewrite must not let either side see the other's side effects.
+std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
+                                 const clang::ASTContext &Ctx);
+
+/// Whether the conversion of an operand to its computation type calls user code.
+bool hasUserConversion(const clang::Expr *E);
+
+/// Why a dependent operator call cannot become a generic call: the generics apply the operator
+/// inside the runtime's namespace, where an operator the project declared outside a class is
+/// visible only if argument-dependent lookup finds it again.
+std::string dependentOperatorSkipReason(const clang::Expr *E, const clang::SourceManager &SM);
+
+} // namespace autoscale::find
+
+#endif

@@ -1,0 +1,130 @@
+//===- Vocabulary.cpp - the rules' enums, their names and runtime constants --===//
+#include "ruleset/Vocabulary.h"
+
+#include "autoscale/format.h"
+#include "autoscale/site.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+#include <iterator>
+
+namespace autoscale::rules {
+namespace {
+
+#define AUTOSCALE_CONSTANT(C) RuntimeConstant{C, #C}
+
+// Indexed by the rules' enum; each runtime constant is written once, its spelling from its token.
+constexpr RuntimeConstant ClassConstants[] = {
+    AUTOSCALE_CONSTANT(AUTOSCALE_CLASS_ALLOW), AUTOSCALE_CONSTANT(AUTOSCALE_CLASS_INFER),
+    AUTOSCALE_CONSTANT(AUTOSCALE_CLASS_DENY), AUTOSCALE_CONSTANT(AUTOSCALE_CLASS_CLEAR)};
+constexpr RuntimeConstant ActionConstants[] = {AUTOSCALE_CONSTANT(AUTOSCALE_ACTION_KEEP),
+                                               AUTOSCALE_CONSTANT(AUTOSCALE_ACTION_CAST),
+                                               AUTOSCALE_CONSTANT(AUTOSCALE_ACTION_SCALE)};
+constexpr RuntimeConstant FormatConstants[] = {
+    AUTOSCALE_CONSTANT(AUTOSCALE_FP32), AUTOSCALE_CONSTANT(AUTOSCALE_E4M3),
+    AUTOSCALE_CONSTANT(AUTOSCALE_E5M2), AUTOSCALE_CONSTANT(AUTOSCALE_FP16),
+    AUTOSCALE_CONSTANT(AUTOSCALE_BF16)};
+constexpr RuntimeConstant RoundingConstants[] = {AUTOSCALE_CONSTANT(AUTOSCALE_ROUND_OUTPUT),
+                                                 AUTOSCALE_CONSTANT(AUTOSCALE_ROUND_INPUTS)};
+constexpr RuntimeConstant StrategyConstants[] = {
+    AUTOSCALE_CONSTANT(AUTOSCALE_STRATEGY_DELAYED), AUTOSCALE_CONSTANT(AUTOSCALE_STRATEGY_CURRENT),
+    AUTOSCALE_CONSTANT(AUTOSCALE_STRATEGY_PROPAGATE), AUTOSCALE_CONSTANT(AUTOSCALE_STRATEGY_STATIC),
+    AUTOSCALE_CONSTANT(AUTOSCALE_STRATEGY_EMPIRICAL)};
+constexpr RuntimeConstant ReduceConstants[] = {AUTOSCALE_CONSTANT(AUTOSCALE_AMAX_MAX),
+                                               AUTOSCALE_CONSTANT(AUTOSCALE_AMAX_MOST_RECENT)};
+constexpr RuntimeConstant OpConstants[] = {
+    AUTOSCALE_CONSTANT(AUTOSCALE_OP_ADD), AUTOSCALE_CONSTANT(AUTOSCALE_OP_SUB),
+    AUTOSCALE_CONSTANT(AUTOSCALE_OP_MUL), AUTOSCALE_CONSTANT(AUTOSCALE_OP_DIV),
+    AUTOSCALE_CONSTANT(AUTOSCALE_OP_NEG), AUTOSCALE_CONSTANT(AUTOSCALE_OP_INC),
+    AUTOSCALE_CONSTANT(AUTOSCALE_OP_DEC), AUTOSCALE_CONSTANT(AUTOSCALE_OP_CALL)};
+
+#undef AUTOSCALE_CONSTANT
+
+/// Whether Table holds all Count constants of a runtime enum as 0, 1, ... in order: the rules'
+/// enum indexing it and the runtime's then agree value for value.
+template <size_t N> constexpr bool isRuntimeEnum(const RuntimeConstant (&Table)[N], int Count) {
+  if (static_cast<int>(N) != Count)
+    return false;
+  for (size_t I = 0; I < N; ++I)
+    if (Table[I].Value != static_cast<int>(I))
+      return false;
+  return true;
+}
+
+static_assert(isRuntimeEnum(ClassConstants, AUTOSCALE_CLASS_COUNT));
+static_assert(isRuntimeEnum(ActionConstants, AUTOSCALE_ACTION_COUNT));
+static_assert(isRuntimeEnum(FormatConstants, AUTOSCALE_FORMAT_COUNT));
+static_assert(isRuntimeEnum(RoundingConstants, AUTOSCALE_ROUNDING_COUNT));
+static_assert(isRuntimeEnum(StrategyConstants, AUTOSCALE_STRATEGY_COUNT));
+static_assert(isRuntimeEnum(ReduceConstants, AUTOSCALE_AMAX_REDUCE_COUNT));
+static_assert(isRuntimeEnum(OpConstants, AUTOSCALE_OP_COUNT));
+// The rules' enums end where the runtime's do.
+static_assert(static_cast<int>(OpClass::Clear) + 1 == AUTOSCALE_CLASS_COUNT);
+static_assert(static_cast<int>(Action::Scale) + 1 == AUTOSCALE_ACTION_COUNT);
+static_assert(static_cast<int>(Format::BF16) + 1 == AUTOSCALE_FORMAT_COUNT);
+static_assert(static_cast<int>(Rounding::Inputs) + 1 == AUTOSCALE_ROUNDING_COUNT);
+static_assert(static_cast<int>(Strategy::Empirical) + 1 == AUTOSCALE_STRATEGY_COUNT);
+static_assert(static_cast<int>(AmaxReduce::MostRecent) + 1 == AUTOSCALE_AMAX_REDUCE_COUNT);
+static_assert(static_cast<int>(BaseOp::Call) + 1 == AUTOSCALE_OP_COUNT);
+
+size_t countOf(OpClass) { return std::size(ClassConstants); }
+size_t countOf(Action) { return std::size(ActionConstants); }
+size_t countOf(Format) { return std::size(FormatConstants); }
+size_t countOf(Rounding) { return std::size(RoundingConstants); }
+size_t countOf(Strategy) { return std::size(StrategyConstants); }
+size_t countOf(AmaxReduce) { return std::size(ReduceConstants); }
+
+template <class E, size_t N> RuntimeConstant lookup(const RuntimeConstant (&Table)[N], E V) {
+  return Table[static_cast<size_t>(V)];
+}
+
+/// A runtime name function's answer for one of its own values (never NULL).
+llvm::StringRef named(const char *Name) {
+  if (!Name)
+    llvm_unreachable("a runtime enum value without a name");
+  return Name;
+}
+
+} // namespace
+
+RuntimeConstant runtimeConstant(OpClass C) { return lookup(ClassConstants, C); }
+RuntimeConstant runtimeConstant(Action A) { return lookup(ActionConstants, A); }
+RuntimeConstant runtimeConstant(Format F) { return lookup(FormatConstants, F); }
+RuntimeConstant runtimeConstant(Rounding R) { return lookup(RoundingConstants, R); }
+RuntimeConstant runtimeConstant(Strategy S) { return lookup(StrategyConstants, S); }
+RuntimeConstant runtimeConstant(AmaxReduce R) { return lookup(ReduceConstants, R); }
+RuntimeConstant runtimeConstant(BaseOp B) { return lookup(OpConstants, B); }
+
+llvm::StringRef name(OpClass C) { return named(autoscale_class_name(runtimeConstant(C).Value)); }
+llvm::StringRef name(Action A) { return named(autoscale_action_name(runtimeConstant(A).Value)); }
+llvm::StringRef name(Format F) { return named(autoscale_format_name(runtimeConstant(F).Value)); }
+llvm::StringRef name(Rounding R) {
+  return named(autoscale_rounding_name(runtimeConstant(R).Value));
+}
+llvm::StringRef name(Strategy S) {
+  return named(autoscale_strategy_name(runtimeConstant(S).Value));
+}
+llvm::StringRef name(AmaxReduce R) {
+  return named(autoscale_amax_reduce_name(runtimeConstant(R).Value));
+}
+llvm::StringRef name(BaseOp B) { return named(autoscale_op_name(runtimeConstant(B).Value)); }
+
+template <class E> llvm::SmallVector<E, 8> allValues() {
+  llvm::SmallVector<E, 8> Out;
+  // Every value the runtime's table of the enum maps (its size is checked above).
+  for (int V = 0; runtimeConstant(static_cast<E>(V)).Value == V; ++V) {
+    Out.push_back(static_cast<E>(V));
+    if (static_cast<size_t>(V + 1) == countOf(static_cast<E>(V)))
+      break;
+  }
+  return Out;
+}
+
+template llvm::SmallVector<OpClass, 8> allValues<OpClass>();
+template llvm::SmallVector<Action, 8> allValues<Action>();
+template llvm::SmallVector<Format, 8> allValues<Format>();
+template llvm::SmallVector<Rounding, 8> allValues<Rounding>();
+template llvm::SmallVector<Strategy, 8> allValues<Strategy>();
+template llvm::SmallVector<AmaxReduce, 8> allValues<AmaxReduce>();
+
+} // namespace autoscale::rules

@@ -1,0 +1,61 @@
+//===- Vocabulary.h - the rules' enums, their names and runtime constants ----===//
+//
+// The contract between the tool and the runtime, as code. Each enum below is one of the runtime's
+// C enums (autoscale/site.h, autoscale/format.h), value for value: a table maps every value to the
+// runtime's constant, with the constant's spelling taken from the same token, and is checked
+// against the runtime's enums and counts at compile time. Names (the YAML spellings, what reports
+// print) come from the runtime's name functions, the one source of every name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_RULESET_VOCABULARY_H
+#define AUTOSCALE_TOOL_RULESET_VOCABULARY_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace autoscale {
+
+/// The arithmetic an operation performs, whatever the rules call it: the runtime's autoscale_op.
+enum class BaseOp { Add, Sub, Mul, Div, Neg, Inc, Dec, Call };
+
+} // namespace autoscale
+
+namespace autoscale::rules {
+
+enum class OpClass { Allow, Infer, Deny, Clear };
+enum class Action { Keep, Cast, Scale };
+enum class Format { FP32, E4M3, E5M2, FP16, BF16 };
+enum class Rounding { Output, Inputs };
+enum class Strategy { Delayed, Current, Propagate, Static, Empirical };
+enum class AmaxReduce { Max, MostRecent };
+
+/// A constant of the runtime's headers: its value and how rewritten code spells it.
+struct RuntimeConstant {
+  int Value;
+  const char *Spelling;
+};
+
+RuntimeConstant runtimeConstant(OpClass C);
+RuntimeConstant runtimeConstant(Action A);
+RuntimeConstant runtimeConstant(Format F);
+RuntimeConstant runtimeConstant(Rounding R);
+RuntimeConstant runtimeConstant(Strategy S);
+RuntimeConstant runtimeConstant(AmaxReduce R);
+RuntimeConstant runtimeConstant(BaseOp B);
+
+/// The YAML spelling of a value, as the runtime names it ("allow", "e4m3", "most_recent"...).
+llvm::StringRef name(OpClass C);
+llvm::StringRef name(Action A);
+llvm::StringRef name(Format F);
+llvm::StringRef name(Rounding R);
+llvm::StringRef name(Strategy S);
+llvm::StringRef name(AmaxReduce R);
+/// The rules' name of an operator's arithmetic ("add", ..., "call").
+llvm::StringRef name(BaseOp B);
+
+/// Every value of an enum, in order (the runtime's count of it).
+template <class E> llvm::SmallVector<E, 8> allValues();
+
+} // namespace autoscale::rules
+
+#endif
