@@ -72,7 +72,7 @@ void set_output_scale_locked(Registry &reg, SiteState *st) {
 
 // A tensor's scaling state as the site's strategy wants it: a static scale, a delayed-scaling
 // history (also for current on a scalar site, with one step, and for the operands of propagate
-// and empirical), or scale 1.
+// and empirical), or scale 1 (a cast, or a site at fp32).
 Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow) {
   const autoscale_site &s = *st->site;
   Tensor t;
@@ -80,7 +80,9 @@ Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow)
   t.key = key;
   t.overflow = overflow;
   float scale = 1.0f;
-  if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC) {
+  if (s.format == AUTOSCALE_FP32) {
+    // Values pass unrounded: a scale would only round them (x / scale * scale), never help.
+  } else if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC) {
     scale = s.params.static_scale;
   } else if (uses_delayed(s) && !(slot == AUTOSCALE_SLOT_OUTPUT && output_propagates(s))) {
     DelayedScalingConfig c = delayed_config(s.params);

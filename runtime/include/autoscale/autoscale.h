@@ -95,9 +95,11 @@ void autoscale_summary(void);
  * or a broadcast bias (d_rs = 0). A and B are rounded to the site's format, each with its own
  * per-tensor scale (slots 0 and 1; the tensor is the operand's base address): strategy current
  * takes the amax of the whole operand first and then quantises it (true current scaling), delayed
- * uses the tensor's amax history. The products and their sum are formed in FP32 (FP64 for _d) in
- * order p = 0, 1, ..., k-1, as an FP8 tensor core accumulates, then D is added; C is not rounded,
- * and the output slot records its amax. C may not overlap A or B. Host only. */
+ * uses the tensor's amax history. The products are summed in FP32 (FP64 for _d) as an FP8 tensor
+ * core accumulates (in the backend's order: the runtime's scaled GEMM, matmul.h; _d in order p = 0,
+ * 1, ..., k-1), then D is added; C is not rounded, and the output slot (C's tensor) records its amax.
+ * Operands record their amax, and with statistics full their counts and over- and underflows (not
+ * the error sums: the quantising pass does not measure them). C may not overlap A or B. Host only. */
 void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
