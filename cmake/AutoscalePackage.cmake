@@ -21,6 +21,8 @@ if(CMAKE_USE_PTHREADS_INIT)
   list(APPEND _autoscale_static_libs -pthread)  # glibc >= 2.34 needs none; older ones do
 endif()
 list(JOIN _autoscale_static_libs " " _autoscale_static_libs)
+# The tests link libautoscale.a the way the uninstalled autoscale.pc says.
+set(AUTOSCALE_STATIC_LINK_LIBS "${_autoscale_static_libs}")
 
 # autoscale_pkgconfig(FILE NAME LIBS LIBS_PRIVATE): writes FILE from autoscale.pc.in, with the
 # prefix, libdir and includedir set beforehand in AUTOSCALE_PC_*.

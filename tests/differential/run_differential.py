@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
 """Differential test of autoscale-rewrite: pass-through rewriting must not change a single bit.
 
-For each seed, gen_program.py writes a random C program; autoscale-rewrite rewrites a batch of them
-with the pass-through rules (every operation becomes a runtime call at FP32, the identity); the
-original and the rewritten program are compiled the same way (-ffp-contract=off, so neither side
-fuses a multiply-add the other does not) and run, and their outputs must be identical. Programs
-print every result with %a, so identical output means identical bits.
+For each seed, gen_program.py writes a random C or C++ program (one unit, or two sharing a header);
+autoscale-rewrite rewrites a batch of them with the pass-through rules (every operation becomes a
+runtime call at FP32, the identity), one invocation per language; the original and the rewritten
+program are compiled the same way (-ffp-contract=off, so neither side fuses a multiply-add the
+other does not) and run, and their outputs must be identical. Programs print every result with %a,
+so identical output means identical bits; a NaN compares equal to any NaN (C leaves its sign and
+payload unspecified).
+
+A failure is attributed to a construct of gen_constructs.py: the one whose printed values differ,
+or whose `/* construct: NAME */` marker precedes the line a compiler or the tool complains about;
+anything else is "base". The run ends with the failures counted by construct.
 
 The tool must also have rewritten something in every program (its --report counts): a tool that
 silently rewrites nothing would pass the comparison trivially.
@@ -19,6 +25,7 @@ import difflib
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -28,8 +35,58 @@ import time
 from tool_report import report_counts, skip_reasons, written_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CFLAGS = ["-std=c99", "-O1", "-ffp-contract=off", "-w"]
+STD = {"c": "-std=c99", "c++": "-std=c++17"}
+FLAGS = ["-O1", "-ffp-contract=off", "-w"]
 PROGRESS = re.compile(r"^\[\d+/\d+\] ")
+NAN = re.compile(r"-?nan(\([^)]*\))?")
+MARKER = re.compile(r"/\* construct: (\w+) \*/")
+# Where a compiler's or the tool's diagnostics point: an error, or a file in its include chain
+# (Clang's "In file included from F:N:", GCC's "from F:N,"), in the order they are printed.
+LOCATION = re.compile(r"^(?:In file included from |\s+from )?([^:\s]+):(\d+)(?::\d+: (?:fatal )?error:|[:,]$)", re.M)
+
+
+def language(unit):
+    return "c++" if unit.endswith(".cpp") else "c"
+
+
+def construct_at(path, line):
+    """The construct whose marker last precedes the line in path, an original file (a rewritten
+    copy keeps the original's line numbers through #line, so a compiler's line fits either)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return "base"
+    name = "base"
+    for text in lines[:line]:
+        m = MARKER.search(text)
+        if m:
+            name = m.group(1)
+    return name
+
+
+def construct_of_diagnostics(text, dirs):
+    """The construct of the first place in a compiler's or the tool's diagnostics that lies in one
+    of the program's files: an error there, or the line that includes the header an error is in."""
+    for m in LOCATION.finditer(text):
+        for d in dirs:
+            path = os.path.join(d, os.path.basename(m.group(1)))
+            if os.path.exists(path):
+                return construct_at(path, int(m.group(2)))
+    return "base"
+
+
+def construct_of_outputs(want, got):
+    """The constructs whose printed values differ ("const_math.3 0x1p+0" belongs to const_math)."""
+    a, b = want.splitlines(), got.splitlines()
+    names = set()
+    for x, y in zip(a, b):
+        if x != y:
+            names.add(x.split(" ")[0].split(".")[0])
+    if len(a) != len(b):
+        names.add("base")
+    known = [n for n in sorted(names) if n in ("const_math", "brace", "chain", "seq", "shared")]
+    return ",".join(known) if known else "base"
 
 
 def run(cmd, **kw):
@@ -45,10 +102,11 @@ class Checker:
         self.skips = {}  # skip reason -> count
         self.rewrites = 0
 
-    def compile_and_run(self, src, exe, extra):
-        c = run([self.a.cc] + CFLAGS + ["-o", exe, src] + extra)
-        if c.returncode != 0:
-            return None, "compile failed:\n" + c.stderr[-3000:]
+    def compile_and_run(self, units, exe, extra):
+        lang = language(units[0])
+        c = run([self.a.cxx if lang == "c++" else self.a.cc, STD[lang]] + FLAGS + ["-o", exe] + units + extra)
+        if c.returncode != 0:  # the first errors: the later ones tend to follow from them
+            return None, "compile failed:\n" + c.stderr[:3000]
         env = dict(os.environ, AUTOSCALE_SUMMARY="0")
         env.pop("AUTOSCALE_REPORT", None)
         try:
@@ -57,80 +115,103 @@ class Checker:
             return None, "timed out"
         if r.returncode != 0:
             return None, "exit status %d:\n%s" % (r.returncode, r.stderr[-3000:])
-        return r.stdout, None
+        return NAN.sub("nan", r.stdout), None
 
-    def check_one(self, seed, src, rewritten):
-        stem = os.path.splitext(src)[0]
-        want, err = self.compile_and_run(src, stem + ".orig", ["-lm"])
+    def check_one(self, seed, units, rewritten):
+        """(error, construct) of one program; (None, None) when it passes."""
+        stem = os.path.splitext(units[0])[0]
+        want, err = self.compile_and_run(units, stem + ".orig", ["-lm"])
         if err:
-            return "original: " + err
-        if rewritten is None:
-            return "the tool wrote no rewritten copy"
+            return "original: " + err, "generator"
+        if None in rewritten:
+            return "the tool wrote no rewritten copy", "base"
         got, err = self.compile_and_run(rewritten, stem + ".rewritten",
-                                        ["-I", self.a.include_dir, self.a.runtime_lib, "-lgomp", "-lstdc++", "-lm", "-lpthread"])
+                                        ["-I", self.a.include_dir, *shlex.split(self.a.runtime_lib)])
         if err:
-            return "rewritten: " + err
+            return "rewritten: " + err, construct_of_diagnostics(err, [os.path.dirname(units[0])])
         if got != want:
             diff = difflib.unified_diff(want.splitlines(), got.splitlines(), "original", "rewritten", lineterm="", n=1)
-            return "outputs differ:\n" + "\n".join(list(diff)[:40])
-        return None
+            return "outputs differ:\n" + "\n".join(list(diff)[:40]), construct_of_outputs(want, got)
+        return None, None
 
     def batch(self, seeds):
         src_dir = os.path.join(self.work, "src")
         os.makedirs(src_dir, exist_ok=True)
-        srcs = []
+        programs = {}  # seed -> its translation units, the main one first
         for s in seeds:
-            path = os.path.join(src_dir, "prog_%d.c" % s)
-            run([sys.executable, os.path.join(HERE, "gen_program.py"), str(s), "-o", path]).check_returncode()
-            srcs.append(path)
+            gen = run([sys.executable, os.path.join(HERE, "gen_program.py"), str(s), "--dir", src_dir,
+                       "--constructs", self.a.constructs])
+            gen.check_returncode()
+            programs[s] = gen.stdout.split()
         self.stats["programs"] += len(seeds)
-        report = self.rewrite(srcs)
+        report = {"operations": [], "files": []}
         tool_failed = set()
-        if not isinstance(report, dict):  # find the programs the tool fails on, and check the others
-            report = {"operations": [], "files": []}
-            for s, src in zip(seeds, srcs):
-                one = self.rewrite([src])
-                if isinstance(one, str):
-                    self.fail(s, src, None, "autoscale-rewrite failed:\n" + one)
-                    tool_failed.add(s)
-                    continue
-                report["operations"] += one.get("operations", [])
-                report["files"] += one.get("files", [])
+        for lang in ("c", "c++"):
+            group = [s for s in seeds if language(programs[s][0]) == lang]
+            if not group:
+                continue
+            one = self.rewrite([u for s in group for u in programs[s]], lang)
+            if isinstance(one, str):  # find the programs the tool fails on, and check the others
+                for s in group:
+                    single = self.rewrite(programs[s], lang)
+                    if isinstance(single, str):
+                        why = construct_of_diagnostics(single, [src_dir])
+                        self.fail(s, programs[s], [], "autoscale-rewrite failed:\n" + single, why)
+                        tool_failed.add(s)
+                    else:
+                        report["operations"] += single.get("operations", [])
+                        report["files"] += single.get("files", [])
+                continue
+            report["operations"] += one.get("operations", [])
+            report["files"] += one.get("files", [])
         counts = report_counts(report)
         for why, n in skip_reasons(report).items():
             self.skips[why] = self.skips.get(why, 0) + n
         written = written_files(report)
-        todo = [(s, src, written.get(os.path.basename(src))) for s, src in zip(seeds, srcs) if s not in tool_failed]
+        todo = [(s, programs[s], [written.get(os.path.basename(u)) for u in programs[s]])
+                for s in seeds if s not in tool_failed]
         with concurrent.futures.ThreadPoolExecutor(self.a.jobs) as pool:
             results = list(pool.map(lambda t: self.check_one(*t), todo))
-        for (s, src, out), err in zip(todo, results):
-            rewritten, skipped = counts.get(os.path.basename(src), (0, 0))
+        for (s, units, out), (err, why) in zip(todo, results):
+            prefix = "prog_%d" % s
+            mine = [c for name, c in counts.items() if name == prefix or name.startswith(prefix + ".")
+                    or name.startswith(prefix + "_")]
+            rewritten, skipped = sum(c[0] for c in mine), sum(c[1] for c in mine)
             self.stats["rewritten_ops"] += rewritten
             self.stats["skipped_ops"] += skipped
             if err is None and rewritten == 0:
-                err = "the report lists no rewritten operation (%d skipped)" % skipped
+                err, why = "the report lists no rewritten operation (%d skipped)" % skipped, "base"
             if err:
-                self.fail(s, src, out, err)
+                self.fail(s, units, out, err, why)
 
-    def rewrite(self, srcs):
+    def rewrite(self, srcs, lang):
         """The tool's report for srcs, or on failure its stderr."""
         self.rewrites += 1
         report_path = os.path.join(self.work, "report_%d.json" % self.rewrites)
-        tool = run([self.a.tool, "--rules", self.a.rules, "--out-dir", os.path.join(self.work, "out"),
-                    "--report", report_path] + srcs + ["--", "-std=c99"])
+        out_dir = os.path.join(self.work, "out_" + lang.replace("+", "x"))
+        tool = run([self.a.tool, "--rules", self.a.rules, "--out-dir", out_dir,
+                    "--report", report_path] + srcs + ["--", STD[lang]])
         if tool.returncode != 0:  # its diagnostics, without the per-file progress lines
             return "\n".join(l for l in tool.stderr.splitlines() if not PROGRESS.match(l))[-3000:]
         with open(report_path) as f:
             return json.load(f)
 
-    def fail(self, seed, src, out, why):
+    def fail(self, seed, units, outs, why, construct):
+        """Keeps the program (its units, headers and rewritten copies) and counts the failure."""
         keep = os.path.join(self.a.keep_dir, "seed_%d" % seed)
         os.makedirs(keep, exist_ok=True)
-        shutil.copy(src, keep)
-        if out:
-            shutil.copy(out, os.path.join(keep, "rewritten_" + os.path.basename(out)))
-        self.failures.append(seed)
-        print("FAIL seed %d (kept in %s): %s" % (seed, keep, why), flush=True)
+
+        def sources(d):
+            return [n for n in os.listdir(d) if n.endswith((".c", ".cpp", ".h"))
+                    and (n.startswith("prog_%d." % seed) or n.startswith("prog_%d_" % seed))]
+
+        for name in sources(os.path.dirname(units[0])):
+            shutil.copy(os.path.join(os.path.dirname(units[0]), name), keep)
+        out_dir = next((os.path.dirname(o) for o in outs if o), None)
+        for name in sources(out_dir) if out_dir else []:
+            shutil.copy(os.path.join(out_dir, name), os.path.join(keep, "rewritten_" + name))
+        self.failures.append((seed, construct))
+        print("FAIL seed %d [%s] (kept in %s): %s" % (seed, construct, keep, why), flush=True)
 
 
 def main():
@@ -138,12 +219,15 @@ def main():
     ap.add_argument("--tool", required=True, help="path to autoscale-rewrite")
     ap.add_argument("--rules", required=True, help="the pass-through rules (rules/passthrough.yaml)")
     ap.add_argument("--include-dir", required=True, help="runtime/include")
-    ap.add_argument("--runtime-lib", required=True, help="path to libautoscale.a")
+    ap.add_argument("--runtime-lib", required=True, help="libautoscale.a and the libraries it needs, as one argument")
     ap.add_argument("--count", type=int, default=200, help="number of programs")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--batch", type=int, default=50, help="programs per autoscale-rewrite invocation")
     ap.add_argument("--jobs", type=int, default=2, help="parallel compiles and runs")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
+    ap.add_argument("--cxx", default=os.environ.get("CXX", "c++"))
+    ap.add_argument("--constructs", default="const_math,brace,chain,seq,shared",
+                    help="the constructs the programs may draw (gen_program.py --constructs); '' for the base only")
     ap.add_argument("--keep-dir", default=os.path.join(tempfile.gettempdir(), "autoscale-differential-failures"),
                     help="where failing programs are copied")
     a = ap.parse_args()
@@ -157,6 +241,12 @@ def main():
     st = checker.stats
     for why, n in sorted(checker.skips.items(), key=lambda kv: -kv[1]):
         print("skipped %5d x %s" % (n, why))
+    by_construct = {}
+    for _, why in checker.failures:
+        for c in why.split(","):
+            by_construct[c] = by_construct.get(c, 0) + 1
+    if by_construct:
+        print("failures by construct: " + ", ".join("%s %d" % kv for kv in sorted(by_construct.items(), key=lambda kv: -kv[1])))
     print("%d programs (seeds %d..%d): %d failed; %d operations rewritten, %d skipped; %.1f s"
           % (st["programs"], seeds[0], seeds[-1], len(checker.failures), st["rewritten_ops"], st["skipped_ops"],
              time.time() - start))

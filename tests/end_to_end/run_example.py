@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -91,7 +92,7 @@ class Example:
             sources = [written[os.path.basename(f)] for f in self.a.rewrite]
             rewritten_ops = sum(c[0] for c in report_counts(report).values())
             sh([self.compiler] + self.flags + ["-I", self.a.include_dir, "-o", exe] + sources + kept
-               + [self.a.runtime_lib, "-lgomp", "-lstdc++", "-lm", "-lpthread"])
+               + shlex.split(self.a.runtime_lib))
         site_report = os.path.join(self.work, name + "_report.json")
         env = dict(os.environ, AUTOSCALE_REPORT=site_report, AUTOSCALE_SUMMARY="0")
         run = sh([exe] + self.a.args, env=env)

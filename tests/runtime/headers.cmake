@@ -5,7 +5,7 @@
 find_program(AUTOSCALE_CLANG_C clang-19)
 find_program(AUTOSCALE_CLANG_CXX clang++-19)
 set(AUTOSCALE_HEADER_CHECK ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_header.py)
-set(AUTOSCALE_HEADER_CHECK_ARGS --include ${PROJECT_SOURCE_DIR}/runtime/include --pkgconfig ${PROJECT_BINARY_DIR}/pkgconfig
+set(AUTOSCALE_HEADER_CHECK_ARGS --include ${PROJECT_SOURCE_DIR}/runtime/include "--lib=$<TARGET_FILE:autoscale> ${AUTOSCALE_STATIC_LINK_LIBS}"
     --src ${CMAKE_CURRENT_SOURCE_DIR} --work ${CMAKE_CURRENT_BINARY_DIR}/header_check)
 foreach(pair "gcc;c;${CMAKE_C_COMPILER}" "gcc;c++;${CMAKE_CXX_COMPILER}"
              "clang;c;${AUTOSCALE_CLANG_C}" "clang;c++;${AUTOSCALE_CLANG_CXX}")

@@ -1,5 +1,6 @@
 # Golden tests of autoscale-rewrite: one ctest per case folder under golden/ (run_golden.py says
-# what a case holds), plus the command-line contract tests.
+# what a case holds), for what needs a whole output tree (a header shared by two units, CUDA,
+# OpenMP); focused cases are lit tests (lit/). Plus the command-line contract tests.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 file(GLOB AUTOSCALE_GOLDEN_INPUTS CONFIGURE_DEPENDS
   ${CMAKE_CURRENT_SOURCE_DIR}/golden/*/input*.c ${CMAKE_CURRENT_SOURCE_DIR}/golden/*/input*.cpp
@@ -21,8 +22,3 @@ foreach(case IN LISTS AUTOSCALE_GOLDEN_CASES)
 endforeach()
 add_test(NAME tool.cli COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_cli.py
   $<TARGET_FILE:autoscale-rewrite> ${PROJECT_SOURCE_DIR}/rules/default.yaml)
-
-# Unit tests of the rewriter's text machinery (edit folding, the unified diff).
-add_executable(rewrite_core_test ${CMAKE_CURRENT_SOURCE_DIR}/rewrite_core_test.cpp)
-target_link_libraries(rewrite_core_test PRIVATE autoscale_driver GTest::gtest_main)
-gtest_discover_tests(rewrite_core_test)

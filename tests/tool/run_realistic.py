@@ -21,6 +21,7 @@ import argparse
 import collections
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -80,7 +81,7 @@ def check_program(a, work, prog):
     runtime_sites = set()
     builds = (("original", src, [], ["-lm"]),
               ("rewritten", os.path.join(out_dir, name), ["-I", work, "-I", a.runtime_include],
-               [a.runtime_lib, "-lgomp", "-lstdc++", "-lm", "-lpthread"]))
+               shlex.split(a.runtime_lib)))
     for label, path, includes, libs in builds:
         exe = os.path.join(work, "%s.%s.%s" % (name, variant, label))
         cc = compiler + OPT + flags + includes + [path] + kept + ["-o", exe] + libs

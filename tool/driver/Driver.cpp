@@ -63,6 +63,16 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
     }
     Out.Entries.push_back({&Op, &Decisions[I], Site, std::move(FedBy[I])});
   }
+  // Each site's operands, fed by sites of the same table (the runtime propagates their scales).
+  std::map<OpKey, unsigned> SiteOf;
+  for (const report::Entry &E : Out.Entries)
+    if (E.Site)
+      SiteOf[E.Op->Key] = *E.Site;
+  for (const DataflowEdge &E : P.Edges) {
+    auto From = SiteOf.find(E.From), To = SiteOf.find(E.To);
+    if (From != SiteOf.end() && To != SiteOf.end() && E.From.File == E.To.File && E.Slot < 3)
+      Out.Files.at(E.To.File).Sites[To->second].FedBy[E.Slot] = static_cast<int>(From->second);
+  }
   return Out;
 }
 

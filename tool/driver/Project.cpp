@@ -23,6 +23,7 @@ Project merge(std::vector<FoundUnit> Units) {
         continue;
       Operation &Old = It->second;
       Old.Cuda |= Op.Cuda;
+      Old.SeenByC |= Op.SeenByC;
       if (sameOperation(Old, Op))
         continue;
       if (Old.SkipReason.empty())

@@ -9,11 +9,11 @@ namespace {
 const char *suffix(FloatKind K) { return K == FloatKind::Float ? "f" : "d"; }
 const char *typeName(FloatKind K) { return K == FloatKind::Float ? "float" : "double"; }
 
-
 /// Collects the edits of one call.
 class CallBuilder {
 public:
-  CallBuilder(llvm::StringRef Site, llvm::StringRef Text) : Site(Site.str()), Text(Text) {}
+  CallBuilder(llvm::StringRef Site, llvm::StringRef Text, bool CCasts)
+      : Site(Site.str()), Text(Text), CCasts(CCasts) {}
 
   /// Open + the expression + Close.
   void wrap(Span S, std::string Open, std::string Close, int Layer) {
@@ -24,8 +24,10 @@ public:
   void replace(Span S, std::string With) {
     Edits.push_back({S.Begin, S.End - S.Begin, std::move(With), Edit::Replace, 0, 0});
   }
-  /// The call Name(site, ...) around the whole expression.
-  void call(Span Whole, const std::string &Name) { wrap(Whole, Name + "(" + Site + ", ", ")", 1); }
+  /// The call Name(site, ..., Tail) around the whole expression.
+  void call(Span Whole, const std::string &Name, const std::string &Tail = "") {
+    wrap(Whole, Name + "(" + Site + ", ", Tail + ")", 1);
+  }
   /// "a * b" becomes "a, b": the spaces around the operator go too, unless a line break or a
   /// comment would be lost.
   void operatorToComma(Span L, Span Op, Span R) {
@@ -36,10 +38,16 @@ public:
     else
       replace(Op, ",");
   }
+  /// The opening text of a conversion to K: a C cast where a C unit reads the file, else a
+  /// static_cast (warning-free under -Wold-style-cast).
+  std::string castTo(FloatKind K) const {
+    return CCasts ? std::string("(") + typeName(K) + ")("
+                  : std::string("static_cast<") + typeName(K) + ">(";
+  }
   /// The usual arithmetic conversion of a value operand, spelled out.
   void convert(const OperandShape &O) {
     if (O.Convert)
-      wrap(O.Where, std::string("(") + typeName(*O.Type) + ")(", ")", 0);
+      wrap(O.Where, castTo(*O.Type), ")", 0);
   }
   std::string site() const { return Site; }
 
@@ -48,19 +56,37 @@ public:
 private:
   std::string Site;
   llvm::StringRef Text;
+  bool CCasts;
 };
 
-void spellBinary(CallBuilder &B, BaseOp Base, const RewriteShape &S) {
+/// ", tensor_a, tensor_b" for a scaled binary operation whose operands name their tensors.
+std::string tensorArguments(const RewriteShape &S, const Decision &D) {
+  if (D.Treatment.Action != rules::Action::Scale || S.Generic || S.Kind != Form::Binary)
+    return {};
+  if (S.Operands[0].Tensor.empty() && S.Operands[1].Tensor.empty())
+    return {};
+  std::string Out;
+  for (const OperandShape &O : S.Operands)
+    Out += ", " + (O.Tensor.empty() ? std::string("AUTOSCALE_NULL") : O.Tensor);
+  return Out;
+}
+
+void spellBinary(CallBuilder &B, const Operation &Op, const Decision &D) {
+  const RewriteShape &S = *Op.Shape;
   const OperandShape &L = S.Operands[0], &R = S.Operands[1];
   bool Compound = S.Kind == Form::CompoundAssign;
-  std::string Name = rules::name(Base).str();
+  std::string Name = rules::name(Op.Base).str();
   if (Compound)
     Name += "_assign";
   if (S.Generic) {
-    B.call(S.Whole, "::autoscale::" + Name);
+    B.call(S.Whole, GenericNamespace + Name);
   } else {
+    std::string Tensors = tensorArguments(S, D);
+    if (!Tensors.empty())
+      Name += "_tensors";
     B.call(S.Whole, "autoscale_" + Name + "_" +
-                        (S.FloatLhsDoubleCompute ? "fd" : suffix(S.Compute)));
+                        (S.FloatLhsDoubleCompute ? "fd" : suffix(S.Compute)),
+           Tensors);
     if (Compound)
       B.wrap(L.Where, "&(", ")", 0);
     else
@@ -71,21 +97,23 @@ void spellBinary(CallBuilder &B, BaseOp Base, const RewriteShape &S) {
 }
 
 /// -x and ++x, x++, --x, x--: the operator token goes, the call wraps the whole expression.
-void spellUnary(CallBuilder &B, BaseOp Base, const RewriteShape &S) {
+void spellUnary(CallBuilder &B, const Operation &Op) {
+  const RewriteShape &S = *Op.Shape;
   std::string Open, Close = ")";
-  if (Base == BaseOp::Neg) {
-    Open = S.Generic ? "::autoscale::neg(" : std::string("autoscale_neg_") + suffix(S.Compute) + "(";
+  if (Op.Base == BaseOp::Neg) {
+    Open = S.Generic ? std::string(GenericNamespace) + "neg("
+                     : std::string("autoscale_neg_") + suffix(S.Compute) + "(";
     Open += B.site() + ", ";
   } else {
-    std::string Name = std::string(S.Prefix ? "pre" : "post") + rules::name(Base).str();
-    Open = S.Generic ? "::autoscale::" + Name + "(" + B.site() + ", "
+    std::string Name = std::string(S.Prefix ? "pre" : "post") + rules::name(Op.Base).str();
+    Open = S.Generic ? GenericNamespace + Name + "(" + B.site() + ", "
                      : "autoscale_" + Name + "_" + suffix(S.Compute) + "(" + B.site() + ", &(";
     if (!S.Generic)
       Close = "))";
   }
   unsigned Size = S.Whole.End - S.Whole.Begin;
   B.Edits.push_back({S.Whole.Begin, 0, Open, Edit::Open, Size, 1});
-  if (Base == BaseOp::Neg || S.Prefix) {
+  if (Op.Base == BaseOp::Neg || S.Prefix) {
     B.replace(S.Operator, "");
     B.Edits.push_back({S.Whole.End, 0, Close, Edit::Close, Size, 1});
   } else {
@@ -95,12 +123,12 @@ void spellUnary(CallBuilder &B, BaseOp Base, const RewriteShape &S) {
 
 /// f(x, y) -> result(site, f(operand(site, 0, x), operand(site, 1, y))).
 void spellMathCall(CallBuilder &B, const RewriteShape &S) {
-  B.call(S.Whole, S.Generic ? std::string("::autoscale::result")
+  B.call(S.Whole, S.Generic ? std::string(GenericNamespace) + "result"
                             : std::string("autoscale_result_") + suffix(S.Compute));
   for (const OperandShape &O : S.Operands) {
     std::string Operand = O.Type ? std::string("autoscale_operand_") + suffix(*O.Type) + "("
-                                 : std::string("::autoscale::operand(");
-    std::string Conv = O.Convert ? std::string("(") + typeName(*O.Type) + ")(" : "";
+                                 : std::string(GenericNamespace) + "operand(";
+    std::string Conv = O.Convert ? B.castTo(*O.Type) : "";
     B.wrap(O.Where, Operand + B.site() + ", " + std::to_string(O.Slot) + ", " + Conv,
            O.Convert ? "))" : ")", 0);
   }
@@ -108,20 +136,20 @@ void spellMathCall(CallBuilder &B, const RewriteShape &S) {
 
 } // namespace
 
-std::vector<Edit> callEdits(BaseOp Base, const RewriteShape &S, llvm::StringRef Site,
+std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
                             llvm::StringRef Text) {
-  CallBuilder B(Site, Text);
-  switch (S.Kind) {
+  CallBuilder B(Site, Text, Op.SeenByC);
+  switch (Op.Shape->Kind) {
   case Form::Binary:
   case Form::CompoundAssign:
-    spellBinary(B, Base, S);
+    spellBinary(B, Op, D);
     break;
   case Form::Negate:
   case Form::IncDec:
-    spellUnary(B, Base, S);
+    spellUnary(B, Op);
     break;
   case Form::MathCall:
-    spellMathCall(B, S);
+    spellMathCall(B, *Op.Shape);
     break;
   }
   return std::move(B.Edits);

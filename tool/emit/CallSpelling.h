@@ -9,6 +9,7 @@
 #define AUTOSCALE_TOOL_EMIT_CALLSPELLING_H
 
 #include "emit/Edit.h"
+#include "decide/Decide.h"
 #include "find/Operation.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -17,9 +18,13 @@
 
 namespace autoscale::emit {
 
-/// The edits that turn the operation of shape S into its runtime call; Site is the expression
+/// The namespace of the C++ generics in rewritten code: reserved-looking and qualified from the
+/// global scope, so that no user declaration collides with it or captures the calls.
+inline constexpr const char *GenericNamespace = "::__autoscale::";
+
+/// The edits that turn the rewritten operation Op into its runtime call; Site is the expression
 /// naming its site ("&autoscale_sites_1a2b3c4d[7]"), Text the file's current contents.
-std::vector<Edit> callEdits(BaseOp Base, const RewriteShape &S, llvm::StringRef Site,
+std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
                             llvm::StringRef Text);
 
 /// The edits that end a step at P.

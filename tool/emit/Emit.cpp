@@ -59,7 +59,7 @@ llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &
   for (size_t K = 0; K < F.Sites.size(); ++K) {
     const Operation &Op = *F.Sites[K].Op;
     std::string Ref = "&" + Table + "[" + std::to_string(K) + "]";
-    for (Edit &E : callEdits(Op.Base, *Op.Shape, Ref, Text))
+    for (Edit &E : callEdits(Op, *F.Sites[K].D, Ref, Text))
       Edits.push_back(std::move(E));
   }
   clang::tooling::Replacements Result;

@@ -15,6 +15,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ namespace autoscale::emit {
 struct Site {
   const Operation *Op;
   const Decision *D;
+  /// Per operand slot, the index in the same table of the site whose result feeds it, or -1.
+  std::array<int, 3> FedBy = {-1, -1, -1};
 };
 
 /// What is rewritten in one project file.

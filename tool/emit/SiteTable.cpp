@@ -4,6 +4,8 @@
 #include "find/Finder.h"
 #include "ruleset/Vocabulary.h"
 
+#include "autoscale/config.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,21 +52,24 @@ static std::string floatLiteral(float V) {
   return S + "f";
 }
 
-static std::string siteInitialiser(const FileEdits &F, const Site &S) {
+static std::string siteInitialiser(const FileEdits &F, size_t Index) {
+  const Site &S = F.Sites[Index];
   const Operation &Op = *S.Op;
   const Treatment &T = S.D->Treatment;
   const StrategyParams &P = T.Params;
   std::string Out;
   llvm::raw_string_ostream OS(Out);
+  // The arguments of AUTOSCALE_SITE, in the order of autoscale/site.h.
   OS << "AUTOSCALE_SITE(" << cString(F.Display) << ", " << Op.Line << ", " << Op.Column << ", "
-     << runtimeConstant(Op.Base).Spelling << ", " << cString(Op.Key.Spelling) << ", "
-     << runtimeConstant(*S.D->Class).Spelling << ", " << runtimeConstant(T.Action).Spelling
-     << ", " << runtimeConstant(T.Format).Spelling << ", "
+     << runtimeConstant(Op.Base).Spelling << ", " << cString(Op.OpName) << ", "
+     << cString(Op.Key.Spelling) << ", " << runtimeConstant(*S.D->Class).Spelling << ", "
+     << runtimeConstant(T.Action).Spelling << ", " << runtimeConstant(T.Format).Spelling << ", "
      << runtimeConstant(*T.Rounding).Spelling << ", " << (P.Saturate ? 1 : 0) << ", "
      << runtimeConstant(T.Strategy).Spelling << ", " << P.HistoryLen << ", "
      << runtimeConstant(P.Reduce).Spelling << ", " << P.Margin << ", "
      << floatLiteral(P.StaticScale) << ", " << P.AnalysisSteps << ", " << P.RecheckEvery << ", "
-     << cString(S.D->Rule) << ")";
+     << runtimeConstant(T.Statistics).Spelling << ", " << Index << ", " << S.FedBy[0] << ", "
+     << S.FedBy[1] << ", " << S.FedBy[2] << ", " << cString(S.D->Rule) << ")";
   return Out;
 }
 
@@ -79,15 +84,15 @@ std::string prelude(const FileEdits &F, unsigned FirstLine) {
   OS << find::RewrittenMarker << AUTOSCALE_VERSION
      << ": sites of this file; see the rewrite report. */\n"
      << "#include <autoscale/autoscale.h>\n"
-     << "#if AUTOSCALE_ABI_VERSION != 1\n"
-     << "#error \"rewritten for autoscale ABI 1\"\n"
+     << "#if AUTOSCALE_ABI_VERSION != " << AUTOSCALE_ABI_VERSION << "\n"
+     << "#error \"rewritten for autoscale ABI " << AUTOSCALE_ABI_VERSION << "\"\n"
      << "#endif\n";
   if (!F.Sites.empty()) {
     std::string Table = siteTableName(F.Display);
     std::string Guard = llvm::StringRef(Table).upper();
     auto Entries = [&](llvm::raw_ostream &OS) {
-      for (const Site &S : F.Sites)
-        OS << "  " << siteInitialiser(F, S) << ",\n";
+      for (size_t I = 0; I < F.Sites.size(); ++I)
+        OS << "  " << siteInitialiser(F, I) << ",\n";
     };
     OS << "#ifndef " << Guard << "\n#define " << Guard << "\n";
     if (F.Cuda) {

@@ -66,6 +66,7 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   Op.Line = SM.getLineNumber(File, Op.Key.Offset);
   Op.Column = SM.getColumnNumber(File, Op.Key.Offset);
   Op.Cuda = Ctx.getLangOpts().CUDA;
+  Op.SeenByC = !Ctx.getLangOpts().CPlusPlus;
   Op.Function = C.Function;
   StartedIn = C.FunctionNode;
   if (C.FunctionNode)

@@ -116,6 +116,7 @@ struct Operation {
   std::string Callee;    ///< math calls: the resolved callee's unqualified name
   std::string SkipReason; ///< non-empty: the operation cannot be rewritten faithfully, and why
   bool Cuda = false;     ///< found in a CUDA unit: its file's sites must also exist on the device
+  bool SeenByC = false;  ///< found in a C unit: conversions are spelled as C casts
   std::optional<RewriteShape> Shape; ///< set exactly when SkipReason is empty
 };
 

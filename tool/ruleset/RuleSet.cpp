@@ -23,6 +23,7 @@ void TreatmentPatch::applyTo(Treatment &T) const {
   if (AnalysisSteps) T.Params.AnalysisSteps = *AnalysisSteps;
   if (RecheckEvery) T.Params.RecheckEvery = *RecheckEvery;
   if (Saturate) T.Params.Saturate = *Saturate;
+  if (Statistics) T.Statistics = *Statistics;
 }
 
 std::optional<OpClass> RuleSet::classFor(llvm::StringRef Op) const {

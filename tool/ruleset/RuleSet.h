@@ -49,10 +49,12 @@ struct Treatment {
   std::optional<rules::Rounding> Rounding;
   rules::Strategy Strategy = rules::Strategy::Delayed;
   StrategyParams Params;
+  /// What the runtime records at the site: everything the report needs, or the amax only.
+  rules::Statistics Statistics = rules::Statistics::Full;
 
   bool operator==(const Treatment &O) const {
     return Action == O.Action && Format == O.Format && Rounding == O.Rounding &&
-           Strategy == O.Strategy && Params == O.Params;
+           Strategy == O.Strategy && Params == O.Params && Statistics == O.Statistics;
   }
 };
 
@@ -69,6 +71,7 @@ struct TreatmentPatch {
   std::optional<int> AnalysisSteps;
   std::optional<int> RecheckEvery;
   std::optional<bool> Saturate;
+  std::optional<rules::Statistics> Statistics;
   void applyTo(Treatment &T) const;
 };
 

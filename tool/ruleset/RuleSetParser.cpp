@@ -35,6 +35,7 @@ const auto AllFormats = allValues<Format>();
 const auto AllRoundings = allValues<Rounding>();
 const auto AllStrategies = allValues<Strategy>();
 const auto AllReduces = allValues<AmaxReduce>();
+const auto AllStatistics = allValues<Statistics>();
 
 // The keys of each mapping, in the order the README documents them.
 constexpr llvm::StringLiteral TopKeys[] = {"version", "step", "classes", "treatment", "overrides"};
@@ -44,7 +45,7 @@ constexpr llvm::StringLiteral OverrideKeys[] = {"name", "match", "set"};
 constexpr llvm::StringLiteral MatchKeys[] = {"op", "function", "file", "variable", "callee"};
 constexpr llvm::StringLiteral TreatmentKeys[] = {
     "action", "format",       "rounding",       "strategy",      "history", "amax_reduce",
-    "margin", "static_scale", "analysis_steps", "recheck_every", "saturate"};
+    "margin", "static_scale", "analysis_steps", "recheck_every", "saturate", "statistics"};
 /// An override's 'set' takes the treatment keys and may move the op to another class.
 const std::vector<llvm::StringRef> &overrideSetKeys() {
   static const std::vector<llvm::StringRef> Keys = [] {
@@ -549,6 +550,8 @@ private:
         P.RecheckEvery = readInt(F, 0, std::numeric_limits<int>::max());
       else if (K == "saturate")
         P.Saturate = readBool(F);
+      else if (K == "statistics")
+        P.Statistics = readEnum<Statistics>(F, AllStatistics);
     }
     if (Errors.size() != ErrorsBefore)
       return std::nullopt;
@@ -562,7 +565,8 @@ private:
         bool Scaling =
             F.Key == "strategy" ||
             llvm::any_of(StrategyParamUses, [&](const ParamUse &U) { return U.Key == F.Key; });
-        bool Rounding = F.Key == "format" || F.Key == "rounding" || F.Key == "saturate";
+        bool Rounding = F.Key == "format" || F.Key == "rounding" || F.Key == "saturate" ||
+                        F.Key == "statistics";
         if (Scaling || (Rounding && *P.Action == Action::Keep))
           error(F.KeyNode, "'" + F.Key + "' has no effect with action '" + name(*P.Action) + "'" +
                                (Scaling ? " (only 'scale' uses a strategy)" : ""));

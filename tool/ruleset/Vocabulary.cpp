@@ -36,7 +36,10 @@ constexpr RuntimeConstant OpConstants[] = {
     AUTOSCALE_CONSTANT(AUTOSCALE_OP_ADD), AUTOSCALE_CONSTANT(AUTOSCALE_OP_SUB),
     AUTOSCALE_CONSTANT(AUTOSCALE_OP_MUL), AUTOSCALE_CONSTANT(AUTOSCALE_OP_DIV),
     AUTOSCALE_CONSTANT(AUTOSCALE_OP_NEG), AUTOSCALE_CONSTANT(AUTOSCALE_OP_INC),
-    AUTOSCALE_CONSTANT(AUTOSCALE_OP_DEC), AUTOSCALE_CONSTANT(AUTOSCALE_OP_CALL)};
+    AUTOSCALE_CONSTANT(AUTOSCALE_OP_DEC), AUTOSCALE_CONSTANT(AUTOSCALE_OP_CALL),
+    AUTOSCALE_CONSTANT(AUTOSCALE_OP_MATMUL)};
+constexpr RuntimeConstant StatisticsConstants[] = {AUTOSCALE_CONSTANT(AUTOSCALE_STATS_FULL),
+                                                   AUTOSCALE_CONSTANT(AUTOSCALE_STATS_AMAX)};
 
 #undef AUTOSCALE_CONSTANT
 
@@ -58,6 +61,7 @@ static_assert(isRuntimeEnum(RoundingConstants, AUTOSCALE_ROUNDING_COUNT));
 static_assert(isRuntimeEnum(StrategyConstants, AUTOSCALE_STRATEGY_COUNT));
 static_assert(isRuntimeEnum(ReduceConstants, AUTOSCALE_AMAX_REDUCE_COUNT));
 static_assert(isRuntimeEnum(OpConstants, AUTOSCALE_OP_COUNT));
+static_assert(isRuntimeEnum(StatisticsConstants, AUTOSCALE_STATISTICS_COUNT));
 // The rules' enums end where the runtime's do.
 static_assert(static_cast<int>(OpClass::Clear) + 1 == AUTOSCALE_CLASS_COUNT);
 static_assert(static_cast<int>(Action::Scale) + 1 == AUTOSCALE_ACTION_COUNT);
@@ -65,7 +69,8 @@ static_assert(static_cast<int>(Format::BF16) + 1 == AUTOSCALE_FORMAT_COUNT);
 static_assert(static_cast<int>(Rounding::Inputs) + 1 == AUTOSCALE_ROUNDING_COUNT);
 static_assert(static_cast<int>(Strategy::Empirical) + 1 == AUTOSCALE_STRATEGY_COUNT);
 static_assert(static_cast<int>(AmaxReduce::MostRecent) + 1 == AUTOSCALE_AMAX_REDUCE_COUNT);
-static_assert(static_cast<int>(BaseOp::Call) + 1 == AUTOSCALE_OP_COUNT);
+static_assert(static_cast<int>(BaseOp::Matmul) + 1 == AUTOSCALE_OP_COUNT);
+static_assert(static_cast<int>(Statistics::Amax) + 1 == AUTOSCALE_STATISTICS_COUNT);
 
 size_t countOf(OpClass) { return std::size(ClassConstants); }
 size_t countOf(Action) { return std::size(ActionConstants); }
@@ -73,6 +78,7 @@ size_t countOf(Format) { return std::size(FormatConstants); }
 size_t countOf(Rounding) { return std::size(RoundingConstants); }
 size_t countOf(Strategy) { return std::size(StrategyConstants); }
 size_t countOf(AmaxReduce) { return std::size(ReduceConstants); }
+size_t countOf(Statistics) { return std::size(StatisticsConstants); }
 
 template <class E, size_t N> RuntimeConstant lookup(const RuntimeConstant (&Table)[N], E V) {
   return Table[static_cast<size_t>(V)];
@@ -94,6 +100,7 @@ RuntimeConstant runtimeConstant(Rounding R) { return lookup(RoundingConstants, R
 RuntimeConstant runtimeConstant(Strategy S) { return lookup(StrategyConstants, S); }
 RuntimeConstant runtimeConstant(AmaxReduce R) { return lookup(ReduceConstants, R); }
 RuntimeConstant runtimeConstant(BaseOp B) { return lookup(OpConstants, B); }
+RuntimeConstant runtimeConstant(Statistics S) { return lookup(StatisticsConstants, S); }
 
 llvm::StringRef name(OpClass C) { return named(autoscale_class_name(runtimeConstant(C).Value)); }
 llvm::StringRef name(Action A) { return named(autoscale_action_name(runtimeConstant(A).Value)); }
@@ -108,6 +115,9 @@ llvm::StringRef name(AmaxReduce R) {
   return named(autoscale_amax_reduce_name(runtimeConstant(R).Value));
 }
 llvm::StringRef name(BaseOp B) { return named(autoscale_op_name(runtimeConstant(B).Value)); }
+llvm::StringRef name(Statistics S) {
+  return named(autoscale_statistics_name(runtimeConstant(S).Value));
+}
 
 template <class E> llvm::SmallVector<E, 8> allValues() {
   llvm::SmallVector<E, 8> Out;
@@ -126,5 +136,6 @@ template llvm::SmallVector<Format, 8> allValues<Format>();
 template llvm::SmallVector<Rounding, 8> allValues<Rounding>();
 template llvm::SmallVector<Strategy, 8> allValues<Strategy>();
 template llvm::SmallVector<AmaxReduce, 8> allValues<AmaxReduce>();
+template llvm::SmallVector<Statistics, 8> allValues<Statistics>();
 
 } // namespace autoscale::rules

@@ -16,7 +16,7 @@
 namespace autoscale {
 
 /// The arithmetic an operation performs, whatever the rules call it: the runtime's autoscale_op.
-enum class BaseOp { Add, Sub, Mul, Div, Neg, Inc, Dec, Call };
+enum class BaseOp { Add, Sub, Mul, Div, Neg, Inc, Dec, Call, Matmul };
 
 } // namespace autoscale
 
@@ -28,6 +28,7 @@ enum class Format { FP32, E4M3, E5M2, FP16, BF16 };
 enum class Rounding { Output, Inputs };
 enum class Strategy { Delayed, Current, Propagate, Static, Empirical };
 enum class AmaxReduce { Max, MostRecent };
+enum class Statistics { Full, Amax };
 
 /// A constant of the runtime's headers: its value and how rewritten code spells it.
 struct RuntimeConstant {
@@ -41,6 +42,7 @@ RuntimeConstant runtimeConstant(Format F);
 RuntimeConstant runtimeConstant(Rounding R);
 RuntimeConstant runtimeConstant(Strategy S);
 RuntimeConstant runtimeConstant(AmaxReduce R);
+RuntimeConstant runtimeConstant(Statistics S);
 RuntimeConstant runtimeConstant(BaseOp B);
 
 /// The YAML spelling of a value, as the runtime names it ("allow", "e4m3", "most_recent"...).
@@ -50,6 +52,7 @@ llvm::StringRef name(Format F);
 llvm::StringRef name(Rounding R);
 llvm::StringRef name(Strategy S);
 llvm::StringRef name(AmaxReduce R);
+llvm::StringRef name(Statistics S);
 /// The rules' name of an operator's arithmetic ("add", ..., "call").
 llvm::StringRef name(BaseOp B);
 

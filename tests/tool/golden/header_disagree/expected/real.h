@@ -1,7 +1,7 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 1
-#error "rewritten for autoscale ABI 1"
+#if AUTOSCALE_ABI_VERSION != 2
+#error "rewritten for autoscale ABI 2"
 #endif
 #ifndef AUTOSCALE_SITES_2B94E99B
 #define AUTOSCALE_SITES_2B94E99B
@@ -9,7 +9,7 @@
 __attribute__((unused))
 #endif
 static autoscale_site autoscale_sites_2b94e99b[] = {
-  AUTOSCALE_SITE("real.h", 7, 46, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:infer"),
+  AUTOSCALE_SITE("real.h", 7, 46, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
 #endif
 #line 1

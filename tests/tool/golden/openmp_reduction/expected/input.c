@@ -1,12 +1,12 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 1
-#error "rewritten for autoscale ABI 1"
+#if AUTOSCALE_ABI_VERSION != 2
+#error "rewritten for autoscale ABI 2"
 #endif
 #ifndef AUTOSCALE_SITES_5E45A507
 #define AUTOSCALE_SITES_5E45A507
 static autoscale_site autoscale_sites_5e45a507[] = {
-  AUTOSCALE_SITE("input.c", 7, 15, AUTOSCALE_OP_MUL, "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, "class:allow"),
+  AUTOSCALE_SITE("input.c", 7, 15, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:allow"),
 };
 #endif
 #line 1
@@ -16,6 +16,6 @@ float dot(const float *a, const float *b, int n) {
   float s = 0.0f;
 #pragma omp parallel for reduction(+ : s)
   for (int i = 0; i < n; ++i)
-    s += autoscale_mul_f(&autoscale_sites_5e45a507[0], a[i], b[i]);
+    s += autoscale_mul_tensors_f(&autoscale_sites_5e45a507[0], a[i], b[i], a, b);
   return s;
 }

@@ -1,0 +1,20 @@
+// An OpenMP declare reduction's combiner may only use omp_in and omp_out: its operations cannot
+// become runtime calls that take a site.
+// XFAIL: *
+// Bug: the tool rewrites omp_out + omp_in in the combiner. Today Clang says: "only 'omp_in' or
+// 'omp_out' variables are allowed in combiner expression", then "incorrect reduction identifier"
+// on the reduction that uses it.
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %cc -fsyntax-only -std=c99 -fopenmp input.c
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir default input.c -- -std=c99 -fopenmp
+// RUN: %cc -fsyntax-only -std=c99 -fopenmp -I %runtime-include default/input.c
+// RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir passthrough input.c -- -std=c99 -fopenmp
+// RUN: %cc -fsyntax-only -std=c99 -fopenmp -I %runtime-include passthrough/input.c
+float total(const float *x, int n) {
+  float s = 0.0f;
+#pragma omp declare reduction(fsum : float : omp_out = omp_out + omp_in) initializer(omp_priv = 0.0f)
+#pragma omp parallel for reduction(fsum : s)
+  for (int i = 0; i < n; ++i)
+    s = s + x[i] * 0.5f;
+  return s;
+}

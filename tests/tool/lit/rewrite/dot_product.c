@@ -1,0 +1,38 @@
+/* A multiply feeding an accumulation in a loop is dot_mul (allow: FP8, rounded at its inputs);
+ * the accumulation itself is denied and stays FP32. */
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
+// RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
+// RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
+// RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
+// RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
+// RUN: diff -u input.c ../again/input.c
+float dot(const float *a, const float *b, int n) {
+  float acc = 0.0f;
+  for (int i = 0; i < n; ++i)
+    acc += a[i] * b[i];
+    // CHECK: acc += autoscale_mul_tensors_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[i], b[i], a, b);
+    // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"dot","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+  return acc;
+}
+
+void gemm(int n, float alpha, const float *A, const float *B, float *C) {
+  for (int i = 0; i < n; ++i)
+  // CHECK: for (int i = 0; i < n; autoscale_step(), ++i)
+    for (int j = 0; j < n; ++j) {
+      float s = 0.0f;
+      for (int k = 0; k < n; ++k)
+        s = s + A[i * n + k] * B[k * n + j];
+        // CHECK: s = s + autoscale_mul_tensors_f(&[[SITES]][1], A[i * n + k], B[k * n + j], A, B);
+        // REPORT: input.c:[[@LINE-2]]:15: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:30"],"function":"gemm","op":"accumulate","rule":"class:deny","spelling":"+","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:30: {"action":"scale","class":"allow","format":"e4m3","function":"gemm","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+      C[i * n + j] = alpha * s;
+      // CHECK: C[i * n + j] = autoscale_mul_f(&[[SITES]][2], alpha, s);
+      // REPORT: input.c:[[@LINE-2]]:28: {"action":"cast","class":"infer","format":"fp16","function":"gemm","op":"mul","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"C"}
+    }
+}
+// REPORT: file: {"changed":true,"path":"input.c","sites":3,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
+// REPORT: steps: {"loops":[{"file":"input.c","function":"gemm","line":21}],"source":"found"}
+// REPORT: summary: 5 float operations in 1 file: 2 scaled e4m3, 1 cast fp16, 2 kept, 0 skipped; steps end at input.c:21 (found)

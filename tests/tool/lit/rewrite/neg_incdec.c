@@ -1,0 +1,34 @@
+/* Unary minus and ++/-- on floating lvalues; -1.0f is a literal, not an operation. */
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
+// RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
+// RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
+// RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
+// RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
+// RUN: diff -u input.c ../again/input.c
+float steps(float x, double *p) {
+  float y = -x;
+  // CHECK: float y = autoscale_neg_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x);
+  // REPORT: input.c:[[@LINE-2]]:13: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":0,"spelling":"-","strategy":"delayed","type":"float","variable":"y"}
+  ++x;
+  // CHECK: autoscale_preinc_f(&[[SITES]][1], &(x));
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"inc","rounding":"output","rule":"class:infer","site":1,"spelling":"++","strategy":"delayed","type":"float","variable":"x"}
+  x--;
+  // CHECK: autoscale_postdec_f(&[[SITES]][2], &(x));
+  // REPORT: input.c:[[@LINE-2]]:4: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"dec","rounding":"output","rule":"class:infer","site":2,"spelling":"--","strategy":"delayed","type":"float","variable":"x"}
+  --*p;
+  // CHECK: autoscale_predec_d(&[[SITES]][3], &(*p));
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"dec","rounding":"output","rule":"class:infer","site":3,"spelling":"--","strategy":"delayed","type":"double","variable":"p"}
+  (*p)++;
+  // CHECK: autoscale_postinc_d(&[[SITES]][4], &((*p)));
+  // REPORT: input.c:[[@LINE-2]]:7: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"inc","rounding":"output","rule":"class:infer","site":4,"spelling":"++","strategy":"delayed","type":"double","variable":"p"}
+  return y * -1.0f + -(x);
+  // CHECK: return autoscale_add_f(&[[SITES]][6], autoscale_mul_f(&[[SITES]][5], y, -1.0f), autoscale_neg_f(&[[SITES]][7], (x)));
+  // REPORT: input.c:[[@LINE-2]]:12: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-17]]:13"],"format":"fp16","function":"steps","op":"mul","rounding":"output","rule":"class:infer","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:12","input.c:[[@LINE-3]]:22"],"format":"fp16","function":"steps","op":"add","rounding":"output","rule":"class:infer","site":6,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-4]]:22: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":7,"spelling":"-","strategy":"delayed","type":"float","variable":null}
+}
+// REPORT: file: {"changed":true,"path":"input.c","sites":8,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
+// REPORT: steps: {"loops":[],"source":"not found"}
+// REPORT: summary: 8 float operations in 1 file: 8 cast fp16, 0 kept, 0 skipped; no step found: each site rolls its history every 1024 executions

@@ -1,0 +1,22 @@
+/* An inline function with external linkage may not refer to the file's static site table
+ * (C11 6.7.4p3), so its operations stay; a static inline function's are rewritten. */
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
+// RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
+// RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
+// RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
+// RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
+// RUN: diff -u input.c ../again/input.c
+inline float scale_extern(float x, float s) { return x * s; }
+// CHECK: inline float scale_extern(float x, float s) { return x * s; }
+// REPORT: input.c:[[@LINE-2]]:56: {"action":"skipped","class":"infer","function":null,"op":"mul","reason":"C inline function with external linkage (cannot use the static site table)","spelling":"*","type":"float","variable":null}
+static inline float scale_static(float x, float s) { return x * s; }
+// CHECK: static inline float scale_static(float x, float s) { return autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x, s); }
+// REPORT: input.c:[[@LINE-2]]:63: {"action":"cast","class":"infer","format":"fp16","function":"scale_static","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+float use(float x) { return scale_static(x, 2.0f) + scale_extern(x, 3.0f); }
+// CHECK: float use(float x) { return autoscale_add_f(&[[SITES]][1], scale_static(x, 2.0f), scale_extern(x, 3.0f)); }
+// REPORT: input.c:[[@LINE-2]]:51: {"action":"cast","class":"infer","format":"fp16","function":"use","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+// REPORT: file: {"changed":true,"path":"input.c","sites":2,"written_to":"out/input.c"}
+// REPORT: rules: "default.yaml"
+// REPORT: steps: {"loops":[],"source":"not found"}
+// REPORT: summary: 3 float operations in 1 file: 2 cast fp16, 0 kept, 1 skipped; no step found: each site rolls its history every 1024 executions
