@@ -41,6 +41,7 @@ const OperationFinder::FileInfo &OperationFinder::fileInfo(FileID F) {
   I.Ignored = false;
   I.Display = std::move(*Display);
   llvm::StringRef Text = SM.getBufferData(F);
+  Text.consume_front(ByteOrderMark);
   I.AlreadyRewritten = Text.starts_with(RewrittenMarker) ||
                        Text.contains(std::string("\n") + RewrittenMarker);
   return I;

@@ -55,6 +55,9 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
     return true;
   if (std::string Why = dependentOperatorSkipReason(E, SM); !Why.empty())
     return skip(*Op, Why);
+  if (!Compound)
+    if (std::string Why = constantSkipReason({L, R}, Ctx); !Why.empty())
+      return skip(*Op, Why);
   if (Compound) {
     if (std::string Why = lvalueSkipReason(L, Ctx); !Why.empty())
       return skip(*Op, Why);
@@ -84,9 +87,9 @@ bool OperationFinder::visitDependentUnary(const Expr *E, SourceLocation OpLoc, B
     return true;
   if (std::string Why = dependentOperatorSkipReason(E, SM); !Why.empty())
     return skip(*Op, Why);
-  if (!Neg)
-    if (std::string Why = lvalueSkipReason(Sub, Ctx); !Why.empty())
-      return skip(*Op, Why);
+  if (std::string Why = Neg ? constantSkipReason({Sub}, Ctx) : lvalueSkipReason(Sub, Ctx);
+      !Why.empty())
+    return skip(*Op, Why);
   return shape(*Op, File, Neg ? Form::Negate : Form::IncDec, E, OpLoc, {Sub}, /*Generic=*/true,
                FloatKind::Float, Prefix);
 }
@@ -122,6 +125,9 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (!Op.SkipReason.empty())
     return true;
 
+  if (!Compound)
+    if (std::string Why = constantSkipReason({L, R}, Ctx); !Why.empty())
+      return skip(Op, Why);
   // In C++ the result of x op= y is the lvalue x; where it is used as one, the generic
   // op_assign returns that lvalue.
   bool Generic = false;
@@ -183,6 +189,8 @@ bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
   if (!Op.SkipReason.empty())
     return true;
   if (Neg) {
+    if (std::string Why = constantSkipReason({Sub}, Ctx); !Why.empty())
+      return skip(Op, Why);
     if (hasUserConversion(Sub))
       return skip(Op, "user-defined conversion of an operand");
     return shape(Op, File, Form::Negate, U, U->getOperatorLoc(), {Sub}, false, TC.Float,

@@ -97,6 +97,33 @@ llvm::StringRef kindName(const YAML::Node &N) {
   }
 }
 
+/// Where the second YAML document of Text starts: its `---` line, or the first line of content
+/// after a `...` that ended the first; else where yaml-cpp placed its node.
+Position secondDocument(llvm::StringRef Text, const YAML::Node &Second) {
+  bool Content = false, Ended = false;
+  unsigned Line = 0;
+  for (llvm::StringRef Rest = Text; !Rest.empty();) {
+    auto [L, Next] = Rest.split('\n');
+    Rest = Next;
+    ++Line;
+    llvm::StringRef T = L.rtrim();
+    bool Marker = T == "---" || L.starts_with("--- ") || L.starts_with("---\t");
+    if (Marker && (Content || Ended))
+      return {Line, 1};
+    if (T == "...") {
+      Ended = Content;
+      continue;
+    }
+    llvm::StringRef Trimmed = T.ltrim();
+    if (Marker || Trimmed.empty() || Trimmed.starts_with("#") || L.starts_with("%"))
+      continue;
+    if (Ended)
+      return {Line, 1};
+    Content = true;
+  }
+  return positionOf(Second.Mark());
+}
+
 template <typename Names> std::string joinNames(const Names &List) {
   std::string Out;
   for (const auto &N : List) {
@@ -153,8 +180,12 @@ public:
 
   llvm::Expected<RuleSet> parse(llvm::StringRef Text) {
     try {
-      YAML::Node Root = YAML::Load(Text.str());
-      walkRoot(Root);
+      std::vector<YAML::Node> Documents = YAML::LoadAll(Text.str());
+      if (Documents.size() > 1)
+        report(secondDocument(Text, Documents[1]),
+               "a rules file is one YAML document; a second one starts here (two files "
+               "concatenated?)");
+      walkRoot(Documents.empty() ? YAML::Node() : Documents.front());
     } catch (const YAML::Exception &E) {
       // Syntax errors (and any conversion this walk did not foresee) carry yaml-cpp's mark.
       report(positionOf(E.mark), E.msg);

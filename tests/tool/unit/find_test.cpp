@@ -86,6 +86,27 @@ TEST(Find, UnevaluatedOperandsAreSkippedWithTheReason) {
   EXPECT_FALSE(U.Ops[0].Shape);
 }
 
+TEST(Find, AllConstantOperationsAreLeftToTheCompiler) {
+  FoundUnit U = find("double cbrt(double);\n"
+                     "float f(float x) { const float k = 0.5f; return x * (1.0f / 3.0f) + k * 2.0f\n"
+                     "  + (float)cbrt(2.0) + -(k * 4.0f); }\n");
+  const char *Constant = "constant operands (evaluated at compile time)";
+  EXPECT_EQ(at(U, 2, 59).SkipReason, Constant); // 1.0f / 3.0f
+  EXPECT_EQ(at(U, 2, 71).SkipReason, Constant); // k * 2.0f: k's value is known
+  EXPECT_EQ(at(U, 3, 12).SkipReason, Constant); // cbrt(2.0)
+  EXPECT_EQ(at(U, 3, 24).SkipReason, Constant); // -(k * 4.0f)
+  EXPECT_TRUE(at(U, 2, 51).Shape);              // x * (...): x varies
+  EXPECT_FALSE(at(U, 2, 59).Shape);
+}
+
+TEST(Find, ConstantsOfTemplateParametersAreConstant) {
+  FoundUnit U = find("template <int N, class T> T f(T x) { return x * T(N * 2.0) + N * 0.5; }",
+                     {"-xc++", "-std=c++17"}, "/src/input.cpp");
+  EXPECT_TRUE(at(U, 1, 47).Shape);                                                 // x * T(...)
+  EXPECT_EQ(at(U, 1, 53).SkipReason, "constant operands (evaluated at compile time)"); // N * 2.0
+  EXPECT_EQ(at(U, 1, 64).SkipReason, "constant operands (evaluated at compile time)"); // N * 0.5
+}
+
 TEST(Find, MathCallsNumberTheirFloatArguments) {
   FoundUnit U = find("float powf(float, float); float ldexpf(float, int);\n"
                      "float f(float x, double y, int n) { return powf(x, y) + ldexpf(x, n); }\n");
