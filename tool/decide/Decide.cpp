@@ -46,6 +46,7 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
       D.Treatment.Rounding =
           Ops[I].OpName == "dot_mul" ? rules::Rounding::Inputs : rules::Rounding::Output;
   }
+  assignToMatmuls(Ops, Out);
   return Out;
 }
 

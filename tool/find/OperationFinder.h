@@ -52,7 +52,7 @@ public:
       Found.CallsStep = true;
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
       return visitOperatorCall(OC);
-    return isa<CXXMemberCallExpr>(C) || visitMathCall(C);
+    return isa<CXXMemberCallExpr>(C) || visitBlasCall(C) || visitMathCall(C);
   }
   bool VisitFunctionDecl(FunctionDecl *FD);
   bool VisitVarDecl(VarDecl *VD);
@@ -106,6 +106,13 @@ private:
   bool visitOperatorCall(CXXOperatorCallExpr *OC);
   /// A call of a math function the rules know (MathCalls.cpp).
   bool visitMathCall(CallExpr *C);
+  /// GEMMs (GemmOps.cpp): the loop nests of FD's body, or FD's body when the rules declare it a
+  /// kernel; a cblas_sgemm/dgemm call (true when C is one).
+  void findGemms(const FunctionDecl &FD);
+  bool visitBlasCall(CallExpr *C);
+  /// Starts the record of a GEMM anchored at Anchor in FD (nullptr: not the project's).
+  Operation *startGemm(const FunctionDecl &FD, SourceLocation Anchor, const Stmt *Where,
+                       std::string Spelling);
   /// The key of FD's record (CallGraph.h).
   std::string keyOf(const FunctionDecl &FD);
   /// Notes an arithmetic operator that is not a floating-point operation.
@@ -132,6 +139,8 @@ private:
   /// Def-use through locals: a local initialised by an operation and never written again
   /// carries that operation's result to the operations that read it.
   std::map<const VarDecl *, const Expr *> InitOf;
+  /// GEMM records per anchor: two statements of one nest are two sites.
+  std::map<std::pair<std::string, unsigned>, unsigned> GemmsAt;
   std::set<const VarDecl *> Modified;
 };
 

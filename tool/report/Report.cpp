@@ -1,6 +1,8 @@
 //===- Report.cpp - the rewrite report (JSON) and the summary line -----------===//
 #include "report/Report.h"
 
+#include "find/GemmShape.h"
+
 #include "autoscale/defaults.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -15,6 +17,7 @@ using namespace rules;
 namespace {
 struct Counts {
   unsigned Total = 0, Kept = 0, Skipped = 0;
+  unsigned InMatmuls = 0; ///< computed by a rewritten matmul site
   /// (action, format) -> count, in enum order so the line is stable.
   std::map<std::pair<int, int>, unsigned> Rewritten;
 };
@@ -25,6 +28,8 @@ Counts count(const std::vector<Entry> &Entries) {
     ++C.Total;
     if (!E.Op->SkipReason.empty())
       ++C.Skipped;
+    else if (!E.D->InMatmul.empty())
+      ++C.InMatmuls;
     else if (!E.D->rewrites())
       ++C.Kept;
     else
@@ -68,7 +73,10 @@ std::string summaryLine(const std::vector<Entry> &Entries, const StepPlan &Steps
   for (auto &[Key, N] : C.Rewritten)
     OS << " " << N << " " << pastTense(static_cast<Action>(-Key.first)) << " "
        << name(static_cast<Format>(Key.second)) << ",";
-  OS << " " << C.Kept << " kept, " << C.Skipped << " skipped" << stepsPhrase(Steps, C);
+  OS << " " << C.Kept << " kept, ";
+  if (C.InMatmuls)
+    OS << C.InMatmuls << " in matmuls, ";
+  OS << C.Skipped << " skipped" << stepsPhrase(Steps, C);
   return Out;
 }
 
@@ -95,6 +103,13 @@ static llvm::json::Object entryJson(const Entry &E) {
   if (!Op.SkipReason.empty()) {
     O["action"] = "skipped";
     O["reason"] = Op.SkipReason;
+    if (!Op.Suggestion.empty())
+      O["suggestion"] = Op.Suggestion;
+    return O;
+  }
+  if (!D.InMatmul.empty()) {
+    O["action"] = "in_matmul";
+    O["matmul"] = D.InMatmul;
     return O;
   }
   const Treatment &T = D.Treatment;
@@ -105,6 +120,12 @@ static llvm::json::Object entryJson(const Entry &E) {
     O["rounding"] = name(*T.Rounding).str();
     O["strategy"] = name(T.Strategy).str();
     O["site"] = static_cast<int64_t>(*E.Site);
+  }
+  if (const GemmShape *G = Op.Shape && Op.Shape->Gemm ? Op.Shape->Gemm.get() : nullptr) {
+    static constexpr const char *From[] = {"loops", "blas", "kernel"};
+    O["gemm"] = From[G->From];
+    if (!G->Note.empty())
+      O["note"] = G->Note;
   }
   return O;
 }
@@ -141,18 +162,20 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
     Rewritten[(llvm::Twine(pastTense(static_cast<Action>(-Key.first))) + " " +
                name(static_cast<Format>(Key.second)))
                   .str()] = N;
-  return llvm::json::Object{
-      {"tool", "autoscale-rewrite"},
-      {"version", AUTOSCALE_VERSION},
-      {"rules", RulesPath.str()},
-      {"files", std::move(FileArr)},
-      {"operations", std::move(Ops)},
-      {"steps", stepsJson(Steps)},
-      {"summary", llvm::json::Object{{"operations", C.Total},
-                                     {"kept", C.Kept},
-                                     {"skipped", C.Skipped},
-                                     {"rewritten", std::move(Rewritten)},
-                                     {"line", summaryLine(Entries, Steps, SourceCount)}}}};
+  llvm::json::Object Summary{{"operations", C.Total},
+                             {"kept", C.Kept},
+                             {"skipped", C.Skipped},
+                             {"rewritten", std::move(Rewritten)},
+                             {"line", summaryLine(Entries, Steps, SourceCount)}};
+  if (C.InMatmuls)
+    Summary["in_matmuls"] = C.InMatmuls;
+  return llvm::json::Object{{"tool", "autoscale-rewrite"},
+                            {"version", AUTOSCALE_VERSION},
+                            {"rules", RulesPath.str()},
+                            {"files", std::move(FileArr)},
+                            {"operations", std::move(Ops)},
+                            {"steps", stepsJson(Steps)},
+                            {"summary", std::move(Summary)}};
 }
 
 } // namespace autoscale::report
