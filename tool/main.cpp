@@ -15,9 +15,9 @@ static cl::OptionCategory Category("autoscale-rewrite options");
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp MoreHelp(
     "\nRewrites float and double arithmetic into calls of the autoscale runtime, as the rules\n"
-    "decide, and prints a summary line on stderr. Exit status: 0 done, 1 a source failed to\n"
-    "parse or a file could not be rewritten or written (nothing written), 2 bad rules or\n"
-    "options.\n");
+    "decide, and prints a summary line on stderr. Exit status: 0 done, 1 a source is missing or\n"
+    "failed to parse, or a file could not be rewritten or written (nothing written), 2 bad rules\n"
+    "or options.\n");
 
 static cl::opt<std::string> Rules("rules",
                                   cl::desc("YAML rules file (default: the shipped default.yaml)"),
@@ -30,11 +30,16 @@ static cl::opt<std::string>
            cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the sources and headers in place"),
                              cl::cat(Category));
-static cl::opt<bool> Diff("diff", cl::desc("Print a unified diff to stdout; write nothing"),
-                          cl::cat(Category));
-static cl::opt<std::string> Report("report",
-                                   cl::desc("Write the JSON report of every operation to <file>"),
-                                   cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool>
+    Diff("diff",
+         cl::desc("Print a unified diff to stdout and write no source or header (--diff --report "
+                  "FILE writes the report only)"),
+         cl::cat(Category));
+static cl::opt<std::string>
+    Report("report",
+           cl::desc("Write the JSON report of every operation to <file>, which must be none of "
+                    "the files the run reads or writes"),
+           cl::value_desc("file"), cl::cat(Category));
 
 static cl::opt<std::string>
     CudaPath("cuda-path",

@@ -19,6 +19,8 @@
 #include "ruleset/RuleSet.h"
 
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -27,6 +29,21 @@
 
 namespace autoscale::driver {
 namespace {
+
+/// Whether a unit read the file at Path (compared by identity, so any spelling of it counts).
+bool anyUnitReads(llvm::StringRef Path, const std::vector<UnitFiles> &Files) {
+  llvm::sys::fs::UniqueID Id;
+  if (llvm::sys::fs::getUniqueID(Path, Id))
+    return false; // no such file: nothing read it
+  return llvm::any_of(Files, [&](const UnitFiles &U) { return U.Ids.count(Id) != 0; });
+}
+
+/// Refuses a --report path that names a file the run reads or writes. Returns the exit code.
+int refuseReport(llvm::StringRef Report, llvm::StringRef Other) {
+  llvm::errs() << "error: --report " << Report << " names " << Other
+               << ", which this run reads or writes; nothing written\n";
+  return 2;
+}
 
 /// The project's files with what is rewritten in each, and the report's entries.
 struct Plan {
@@ -103,7 +120,8 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
 }
 
 /// Prints the diff, or writes the files (and the report) as one batch. Returns the exit code.
-int output(const std::vector<Rendered> &Files, const Plan &Plan, const Options &Opts,
+int output(const std::vector<Rendered> &Files, const Plan &Plan,
+           const std::set<DataflowEdge> &Edges, const Options &Opts,
            const std::string &OutRoot) {
   std::vector<report::FileResult> Results;
   std::vector<std::pair<std::string, std::string>> Writes; // target, new text
@@ -124,8 +142,12 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Options &
   }
   // The report goes in the same batch: it describes files that are written only with it.
   if (!Opts.ReportPath.empty()) {
+    for (const auto &[Target, Text] : Writes)
+      if (sameFile(Opts.ReportPath, Target))
+        return refuseReport(Opts.ReportPath, Target);
     llvm::json::Value Json =
-        report::toJson(Plan.Entries, Plan.Steps, Results, Opts.RulesPath, Opts.Sources.size());
+        report::toJson(Plan.Entries, Plan.Steps, report::countConversions(Plan.Entries, Edges),
+                       Results, Opts.RulesPath, Opts.Sources.size());
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     OS << llvm::formatv("{0:2}", Json) << "\n";
@@ -148,9 +170,29 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     return 2;
   }
 
+  for (const std::string &S : Opts.Sources) {
+    llvm::sys::fs::file_status Status;
+    if (llvm::sys::fs::status(S, Status) || !llvm::sys::fs::exists(Status)) {
+      llvm::errs() << "error: " << S << ": no such file; nothing written\n";
+      return 1;
+    }
+    if (llvm::sys::fs::is_directory(Status)) {
+      llvm::errs() << "error: " << S << ": is a directory, not a source file; nothing written\n";
+      return 1;
+    }
+  }
   std::vector<std::string> AbsSources, Shown;
   for (const std::string &S : Opts.Sources)
     AbsSources.push_back(realPath(S));
+  // The report must not replace what the run reads: checked first against the rules and the
+  // sources, after parsing against every file a unit read.
+  if (!Opts.ReportPath.empty()) {
+    std::vector<std::string> Inputs(Opts.Sources);
+    Inputs.push_back(Opts.RulesPath);
+    for (const std::string &In : Inputs)
+      if (sameFile(Opts.ReportPath, In))
+        return refuseReport(Opts.ReportPath, In);
+  }
   find::FindOptions FindOpts;
   FindOpts.Root = projectRoot(AbsSources);
   FindOpts.RuntimeIncludeDir = realPath(Opts.Paths.RuntimeIncludeDir);
@@ -176,6 +218,8 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
                  << " failed to parse; nothing written\n";
     return 1;
   }
+  if (!Opts.ReportPath.empty() && anyUnitReads(Opts.ReportPath, Parsed.Files))
+    return refuseReport(Opts.ReportPath, realPath(Opts.ReportPath));
   Project P = merge(std::move(Parsed.Units));
   std::vector<Decision> Decisions = decide(P.Ops, P.Edges, *Rules);
   Plan Plan = planSites(P, Decisions, AbsSources,
@@ -187,7 +231,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     llvm::errs() << "error: " << llvm::toString(Files.takeError()) << "; nothing written\n";
     return 1;
   }
-  return output(*Files, Plan, Opts, OutRoot);
+  return output(*Files, Plan, P.Edges, Opts, OutRoot);
 }
 
 } // namespace autoscale::driver

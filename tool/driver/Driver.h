@@ -28,8 +28,9 @@ struct Options {
   InstallPaths Paths;     ///< the runtime's headers and the CUDA stand-ins
 };
 
-/// Exit codes: 0 done, 1 a source failed to parse or a file could not be written (nothing is
-/// written after a parse failure), 2 bad rules or options.
+/// Exit codes: 0 done, 1 a source is missing or failed to parse, or a file could not be written
+/// (nothing is written after such a failure), 2 bad rules or options (a --report naming a file
+/// the run reads or writes included).
 int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts);
 
 } // namespace autoscale::driver

@@ -18,6 +18,13 @@ std::string realPath(llvm::StringRef Path) {
   return std::string(Abs);
 }
 
+bool sameFile(llvm::StringRef A, llvm::StringRef B) {
+  bool Same = false;
+  if (!llvm::sys::fs::equivalent(A, B, Same))
+    return Same;
+  return realPath(A) == realPath(B);
+}
+
 bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
   return Path.starts_with(Dir) && (Dir.ends_with("/") || Path.substr(Dir.size()).starts_with("/"));
 }

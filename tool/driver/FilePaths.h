@@ -12,6 +12,10 @@ namespace autoscale::driver {
 /// Path with links resolved; for a path that does not exist, its absolute form without dots.
 std::string realPath(llvm::StringRef Path);
 
+/// Whether A and B name the same file: the same file system object when both exist, else the
+/// same real path.
+bool sameFile(llvm::StringRef A, llvm::StringRef B);
+
 /// Whether Path is Dir or lies below it.
 bool isUnder(llvm::StringRef Path, llvm::StringRef Dir);
 

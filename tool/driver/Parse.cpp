@@ -12,12 +12,26 @@
 namespace autoscale::driver {
 namespace {
 
+UnitFiles filesRead(const clang::SourceManager &SM, const std::string &Source) {
+  UnitFiles Out{Source, {}, {}};
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It) {
+    clang::FileEntryRef FE = It->first;
+    Out.Ids.insert(FE.getUniqueID());
+    // The real path the file system gave when the file was opened (symbolic links resolved).
+    llvm::StringRef Real = FE.getFileEntry().tryGetRealPathName();
+    clang::FileID F = SM.translateFile(FE);
+    Out.Files[Real.empty() ? FE.getName().str() : Real.str()] = {
+        FE.getName().str(), F.isValid() && SM.isInSystemHeader(SM.getLocForStartOfFile(F))};
+  }
+  return Out;
+}
+
 /// Runs the finder on each translation unit that parsed without errors.
 class FindAction : public clang::ASTFrontendAction {
 public:
-  FindAction(const rules::RuleSet &Rules, const find::FindOptions &Opts,
-             std::vector<FoundUnit> &Out)
-      : Rules(Rules), Opts(Opts), Out(Out) {}
+  FindAction(const rules::RuleSet &Rules, const find::FindOptions &Opts, ParseResult &Out,
+             const std::string &Source)
+      : Rules(Rules), Opts(Opts), Out(Out), Source(Source) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef) override {
@@ -31,7 +45,8 @@ private:
     void HandleTranslationUnit(clang::ASTContext &Ctx) override {
       if (Ctx.getDiagnostics().hasErrorOccurred())
         return; // the run fails; nothing from this unit is used
-      A.Out.push_back(find::findOperations(Ctx, PP, A.Rules, A.Opts));
+      A.Out.Units.push_back(find::findOperations(Ctx, PP, A.Rules, A.Opts));
+      A.Out.Files.push_back(filesRead(Ctx.getSourceManager(), A.Source));
     }
 
   private:
@@ -41,22 +56,24 @@ private:
 
   const rules::RuleSet &Rules;
   const find::FindOptions &Opts;
-  std::vector<FoundUnit> &Out;
+  ParseResult &Out;
+  const std::string &Source;
 };
 
 class FindActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  FindActionFactory(const rules::RuleSet &Rules, const find::FindOptions &Opts,
-                    std::vector<FoundUnit> &Out)
-      : Rules(Rules), Opts(Opts), Out(Out) {}
+  FindActionFactory(const rules::RuleSet &Rules, const find::FindOptions &Opts, ParseResult &Out,
+                    const std::string &Source)
+      : Rules(Rules), Opts(Opts), Out(Out), Source(Source) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<FindAction>(Rules, Opts, Out);
+    return std::make_unique<FindAction>(Rules, Opts, Out, Source);
   }
 
 private:
   const rules::RuleSet &Rules;
   const find::FindOptions &Opts;
-  std::vector<FoundUnit> &Out;
+  ParseResult &Out;
+  const std::string &Source;
 };
 
 } // namespace
@@ -71,7 +88,7 @@ ParseResult parseSources(const clang::tooling::CompilationDatabase &DB,
       llvm::errs() << "[" << I + 1 << "/" << Sources.size() << "] " << Shown[I] << "\n";
     clang::tooling::ClangTool Tool(DB, {Sources[I]});
     Tool.appendArgumentsAdjuster(compilerArgsAdjuster(Paths));
-    FindActionFactory Factory(Rules, Opts, R.Units);
+    FindActionFactory Factory(Rules, Opts, R, Sources[I]);
     if (Tool.run(&Factory) != 0)
       ++R.Failed;
   }

@@ -8,16 +8,34 @@
 #include "ruleset/RuleSet.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem/UniqueID.h"
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace autoscale::driver {
 
-/// What parsing the sources found, one FoundUnit per source that parsed.
+/// A file a translation unit read.
+struct FileRead {
+  std::string Name;    ///< as Clang opened it (what an in-memory overlay of it must be named)
+  bool System = false; ///< a system header (-isystem, the compiler's own directories)
+};
+
+/// Every file one translation unit read, by real path, and their identities (which a path the run
+/// would write must not name).
+struct UnitFiles {
+  std::string Source; ///< as the command line gave it
+  std::map<std::string, FileRead> Files;
+  std::set<llvm::sys::fs::UniqueID> Ids;
+};
+
+/// What parsing the sources found, one FoundUnit (and its files) per source that parsed.
 struct ParseResult {
   std::vector<FoundUnit> Units;
-  unsigned Failed = 0; ///< sources that did not parse (Clang printed why)
+  std::vector<UnitFiles> Files; ///< index for index with Units
+  unsigned Failed = 0;          ///< sources that did not parse (Clang printed why)
 };
 
 /// Parses each source with its compile command (adjusted as CompilerArgs.h says) and finds its

@@ -3,6 +3,7 @@
 
 #include "emit/CallSpelling.h"
 #include "emit/SiteTable.h"
+#include "find/Finder.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -10,10 +11,12 @@
 
 namespace autoscale::emit {
 
-/// Where the prelude goes: line 1, unless the file opens by defining feature-test macros
-/// (_GNU_SOURCE, _POSIX_C_SOURCE...), which must precede every system header; then after them.
+/// Where the prelude goes: line 1, after a UTF-8 byte-order mark (which is only skipped at the very
+/// start), unless the file opens by defining feature-test macros (_GNU_SOURCE, _POSIX_C_SOURCE...),
+/// which must precede every system header; then after them.
 static unsigned preludeOffset(llvm::StringRef Text, unsigned &Line) {
-  unsigned Offset = 0, LineNo = 1, Best = 0, BestLine = 1;
+  unsigned Bom = Text.starts_with(find::ByteOrderMark) ? 3 : 0;
+  unsigned Offset = Bom, LineNo = 1, Best = Bom, BestLine = 1;
   bool InComment = false;
   while (Offset < Text.size()) {
     size_t End = Text.find('\n', Offset);

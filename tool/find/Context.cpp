@@ -4,6 +4,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -147,6 +148,9 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
         if (const FunctionDecl *FD = Call->getDirectCallee();
             FD && FD->getIdentifier() && FD->getName().starts_with("autoscale_"))
           return Fail("already rewritten (operand of an autoscale call)");
+        // It asks whether its operand folds to a constant: a runtime call never does.
+        if (Call->getBuiltinCallee() == Builtin::BI__builtin_constant_p)
+          return Fail("unevaluated operand (__builtin_constant_p)");
       }
       if (C.Variable.empty()) {
         if (const auto *B = dyn_cast<BinaryOperator>(S);
@@ -204,6 +208,10 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
           return C;
         return Fail("default member initialiser or bit-field width");
       }
+      // The combiner and initialiser of `#pragma omp declare reduction` may name omp_in, omp_out,
+      // omp_priv and omp_orig only.
+      if (isa<OMPDeclareReductionDecl>(D))
+        return Fail("OpenMP declare reduction (the combiner may name omp_in and omp_out only)");
       if (isa<EnumConstantDecl>(D))
         return Fail("constant expression (enumerator)");
       if (isa<StaticAssertDecl>(D))

@@ -35,6 +35,9 @@ struct FindOptions {
 /// recognised as rewritten already and left alone, so the tool is idempotent.
 inline constexpr const char *RewrittenMarker = "/* autoscale-rewrite ";
 
+/// The UTF-8 byte-order mark a file may start with (the marker then follows it).
+inline constexpr const char *ByteOrderMark = "\xEF\xBB\xBF";
+
 FoundUnit findOperations(clang::ASTContext &Ctx, clang::Preprocessor &PP,
                          const rules::RuleSet &Rules, const FindOptions &Opts);
 

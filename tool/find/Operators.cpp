@@ -55,6 +55,9 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
     return true;
   if (std::string Why = dependentOperatorSkipReason(E, SM); !Why.empty())
     return skip(*Op, Why);
+  if (!Compound)
+    if (std::string Why = constantSkipReason({L, R}, Ctx); !Why.empty())
+      return skip(*Op, Why);
   if (Compound) {
     if (std::string Why = lvalueSkipReason(L, Ctx); !Why.empty())
       return skip(*Op, Why);
@@ -84,16 +87,16 @@ bool OperationFinder::visitDependentUnary(const Expr *E, SourceLocation OpLoc, B
     return true;
   if (std::string Why = dependentOperatorSkipReason(E, SM); !Why.empty())
     return skip(*Op, Why);
-  if (!Neg)
-    if (std::string Why = lvalueSkipReason(Sub, Ctx); !Why.empty())
-      return skip(*Op, Why);
+  if (std::string Why = Neg ? constantSkipReason({Sub}, Ctx) : lvalueSkipReason(Sub, Ctx);
+      !Why.empty())
+    return skip(*Op, Why);
   return shape(*Op, File, Neg ? Form::Negate : Form::IncDec, E, OpLoc, {Sub}, /*Generic=*/true,
                FloatKind::Float, Prefix);
 }
 
 bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (B->isAssignmentOp())
-    markModified(B->getLHS());
+    noteDefinition(B->getLHS(), B->getOpcode() == BO_Assign ? B->getRHS() : B);
   if (!isArithmetic(B->getOpcode()))
     return true;
   BaseOp Base = baseOf(B->getOpcode());
@@ -122,6 +125,9 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (!Op.SkipReason.empty())
     return true;
 
+  if (!Compound)
+    if (std::string Why = constantSkipReason({L, R}, Ctx); !Why.empty())
+      return skip(Op, Why);
   // In C++ the result of x op= y is the lvalue x; where it is used as one, the generic
   // op_assign returns that lvalue.
   bool Generic = false;
@@ -150,8 +156,8 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
 
 bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
   UnaryOperatorKind UK = U->getOpcode();
-  if (UK == UO_AddrOf || U->isIncrementDecrementOp())
-    markModified(U->getSubExpr());
+  if (U->isIncrementDecrementOp())
+    noteDefinition(U->getSubExpr(), U);
   bool Neg = UK == UO_Minus;
   if (!Neg && !U->isIncrementDecrementOp())
     return true;
@@ -183,6 +189,8 @@ bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
   if (!Op.SkipReason.empty())
     return true;
   if (Neg) {
+    if (std::string Why = constantSkipReason({Sub}, Ctx); !Why.empty())
+      return skip(Op, Why);
     if (hasUserConversion(Sub))
       return skip(Op, "user-defined conversion of an operand");
     return shape(Op, File, Form::Negate, U, U->getOperatorLoc(), {Sub}, false, TC.Float,
@@ -218,7 +226,7 @@ bool OperationFinder::visitOperatorCall(CXXOperatorCallExpr *OC) {
   bool Compound = OK == OO_PlusEqual || OK == OO_MinusEqual || OK == OO_StarEqual ||
                   OK == OO_SlashEqual;
   if (Compound)
-    markModified(OC->getArg(0));
+    noteDefinition(OC->getArg(0), OC);
   return visitDependentBinary(OC, OC->getOperatorLoc(), It->second, Spelling, Compound,
                               OC->getArg(0), OC->getArg(1));
 }

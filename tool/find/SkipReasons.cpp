@@ -104,6 +104,50 @@ std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext 
   return {};
 }
 
+/// Whether the value-dependent expression E is constant in every instantiation: literals,
+/// non-type template parameters, enumerators, constexpr variables and sizeof, combined by casts
+/// and operators.
+static bool isDependentConstant(const Expr *E) {
+  E = E->IgnoreParens();
+  if (isa<FloatingLiteral, IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          UnaryExprOrTypeTraitExpr, SizeOfPackExpr>(E))
+    return true;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *VD = D->getDecl();
+    const auto *Var = dyn_cast<VarDecl>(VD);
+    return isa<NonTypeTemplateParmDecl, EnumConstantDecl>(VD) || (Var && Var->isConstexpr());
+  }
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return isDependentConstant(S->getReplacement());
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return isDependentConstant(C->getSubExpr());
+  if (const auto *C = dyn_cast<CXXUnresolvedConstructExpr>(E))
+    return C->getNumArgs() == 1 && isDependentConstant(C->getArg(0));
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && isDependentConstant(B->getLHS()) &&
+           isDependentConstant(B->getRHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus || U->getOpcode() == UO_Not ||
+            U->getOpcode() == UO_LNot) &&
+           isDependentConstant(U->getSubExpr());
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return isDependentConstant(C->getCond()) && isDependentConstant(C->getTrueExpr()) &&
+           isDependentConstant(C->getFalseExpr());
+  return false;
+}
+
+std::string constantSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx) {
+  if (Operands.empty())
+    return {};
+  for (const Expr *E : Operands) {
+    bool Constant = E->isValueDependent() ? isDependentConstant(E)
+                                          : !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx);
+    if (!Constant)
+      return {};
+  }
+  return "constant operands (evaluated at compile time)";
+}
+
 bool hasUserConversion(const Expr *E) {
   while (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
     if (C->getCastKind() == CK_UserDefinedConversion ||

@@ -28,6 +28,14 @@ std::string lvalueSkipReason(const clang::Expr *LV, const clang::ASTContext &Ctx
 std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
                                  const clang::ASTContext &Ctx);
 
+/// Why an operation whose value operands are all constants stays as written: the compiler
+/// evaluates it (a math call folded correctly rounded, where libm at run time may differ in the
+/// last bit), and its result may have to stay a constant expression (a brace initialiser narrowing
+/// it, a local const int used as an array bound or a template argument). Empty when an operand is
+/// not constant, or there are none.
+std::string constantSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,
+                               const clang::ASTContext &Ctx);
+
 /// Whether the conversion of an operand to its computation type calls user code.
 bool hasUserConversion(const clang::Expr *E);
 

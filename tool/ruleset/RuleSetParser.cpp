@@ -76,6 +76,33 @@ const ParamUse StrategyParamUses[] = {
 constexpr int MaxHistory = 1024;
 constexpr int MaxMargin = 127; // beyond float32's exponent range a margin means nothing
 
+/// Where the second YAML document of Text starts: its `---` line, or the first line of content
+/// after a `...` that ended the first; else where yaml-cpp placed its node.
+Position secondDocument(llvm::StringRef Text, const YAML::Node &Second) {
+  bool Content = false, Ended = false;
+  unsigned Line = 0;
+  for (llvm::StringRef Rest = Text; !Rest.empty();) {
+    auto [L, Next] = Rest.split('\n');
+    Rest = Next;
+    ++Line;
+    llvm::StringRef T = L.rtrim();
+    bool Marker = T == "---" || L.starts_with("--- ") || L.starts_with("---\t");
+    if (Marker && (Content || Ended))
+      return {Line, 1};
+    if (T == "...") {
+      Ended = Content;
+      continue;
+    }
+    llvm::StringRef Trimmed = T.ltrim();
+    if (Marker || Trimmed.empty() || Trimmed.starts_with("#") || L.starts_with("%"))
+      continue;
+    if (Ended)
+      return {Line, 1};
+    Content = true;
+  }
+  return positionOf(Second.Mark());
+}
+
 /// An op placed in a class, with the node that put it there (none for the built-in lists).
 struct Membership {
   OpClass Class;
@@ -88,8 +115,12 @@ public:
 
   llvm::Expected<RuleSet> parse(llvm::StringRef Text) {
     try {
-      YAML::Node Root = YAML::Load(Text.str());
-      walkRoot(Root);
+      std::vector<YAML::Node> Documents = YAML::LoadAll(Text.str());
+      if (Documents.size() > 1)
+        report(secondDocument(Text, Documents[1]),
+               "a rules file is one YAML document; a second one starts here (two files "
+               "concatenated?)");
+      walkRoot(Documents.empty() ? YAML::Node() : Documents.front());
     } catch (const YAML::Exception &E) {
       // Syntax errors (and any conversion this walk did not foresee) carry yaml-cpp's mark.
       report(positionOf(E.mark), E.msg);

@@ -86,6 +86,27 @@ TEST(Find, UnevaluatedOperandsAreSkippedWithTheReason) {
   EXPECT_FALSE(U.Ops[0].Shape);
 }
 
+TEST(Find, AllConstantOperationsAreLeftToTheCompiler) {
+  FoundUnit U = find("double cbrt(double);\n"
+                     "float f(float x) { const float k = 0.5f; return x * (1.0f / 3.0f) + k * 2.0f\n"
+                     "  + (float)cbrt(2.0) + -(k * 4.0f); }\n");
+  const char *Constant = "constant operands (evaluated at compile time)";
+  EXPECT_EQ(at(U, 2, 59).SkipReason, Constant); // 1.0f / 3.0f
+  EXPECT_EQ(at(U, 2, 71).SkipReason, Constant); // k * 2.0f: k's value is known
+  EXPECT_EQ(at(U, 3, 12).SkipReason, Constant); // cbrt(2.0)
+  EXPECT_EQ(at(U, 3, 24).SkipReason, Constant); // -(k * 4.0f)
+  EXPECT_TRUE(at(U, 2, 51).Shape);              // x * (...): x varies
+  EXPECT_FALSE(at(U, 2, 59).Shape);
+}
+
+TEST(Find, ConstantsOfTemplateParametersAreConstant) {
+  FoundUnit U = find("template <int N, class T> T f(T x) { return x * T(N * 2.0) + N * 0.5; }",
+                     {"-xc++", "-std=c++17"}, "/src/input.cpp");
+  EXPECT_TRUE(at(U, 1, 47).Shape);                                                 // x * T(...)
+  EXPECT_EQ(at(U, 1, 53).SkipReason, "constant operands (evaluated at compile time)"); // N * 2.0
+  EXPECT_EQ(at(U, 1, 64).SkipReason, "constant operands (evaluated at compile time)"); // N * 0.5
+}
+
 TEST(Find, MathCallsNumberTheirFloatArguments) {
   FoundUnit U = find("float powf(float, float); float ldexpf(float, int);\n"
                      "float f(float x, double y, int n) { return powf(x, y) + ldexpf(x, n); }\n");
@@ -113,13 +134,31 @@ TEST(Find, ResultsFlowThroughLocalsToTheOperationsThatReadThem) {
   EXPECT_EQ(U.Edges.begin()->Slot, 0u);
 }
 
-TEST(Find, ALocalWrittenAgainCarriesNoResult) {
-  FoundUnit U = find("float f(float a, float b) {\n"
+TEST(Find, EveryValueOfALocalReachesItsReads) {
+  // Flow-insensitive: both the product and the quotient may be what t holds at the add.
+  FoundUnit U = find("float f(float a, float b, int c) {\n"
                      "  float t = a * b;\n"
-                     "  t = a;\n"
+                     "  if (c) t = a / b;\n"
                      "  return t + b;\n"
                      "}\n");
-  EXPECT_TRUE(U.Edges.empty());
+  const Operation &Add = at(U, 4, 12);
+  std::set<OpKey> Into;
+  for (const DataflowEdge &E : U.Edges)
+    if (E.To == Add.Key)
+      Into.insert(E.From);
+  EXPECT_EQ(Into, (std::set<OpKey>{at(U, 2, 15).Key, at(U, 3, 16).Key}));
+}
+
+TEST(Find, AnElementStoredInALoopReachesItsReadsInTheSameIteration) {
+  FoundUnit U = find("void f(float *out, const float *a, float c, int n) {\n"
+                     "  for (int i = 0; i < n; i++) {\n"
+                     "    out[i] = a[i] * c;\n"
+                     "    out[i] = out[i] + c;\n"
+                     "  }\n"
+                     "}\n");
+  ASSERT_EQ(U.Edges.size(), 1u);
+  EXPECT_EQ(U.Edges.begin()->From, at(U, 3, 19).Key);
+  EXPECT_EQ(U.Edges.begin()->To, at(U, 4, 21).Key);
 }
 
 TEST(Find, TemplateOperationsAreGeneric) {

@@ -1,9 +1,14 @@
-// --diff "prints a unified diff and writes nothing", yet --report asks for a file: the
-// combination should be refused, or --help should say that --diff still writes the report.
-// XFAIL: *
-// Undecided: today the tool exits 0, prints the diff and writes r.json; --help says "--diff ...
-// write nothing" and nothing about --report.
+// --diff writes no source or header; with --report it writes the report (the files' written_to
+// is null), and --help says so on the --diff line.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
-// RUN: not %autoscale-rewrite --rules %rules/default.yaml --diff --report r.json input.c -- || %autoscale-rewrite --help | FileCheck %s
-// CHECK: {{.*}}--diff{{.*}}--report{{.*}}
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --diff --report r.json input.c -- > diff.txt
+// RUN: FileCheck %s --check-prefix=DIFF --input-file diff.txt
+// DIFF: +++ b/input.c
+// RUN: %report r.json | FileCheck %s --check-prefix=REPORT
+// REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":null}
+// RUN: diff -u %s input.c
+// RUN: ls | FileCheck %s --check-prefix=FILES --implicit-check-not=out
+// FILES: r.json
+// RUN: %autoscale-rewrite --help | FileCheck %s
+// CHECK: --diff {{.*}} (--diff --report FILE writes the report only)
 float scale(float x) { return x * 0.5f; }
