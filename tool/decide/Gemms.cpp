@@ -7,10 +7,23 @@
 
 namespace autoscale {
 
+/// A matmul site left as written: the operations it would have computed are decided one by one.
+static void keepAsWritten(Decision &D, llvm::StringRef Why) {
+  D.Treatment = rules::Treatment{};
+  D.Treatment.Rounding = rules::Rounding::Output;
+  D.Rule += (" (" + Why + ")").str();
+}
+
 void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions) {
   auto GemmOf = [&](size_t I) -> const GemmShape * {
     return Ops[I].Shape && Ops[I].Shape->Kind == Form::Matmul ? Ops[I].Shape->Gemm.get() : nullptr;
   };
+  // FP32 rounds nothing: the loops (or the BLAS call) already compute the product exactly as
+  // written, in their own order, which the runtime's GEMM would not keep.
+  for (size_t I = 0; I < Ops.size(); ++I)
+    if (Decision &D = Decisions[I];
+        GemmOf(I) && D.rewrites() && D.Treatment.Format == rules::Format::FP32)
+      keepAsWritten(D, "fp32: left as written");
   // One kernel's products replace its body together: kept if any is kept.
   std::map<std::pair<std::string, unsigned>, bool> KernelKept;
   for (size_t I = 0; I < Ops.size(); ++I)
@@ -22,11 +35,8 @@ void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &D
       continue;
     Decision &D = Decisions[I];
     if (G->From == GemmShape::Kernel && D.rewrites() &&
-        KernelKept[{Ops[I].Key.File, G->Covers[0].Begin}]) {
-      D.Treatment = rules::Treatment{};
-      D.Treatment.Rounding = rules::Rounding::Output;
-      D.Rule += " (kept with the other products of its kernel)";
-    }
+        KernelKept[{Ops[I].Key.File, G->Covers[0].Begin}])
+      keepAsWritten(D, "kept with the other products of its kernel");
     if (D.rewrites())
       D.Treatment.Rounding = rules::Rounding::Inputs; // the runtime's GEMM rounds A and B
   }

@@ -18,6 +18,9 @@ namespace {
 struct Counts {
   unsigned Total = 0, Kept = 0, Skipped = 0;
   unsigned InMatmuls = 0; ///< computed by a rewritten matmul site
+  /// Matmul candidates left as written (not proved, or their class keeps them): not float
+  /// operations of the source (those are counted on their own), so not in Total.
+  unsigned GemmsLeft = 0;
   /// (action, format) -> count, in enum order so the line is stable.
   std::map<std::pair<int, int>, unsigned> Rewritten;
 };
@@ -25,6 +28,10 @@ struct Counts {
 Counts count(const std::vector<Entry> &Entries) {
   Counts C;
   for (const Entry &E : Entries) {
+    if (E.Op->OpName == "matmul" && (!E.Op->SkipReason.empty() || !E.D->rewrites())) {
+      ++C.GemmsLeft;
+      continue;
+    }
     ++C.Total;
     if (!E.Op->SkipReason.empty())
       ++C.Skipped;
@@ -77,6 +84,9 @@ std::string summaryLine(const std::vector<Entry> &Entries, const StepPlan &Steps
   if (C.InMatmuls)
     OS << C.InMatmuls << " in matmuls, ";
   OS << C.Skipped << " skipped" << stepsPhrase(Steps, C);
+  if (C.GemmsLeft)
+    OS << "; " << C.GemmsLeft << " matmul" << (C.GemmsLeft == 1 ? "" : "s")
+       << " not substituted (the report says why)";
   return Out;
 }
 
@@ -210,6 +220,8 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
                              {"line", summaryLine(Entries, Steps, SourceCount)}};
   if (C.InMatmuls)
     Summary["in_matmuls"] = C.InMatmuls;
+  if (C.GemmsLeft)
+    Summary["matmuls_not_substituted"] = C.GemmsLeft;
   return llvm::json::Object{
       {"tool", "autoscale-rewrite"},
       {"version", AUTOSCALE_VERSION},
