@@ -14,9 +14,6 @@
 
 namespace autoscale::find::gemm {
 
-const clang::VarDecl *varOf(const clang::Expr *E);
-/// The variable an lvalue writes directly (x, x.m, a[i] of an array a), not through a pointer.
-const clang::VarDecl *writtenVar(const clang::Expr *LV);
 /// The statement an OpenMP directive applies to (the loop of `#pragma omp parallel for`).
 const clang::Stmt *unwrapDirective(const clang::Stmt *S);
 

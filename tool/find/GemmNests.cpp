@@ -15,26 +15,6 @@ using namespace clang;
 
 namespace autoscale::find::gemm {
 
-const VarDecl *varOf(const Expr *E) {
-  if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(D->getDecl());
-  return nullptr;
-}
-
-const VarDecl *writtenVar(const Expr *LV) {
-  LV = LV->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow())
-      LV = M->getBase()->IgnoreParenImpCasts();
-    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(LV);
-             A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-      LV = A->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  return varOf(LV);
-}
-
 const Stmt *unwrapDirective(const Stmt *S) {
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S); D && D->hasAssociatedStmt())
     return D->getInnermostCapturedStmt()->getCapturedStmt();

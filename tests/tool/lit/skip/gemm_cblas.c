@@ -1,19 +1,7 @@
-// RUN: rm -rf %t && split-file --leading-lines %s %t && cd %t
-// RUN: %autoscale-rewrite --rules rules.yaml --out-dir out --report report.json input.c --
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %S/gemm_only.yaml --out-dir out --report report.json input.c --
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
-
-//--- rules.yaml
-# GEMMs in FP8, every scalar operation as written: what is not substituted stays unchanged.
-version: 1
-step: none
-treatment:
-  allow: {action: scale, format: e4m3}
-overrides:
-  - match: {op: dot_mul}
-    set: {action: keep}
-
-//--- input.c
 #include <cblas.h>
 /* The runtime's GEMM has no alpha, and adds C or nothing: BLAS calls with another alpha or beta,
  * or with one not known at compile time, stay BLAS calls, with the reason. */
@@ -27,6 +15,6 @@ void gemms(int M, int N, int K, const float *A, const float *B, float *C, float 
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"gemms":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}}
-// REPORT: rules: "rules.yaml"
+// REPORT: rules: "gemm_only.yaml"
 // REPORT: steps: {"loops":[],"source":"none"}
 // REPORT: summary: 0 float operations in 1 file: 0 kept, 0 skipped; 3 matmuls not substituted (the report says why)

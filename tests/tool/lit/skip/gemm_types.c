@@ -1,19 +1,7 @@
-// RUN: rm -rf %t && split-file --leading-lines %s %t && cd %t
-// RUN: %autoscale-rewrite --rules rules.yaml --out-dir out --report report.json input.c --
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %S/gemm_only.yaml --out-dir out --report report.json input.c --
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
-
-//--- rules.yaml
-# GEMMs in FP8, every scalar operation as written: what is not substituted stays unchanged.
-version: 1
-step: none
-treatment:
-  allow: {action: scale, format: e4m3}
-overrides:
-  - match: {op: dot_mul}
-    set: {action: keep}
-
-//--- input.c
 /* Float arrays summed in double: the runtime's GEMM computes in one type (float products, FP32
  * sums); the loops are left as written, with the reason. */
 void widened(float *c, const float *a, const float *b, int M, int N, int K) {
@@ -30,6 +18,6 @@ void widened(float *c, const float *a, const float *b, int M, int N, int K) {
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"widened":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}}
-// REPORT: rules: "rules.yaml"
+// REPORT: rules: "gemm_only.yaml"
 // REPORT: steps: {"loops":[],"source":"none"}
 // REPORT: summary: 2 float operations in 1 file: 2 kept, 0 skipped; 1 matmul not substituted (the report says why)
