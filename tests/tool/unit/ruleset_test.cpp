@@ -627,6 +627,14 @@ TEST(ShippedRules, Default) {
   EXPECT_EQ(A.Params.HistoryLen, 16);
   expectTreatment(R->ClassTreatment[classIndex(OpClass::Infer)], Action::Cast, Format::FP16);
   EXPECT_EQ(R->ClassTreatment[classIndex(OpClass::Deny)].Action, Action::Keep);
+  // A substituted GEMM sees its whole operands: current scaling.
+  OperationKey Matmul;
+  Matmul.Op = "matmul";
+  const Override *O = R->firstMatch(Matmul);
+  ASSERT_NE(O, nullptr);
+  std::string Rule;
+  EXPECT_EQ(R->treatment(OpClass::Allow, O, Rule).Strategy, Strategy::Current);
+  EXPECT_EQ(Rule, "gemm-current-scaling");
 }
 
 TEST(ShippedRules, HalfPrecisionFiles) {

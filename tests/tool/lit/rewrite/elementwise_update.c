@@ -60,7 +60,7 @@ void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
 void matmul_backward(float *din, const float *w, const float *dout, int C, int OC) {
   for (int o = 0; o < OC; o++) {
   // CHECK: autoscale_matmul_f(&[[SITES]][3], AUTOSCALE_CAST(size_t, C > 0 ? C : 0), 1, AUTOSCALE_CAST(size_t, OC > 0 ? OC : 0), w, 1, C, dout, 1, 0, din, 1, 0, din, 1, 0);
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul_backward","gemm":"loops","op":"matmul","rounding":"inputs","rule":"class:allow","site":3,"spelling":"matmul","strategy":"delayed","type":"float","variable":"din"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul_backward","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":3,"spelling":"matmul","strategy":"current","type":"float","variable":"din"}
     float d = dout[o];
     for (int i = 0; i < C; i++)
       din[i] += w[o * C + i] * d;

@@ -13,7 +13,7 @@ float A[N][N], B[N][N], Cm[N][N];
 void square(void) {
   for (int i = 0; i < N; i++)
   // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], 16, 16, 16, &A[0][0], 16, 1, &B[0][0], 16, 1, AUTOSCALE_NULL, 0, 0, &Cm[0][0], 16, 1);
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"square","gemm":"loops","op":"matmul","rounding":"inputs","rule":"class:allow","site":0,"spelling":"matmul","strategy":"delayed","type":"float","variable":"Cm"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"square","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"Cm"}
     for (int j = 0; j < N; j++) {
       float s = 0;
       for (int k = 0; k < N; k++)
@@ -27,7 +27,7 @@ void square(void) {
 void vla(int m, int n, int kk, float a[m][kk], float b[kk][n], float c[m][n]) {
   for (int i = 0; i < m; i++)
   // CHECK: autoscale_matmul_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, m > 0 ? m : 0), AUTOSCALE_CAST(size_t, n > 0 ? n : 0), AUTOSCALE_CAST(size_t, kk > 0 ? kk : 0), &a[0][0], kk, 1, &b[0][0], n, 1, &c[0][0], n, 1, &c[0][0], n, 1);
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"vla","gemm":"loops","op":"matmul","rounding":"inputs","rule":"class:allow","site":1,"spelling":"matmul","strategy":"delayed","type":"float","variable":"c"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"vla","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":1,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < n; j++)
       for (int k = 0; k < kk; k++)
         c[i][j] += a[i][k] * b[k][j];

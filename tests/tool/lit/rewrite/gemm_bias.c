@@ -10,7 +10,7 @@
 void linear(float *c, const float *a, const float *w, const float *bias, int M, int N, int K) {
   for (int i = 0; i < M; i++)
   // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, w, 1, K, bias, 0, 1, c, N, 1);
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"linear","gemm":"loops","op":"matmul","rounding":"inputs","rule":"class:allow","site":0,"spelling":"matmul","strategy":"delayed","type":"float","variable":"c"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"linear","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < N; j++) {
       float s = bias[j];
       for (int k = 0; k < K; k++)
@@ -24,7 +24,7 @@ void linear(float *c, const float *a, const float *w, const float *bias, int M, 
 void linear_opt(float *c, const float *a, const float *w, const float *bias, int M, int N, int K) {
   for (int i = 0; i < M; i++)
   // CHECK: autoscale_matmul_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, w, 1, K, (bias != 0) ? bias : AUTOSCALE_NULL, 0, 1, c, N, 1);
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"linear_opt","gemm":"loops","op":"matmul","rounding":"inputs","rule":"class:allow","site":1,"spelling":"matmul","strategy":"delayed","type":"float","variable":"c"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"linear_opt","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":1,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < N; j++) {
       float s = (bias != 0) ? bias[j] : 0.0f;
       for (int k = 0; k < K; k++)

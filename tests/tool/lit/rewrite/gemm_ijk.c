@@ -11,7 +11,7 @@
 void matmul(float *c, const float *a, const float *b, int M, int N, int K) {
   for (int i = 0; i < M; i++)
   // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, b, N, 1, AUTOSCALE_NULL, 0, 0, c, N, 1);
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul","gemm":"loops","op":"matmul","rounding":"inputs","rule":"class:allow","site":0,"spelling":"matmul","strategy":"delayed","type":"float","variable":"c"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < N; j++) {
       float s = 0.0f;
       for (int k = 0; k < K; k++)
