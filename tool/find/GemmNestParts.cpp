@@ -37,7 +37,8 @@ bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Exp
   else if (Cond && Cond->getOpcode() == BO_GT && varOf(Cond->getRHS()) == V)
     Bound = Cond->getLHS();
   if (!Bound) {
-    Why = Loop + " does not run while `" + V->getName().str() + " < bound`";
+    // `t2 <= t` (a causal window) is a triangle, not a rectangle: no GEMM computes it.
+    Why = Loop + " is not bounded as `" + V->getName().str() + " < n` (a rectangle of products)";
     return false;
   }
   const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
