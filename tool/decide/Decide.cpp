@@ -58,6 +58,7 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
     if (!D.Treatment.Rounding)
       D.Treatment.Rounding = defaultRounding(Ops[I]);
   }
+  assignToMatmuls(Ops, Out);
   return Out;
 }
 

@@ -23,11 +23,18 @@ struct Decision {
   std::optional<rules::OpClass> Class; ///< after colouring; unset when no class lists the op
   rules::Treatment Treatment;          ///< rounding always set
   std::string Rule;                    ///< the rule that decided: "class:allow", an override's name
-  bool rewrites() const { return Treatment.Action != rules::Action::Keep; }
+  /// "file:line:col" of the matmul site that computes this operation (decide/Gemms.cpp).
+  std::string InMatmul;
+  bool rewrites() const { return InMatmul.empty() && Treatment.Action != rules::Action::Keep; }
 };
 
 /// The rules' view of an operation.
 rules::OperationKey ruleKeyOf(const Operation &Op);
+
+/// A matmul site that is rewritten computes the operations written in what it replaces: they
+/// are its own, not rewritten one by one (Decision::InMatmul). It rounds its operands; the
+/// products of one kernel declaration are rewritten together or kept together.
+void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
 
 /// Decisions for Ops, index for index. Edges may name operations that are not in Ops.
 std::vector<Decision> decide(const std::vector<Operation> &Ops,

@@ -1,6 +1,8 @@
 //===- CallSpelling.cpp - runtime calls spelled from shapes and decisions ----===//
 #include "emit/CallSpelling.h"
 
+#include "emit/GemmSpelling.h"
+
 #include <string>
 
 namespace autoscale::emit {
@@ -151,6 +153,8 @@ std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::String
   case Form::MathCall:
     spellMathCall(B, *Op.Shape);
     break;
+  case Form::Matmul:
+    return gemmEdits(Op, Site, Text);
   }
   return std::move(B.Edits);
 }

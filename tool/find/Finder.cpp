@@ -236,6 +236,7 @@ bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
       R.File = FI.Abs;
       R.Display = FI.Display;
       Found.Functions[R.Key] = std::move(R);
+      findGemms(*FD);
     }
   }
   if (Rules.StepFunctions.empty() || !FD->doesThisDeclarationHaveABody() || !FD->getIdentifier())

@@ -15,6 +15,7 @@
 #include "ruleset/Vocabulary.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -55,7 +56,12 @@ enum class Form {
   Negate,         ///< -X
   IncDec,         ///< ++X, X++, --X, X--
   MathCall,       ///< f(args): the float arguments and the result pass through the site
+  Matmul,         ///< a matrix product: one call of the runtime's scaled GEMM (GemmShape.h)
 };
+
+struct GemmShape;
+/// Whether two GEMM shapes (either may be null) are the same (GemmShape.h).
+bool sameGemm(const GemmShape *A, const GemmShape *B);
 
 /// One operand the rewrite wraps.
 struct OperandShape {
@@ -94,11 +100,13 @@ struct RewriteShape {
   /// Binary and CompoundAssign: left then right; Negate and IncDec: the one operand; MathCall:
   /// the float arguments in order.
   std::vector<OperandShape> Operands;
+  std::shared_ptr<const GemmShape> Gemm; ///< Matmul: the product and its edits
 
   bool operator==(const RewriteShape &O) const {
     return Kind == O.Kind && Generic == O.Generic && Compute == O.Compute &&
            FloatLhsDoubleCompute == O.FloatLhsDoubleCompute && Prefix == O.Prefix &&
-           Whole == O.Whole && Operator == O.Operator && Operands == O.Operands;
+           Whole == O.Whole && Operator == O.Operator && Operands == O.Operands &&
+           sameGemm(Gemm.get(), O.Gemm.get());
   }
 };
 
@@ -115,6 +123,7 @@ struct Operation {
   std::string Variable;  ///< variable assigned or initialised by the expression, if any
   std::string Callee;    ///< math calls: the resolved callee's unqualified name
   std::string SkipReason; ///< non-empty: the operation cannot be rewritten faithfully, and why
+  std::string Suggestion; ///< a matmul not proved: the rules (YAML) that would declare it
   bool Cuda = false;     ///< found in a CUDA unit: its file's sites must also exist on the device
   bool SeenByC = false;  ///< found in a C unit: conversions are spelled as C casts
   std::optional<RewriteShape> Shape; ///< set exactly when SkipReason is empty

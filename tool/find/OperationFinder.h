@@ -52,7 +52,7 @@ public:
       Found.CallsStep = true;
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
       return visitOperatorCall(OC);
-    return isa<CXXMemberCallExpr>(C) || visitMathCall(C);
+    return isa<CXXMemberCallExpr>(C) || visitBlasCall(C) || visitMathCall(C);
   }
   bool VisitFunctionDecl(FunctionDecl *FD);
   bool VisitVarDecl(VarDecl *VD);
@@ -106,6 +106,13 @@ private:
   bool visitOperatorCall(CXXOperatorCallExpr *OC);
   /// A call of a math function the rules know (MathCalls.cpp).
   bool visitMathCall(CallExpr *C);
+  /// GEMMs (GemmOps.cpp): the loop nests of FD's body, or FD's body when the rules declare it a
+  /// kernel; a cblas_sgemm/dgemm call (true when C is one).
+  void findGemms(const FunctionDecl &FD);
+  bool visitBlasCall(CallExpr *C);
+  /// Starts the record of a GEMM anchored at Anchor in FD (nullptr: not the project's).
+  Operation *startGemm(const FunctionDecl &FD, SourceLocation Anchor, const Stmt *Where,
+                       std::string Spelling);
   /// The key of FD's record (CallGraph.h).
   std::string keyOf(const FunctionDecl &FD);
   /// Notes an arithmetic operator that is not a floating-point operation.
@@ -134,6 +141,8 @@ private:
   /// way in the same loop iteration (out[i] = a * b; ... out[i] + c).
   std::map<const VarDecl *, std::vector<const Expr *>> DefsOf;
   std::map<std::pair<const Stmt *, unsigned>, std::vector<const Expr *>> StoresOf;
+  /// GEMM records per anchor: two statements of one nest are two sites.
+  std::map<std::pair<std::string, unsigned>, unsigned> GemmsAt;
   /// Notes the value Value (or the operation Def itself) given to the lvalue LValue.
   void noteDefinition(const Expr *LValue, const Expr *Value);
   /// An element written A[i] within loop L, as the key of StoresOf.

@@ -48,13 +48,14 @@ std::optional<Subscript> subscriptOf(const Expr *E) {
   return std::nullopt;
 }
 
+} // namespace
+
 const VarDecl *varOf(const Expr *E) {
   if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     return dyn_cast<VarDecl>(D->getDecl());
   return nullptr;
 }
 
-/// The variable an lvalue designates directly (x, x.m), not through a pointer.
 const VarDecl *writtenVar(const Expr *LV) {
   LV = LV->IgnoreParenImpCasts();
   while (true) {
@@ -70,8 +71,6 @@ const VarDecl *writtenVar(const Expr *LV) {
   }
   return varOf(LV);
 }
-
-} // namespace
 
 class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
 public:

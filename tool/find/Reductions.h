@@ -33,6 +33,12 @@
 
 namespace autoscale::find {
 
+/// The variable E names (after parentheses and implicit casts), or null.
+const clang::VarDecl *varOf(const clang::Expr *E);
+/// The variable an lvalue designates directly (x, x.m, a[i] of an array or a class's operator[]),
+/// not through a pointer; null otherwise.
+const clang::VarDecl *writtenVar(const clang::Expr *LV);
+
 class Reductions {
 public:
   /// Analyses the body of FD (lambdas in it included).

@@ -1,6 +1,8 @@
 //===- Report.cpp - the rewrite report (JSON) and the summary line -----------===//
 #include "report/Report.h"
 
+#include "find/GemmShape.h"
+
 #include "autoscale/defaults.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -15,6 +17,10 @@ using namespace rules;
 namespace {
 struct Counts {
   unsigned Total = 0, Kept = 0, Skipped = 0;
+  unsigned InMatmuls = 0; ///< computed by a rewritten matmul site
+  /// Matmul candidates left as written (not proved, or their class keeps them): not float
+  /// operations of the source (those are counted on their own), so not in Total.
+  unsigned GemmsLeft = 0;
   /// (action, format) -> count, in enum order so the line is stable.
   std::map<std::pair<int, int>, unsigned> Rewritten;
 };
@@ -22,9 +28,15 @@ struct Counts {
 Counts count(const std::vector<Entry> &Entries) {
   Counts C;
   for (const Entry &E : Entries) {
+    if (E.Op->OpName == "matmul" && (!E.Op->SkipReason.empty() || !E.D->rewrites())) {
+      ++C.GemmsLeft;
+      continue;
+    }
     ++C.Total;
     if (!E.Op->SkipReason.empty())
       ++C.Skipped;
+    else if (!E.D->InMatmul.empty())
+      ++C.InMatmuls;
     else if (!E.D->rewrites())
       ++C.Kept;
     else
@@ -68,7 +80,13 @@ std::string summaryLine(const std::vector<Entry> &Entries, const StepPlan &Steps
   for (auto &[Key, N] : C.Rewritten)
     OS << " " << N << " " << pastTense(static_cast<Action>(-Key.first)) << " "
        << name(static_cast<Format>(Key.second)) << ",";
-  OS << " " << C.Kept << " kept, " << C.Skipped << " skipped" << stepsPhrase(Steps, C);
+  OS << " " << C.Kept << " kept, ";
+  if (C.InMatmuls)
+    OS << C.InMatmuls << " in matmuls, ";
+  OS << C.Skipped << " skipped" << stepsPhrase(Steps, C);
+  if (C.GemmsLeft)
+    OS << "; " << C.GemmsLeft << " matmul" << (C.GemmsLeft == 1 ? "" : "s")
+       << " not substituted (the report says why)";
   return Out;
 }
 
@@ -95,6 +113,13 @@ static llvm::json::Object entryJson(const Entry &E) {
   if (!Op.SkipReason.empty()) {
     O["action"] = "skipped";
     O["reason"] = Op.SkipReason;
+    if (!Op.Suggestion.empty())
+      O["suggestion"] = Op.Suggestion;
+    return O;
+  }
+  if (!D.InMatmul.empty()) {
+    O["action"] = "in_matmul";
+    O["matmul"] = D.InMatmul;
     return O;
   }
   const Treatment &T = D.Treatment;
@@ -105,6 +130,12 @@ static llvm::json::Object entryJson(const Entry &E) {
     O["rounding"] = name(*T.Rounding).str();
     O["strategy"] = name(T.Strategy).str();
     O["site"] = static_cast<int64_t>(*E.Site);
+  }
+  if (const GemmShape *G = Op.Shape && Op.Shape->Gemm ? Op.Shape->Gemm.get() : nullptr) {
+    static constexpr const char *From[] = {"loops", "blas", "kernel"};
+    O["gemm"] = From[G->From];
+    if (!G->Note.empty())
+      O["note"] = G->Note;
   }
   return O;
 }
@@ -182,6 +213,15 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
     Rewritten[(llvm::Twine(pastTense(static_cast<Action>(-Key.first))) + " " +
                name(static_cast<Format>(Key.second)))
                   .str()] = N;
+  llvm::json::Object Summary{{"operations", C.Total},
+                             {"kept", C.Kept},
+                             {"skipped", C.Skipped},
+                             {"rewritten", std::move(Rewritten)},
+                             {"line", summaryLine(Entries, Steps, SourceCount)}};
+  if (C.InMatmuls)
+    Summary["in_matmuls"] = C.InMatmuls;
+  if (C.GemmsLeft)
+    Summary["matmuls_not_substituted"] = C.GemmsLeft;
   return llvm::json::Object{
       {"tool", "autoscale-rewrite"},
       {"version", AUTOSCALE_VERSION},
@@ -191,11 +231,7 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
       {"steps", stepsJson(Steps)},
       {"conversions",
        llvm::json::Object{{"functions", std::move(PerFunction)}, {"total", countJson(Conv.Total)}}},
-      {"summary", llvm::json::Object{{"operations", C.Total},
-                                     {"kept", C.Kept},
-                                     {"skipped", C.Skipped},
-                                     {"rewritten", std::move(Rewritten)},
-                                     {"line", summaryLine(Entries, Steps, SourceCount)}}}};
+      {"summary", std::move(Summary)}};
 }
 
 } // namespace autoscale::report

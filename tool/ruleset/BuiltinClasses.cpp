@@ -6,12 +6,13 @@
 namespace autoscale::rules {
 
 static constexpr llvm::StringLiteral OperatorOps[] = {
-    "add", "sub", "mul", "div", "neg", "inc", "dec", "dot_mul", "accumulate", "square_sum", "update"};
+    "add", "sub", "mul", "div", "neg", "inc", "dec", "dot_mul", "accumulate", "square_sum", "update",
+    "matmul"};
 
 // Math callees are listed in their float and double spellings (and CUDA's intrinsics) because
 // the rewriter matches the callee as written, std:: stripped. Functions with integer or pointer
 // parameters (ldexp, frexp, modf, remquo) are left out: they are not float-in, float-out.
-static constexpr llvm::StringLiteral AllowOps[] = {"dot_mul"};
+static constexpr llvm::StringLiteral AllowOps[] = {"dot_mul", "matmul"};
 static constexpr llvm::StringLiteral InferOps[] = {
     "add",  "sub",   "mul", "neg", "inc", "dec",  "fmax", "fmaxf", "fmin",
     "fminf", "fabs", "fabsf", "abs", "fma", "fmaf", "fdim", "fdimf"};

@@ -46,6 +46,12 @@ static bool matches(const Match &M, const OperationKey &Key) {
   return true;
 }
 
+const Kernel *RuleSet::kernelFor(llvm::StringRef Qualified, llvm::StringRef Name) const {
+  for (const Kernel &K : Kernels)
+    if (K.Function == Qualified || K.Function == Name) return &K;
+  return nullptr;
+}
+
 const Override *RuleSet::firstMatch(const OperationKey &Key) const {
   for (const Override &O : Overrides)
     if (matches(O.Match, Key)) return &O;

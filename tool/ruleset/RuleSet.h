@@ -8,6 +8,7 @@
 #ifndef AUTOSCALE_TOOL_RULESET_RULESET_H
 #define AUTOSCALE_TOOL_RULESET_RULESET_H
 
+#include "ruleset/Kernels.h"
 #include "ruleset/Vocabulary.h"
 
 #include "autoscale/defaults.h"
@@ -121,10 +122,15 @@ struct RuleSet {
   std::vector<std::string> StepFunctions;
   /// `step: none`: no step is declared or inferred (sites roll every N executions).
   bool NoStep = false;
+  /// Functions declared to compute GEMMs (Kernels.h).
+  std::vector<Kernel> Kernels;
 
   std::optional<OpClass> classFor(llvm::StringRef Op) const;
   /// Whether a callee name is a math call the rules know (listed in some class).
   bool isMathFunction(llvm::StringRef Callee) const;
+
+  /// The kernel declared for a function (its qualified or plain name), or nullptr.
+  const Kernel *kernelFor(llvm::StringRef Qualified, llvm::StringRef Name) const;
 
   /// The first override matching Key, or nullptr.
   const Override *firstMatch(const OperationKey &Key) const;

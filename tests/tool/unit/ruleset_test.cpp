@@ -191,7 +191,7 @@ TEST(RuleSetErrors, UnknownKeySuggestsTheClosest) {
 TEST(RuleSetErrors, UnknownKeyWithNothingCloseListsTheKeys) {
   EXPECT_EQ(errorsOf("version: 1\nzzz: 1\n"),
             "t.yaml:2:1: error: unknown key 'zzz' in 'rules file'; expected one of: version, "
-            "step, classes, treatment, overrides");
+            "step, classes, treatment, overrides, kernels");
 }
 
 TEST(RuleSetErrors, BadValueNamesTheAcceptedValues) {
@@ -277,7 +277,8 @@ TEST(RuleSetErrors, ClassEdits) {
             "t.yaml:2:24: error: write 'exp', not 'std::exp': callees are matched without std::");
   EXPECT_EQ(errorsOf("version: 1\nclasses: {deny: {add: [a+b]}}\n"),
             "t.yaml:2:24: error: invalid op name 'a+b'; ops are operator names (add, sub, mul, "
-            "div, neg, inc, dec, dot_mul, accumulate, square_sum, update) or math function names");
+            "div, neg, inc, dec, dot_mul, accumulate, square_sum, update, matmul) or math function "
+            "names");
   EXPECT_EQ(errorsOf("version: 1\nclasses: {deny: {drop: [div]}}\n"),
             "t.yaml:2:18: error: unknown key 'drop' in 'classes.deny'; expected one of: add, "
             "remove");
@@ -370,6 +371,58 @@ TEST(RuleSetErrors, OddShapesAreAllPositionedErrors) {
           << File;
     }
   }
+}
+
+TEST(RuleSetParse, KernelsGiveTheirProductsInTheParameters) {
+  RuleSet R = parseOk(R"(version: 1
+kernels:
+  - {function: fwd, m: B * T, n: OC, k: C, a: {ptr: inp, ld: C},
+     b: {ptr: w, ld: C, transposed: true}, c: {ptr: out, ld: OC}, bias: bias}
+  - function: bwd
+    gemms:
+      - {m: M, n: N, k: K, a: {ptr: x, row_stride: K, col_stride: 1},
+         b: {ptr: y, row_stride: 1, col_stride: K}, c: {ptr: z, ld: N}, output: accumulate,
+         a_row_sums: db}
+)");
+  ASSERT_EQ(R.Kernels.size(), 2u);
+  const KernelGemm &F = R.Kernels[0].Gemms.at(0);
+  EXPECT_EQ(F.M, "B * T");
+  EXPECT_EQ(F.B.Ptr, "w");
+  EXPECT_EQ(F.B.RowStride, "1"); // transposed: the leading dimension strides the columns
+  EXPECT_EQ(F.B.ColStride, "C");
+  ASSERT_TRUE(F.D.has_value());
+  EXPECT_EQ(F.D->RowStride, "0"); // a bias is one row added to every row
+  EXPECT_FALSE(F.Accumulate);
+  const KernelGemm &G = R.Kernels[1].Gemms.at(0);
+  EXPECT_TRUE(G.Accumulate);
+  EXPECT_EQ(G.ARowSums, "db");
+  EXPECT_EQ(R.kernelFor("ns::fwd", "fwd"), &R.Kernels[0]);
+  EXPECT_EQ(R.kernelFor("other", "other"), nullptr);
+}
+
+TEST(RuleSetErrors, Kernels) {
+  const char *Matrices = "a: {ptr: a, ld: K}, b: {ptr: b, ld: N}, c: {ptr: c, ld: N}";
+  auto Kernel = [&](const std::string &Keys) {
+    return errorsOf("version: 1\nkernels:\n  - {" + Keys + "}\n");
+  };
+  EXPECT_EQ(Kernel(std::string("m: M, n: N, k: K, ") + Matrices),
+            "t.yaml:3:5: error: kernels[0] needs a 'function' (the name of the kernel)");
+  EXPECT_EQ(Kernel(std::string("function: f, n: N, k: K, ") + Matrices),
+            "t.yaml:3:5: error: kernels[0] needs 'm'");
+  EXPECT_EQ(Kernel(std::string("function: f, m: M; rm -rf, n: N, k: K, ") + Matrices),
+            "t.yaml:3:22: error: 'M; rm -rf' for 'kernels[0].m' is not an expression of names "
+            "and numbers");
+  EXPECT_EQ(Kernel("function: f, m: M, n: N, k: K, a: {ptr: a, ld: K, row_stride: K}, "
+                   "b: {ptr: b, ld: N}, c: {ptr: c, ld: N}"),
+            "t.yaml:3:40: error: 'kernels[0].a' needs 'row_stride' and 'col_stride', or 'ld' (and "
+            "'transposed'), not a mix");
+  EXPECT_EQ(Kernel(std::string("function: f, m: M, n: N, k: K, output: add, ") + Matrices),
+            "t.yaml:3:45: error: invalid value 'add' for 'output'; expected one of: overwrite, "
+            "accumulate");
+  EXPECT_EQ(Kernel(std::string("function: f, m: M, n: N, k: K, bias: v, output: accumulate, ") +
+                   Matrices),
+            "t.yaml:3:54: error: kernels[0]: 'output: accumulate' adds C itself; it takes no "
+            "'bias'");
 }
 
 TEST(RuleSetErrors, OpOutsideEveryClassIsFineWhenTheOverrideGivesAClass) {
@@ -574,6 +627,14 @@ TEST(ShippedRules, Default) {
   EXPECT_EQ(A.Params.HistoryLen, 16);
   expectTreatment(R->ClassTreatment[classIndex(OpClass::Infer)], Action::Cast, Format::FP16);
   EXPECT_EQ(R->ClassTreatment[classIndex(OpClass::Deny)].Action, Action::Keep);
+  // A substituted GEMM sees its whole operands: current scaling.
+  OperationKey Matmul;
+  Matmul.Op = "matmul";
+  const Override *O = R->firstMatch(Matmul);
+  ASSERT_NE(O, nullptr);
+  std::string Rule;
+  EXPECT_EQ(R->treatment(OpClass::Allow, O, Rule).Strategy, Strategy::Current);
+  EXPECT_EQ(Rule, "gemm-current-scaling");
 }
 
 TEST(ShippedRules, HalfPrecisionFiles) {

@@ -46,6 +46,7 @@ void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
   int i, j, k;
   for (i = 0; i < n; i++)
   // CHECK: for (i = 0; i < n; autoscale_step(), i++)
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"gemm","op":"matmul","reason":"not substituted as a GEMM: the loop at line 47 does not declare an integer variable starting at 0","spelling":"matmul","type":"float","variable":"C"}
     for (k = 0; k < n; k++)
       for (j = 0; j < n; j++)
         C[i][j] += alpha * A[i][k] * B[k][j];
@@ -58,16 +59,17 @@ void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
 /* d is set inside the loops: it changes with o. */
 void matmul_backward(float *din, const float *w, const float *dout, int C, int OC) {
   for (int o = 0; o < OC; o++) {
-  // CHECK: for (int o = 0; o < OC; autoscale_step(), o++) {
+  // CHECK: autoscale_matmul_f(&[[SITES]][3], AUTOSCALE_CAST(size_t, C > 0 ? C : 0), 1, AUTOSCALE_CAST(size_t, OC > 0 ? OC : 0), w, 1, C, dout, 1, 0, din, 1, 0, din, 1, 0);
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul_backward","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":3,"spelling":"matmul","strategy":"current","type":"float","variable":"din"}
     float d = dout[o];
     for (int i = 0; i < C; i++)
       din[i] += w[o * C + i] * d;
-      // CHECK: din[i] += autoscale_mul_tensors_f(&[[SITES]][3], w[o * C + i], d, w, dout);
-      // REPORT: input.c:[[@LINE-2]]:14: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:30"],"function":"matmul_backward","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"din"}
-      // REPORT: input.c:[[@LINE-3]]:30: {"action":"scale","class":"allow","format":"e4m3","function":"matmul_backward","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"din"}
+      // REPORT: input.c:[[@LINE-1]]:14: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:30"],"function":"matmul_backward","matmul":"input.c:[[@LINE-6]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"din"}
+      // REPORT: input.c:[[@LINE-2]]:30: {"action":"in_matmul","class":"allow","function":"matmul_backward","matmul":"input.c:[[@LINE-7]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"din"}
   }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":4,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"adam_like":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"gemm":{"conversions":2,"converted":2,"line":"converted 2 of 4 operations using 2 conversions","operations":4},"half_sum":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"matmul_backward":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"sgd":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2}},"total":{"conversions":3,"converted":4,"line":"converted 4 of 16 operations using 3 conversions","operations":16}}
 // REPORT: rules: "default.yaml"
-// REPORT: steps: {"loops":[{"file":"input.c","function":"gemm","line":47},{"file":"input.c","function":"matmul_backward","line":60}],"source":"found"}
-// REPORT: summary: 14 float operations in 1 file: 2 scaled e4m3, 2 cast fp16, 10 kept, 0 skipped; steps end at input.c:47, input.c:60 (found)
+// REPORT: steps: {"loops":[{"file":"input.c","function":"gemm","line":47}],"source":"found"}
+// REPORT: summary: 15 float operations in 1 file: 2 scaled e4m3, 2 cast fp16, 9 kept, 2 in matmuls, 0 skipped; steps end at input.c:47 (found); 1 matmul not substituted (the report says why)

@@ -1,0 +1,28 @@
+/* A triple loop i, j, k summing A[i][k]·B[k][j] into a local and storing it into C[i][j] is one
+ * GEMM site: the nest becomes one call of the runtime's GEMM (its lines stay, empty, so the lines
+ * below keep their numbers); its multiply and sum are the site's own ("in_matmul"). */
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
+// RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
+// RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
+// RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
+// RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
+// RUN: diff -u input.c ../again/input.c
+void matmul(float *c, const float *a, const float *b, int M, int N, int K) {
+  for (int i = 0; i < M; i++)
+  // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, b, N, 1, AUTOSCALE_NULL, 0, 0, c, N, 1);
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+        s += a[i * K + k] * b[k * N + j];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"matmul","matmul":"input.c:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"in_matmul","class":"allow","function":"matmul","matmul":"input.c:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+      c[i * N + j] = s;
+    }
+}
+// REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"matmul":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3}}
+// REPORT: rules: "default.yaml"
+// REPORT: steps: {"loops":[],"source":"not found"}
+// REPORT: summary: 3 float operations in 1 file: 1 scaled e4m3, 0 kept, 2 in matmuls, 0 skipped; no step found: each site rolls its history every 1024 executions

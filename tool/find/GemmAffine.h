@@ -1,0 +1,145 @@
+//===- GemmAffine.h - indices and addresses as affine forms of loop variables ===//
+//
+// Internal to find/'s GEMM detection. A loop nest computes a matrix product only if every
+// element it touches is at an address affine in the nest's loop variables:
+//
+//   &inp[bt * C + i]  with  int bt = b * T + t   ->   inp + C·T·b + C·t + 1·i
+//
+// Coefficients are polynomials with integer coefficients over *atoms*: expressions that do not
+// change within the nest (parameters, `C / NH`, a loop bound of an enclosing loop). Locals
+// assigned once inside the nest are read through their initialisers; anything the nest writes
+// (other than its loop variables) cannot be part of an address.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_GEMMAFFINE_H
+#define AUTOSCALE_TOOL_FIND_GEMMAFFINE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/FoldingSet.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace autoscale::find::gemm {
+
+/// The invariant expressions of one nest, each with an identity (equal expressions, by Clang's
+/// canonical profile, are one atom) and the first expression seen for it (whose text the call
+/// uses).
+class Atoms {
+public:
+  explicit Atoms(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  unsigned idOf(const clang::Expr *E);
+  const clang::Expr *expr(unsigned Id) const { return Exprs[Id]; }
+
+private:
+  const clang::ASTContext &Ctx;
+  std::vector<llvm::FoldingSetNodeID> Ids;
+  std::vector<const clang::Expr *> Exprs;
+};
+
+/// A polynomial with integer coefficients over atoms.
+class Poly {
+public:
+  using Monomial = std::vector<unsigned>; ///< sorted atom ids; empty: the constant term
+  Poly() = default;
+  static Poly constant(int64_t C);
+  static Poly atom(unsigned Id);
+
+  Poly operator+(const Poly &O) const;
+  Poly operator-(const Poly &O) const;
+  Poly operator*(const Poly &O) const;
+  bool operator==(const Poly &O) const { return Terms == O.Terms; }
+  bool operator!=(const Poly &O) const { return Terms != O.Terms; }
+  bool isZero() const { return Terms.empty(); }
+  std::optional<int64_t> asConstant() const;
+  /// R when *this == R × O for an integer R != 0.
+  std::optional<int64_t> ratio(const Poly &O) const;
+  /// Whether every coefficient is divisible by D (an integer multiple of D for any atoms).
+  bool divisibleBy(int64_t D) const;
+  /// Whether the leading coefficient is negative (the sign to normalise strides by).
+  bool negative() const;
+  const std::map<Monomial, int64_t> &terms() const { return Terms; }
+
+private:
+  std::map<Monomial, int64_t> Terms; ///< no zero coefficients
+};
+
+/// Σ Coeff[v] · v + Const over loop variables v.
+struct Affine {
+  std::map<const clang::VarDecl *, Poly> Coeff;
+  Poly Const;
+  Affine operator+(const Affine &O) const;
+  Affine scaled(const Poly &P) const;
+  bool hasVars() const { return !Coeff.empty(); }
+  Poly coeff(const clang::VarDecl *V) const;
+};
+
+/// An element's address: a base (an invariant pointer or array, as an atom) and an offset in
+/// elements from its first element.
+struct Access {
+  unsigned Base = 0;
+  unsigned Rank = 0; ///< subscripts [0] from the base to its first element
+  Affine Offset;
+  clang::QualType Element; ///< the element type (float, double)
+};
+
+/// What the reader may assume about the variables it meets.
+struct Scope {
+  /// The nest's loop variables.
+  std::set<const clang::VarDecl *> Loop;
+  /// Variables of other loops that stand for a loop variable (a store loop's `ibt` for the
+  /// reduction's).
+  std::map<const clang::VarDecl *, const clang::VarDecl *> Alias;
+  /// Locals read through their initialisers (assigned once, declared inside the nest).
+  std::function<bool(const clang::VarDecl *)> ReadThrough;
+  /// Variables the nest does not write: they may be atoms.
+  std::function<bool(const clang::VarDecl *)> Invariant;
+};
+
+class AffineReader {
+public:
+  AffineReader(clang::ASTContext &Ctx, Atoms &A, const Scope &S) : Ctx(Ctx), A(A), S(S) {}
+
+  std::optional<Affine> integer(const clang::Expr *E);
+  /// An element of a float array or pointer, as an lvalue or a read of one.
+  std::optional<Access> element(const clang::Expr *E);
+  std::optional<Access> pointer(const clang::Expr *E);
+  /// An invariant integer expression (a loop bound): a polynomial over atoms.
+  std::optional<Poly> invariant(const clang::Expr *E);
+  /// Whether E is an expression the call may evaluate once instead: no side effects, no loop
+  /// variable, nothing the nest writes.
+  bool isInvariant(const clang::Expr *E) const;
+
+  /// Why the last query failed.
+  std::string Why;
+
+private:
+  /// The array lvalue X (of array type) as the address of its first element.
+  std::optional<Access> row(const clang::Expr *X);
+  /// Number of scalars in an object of type T (arrays of arrays), or nullopt with Why.
+  std::optional<Poly> scalars(clang::QualType T);
+  std::optional<Access> atomPointer(const clang::Expr *E);
+  template <class T> std::optional<T> fail(const std::string &Reason) {
+    if (Why.empty())
+      Why = Reason;
+    return std::nullopt;
+  }
+  std::string text(const clang::Expr *E) const;
+
+  clang::ASTContext &Ctx;
+  Atoms &A;
+  const Scope &S;
+};
+
+/// Whether E (after parentheses and casts) is a floating or integer literal zero.
+bool isZeroLiteral(const clang::Expr *E);
+
+} // namespace autoscale::find::gemm
+
+#endif

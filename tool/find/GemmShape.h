@@ -1,0 +1,111 @@
+//===- GemmShape.h - a matrix product the rewrite hands to the runtime -------===//
+//
+// A GEMM site replaces code that computes C = A·B + D (a loop nest, a cblas_?gemm call, or the
+// body of a function the rules declare a GEMM kernel) by one call of the runtime's scaled matmul
+// (autoscale_matmul_f/_d). find/ proves the product and records what the call needs as pieces of
+// the file (spans) and polynomials over them; emit/ spells the call (GemmSpelling.cpp).
+//
+// Extents and strides are sums of terms Coeff × factor × factor..., each factor an expression
+// that does not change while the product runs (a variable, `C / NH`, a loop bound), written
+// somewhere in the operation's file, or text from the rules (a kernel's `m: B * T`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_GEMMSHAPE_H
+#define AUTOSCALE_TOOL_FIND_GEMMSHAPE_H
+
+#include "find/Operation.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace autoscale {
+
+/// An expression of the call: source text of the operation's file, or text from the rules.
+struct GemmFactor {
+  std::optional<Span> Source;
+  std::string Text; ///< when there is no Source
+  bool operator==(const GemmFactor &O) const { return Source == O.Source && Text == O.Text; }
+};
+
+struct GemmTerm {
+  int64_t Coeff = 1;
+  std::vector<GemmFactor> Factors;
+  bool operator==(const GemmTerm &O) const { return Coeff == O.Coeff && Factors == O.Factors; }
+};
+
+/// A sum of terms; no term is 0.
+struct GemmPoly {
+  std::vector<GemmTerm> Terms;
+  bool operator==(const GemmPoly &O) const { return Terms == O.Terms; }
+};
+
+/// A number of rows, columns or products: the product of loop trip counts. A signed count is
+/// clamped at 0 (a loop `i < n` with n <= 0 runs no iteration); no factor is 1.
+struct GemmExtent {
+  struct Factor {
+    GemmPoly Count;
+    bool Clamp = false;
+    bool operator==(const Factor &O) const { return Count == O.Count && Clamp == O.Clamp; }
+  };
+  std::vector<Factor> Factors;
+  bool operator==(const GemmExtent &O) const { return Factors == O.Factors; }
+};
+
+/// A matrix operand: element (i, j) of batch b is at Base[Offset + i*Rows + j*Cols + b*Batch[b]].
+struct GemmMatrix {
+  GemmFactor Base;
+  /// Subscripts [0] that make Base a pointer to its first element (2 for `float A[8][8]`).
+  unsigned ArrayRank = 0;
+  GemmPoly Offset, Rows, Cols;
+  std::vector<GemmPoly> Batch;
+  bool operator==(const GemmMatrix &O) const {
+    return Base == O.Base && ArrayRank == O.ArrayRank && Offset == O.Offset && Rows == O.Rows &&
+           Cols == O.Cols && Batch == O.Batch;
+  }
+};
+
+struct GemmShape {
+  enum Origin { LoopNest, BlasCall, Kernel } From = LoopNest;
+  FloatKind Type = FloatKind::Float;
+  GemmExtent M, N, K;
+  std::vector<GemmExtent> Batch; ///< batch loops around the call, outermost first
+  GemmMatrix A, B, C;
+  enum AddendKind {
+    NoAddend,  ///< C = A·B
+    AddC,      ///< C += A·B (D is C)
+    AddMatrix, ///< C = A·B + D: a bias (Rows 0) or any matrix; DIf says when it is there
+  } Addend = NoAddend;
+  GemmMatrix D;
+  std::optional<GemmFactor> DIf; ///< D is added only where this holds (`bias != NULL`)
+  /// Kernel declarations: a row sum of A added into this vector where it is not null (the bias
+  /// gradient beside a weight gradient), in the operation's type, unscaled.
+  std::optional<GemmFactor> ARowSums;
+
+  // ---- the edits ----
+  /// Removed; each is replaced by its line breaks, so the lines below keep their numbers.
+  std::vector<Span> Remove;
+  /// Where the call statement goes (Statement), or the call expression (a BLAS call's place).
+  unsigned InsertAt = 0;
+  bool Statement = true;
+  /// Kernel bodies with several GEMMs: the call's rank among the calls inserted at InsertAt.
+  unsigned Order = 0;
+  /// The operations written here are the site's own: they are not rewritten separately.
+  std::vector<Span> Covers;
+  /// Why loops around the call were not folded into it, for the report.
+  std::string Note;
+
+  bool operator==(const GemmShape &O) const;
+};
+
+/// C text of a factor, a polynomial and an extent, given the text of the operation's file.
+std::string spellFactor(const GemmFactor &F, llvm::StringRef FileText);
+std::string spellPoly(const GemmPoly &P, llvm::StringRef FileText);
+std::string spellExtent(const GemmExtent &E, llvm::StringRef FileText);
+
+} // namespace autoscale
+
+#endif
