@@ -95,6 +95,15 @@ const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
   return *R;
 }
 
+const PrivateLocals *OperationFinder::privateLocals() {
+  if (!StartedIn || !StartedIn->getBody())
+    return nullptr;
+  std::unique_ptr<PrivateLocals> &L = PrivateLocalsOf[StartedIn];
+  if (!L)
+    L = std::make_unique<PrivateLocals>(*StartedIn, Ctx);
+  return L.get();
+}
+
 void OperationFinder::noteOtherArithmetic(SourceLocation OpLoc) {
   SourceLocation Spelled = SM.getSpellingLoc(OpLoc);
   if (Spelled.isInvalid())

@@ -8,6 +8,7 @@
 #ifndef AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
 #define AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
 
+#include "find/CallEffects.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
 #include "find/FloatTypes.h"
@@ -127,6 +128,10 @@ private:
   /// The analysis of each function holding operations, made on first use.
   const Reductions &reductionsOf(const FunctionDecl *FD);
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
+  /// The locals no call can write of the function the operation start() began last is in (null
+  /// outside functions), made on first use.
+  const PrivateLocals *privateLocals();
+  std::map<const FunctionDecl *, std::unique_ptr<PrivateLocals>> PrivateLocalsOf;
   /// The function of the operation start() began last (its shape comes next).
   const FunctionDecl *StartedIn = nullptr;
   /// Def-use through locals: a local initialised by an operation and never written again

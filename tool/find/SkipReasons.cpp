@@ -92,15 +92,24 @@ static bool isPlainAccess(const Expr *E) {
   return false;
 }
 
-std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx) {
+std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx,
+                                 const PrivateLocals *Locals) {
   if (!Ctx.getLangOpts().CPlusPlus17)
     return {};
-  bool LEffects = L->HasSideEffects(Ctx) && !(L->isInstantiationDependent() && isPlainAccess(L));
+  // A library container's v[i] has no effect the right operand could see.
+  bool LEffects = (writesVariables(L) || callsMayWrite(L, Ctx)) &&
+                  !(L->isInstantiationDependent() && isPlainAccess(L));
   if (LEffects && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
     return "C++17 sequencing: the right operand must be evaluated before the left-hand side's "
            "side effects";
-  if (!isa<DeclRefExpr>(L->IgnoreParens()) && writesVariables(R))
+  // A variable is where it is; an element or a pointer's target moves with what locates it.
+  if (isa<DeclRefExpr>(L->IgnoreParens()))
+    return {};
+  if (writesVariables(R))
     return "C++17 sequencing: the right operand's writes must precede locating the left-hand side";
+  if (callsMayWrite(R, Ctx) && !(Locals && Locals->fixedLocation(L, Ctx)))
+    return "C++17 sequencing: a call in the right operand may move the left-hand side, which is "
+           "located after it";
   return {};
 }
 
