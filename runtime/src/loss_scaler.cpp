@@ -226,9 +226,18 @@ void LossScaler::load(std::istream &in, const std::string &name) {
     else if (s.min_scale_hits_ < 0)
       ok = r.error("inconsistent state: negative min_scale_hits");
   }
+  // Megatron's load_state_dict: the scale and the two trackers; the configuration stays the
+  // caller's (a resumed run may change it), so the trackers must fit it.
+  if (ok && dynamic_ && s.growth_tracker_ >= config_.growth_interval)
+    ok = r.error("the state's growth_tracker " + std::to_string(s.growth_tracker_) +
+                 " does not fit this scaler's growth_interval " + std::to_string(config_.growth_interval));
+  if (ok && dynamic_ && s.hysteresis_tracker_ > config_.hysteresis)
+    ok = r.error("the state's hysteresis_tracker " + std::to_string(s.hysteresis_tracker_) +
+                 " is above this scaler's hysteresis " + std::to_string(config_.hysteresis));
   if (!ok) throw Error(r.message());
-  s.warned_ = warned_;
-  *this = s;
+  scale_ = s.scale_;
+  growth_tracker_ = s.growth_tracker_;
+  hysteresis_tracker_ = s.hysteresis_tracker_;
 }
 
 void LossScaler::save_file(const std::string &path) const {

@@ -68,11 +68,13 @@ class Json {
   }
   void number(uint64_t v) { scalar(std::to_string(v)); }
   void number(int v) { scalar(std::to_string(v)); }
-  // JSON has no inf or NaN: those are written as null.
+  // JSON has no inf or NaN: those are written as the strings "inf", "-inf" and "nan" (the
+  // schema's sentinels; an amax that reached inf is one).
   void number(double v, int digits) {
+    if (!std::isfinite(v)) return string(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
     char buf[40];
-    if (std::isfinite(v)) std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    scalar(std::isfinite(v) ? buf : "null");
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    scalar(buf);
   }
   void boolean(bool b) { scalar(b ? "true" : "false"); }
   void open(char c) {

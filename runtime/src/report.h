@@ -10,7 +10,8 @@
 
 namespace autoscale::detail {
 
-// Version of the JSON report's schema; bumped on any incompatible change.
+// Version of the JSON report's schema; bumped on any incompatible change. Numbers that are not
+// finite (an amax that reached inf, a NaN) are written as the strings "inf", "-inf" and "nan".
 constexpr int kReportSchemaVersion = 2;
 
 std::string report_json(const RegistrySnapshot &snapshot);

@@ -192,26 +192,38 @@ void EmpiricalScaling::record(float output_amax, float estimate) {
   step_data_ = std::max(step_data_, a / scale(estimate));  // judged only after analysis
 }
 
-void EmpiricalScaling::Period::add_step(float step_data_amax) {
+void EmpiricalScaling::record_operand(float data_amax) {
+  if (!compute_in_fp32() && std::isfinite(data_amax)) step_operand_data_ = std::max(step_operand_data_, data_amax);
+}
+
+void EmpiricalScaling::Period::add_step(float step_data_amax, float step_operand_data) {
   max_data = std::max(max_data, step_data_amax);
+  max_operand_data = std::max(max_operand_data, step_operand_data);
   if (step_data_amax > 0.0f) min_data = min_data == 0.0f ? step_data_amax : std::min(min_data, step_data_amax);
 }
 
 std::optional<EmpiricalWarning> EmpiricalScaling::judge(const Period &period, float new_multiplier) const {
   EmpiricalWarning w;
   w.step = step_;
-  w.overflow = period.max_data > config_.overflow_above;
+  const bool operand_overflow = period.max_operand_data > config_.overflow_above;
+  w.overflow = period.max_data > config_.overflow_above || operand_overflow;
   w.underflow = period.min_data > 0.0f && period.min_data < config_.underflow_threshold;
   if (!w.overflow && !w.underflow) return std::nullopt;
   w.max_data_amax = period.max_data;
+  w.max_operand_data_amax = period.max_operand_data;
   w.min_data_amax = period.min_data;
   w.old_multiplier = multiplier_;
   w.new_multiplier = new_multiplier;
   char buf[160];
-  if (w.overflow) {
+  if (period.max_data > config_.overflow_above) {
     std::snprintf(buf, sizeof buf, "data amax reached %g, above the format max %g", double(w.max_data_amax),
                   double(config_.fmt_max));
     w.message = buf;
+  }
+  if (operand_overflow) {
+    std::snprintf(buf, sizeof buf, "operand data amax reached %g, above the format max %g",
+                  double(w.max_operand_data_amax), double(config_.fmt_max));
+    w.message += (w.message.empty() ? "" : " and ") + std::string(buf);
   }
   if (w.underflow) {
     std::snprintf(buf, sizeof buf, "data amax fell to %g, below the underflow threshold %g", double(w.min_data_amax),
@@ -237,7 +249,7 @@ std::optional<EmpiricalWarning> EmpiricalScaling::step() {
       variability_ = static_cast<float>(std::log2(static_cast<double>(analysis_max_) / analysis_min_));
     }
   } else {
-    period_.add_step(step_data_);
+    period_.add_step(step_data_, step_operand_data_);
     if (measuring_step()) {
       float next = ratio > 0.0f ? ratio : multiplier_;
       warning = judge(period_, next);
@@ -247,14 +259,21 @@ std::optional<EmpiricalWarning> EmpiricalScaling::step() {
   }
   step_ratio_ = 0.0f;
   step_data_ = 0.0f;
+  step_operand_data_ = 0.0f;
   ++step_;
   return warning;
 }
 
-std::optional<EmpiricalWarning> EmpiricalScaling::final_check() const {
+std::optional<EmpiricalWarning> EmpiricalScaling::final_check(float pending_output_amax, float estimate,
+                                                              float pending_operand_data) const {
   if (compute_in_fp32()) return std::nullopt;
   Period period = period_;
-  period.add_step(step_data_);
+  float data = step_data_;
+  if (std::isfinite(pending_output_amax) && usable_amax(estimate))
+    data = std::max(data, std::fabs(pending_output_amax) / scale(estimate));
+  float operand = step_operand_data_;
+  if (std::isfinite(pending_operand_data)) operand = std::max(operand, pending_operand_data);
+  period.add_step(data, operand);
   return judge(period, multiplier_);
 }
 

@@ -23,11 +23,6 @@ __attribute__((noinline, cold)) SiteState *first_use(autoscale_site *site) {
 
 namespace {
 
-// Makes `key` the active tensor of `slot` in block t, unless it is already.
-inline void use_tensor(SiteState *st, ThreadSite &t, int slot, const void *key) {
-  if (t.slot[slot].tag != autoscale_tag_(key)) activate(st, t, slot, key);
-}
-
 // Rounds v in `slot` of block t (its active tensor) to the format the site rounds to now.
 template <class T> T quantize_slot(SiteState *st, ThreadSite &t, int format, int slot, uint64_t lane, T v) {
   return with_format(format, [&](auto f) { return quantize_in<T, f()>(st, t.slot[slot], lane, v); });
@@ -46,7 +41,8 @@ template <class T> T quantize(autoscale_site *site, int slot, T v) {
   if (AUTOSCALE_UNLIKELY(static_cast<unsigned>(slot) >= static_cast<unsigned>(kSlots)))
     site_check_failed(site, "quantize: slot out of range (0..3)");
   ThreadSite &t = thread_site(st);
-  use_tensor(st, t, slot, nullptr);
+  const void *defaults[kSlots] = {};
+  use_tensors(st, t, {slot}, defaults);
   return quantize_slot(st, t, format_now(st), slot, lane_of(t), v);
 }
 
@@ -64,8 +60,8 @@ inline double apply(int op, double a, double b) { return autoscale_apply_d(op, a
 template <class T> T binary_inputs(autoscale_site *site, int op, T a, T b, const void *tensor_a, const void *tensor_b) {
   SiteState *st = entered_state_of(site);
   ThreadSite &t = thread_site(st);
-  use_tensor(st, t, 0, tensor_a);
-  use_tensor(st, t, 1, tensor_b);
+  const void *keys[kSlots] = {tensor_a, tensor_b, nullptr, nullptr};
+  use_tensors(st, t, {0, 1}, keys);
   const uint64_t lane = lane_of(t);
   const int format = format_now(st);
   T qa = quantize_slot(st, t, format, 0, lane, a);

@@ -19,9 +19,6 @@ namespace autoscale::detail {
 // Raises the tensor's amax to |v| (v not NaN).
 inline void raise_amax(Counters &c, float abs_v) { autoscale_raise_(&c, autoscale_float_bits_(abs_v)); }
 
-inline float round_to(float x, int format, int saturate) { return autoscale_round_float(x, format, saturate); }
-inline double round_to(double x, int format, int saturate) { return autoscale_round_double(x, format, saturate); }
-
 // A value that passes unchanged (format fp32, empirical analysis) still feeds amax and counters;
 // there is no rounding error, so the error sums stay for rounded values.
 template <class T> inline T pass_through(Counters &c, bool full, T v) {
@@ -43,26 +40,44 @@ template <class T> inline T pass_through(Counters &c, bool full, T v) {
   return v;
 }
 
+// v over its scale, rounded once at most: the quotient is formed in double, where a float over a
+// power of two is exact at any magnitude (no float subnormal on the way, which would round x
+// before the format does: bf16 under a scale above 1), a double over one is exact short of
+// double's own range, and a quotient by any other scale is rounded once to 53 bits, which the
+// format's rounding to at most 11 bits cannot then turn the other way (53 >= 2p + 2: Figueroa,
+// "When is double rounding innocuous?"). The same holds for the hot path, which only takes powers
+// of two.
+inline double quotient(float v, ScalePair sp) {
+  return sp.inverse != 0.0f ? static_cast<double>(v) * sp.inverse : static_cast<double>(v) / sp.scale;
+}
+inline double quotient(double v, ScalePair sp) {
+  return sp.inverse != 0.0f ? v * static_cast<double>(sp.inverse) : v / static_cast<double>(sp.scale);
+}
+
 // x (finite v over its scale) rounds beyond the format's max: to inf or NaN, or, saturating, to
 // the max from a value that would not round to it. Values between the max and the midpoint to the
 // next binade round to the max by round-to-nearest-even and are not overflows.
-template <int F, class T> inline bool overflows(T x, T r, int saturate) {
+template <int F> inline bool overflows(double x, double r, int saturate) {
   if (!saturate) return !std::isfinite(r);
-  return std::fabs(r) == static_cast<T>(autoscale_format_max(F)) && !std::isfinite(round_to(x, F, 0));
+  return std::fabs(r) == static_cast<double>(autoscale_format_max(F)) && !std::isfinite(autoscale_round_double(x, F, 0));
 }
 
 // Every value, by the definitions: zero, NaN, inf, overflow, underflow, subnormal results, scales
 // without an exact inverse. With statistics amax only the amax is recorded.
+//
+// The error sums take |q - v| and |v| of every finite v. A finite v whose q is not finite (an
+// overflow without saturation: inf or NaN; or a dequantised value beyond the type's range) has
+// lost everything: it adds |v| to both sums, a relative error of 1 for that value.
 template <class T, int F>
 __attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, uint64_t lane, bool full, ScalePair sp,
                                              T v) {
-  T x = sp.inverse != 0.0f ? v * static_cast<T>(sp.inverse) : v / static_cast<T>(sp.scale);
-  T r = round_to(x, F, st->saturate);
+  const double x = quotient(v, sp);
+  const double r = autoscale_round_double(x, F, st->saturate);
+  const T q = static_cast<T>(r * static_cast<double>(sp.scale));  // r has <= 11 bits: exact in double
   if (std::isnan(v)) {
     if (full) bump(c.quantized), bump(c.nan_in), bump(c.nan_out);
-    return r;
+    return q;
   }
-  T q = r * static_cast<T>(sp.scale);
   raise_amax(c, static_cast<float>(std::fabs(v)));
   if (!full) return q;
   bump(c.quantized);
@@ -72,15 +87,17 @@ __attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, u
     bump(c.overflows);
   } else if (r == 0 && v != 0) {
     bump(c.underflows);
-  } else if (r != 0 && std::fabs(r) < static_cast<T>(st->fmt_min_normal)) {
+  } else if (r != 0 && std::fabs(r) < static_cast<double>(st->fmt_min_normal)) {
     bump(c.subnormals);
   }
   if (std::isnan(q)) {
     bump(c.nan_out);
   } else if (std::isinf(q)) {
     bump(c.inf_out);
-  } else if (std::isfinite(v)) {
-    add(c.error_sum[lane], std::fabs(static_cast<double>(q) - static_cast<double>(v)));
+  }
+  if (std::isfinite(v)) {
+    const double lost = std::isfinite(q) ? std::fabs(static_cast<double>(q) - static_cast<double>(v)) : std::fabs(static_cast<double>(v));
+    add(c.error_sum[lane], lost);
     add(c.value_sum[lane], std::fabs(static_cast<double>(v)));
   }
   return q;

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "env.h"
 #include "site_scaling.h"
@@ -41,8 +42,14 @@ void validate(const autoscale_site *site) {
     site_check_failed(site, "empirical scaling needs analysis_steps >= 0 and recheck_every >= 0");
   if (!autoscale_statistics_name(s.statistics)) site_check_failed(site, "unknown statistics in the site table");
   if (s.index < 0) site_check_failed(site, "negative index in the site table");
-  for (int fed_by : s.fed_by)
+  for (int fed_by : s.fed_by) {
     if (fed_by < -1) site_check_failed(site, "fed_by below -1 in the site table");
+    // The producer is an element of the same table: the same file, and it knows its own index.
+    const autoscale_site *producer = fed_by >= 0 ? site - s.index + fed_by : nullptr;
+    if (producer && (producer->index != fed_by ||
+                     (producer->file != s.file && std::strcmp(producer->file ? producer->file : "", s.file ? s.file : "") != 0)))
+      site_check_failed(site, "fed_by names no site of this file's table (index and fed_by disagree)");
+  }
   if (s.op == AUTOSCALE_OP_MATMUL && s.rounding != AUTOSCALE_ROUND_INPUTS)
     site_check_failed(site, "a matmul site rounds its operands: rounding must be inputs");
   if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC &&

@@ -22,12 +22,39 @@ bool uses_delayed(const autoscale_site &s) {
           s.strategy == AUTOSCALE_STRATEGY_PROPAGATE || s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
 }
 
-// The output scale a propagating site expects from its operand scales (1 for operands the site
-// does not quantise).
+// The site whose result feeds operand i (fed_by, in the same site table), if it is registered.
+const SiteState *producer_of(const SiteState *st, int i) {
+  const autoscale_site &s = *st->site;
+  if (s.fed_by[i] < 0) return nullptr;
+  const autoscale_site *producer = st->site - s.index + s.fed_by[i];  // checked at registration
+  autoscale_site_state *p = __atomic_load_n(&producer->state, __ATOMIC_ACQUIRE);
+  return p ? site_state(p) : nullptr;
+}
+
+// The scale of operand slot k as the site itself quantises it: its default tensor's, or, when the
+// calls name their tensors, the first named one's.
+float own_operand_scale(const SiteState *st, int k) {
+  const Tensor *chosen = &st->tensors[static_cast<std::size_t>(k)];
+  if (chosen->amax_ever == 0.0f)
+    for (std::size_t i = kSlots; i < st->tensors.size(); ++i)
+      if (st->tensors[i].slot == k) {
+        chosen = &st->tensors[i];
+        break;
+      }
+  return scale_pair(chosen->words.scale).scale;
+}
+
+// The output scale a propagating site expects from its operands' scales: a site rounding its
+// operands quantises them itself; one rounding its output takes each operand at the output scale
+// of the site that produces it (fed_by), or 1 where none is known (a value read from memory).
 float propagated_estimate(const SiteState *st) {
-  bool inputs = st->site->rounding == AUTOSCALE_ROUND_INPUTS;
+  const bool inputs = st->site->rounding == AUTOSCALE_ROUND_INPUTS;
   float s[3];
-  for (std::size_t k = 0; k < 3; ++k) s[k] = inputs ? scale_pair(st->tensors[k].words.scale).scale : 1.0f;
+  for (int k = 0; k < 3; ++k) {
+    const SiteState *p = inputs ? nullptr : producer_of(st, k);
+    s[k] = inputs ? own_operand_scale(st, k)
+                  : p ? scale_pair(p->tensors[AUTOSCALE_SLOT_OUTPUT].words.scale).scale : 1.0f;
+  }
   return PropagateScaling::output_scale(static_cast<autoscale_op>(st->site->op), st->site->name, s[0], s[1], s[2]);
 }
 
@@ -45,7 +72,7 @@ void set_output_scale_locked(Registry &reg, SiteState *st) {
 
 // A tensor's scaling state as the site's strategy wants it: a static scale, a delayed-scaling
 // history (also for current on a scalar site, with one step, and for the operands of propagate
-// and empirical), or scale 1.
+// and empirical), or scale 1 (a cast, or a site at fp32).
 Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow) {
   const autoscale_site &s = *st->site;
   Tensor t;
@@ -53,7 +80,9 @@ Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow)
   t.key = key;
   t.overflow = overflow;
   float scale = 1.0f;
-  if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC) {
+  if (s.format == AUTOSCALE_FP32) {
+    // Values pass unrounded: a scale would only round them (x / scale * scale), never help.
+  } else if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC) {
     scale = s.params.static_scale;
   } else if (uses_delayed(s) && !(slot == AUTOSCALE_SLOT_OUTPUT && output_propagates(s))) {
     DelayedScalingConfig c = delayed_config(s.params);
@@ -72,20 +101,20 @@ Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow)
 // where it does what it says.
 std::string scalar_strategy_note(const autoscale_site &s) {
   if (s.op == AUTOSCALE_OP_MATMUL) return "";  // a GEMM site sees whole tensors
-  bool at_output = s.rounding == AUTOSCALE_ROUND_OUTPUT;
+  const bool at_output = s.rounding == AUTOSCALE_ROUND_OUTPUT;
+  const bool producers = s.fed_by[0] >= 0 || s.fed_by[1] >= 0 || s.fed_by[2] >= 0;
   switch (s.strategy) {
   case AUTOSCALE_STRATEGY_CURRENT:
     return "current on a scalar site acts as delayed scaling with a one-step history (most_recent): a "
            "scalar has no tensor to take the amax of before quantising it";
   case AUTOSCALE_STRATEGY_PROPAGATE:
-    // Scalars carry no scale: only operand scales this site measures itself can propagate.
-    return at_output ? "propagate on a scalar site acts as a cast: rounding at the output leaves the operands "
-                       "unquantised, their scales count as 1, so the output scale is always 1"
-                     : "propagate on a scalar site acts as delayed scaling of its operands: the output is not "
-                       "rounded (rounding at the inputs), so its propagated scale is only reported";
+    if (!at_output)
+      return "propagate on a scalar site acts as delayed scaling of its operands: the output is not rounded "
+             "(rounding at the inputs), so its propagated scale is only reported";
+    return producers ? "" : "propagate on a scalar site acts as a cast here: no site producing its operands is known "
+                            "(fed_by), so their scales count as 1 and so does the output's";
   case AUTOSCALE_STRATEGY_EMPIRICAL:
-    return at_output ? "operands are not quantised at this site (rounding at the output): their scales count as 1"
-                     : "";
+    return at_output && !producers ? "no site producing the operands is known (fed_by): their scales count as 1" : "";
   default: return "";
   }
 }
@@ -175,11 +204,13 @@ std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
 
 void roll_site_locked(Registry &reg, SiteState *st) {
   float output_amax = 0.0f;
+  const bool operands = st->empirical && !st->round_output;  // quantised here: judged too
   for (std::size_t i = 0; i < st->tensors.size(); ++i) {
     Tensor &t = st->tensors[i];
     float amax = autoscale_bits_float_(take_amax_locked(reg, st, static_cast<int>(i)));
     t.amax_ever = std::max(t.amax_ever, amax);
     if (t.slot == AUTOSCALE_SLOT_OUTPUT) output_amax = std::max(output_amax, amax);
+    else if (operands) st->empirical->record_operand(amax / scale_pair(t.words.scale).scale);
     if (t.delayed) {
       t.delayed->record(amax);
       t.delayed->step();
@@ -191,8 +222,11 @@ void roll_site_locked(Registry &reg, SiteState *st) {
     if (std::optional<EmpiricalWarning> w = st->empirical->step()) st->warnings.push_back(w->message);
     if (st->empirical->step_index() == st->empirical->config().analysis_steps) reg.analysis_ended = true;
   }
-  if (st->site->action == AUTOSCALE_ACTION_SCALE) set_output_scale_locked(reg, st);
   ++st->rolls;
+}
+
+void update_output_scale_locked(Registry &reg, SiteState *st) {
+  if (st->site->action == AUTOSCALE_ACTION_SCALE) set_output_scale_locked(reg, st);
 }
 
 void apply_remeasure_policy_locked(Registry &reg) {

@@ -24,6 +24,11 @@ std::size_t tensor_index_locked(SiteState *st, int slot, const void *key);
 // state, and the scales of the next step are published.
 void roll_site_locked(Registry &reg, SiteState *st);
 
+// The output scale of a propagate or empirical site, from the scales of its operands (its own, or
+// those of the sites producing them): after every site has rolled, so that it follows the scales
+// of this step's producers.
+void update_output_scale_locked(Registry &reg, SiteState *st);
+
 // The on/off policy (AutoScale proposal B): of the empirical sites past their analysis, the
 // AUTOSCALE_EMPIRICAL_OP_FRACTION most variable re-measure their multiplier, the rest keep it
 // frozen. Rerun whenever another site ends its analysis, so the ranking covers every measured site.

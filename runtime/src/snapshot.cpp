@@ -24,9 +24,6 @@ RegistrySnapshot snapshot_registry() {
     s.strategy_note = st->note;
     s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
     s.warnings = st->warnings;
-    if (st->empirical)
-      if (std::optional<EmpiricalWarning> w = st->empirical->final_check())
-        s.warnings.push_back("final check: " + w->message);
     const bool passthrough = st->format == AUTOSCALE_FP32 || st->pass;
     for (std::size_t i = 0; i < st->tensors.size(); ++i) {
       const Tensor &t = st->tensors[i];
@@ -47,6 +44,16 @@ RegistrySnapshot snapshot_registry() {
         slot.amax_history = o.amax_history;
       }
       s.tensors.push_back(std::move(o));
+    }
+    if (st->empirical) {
+      // The end of the run re-checks every empirical site, with the step still running: its
+      // amaxes sit in the threads' counters until a step takes them.
+      float output = autoscale_bits_float_(s.slot[AUTOSCALE_SLOT_OUTPUT].counters.amax_bits), operands = 0.0f;
+      for (const TensorSnapshot &t : s.tensors)
+        if (t.slot != AUTOSCALE_SLOT_OUTPUT && !st->round_output)
+          operands = std::max(operands, autoscale_bits_float_(t.counters.amax_bits) / t.scale);
+      if (std::optional<EmpiricalWarning> w = st->empirical->final_check(output, st->estimate, operands))
+        s.warnings.push_back("final check: " + w->message);
     }
     out.sites.push_back(std::move(s));
   }

@@ -25,6 +25,7 @@ __attribute__((noinline, cold)) void flush_window(SiteState *st, ThreadSite &t) 
     std::lock_guard<std::mutex> lock(reg.mutex);
     if (!reg.explicit_mode) {
       roll_site_locked(reg, st);
+      update_output_scale_locked(reg, st);
       apply_remeasure_policy_locked(reg);
     }
   }
@@ -42,5 +43,6 @@ extern "C" void autoscale_step(void) {
   ++reg.explicit_steps;
   store_relaxed(reg.explicit_mode, true);
   for (SiteState *st : reg.sites) roll_site_locked(reg, st);
+  for (SiteState *st : reg.sites) update_output_scale_locked(reg, st);
   apply_remeasure_policy_locked(reg);
 }

@@ -174,19 +174,24 @@ ThreadSite &thread_site(SiteState *st) {
   return t;
 }
 
-void activate(SiteState *st, ThreadSite &t, int slot, const void *key) {
+void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots, const void *const keys[kSlots]) {
+  bool same = true;
+  for (int slot : slots) same = same && t.slot[slot].tag == autoscale_tag_(keys[slot]);
+  if (same) return;
   std::lock_guard<std::mutex> lock(registry().mutex);
-  std::size_t index = tensor_index_locked(st, slot, key);
-  std::size_t old = t.active_[slot];
-  if (index != old) {
-    parked(t, old) = t.slot[slot].c;
-    Counters &next = parked(t, index);
-    t.slot[slot].c = next;
-    next = Counters{};
-    copy_words(t.slot[slot], st->tensors[index].words);
-    t.active_[slot] = static_cast<uint8_t>(index);
+  for (int slot : slots) {
+    std::size_t index = tensor_index_locked(st, slot, keys[slot]);
+    std::size_t old = t.active_[slot];
+    if (index != old) {
+      parked(t, old) = t.slot[slot].c;
+      Counters &next = parked(t, index);
+      t.slot[slot].c = next;
+      next = Counters{};
+      copy_words(t.slot[slot], st->tensors[index].words);
+      t.active_[slot] = static_cast<uint8_t>(index);
+    }
+    t.slot[slot].tag = autoscale_tag_(keys[slot]);
   }
-  t.slot[slot].tag = autoscale_tag_(key);
 }
 
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale) {

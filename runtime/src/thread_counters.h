@@ -4,6 +4,7 @@
 #define AUTOSCALE_SRC_THREAD_COUNTERS_H
 
 #include <cstdint>
+#include <initializer_list>
 
 #include "site_registry.h"
 #include "site_state.h"
@@ -25,9 +26,10 @@ uint64_t executions(const ThreadSite &t);
 // (every slot's default tensor active).
 ThreadSite &thread_site(SiteState *st);
 
-// Makes `key` (nullptr: the default) the active tensor of `slot` in the calling thread's block t,
-// parking the counters of the tensor active before.
-void activate(SiteState *st, ThreadSite &t, int slot, const void *key);
+// Makes keys[k] (nullptr: the default) the active tensor of slot k in the calling thread's block
+// t, for the slots whose tag differs, parking the counters of the tensors active before; under
+// one lock of the registry. `slots` lists the slots to look at.
+void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots, const void *const keys[kSlots]);
 
 // Sets the scale of tensor `index` of the site, and of every thread block where it is active.
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale);

@@ -3,7 +3,8 @@
 // header's inline path (statistics full and amax, with and without naming the tensors), the same
 // multiply through the runtime's out-of-line general path (what every call cost before the inline
 // path), and rounding at the output. Operands come from arrays and results are kept opaque
-// (benchmark::DoNotOptimize), so the compiler can fold neither side.
+// (benchmark::DoNotOptimize), so the compiler can fold neither side. And a GEMM site (e4m3,
+// delayed) next to the plain loop nest it replaces in a rewritten program, n x n x n.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -31,6 +32,10 @@ autoscale_site sites[] = {
     BENCH_SITE(4, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL),
     BENCH_SITE(5, AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STATS_FULL),
 };
+autoscale_site gemm_site = AUTOSCALE_SITE("bench.cpp", 6, 1, AUTOSCALE_OP_MATMUL, "matmul", "matmul",
+                                          AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                          AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX,
+                                          0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "bench");
 
 void BM_plain_multiply(benchmark::State &state) {
   std::vector<float> a = operands(0.5f), b = operands(1.5f);
@@ -76,11 +81,47 @@ void BM_e4m3_delayed_round_output(benchmark::State &state) {
   run_site(state, &sites[4], [](autoscale_site *s, const float *a, const float *b, int i) { return autoscale_mul_f(s, a[i], b[i]); });
 }
 
+// C = A B, n x n x n, row-major: the plain loop nest (i, p, j: the vectorisable order) ...
+void BM_gemm_plain_loop(benchmark::State &state) {
+  const std::size_t n = static_cast<std::size_t>(state.range(0));
+  std::vector<float> a = operands(0.5f), b = operands(1.5f), c(n * n);
+  a.resize(n * n, 0.25f), b.resize(n * n, 0.75f);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 0; j < n; ++j) c[i * n + j] = 0.0f;
+      for (std::size_t p = 0; p < n; ++p)
+        for (std::size_t j = 0; j < n; ++j) c[i * n + j] += a[i * n + p] * b[p * n + j];
+    }
+    benchmark::DoNotOptimize(c.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(n * n * n));
+}
+// ... and the GEMM site that replaces it: both operands quantised to e4m3 with their delayed
+// scales, the product on the runtime's scaled GEMM.
+void BM_gemm_site_e4m3_delayed(benchmark::State &state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  std::vector<float> a = operands(0.5f), b = operands(1.5f), c(n * n);
+  a.resize(n * n, 0.25f), b.resize(n * n, 0.75f);
+  const auto ld = static_cast<std::ptrdiff_t>(n);
+  auto call = [&] { autoscale_matmul_f(&gemm_site, n, n, n, a.data(), ld, 1, b.data(), ld, 1, nullptr, 0, 0, c.data(), ld, 1); };
+  call();
+  autoscale_step();
+  for (auto _ : state) {
+    call();
+    benchmark::DoNotOptimize(c.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(n * n * n));
+}
+
 BENCHMARK(BM_plain_multiply);
 BENCHMARK(BM_e4m3_delayed_round_inputs);
 BENCHMARK(BM_e4m3_delayed_round_inputs_statistics_amax);
 BENCHMARK(BM_e4m3_delayed_round_inputs_tensors);
 BENCHMARK(BM_e4m3_delayed_round_inputs_out_of_line);
 BENCHMARK(BM_e4m3_delayed_round_output);
+BENCHMARK(BM_gemm_plain_loop)->Arg(64)->Arg(256);
+BENCHMARK(BM_gemm_site_e4m3_delayed)->Arg(64)->Arg(256);
 
 }  // namespace

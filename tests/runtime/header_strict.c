@@ -94,16 +94,17 @@ static void doubles(autoscale_site *s, double a, double b, const double *ta) {
 }
 
 /* C (3 x 2) = A (3 x 4, read transposed from a 4 x 3 array) . B (4 x 2) + D (a bias row), against
- * the same loop in plain arithmetic: products summed in order p, then D added. */
+ * the same loop in plain arithmetic. The values are small dyadic numbers, so every product and sum
+ * is exact and the backend's order of summation cannot show. */
 static void matmuls(autoscale_site *s) {
   float at[4][3], b[4][2], bias[2], c[3][2];
   double atd[4][3], bd[4][2], cd[3][2];
   size_t i, j, p;
   for (p = 0; p < 4; ++p) {
-    for (i = 0; i < 3; ++i) at[p][i] = AUTOSCALE_CAST(float, p * 3 + i) * 0.37f - 1.1f, atd[p][i] = AUTOSCALE_CAST(double, at[p][i]) / 3.0;
-    for (j = 0; j < 2; ++j) b[p][j] = AUTOSCALE_CAST(float, p + j) * 1.3f + 0.01f, bd[p][j] = AUTOSCALE_CAST(double, b[p][j]) / 7.0;
+    for (i = 0; i < 3; ++i) at[p][i] = AUTOSCALE_CAST(float, p * 3 + i) * 0.25f - 1.0f, atd[p][i] = AUTOSCALE_CAST(double, at[p][i]) / 4.0;
+    for (j = 0; j < 2; ++j) b[p][j] = AUTOSCALE_CAST(float, p + j) * 0.5f + 0.25f, bd[p][j] = AUTOSCALE_CAST(double, b[p][j]) / 8.0;
   }
-  bias[0] = 0.25f, bias[1] = -1e-3f;
+  bias[0] = 0.25f, bias[1] = -0.125f;
   autoscale_matmul_f(s, 3, 2, 4, &at[0][0], 1, 3, &b[0][0], 2, 1, bias, 0, 1, &c[0][0], 2, 1);
   autoscale_matmul_d(s, 3, 2, 4, &atd[0][0], 1, 3, &bd[0][0], 2, 1, AUTOSCALE_NULL, 0, 0, &cd[0][0], 2, 1);
   for (i = 0; i < 3; ++i)

@@ -188,20 +188,41 @@ TEST(LossScalerState, RoundTripIsExact) {
   for (int f : {1, 0, 1, 1, 0, 0}) s.update(f != 0);
   std::string text = saved(s);
   EXPECT_EQ(text.rfind("autoscale-loss-scaler 1\n", 0), 0u) << text;
-  LossScaler t = LossScaler::megatron();
+  LossScaler t = LossScaler::dynamic(autoscale_loss_scaler_config{3.0f, 0.1f, 3.0f, 0.3f, 7, 3});
   std::istringstream in(text);
   t.load(in, "state.txt");
   EXPECT_TRUE(t == s);
   EXPECT_EQ(bits(t.scale()), bits(3.0f * 0.3f));  // one backoff; not short in decimal, hex keeps it exact
   EXPECT_EQ(t.growth_tracker(), 2);
   EXPECT_EQ(t.hysteresis_tracker(), 0);
-  EXPECT_EQ(t.config().backoff_factor, 0.3f);
+}
 
-  LossScaler c = LossScaler::constant(0.75f);
-  std::istringstream cin(saved(c));
-  t.load(cin, "c.txt");
-  EXPECT_FALSE(t.is_dynamic());
-  EXPECT_EQ(t.scale(), 0.75f);
+// Megatron's load_state_dict restores the scale and the two trackers; the configuration is the
+// loading scaler's own (a resumed run may change its growth interval or hysteresis).
+TEST(LossScalerState, LoadKeepsTheLoadingScalersConfiguration) {
+  LossScaler s = LossScaler::dynamic(autoscale_loss_scaler_config{3.0f, 0.1f, 3.0f, 0.3f, 7, 3});
+  for (int f : {1, 0, 1, 1, 0, 0}) s.update(f != 0);
+  LossScaler t = LossScaler::megatron();
+  std::istringstream in(saved(s));
+  t.load(in, "state.txt");
+  EXPECT_EQ(bits(t.scale()), bits(s.scale()));
+  EXPECT_EQ(t.growth_tracker(), 2);
+  EXPECT_EQ(t.hysteresis_tracker(), 0);
+  EXPECT_EQ(t.config().growth_interval, 1000);  // Megatron's, not the file's 7
+  EXPECT_EQ(t.config().backoff_factor, 0.5f);
+  EXPECT_TRUE(t.is_dynamic());
+  // Trackers that do not fit the loading scaler's configuration are refused, naming both.
+  LossScaler small = LossScaler::dynamic(autoscale_loss_scaler_config{8.0f, 1.0f, 2.0f, 0.5f, 2, 2});
+  std::istringstream again(saved(s));
+  try {
+    small.load(again, "state.txt");
+    ADD_FAILURE() << "a growth_tracker of 2 was loaded into a growth interval of 2";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("the state's growth_tracker 2 does not fit this scaler's growth_interval 2"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(small.scale(), 8.0f);
 }
 
 // A fixed, irregular overflow pattern.
@@ -224,7 +245,7 @@ TEST(LossScalerState, ResumedRunContinuesTheSameSequence) {
   }
   std::string path = ::testing::TempDir() + "/loss_scaler_resume.txt";
   first.save_file(path);
-  LossScaler resumed = LossScaler::torch();  // a different preset: load must replace all of it
+  LossScaler resumed = LossScaler::dynamic(config);  // the resumed run's scaler, as it starts
   resumed.load_file(path);
   for (int i = stop; i < steps; ++i) {
     resumed.update(overflow_at(i));
@@ -322,7 +343,7 @@ TEST(LossScalerCAbi, SaveLoadAndErrors) {
   std::string path = ::testing::TempDir() + "/loss_scaler_c.txt";
   ASSERT_EQ(autoscale_loss_scaler_save(a, path.c_str()), AUTOSCALE_OK) << autoscale_last_error();
 
-  autoscale_loss_scaler *b = autoscale_loss_scaler_create_constant(1.0f);
+  autoscale_loss_scaler *b = autoscale_loss_scaler_create_dynamic(nullptr);
   ASSERT_NE(b, nullptr);
   ASSERT_EQ(autoscale_loss_scaler_load(b, path.c_str()), AUTOSCALE_OK) << autoscale_last_error();
   autoscale_loss_scaler_update(a, 1);

@@ -192,8 +192,9 @@ TEST(SiteCounters, NonSaturatingOverflowCountsNaNOut) {
   const autoscale::detail::SlotCounters c5 = snapshot_of(e5).slot[AUTOSCALE_SLOT_OUTPUT].counters;
   EXPECT_EQ(c5.overflows, 1u);
   EXPECT_EQ(c5.inf_out, 1u);
-  EXPECT_EQ(c5.value_sum, 300.0);  // the overflowed value has no finite error to add
-  EXPECT_EQ(c5.error_sum, 20.0);
+  // The overflowed value is lost entirely: |v| in both sums (a relative error of 1 for it).
+  EXPECT_EQ(c5.value_sum, 1e6 + 300.0);
+  EXPECT_EQ(c5.error_sum, 1e6 + 20.0);
   EXPECT_EQ(snapshot_of(e5).slot[AUTOSCALE_SLOT_OUTPUT].amax, 1e6f);
 }
 

@@ -6,7 +6,8 @@ namespace autoscale {
 using rules::OpClass;
 
 std::vector<std::optional<OpClass>> colour(const std::vector<std::optional<OpClass>> &Classes,
-                                           const std::vector<std::vector<size_t>> &Inputs) {
+                                           const std::vector<std::vector<size_t>> &Inputs,
+                                           const std::vector<bool> &LowResult) {
   std::vector<std::optional<OpClass>> Colour = Classes;
   std::vector<bool> Done(Classes.size(), false);
   // Depth first from each operation to the operations feeding it; an operation is marked done
@@ -21,7 +22,7 @@ std::vector<std::optional<OpClass>> colour(const std::vector<std::optional<OpCla
       for (size_t In : Inputs[I]) {
         std::optional<OpClass> IC = Self(In, Self);
         AnyDeny |= IC == OpClass::Deny;
-        AnyAllow |= IC == OpClass::Allow;
+        AnyAllow |= IC == OpClass::Allow && LowResult[In];
       }
       if (AnyDeny)
         C = OpClass::Deny;

@@ -11,6 +11,12 @@ rules::OperationKey ruleKeyOf(const Operation &Op) {
   return rules::OperationKey{Op.OpName, Op.Function, Op.File, Op.Variable, Op.Callee};
 }
 
+/// Where an operation rounds when the rules do not say: a GEMM operand (a dot product's
+/// multiply) at its inputs, as FP8 tensor cores do, anything else at its result.
+static rules::Rounding defaultRounding(const Operation &Op) {
+  return Op.OpName == "dot_mul" ? rules::Rounding::Inputs : rules::Rounding::Output;
+}
+
 std::vector<Decision> decide(const std::vector<Operation> &Ops,
                              const std::set<DataflowEdge> &Edges, const rules::RuleSet &Rules) {
   // The first matching override decides both the class it may name and the treatment.
@@ -30,7 +36,14 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
     if (From != IndexOf.end() && To != IndexOf.end())
       Inputs[To->second].push_back(From->second);
   }
-  Classes = colour(Classes, Inputs);
+  std::vector<bool> LowResult(Ops.size());
+  for (size_t I = 0; I < Ops.size(); ++I)
+    if (Classes[I]) {
+      std::string Rule;
+      rules::Treatment T = Rules.treatment(*Classes[I], Matched[I], Rule);
+      LowResult[I] = T.Rounding.value_or(defaultRounding(Ops[I])) == rules::Rounding::Output;
+    }
+  Classes = colour(Classes, Inputs, LowResult);
 
   std::vector<Decision> Out(Ops.size());
   for (size_t I = 0; I < Ops.size(); ++I) {
@@ -43,8 +56,7 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
     }
     D.Treatment = Rules.treatment(*D.Class, Matched[I], D.Rule);
     if (!D.Treatment.Rounding)
-      D.Treatment.Rounding =
-          Ops[I].OpName == "dot_mul" ? rules::Rounding::Inputs : rules::Rounding::Output;
+      D.Treatment.Rounding = defaultRounding(Ops[I]);
   }
   return Out;
 }

@@ -120,7 +120,8 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
 }
 
 /// Prints the diff, or writes the files (and the report) as one batch. Returns the exit code.
-int output(const std::vector<Rendered> &Files, const Plan &Plan, const Options &Opts,
+int output(const std::vector<Rendered> &Files, const Plan &Plan,
+           const std::set<DataflowEdge> &Edges, const Options &Opts,
            const std::string &OutRoot) {
   std::vector<report::FileResult> Results;
   std::vector<std::pair<std::string, std::string>> Writes; // target, new text
@@ -145,7 +146,8 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Options &
       if (sameFile(Opts.ReportPath, Target))
         return refuseReport(Opts.ReportPath, Target);
     llvm::json::Value Json =
-        report::toJson(Plan.Entries, Plan.Steps, Results, Opts.RulesPath, Opts.Sources.size());
+        report::toJson(Plan.Entries, Plan.Steps, report::countConversions(Plan.Entries, Edges),
+                       Results, Opts.RulesPath, Opts.Sources.size());
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     OS << llvm::formatv("{0:2}", Json) << "\n";
@@ -229,7 +231,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     llvm::errs() << "error: " << llvm::toString(Files.takeError()) << "; nothing written\n";
     return 1;
   }
-  return output(*Files, Plan, Opts, OutRoot);
+  return output(*Files, Plan, P.Edges, Opts, OutRoot);
 }
 
 } // namespace autoscale::driver

@@ -203,20 +203,32 @@ bool OperationFinder::shape(Operation &Op, FileID File, Form Kind, const Expr *E
   return true;
 }
 
-void OperationFinder::markModified(const Expr *LValue) {
-  if (const auto *D = dyn_cast<DeclRefExpr>(LValue->IgnoreParenImpCasts()))
-    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
-      Modified.insert(V);
+std::optional<std::pair<const Stmt *, unsigned>>
+OperationFinder::elementKey(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (!isa<ArraySubscriptExpr>(E))
+    return std::nullopt;
+  const Stmt *Loop = contextOf(E, Ctx).Loop;
+  if (!Loop)
+    return std::nullopt;
+  llvm::FoldingSetNodeID ID;
+  E->Profile(ID, Ctx, /*Canonical=*/true);
+  return std::make_pair(Loop, ID.ComputeHash());
+}
+
+void OperationFinder::noteDefinition(const Expr *LValue, const Expr *Value) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(LValue->IgnoreParenImpCasts())) {
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->hasLocalStorage())
+      DefsOf[V].push_back(Value);
+  } else if (auto Key = elementKey(LValue)) {
+    StoresOf[*Key].push_back(Value);
+  }
 }
 
 bool OperationFinder::VisitVarDecl(VarDecl *VD) {
-  const Expr *Init = VD->getInit();
-  if (!Init)
-    return true;
-  if (VD->getType()->isReferenceType())
-    markModified(Init); // writes through the reference are writes to what it names
-  else if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
-    InitOf[VD] = Init;
+  if (const Expr *Init = VD->getInit();
+      Init && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && !VD->getType()->isReferenceType())
+    DefsOf[VD].push_back(Init);
   return true;
 }
 
@@ -262,13 +274,17 @@ void OperationFinder::linkInputs() {
     for (auto [Operand, Slot] : OperandsOf[I]) {
       // Casts are clear operations: results flow through them.
       const Expr *E = Operand->IgnoreParenCasts();
-      if (const auto *D = dyn_cast<DeclRefExpr>(E))
-        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && !Modified.count(V))
-          if (auto Init = InitOf.find(V); Init != InitOf.end())
-            E = Init->second->IgnoreParenCasts();
-      auto It = IndexOf.find(E);
-      if (It != IndexOf.end())
-        Found.Edges.insert({Found.Ops[It->second].Key, Found.Ops[I].Key, Slot});
+      std::vector<const Expr *> Producers = {E};
+      if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+        if (auto Defs = DefsOf.find(dyn_cast<VarDecl>(D->getDecl())); Defs != DefsOf.end())
+          Producers.insert(Producers.end(), Defs->second.begin(), Defs->second.end());
+      } else if (auto Key = elementKey(E)) {
+        if (auto Stores = StoresOf.find(*Key); Stores != StoresOf.end())
+          Producers.insert(Producers.end(), Stores->second.begin(), Stores->second.end());
+      }
+      for (const Expr *P : Producers)
+        if (auto It = IndexOf.find(P->IgnoreParenCasts()); It != IndexOf.end() && It->second != I)
+          Found.Edges.insert({Found.Ops[It->second].Key, Found.Ops[I].Key, Slot});
     }
 }
 

@@ -113,7 +113,6 @@ private:
   void noteOtherArithmetic(SourceLocation OpLoc);
   void linkInputs();
   void addProjectFiles();
-  void markModified(const Expr *LValue);
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -134,10 +133,16 @@ private:
   std::map<const FunctionDecl *, std::unique_ptr<PrivateLocals>> PrivateLocalsOf;
   /// The function of the operation start() began last (its shape comes next).
   const FunctionDecl *StartedIn = nullptr;
-  /// Def-use through locals: a local initialised by an operation and never written again
-  /// carries that operation's result to the operations that read it.
-  std::map<const VarDecl *, const Expr *> InitOf;
-  std::set<const VarDecl *> Modified;
+  /// Def-use, flow-insensitive: every value a local is given (its initialiser, the right side
+  /// of `x = e`, the compound assignment or ++/-- itself) reaches the operations that read it; a
+  /// value stored to an array element reaches the reads of the same element written the same
+  /// way in the same loop iteration (out[i] = a * b; ... out[i] + c).
+  std::map<const VarDecl *, std::vector<const Expr *>> DefsOf;
+  std::map<std::pair<const Stmt *, unsigned>, std::vector<const Expr *>> StoresOf;
+  /// Notes the value Value (or the operation Def itself) given to the lvalue LValue.
+  void noteDefinition(const Expr *LValue, const Expr *Value);
+  /// An element written A[i] within loop L, as the key of StoresOf.
+  std::optional<std::pair<const Stmt *, unsigned>> elementKey(const Expr *E);
 };
 
 } // namespace autoscale::find

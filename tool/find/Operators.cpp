@@ -96,7 +96,7 @@ bool OperationFinder::visitDependentUnary(const Expr *E, SourceLocation OpLoc, B
 
 bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (B->isAssignmentOp())
-    markModified(B->getLHS());
+    noteDefinition(B->getLHS(), B->getOpcode() == BO_Assign ? B->getRHS() : B);
   if (!isArithmetic(B->getOpcode()))
     return true;
   BaseOp Base = baseOf(B->getOpcode());
@@ -156,8 +156,8 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
 
 bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
   UnaryOperatorKind UK = U->getOpcode();
-  if (UK == UO_AddrOf || U->isIncrementDecrementOp())
-    markModified(U->getSubExpr());
+  if (U->isIncrementDecrementOp())
+    noteDefinition(U->getSubExpr(), U);
   bool Neg = UK == UO_Minus;
   if (!Neg && !U->isIncrementDecrementOp())
     return true;
@@ -226,7 +226,7 @@ bool OperationFinder::visitOperatorCall(CXXOperatorCallExpr *OC) {
   bool Compound = OK == OO_PlusEqual || OK == OO_MinusEqual || OK == OO_StarEqual ||
                   OK == OO_SlashEqual;
   if (Compound)
-    markModified(OC->getArg(0));
+    noteDefinition(OC->getArg(0), OC);
   return visitDependentBinary(OC, OC->getOperatorLoc(), It->second, Spelling, Compound,
                               OC->getArg(0), OC->getArg(1));
 }

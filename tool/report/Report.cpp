@@ -109,6 +109,44 @@ static llvm::json::Object entryJson(const Entry &E) {
   return O;
 }
 
+/// The precision an operation computes in: its format when rewritten, else FP32.
+static rules::Format precisionOf(const Entry &E) {
+  return E.Site ? E.D->Treatment.Format : rules::Format::FP32;
+}
+
+Conversions countConversions(const std::vector<Entry> &Entries,
+                             const std::set<DataflowEdge> &Edges) {
+  Conversions C;
+  std::map<OpKey, const Entry *> ByKey;
+  for (const Entry &E : Entries) {
+    ByKey[E.Op->Key] = &E;
+    ConversionCount &F = C.PerFunction[E.Op->Function];
+    bool Low = precisionOf(E) != rules::Format::FP32;
+    for (ConversionCount *Count : {&F, &C.Total}) {
+      ++Count->Operations;
+      Count->Converted += Low;
+    }
+  }
+  for (const DataflowEdge &Edge : Edges) {
+    auto From = ByKey.find(Edge.From), To = ByKey.find(Edge.To);
+    if (From == ByKey.end() || To == ByKey.end() ||
+        precisionOf(*From->second) == precisionOf(*To->second))
+      continue;
+    ++C.PerFunction[To->second->Op->Function].Conversions;
+    ++C.Total.Conversions;
+  }
+  return C;
+}
+
+static llvm::json::Object countJson(const ConversionCount &C) {
+  return llvm::json::Object{{"operations", C.Operations},
+                            {"converted", C.Converted},
+                            {"conversions", C.Conversions},
+                            {"line", "converted " + std::to_string(C.Converted) + " of " +
+                                         std::to_string(C.Operations) + " operations using " +
+                                         std::to_string(C.Conversions) + " conversions"}};
+}
+
 static llvm::json::Value stepsJson(const StepPlan &Steps) {
   static constexpr const char *Sources[] = {"found", "rules", "program", "none", "not found"};
   auto Loops = [](const std::vector<StepLoop> &L) {
@@ -125,8 +163,11 @@ static llvm::json::Value stepsJson(const StepPlan &Steps) {
 }
 
 llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Steps,
-                         const std::vector<FileResult> &Files, llvm::StringRef RulesPath,
-                         unsigned SourceCount) {
+                         const Conversions &Conv, const std::vector<FileResult> &Files,
+                         llvm::StringRef RulesPath, unsigned SourceCount) {
+  llvm::json::Object PerFunction;
+  for (const auto &[Function, Count] : Conv.PerFunction)
+    PerFunction[Function.empty() ? "(none)" : Function] = countJson(Count);
   llvm::json::Array Ops, FileArr;
   for (const Entry &E : Entries)
     Ops.push_back(entryJson(E));
@@ -148,6 +189,8 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
       {"files", std::move(FileArr)},
       {"operations", std::move(Ops)},
       {"steps", stepsJson(Steps)},
+      {"conversions",
+       llvm::json::Object{{"functions", std::move(PerFunction)}, {"total", countJson(Conv.Total)}}},
       {"summary", llvm::json::Object{{"operations", C.Total},
                                      {"kept", C.Kept},
                                      {"skipped", C.Skipped},

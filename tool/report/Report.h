@@ -8,7 +8,9 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,21 @@ struct Entry {
   std::vector<std::string> FedBy; ///< "file:line:col" of the operations feeding it, slot order
 };
 
+/// TF AMP's account of a rewrite: of Operations, Converted compute in a low-precision format,
+/// and Conversions dataflow edges join operations of different precisions (where a
+/// mixed-precision program converts a value).
+struct ConversionCount {
+  unsigned Operations = 0, Converted = 0, Conversions = 0;
+};
+struct Conversions {
+  std::map<std::string, ConversionCount> PerFunction; ///< by qualified name
+  ConversionCount Total;
+};
+
+/// The conversions of the operations of Entries, joined by Edges.
+Conversions countConversions(const std::vector<Entry> &Entries,
+                             const std::set<DataflowEdge> &Edges);
+
 struct FileResult {
   std::string Display;   ///< path relative to the project root
   std::string WrittenTo; ///< where the result went; empty with --diff
@@ -34,8 +51,8 @@ struct FileResult {
 std::string summaryLine(const std::vector<Entry> &Entries, const StepPlan &Steps, unsigned Files);
 
 llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Steps,
-                         const std::vector<FileResult> &Files, llvm::StringRef RulesPath,
-                         unsigned SourceCount);
+                         const Conversions &Conv, const std::vector<FileResult> &Files,
+                         llvm::StringRef RulesPath, unsigned SourceCount);
 
 } // namespace autoscale::report
 

@@ -95,9 +95,11 @@ void autoscale_summary(void);
  * or a broadcast bias (d_rs = 0). A and B are rounded to the site's format, each with its own
  * per-tensor scale (slots 0 and 1; the tensor is the operand's base address): strategy current
  * takes the amax of the whole operand first and then quantises it (true current scaling), delayed
- * uses the tensor's amax history. The products and their sum are formed in FP32 (FP64 for _d) in
- * order p = 0, 1, ..., k-1, as an FP8 tensor core accumulates, then D is added; C is not rounded,
- * and the output slot records its amax. C may not overlap A or B. Host only. */
+ * uses the tensor's amax history. The products are summed in FP32 (FP64 for _d) as an FP8 tensor
+ * core accumulates (in the backend's order: the runtime's scaled GEMM, matmul.h; _d in order p = 0,
+ * 1, ..., k-1), then D is added; C is not rounded, and the output slot (C's tensor) records its amax.
+ * Operands record their amax, and with statistics full their counts and over- and underflows (not
+ * the error sums: the quantising pass does not measure them). C may not overlap A or B. Host only. */
 void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
@@ -117,19 +119,22 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_plain_(
 #endif
 }
 
-#if AUTOSCALE_DEVICE_PASS
+/* Device code's rounding (defined for the host too, where tests check it): device code cannot reach
+ * the host's scaling state, so it uses the site's static scale, or 1. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_device_scale_(const autoscale_site *s) {
+  return s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC ? s->params.static_scale : 1.0f;
+}
+/* Rounded once, from the exact quotient: v / scale in double is exact for a power-of-two scale and
+ * rounded once to 53 bits otherwise, which the format's rounding to at most 11 bits cannot turn the
+ * other way (53 >= 2p + 2); in float it could already sit on a tie (or in float's subnormals). */
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_device_round_f(const autoscale_site *s, float v) {
-  /* Power-of-two scale: dividing and multiplying by it is exact, so only the format rounds. */
-  float scale = s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC
-                    ? s->params.static_scale : 1.0f;
-  return autoscale_round_float(v / scale, s->format, s->saturate) * scale;
+  const double scale = AUTOSCALE_CAST(double, autoscale_device_scale_(s));
+  return AUTOSCALE_CAST(float, autoscale_round_double(AUTOSCALE_CAST(double, v) / scale, s->format, s->saturate) * scale);
 }
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_device_round_d(const autoscale_site *s, double v) {
-  double scale = s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC
-                     ? AUTOSCALE_CAST(double, s->params.static_scale) : 1.0;
+  const double scale = AUTOSCALE_CAST(double, autoscale_device_scale_(s));
   return autoscale_round_double(v / scale, s->format, s->saturate) * scale;
 }
-#endif
 
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_operand_f(autoscale_site *s, int slot, float v) {
   if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;

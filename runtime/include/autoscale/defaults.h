@@ -28,8 +28,13 @@
  * sweeps sets analysis_steps itself. */
 #define AUTOSCALE_DEFAULT_ANALYSIS_STEPS 10
 
-/* empirical: re-measure every n steps after analysis; 0 freezes every multiplier after analysis. */
-#define AUTOSCALE_DEFAULT_RECHECK_EVERY 0
+/* empirical: re-measure every n steps after analysis. The method's default is "on everywhere,
+ * re-measured every n steps": conservative, the path to speed being to freeze sites (the on/off
+ * policy) or lengthen n. Here a re-measure costs nothing extra (it takes the ratio the step already
+ * measured), so n is set by what the warnings judge: once per analysis length keeps a multiplier
+ * at most 10 steps old and a judged period long enough to show drift. A rule that sets 0 means
+ * never: the multiplier stays as analysis left it. */
+#define AUTOSCALE_DEFAULT_RECHECK_EVERY 10
 
 /* Without any autoscale_step() call each site rolls its amax history every this many executions
  * (the runtime's AUTOSCALE_WINDOW overrides it). */

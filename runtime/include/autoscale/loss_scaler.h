@@ -30,8 +30,11 @@
  * The gradient check differs from torch's in one way: it tests the unscaled result, not the
  * input, so a finite gradient that overflows when unscaled by a scale < 1 is reported too.
  *
- * State save/load: a small versioned text file holding every field (floats in hex, exact), so a
- * resumed run continues the same scale sequence as an uninterrupted one.
+ * State save/load: a small versioned text file holding every field (floats in hex, exact). Loading
+ * restores what Megatron's load_state_dict restores, the scale and the two trackers, and keeps
+ * the loading scaler's own configuration (a resumed run may change it; the trackers must fit it),
+ * so a resumed run with the same configuration continues the same scale sequence as an
+ * uninterrupted one.
  *
  * The C ABI below serves C trainers; C++ code can use autoscale::LossScaler directly. Errors follow
  * autoscale/status.h: the C ABI returns a status (or NULL) with autoscale_last_error(), the C++ API
@@ -123,7 +126,9 @@ class LossScaler {
 
   /* Text state: "autoscale-loss-scaler 1" then one "key value" line per field, then "end". */
   void save(std::ostream &out) const;
-  /* On failure throws Error ("name:line: what") and leaves *this unchanged. */
+  /* Takes the scale and the trackers of a saved state; the configuration stays this scaler's. On
+   * failure (a malformed file, trackers that do not fit this configuration) throws Error
+   * ("name:line: what") and leaves *this unchanged. */
   void load(std::istream &in, const std::string &name);
   void save_file(const std::string &path) const;
   void load_file(const std::string &path);

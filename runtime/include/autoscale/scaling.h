@@ -180,15 +180,19 @@ class StaticScaling {
  *                  with none at all, m stays 1.
  *   measured       t >= analysis_steps: low precision with scale(e). If the policy switched the
  *                  site on (set_remeasure(true), the default: "on everywhere" is the conservative
- *                  default the seed asks for) and recheck_every = n > 0, then every n-th step after
- *                  analysis (the steps with (t - analysis_steps + 1) % n == 0) is a re-measure:
- *                  at its end m becomes that step's ratio. Otherwise m stays frozen.
+ *                  default the method asks for) and recheck_every = n > 0 (by default
+ *                  AUTOSCALE_DEFAULT_RECHECK_EVERY; 0, set explicitly, never re-measures), then
+ *                  every n-th step after analysis (the steps with (t - analysis_steps + 1) % n ==
+ *                  0) is a re-measure: at its end m becomes that step's ratio. Otherwise m stays
+ *                  frozen.
  *
- * Warnings. While a multiplier is in force, every step's data amax  max |v| / scale  is tracked.
- * At a re-measure, and at final_check() (the end of the run: every site re-checks, frozen ones
- * included), the period since the last measurement is judged:
- *   overflow   some step's data amax exceeded overflow_above: it rounds beyond fmt_max (the old
- *              scale saturated or overflowed; values up to the rounding midpoint round to fmt_max);
+ * Warnings. While a multiplier is in force, every step's data amax  max |v| / scale  is tracked,
+ * and so are the operands' (record_operand), at a site that rounds its operands. At a re-measure,
+ * and at final_check() (the end of the run, the step then running included: every site
+ * re-checks, frozen ones included), the period since the last measurement is judged:
+ *   overflow   some step's data amax, of the output or of an operand, exceeded overflow_above: it
+ *              rounds beyond fmt_max (the old scale saturated or overflowed; values up to the
+ *              rounding midpoint round to fmt_max);
  *   underflow  some step's non-zero data amax fell below underflow_threshold (default: the format's
  *              min normal; the tensor's largest element was subnormal, so every element lost
  *              precision).
@@ -212,7 +216,8 @@ struct EmpiricalWarning {
   long step = 0;             /* the step at whose end the check ran */
   bool overflow = false;
   bool underflow = false;
-  float max_data_amax = 0.0f; /* largest per-step data amax in the period */
+  float max_data_amax = 0.0f; /* largest per-step data amax of the output in the period */
+  float max_operand_data_amax = 0.0f; /* the same of the operands (sites rounding them) */
   float min_data_amax = 0.0f; /* smallest non-zero per-step data amax in the period */
   float old_multiplier = 0.0f;
   float new_multiplier = 0.0f; /* == old_multiplier at a final check or a frozen site */
@@ -230,11 +235,17 @@ class EmpiricalScaling {
   /* One execution, or a batch of them: the magnitude (amax) of the FP32 output and the estimate
    * it was scaled with. */
   void record(float output_amax, float estimate);
+  /* An operand's data amax (its amax over the scale it was quantised with) in this step; ignored
+   * during analysis, when operands are not quantised. */
+  void record_operand(float data_amax);
   /* Ends the step; returns the warning of a re-measure, if any. */
   std::optional<EmpiricalWarning> step();
-  /* The end of the run: judges the period since the last measurement, including the current
-   * step's records. Returns a warning, if any. Does not change the state. */
-  std::optional<EmpiricalWarning> final_check() const;
+  /* The end of the run: judges the period since the last measurement, including the current step:
+   * its records, and the output amax (at the estimate in force) and operand data amax the caller
+   * has not recorded yet (a run that ends between step boundaries). Returns a warning, if any.
+   * Does not change the state. */
+  std::optional<EmpiricalWarning> final_check(float pending_output_amax = 0.0f, float estimate = 1.0f,
+                                              float pending_operand_data = 0.0f) const;
 
   /* The on/off policy's decision for this site (see choose_remeasured). */
   void set_remeasure(bool on) { remeasure_ = on; }
@@ -251,7 +262,8 @@ class EmpiricalScaling {
   struct Period {
     float max_data = 0.0f;
     float min_data = 0.0f; /* 0: no non-zero step yet */
-    void add_step(float step_data_amax);
+    float max_operand_data = 0.0f;
+    void add_step(float step_data_amax, float step_operand_data);
   };
   std::optional<EmpiricalWarning> judge(const Period &period, float new_multiplier) const;
 
@@ -264,6 +276,7 @@ class EmpiricalScaling {
   float analysis_min_ = 0.0f;
   float step_ratio_ = 0.0f;   /* the running step's max ratio (0: no finite ratio yet) */
   float step_data_ = 0.0f;    /* the running step's max |v| / scale */
+  float step_operand_data_ = 0.0f; /* the same of its operands */
   Period period_;
 };
 

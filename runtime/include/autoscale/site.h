@@ -173,7 +173,8 @@ typedef struct autoscale_strategy_params {
   int margin;         /* delayed: scale = pow2(amax / format_max * 2^margin) */
   float static_scale; /* static: the fixed scale */
   int analysis_steps; /* empirical: steps run in FP32 while statistics are gathered (0: the default) */
-  int recheck_every;  /* empirical: re-measure every n steps; 0 freezes after analysis */
+  int recheck_every;  /* empirical: re-measure every n steps (the rules' default:
+                         AUTOSCALE_DEFAULT_RECHECK_EVERY); 0 never re-measures after analysis */
 } autoscale_strategy_params;
 
 struct autoscale_site_state; /* owned by the runtime */

@@ -56,15 +56,24 @@ TEST(Decide, DenyFlowsForwardThroughInferOperations) {
   EXPECT_EQ(D[2].Class, OpClass::Deny);
 }
 
-TEST(Decide, InferFedByAllowBecomesAllowUnlessDenyAlsoFeedsIt) {
-  std::vector<Operation> Ops = {op(0, "dot_mul"), op(1, "add"), op(2, "div"), op(3, "sub")};
+TEST(Decide, InferFedByALowPrecisionAllowResultBecomesAllowUnlessDenyAlsoFeedsIt) {
+  rules::RuleSet R = rules("classes: {allow: {add: [tanhf]}, deny: {remove: [tanhf]}}\n");
+  std::vector<Operation> Ops = {op(0, "tanhf"), op(1, "add"), op(2, "div"), op(3, "sub")};
   std::set<DataflowEdge> Edges = {{Ops[0].Key, Ops[1].Key, 0},
                                   {Ops[0].Key, Ops[3].Key, 0},
                                   {Ops[2].Key, Ops[3].Key, 1}};
-  std::vector<Decision> D = decide(Ops, Edges, rules());
+  std::vector<Decision> D = decide(Ops, Edges, R);
   EXPECT_EQ(D[1].Class, OpClass::Allow);
   EXPECT_EQ(D[1].Treatment.Format, rules::Format::E4M3);
   EXPECT_EQ(D[3].Class, OpClass::Deny);
+}
+
+TEST(Decide, AGemmOperandsFP32ResultPromotesNothing) {
+  // A dot_mul rounds its inputs: its product is FP32, as a tensor core's is.
+  std::vector<Operation> Ops = {op(0, "dot_mul"), op(1, "add")};
+  std::vector<Decision> D = decide(Ops, {{Ops[0].Key, Ops[1].Key, 0}}, rules());
+  EXPECT_EQ(D[0].Class, OpClass::Allow);
+  EXPECT_EQ(D[1].Class, OpClass::Infer);
 }
 
 TEST(Decide, ACycleOfEdgesEnds) {

@@ -134,13 +134,31 @@ TEST(Find, ResultsFlowThroughLocalsToTheOperationsThatReadThem) {
   EXPECT_EQ(U.Edges.begin()->Slot, 0u);
 }
 
-TEST(Find, ALocalWrittenAgainCarriesNoResult) {
-  FoundUnit U = find("float f(float a, float b) {\n"
+TEST(Find, EveryValueOfALocalReachesItsReads) {
+  // Flow-insensitive: both the product and the quotient may be what t holds at the add.
+  FoundUnit U = find("float f(float a, float b, int c) {\n"
                      "  float t = a * b;\n"
-                     "  t = a;\n"
+                     "  if (c) t = a / b;\n"
                      "  return t + b;\n"
                      "}\n");
-  EXPECT_TRUE(U.Edges.empty());
+  const Operation &Add = at(U, 4, 12);
+  std::set<OpKey> Into;
+  for (const DataflowEdge &E : U.Edges)
+    if (E.To == Add.Key)
+      Into.insert(E.From);
+  EXPECT_EQ(Into, (std::set<OpKey>{at(U, 2, 15).Key, at(U, 3, 16).Key}));
+}
+
+TEST(Find, AnElementStoredInALoopReachesItsReadsInTheSameIteration) {
+  FoundUnit U = find("void f(float *out, const float *a, float c, int n) {\n"
+                     "  for (int i = 0; i < n; i++) {\n"
+                     "    out[i] = a[i] * c;\n"
+                     "    out[i] = out[i] + c;\n"
+                     "  }\n"
+                     "}\n");
+  ASSERT_EQ(U.Edges.size(), 1u);
+  EXPECT_EQ(U.Edges.begin()->From, at(U, 3, 19).Key);
+  EXPECT_EQ(U.Edges.begin()->To, at(U, 4, 21).Key);
 }
 
 TEST(Find, TemplateOperationsAreGeneric) {

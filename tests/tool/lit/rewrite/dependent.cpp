@@ -15,7 +15,7 @@ template <typename T> void bump(T &v) { ++v; v -= T(1); v = -v; }
 // CHECK: template <typename T> void bump(T &v) { ::__autoscale::preinc(&[[SITES]][2], v); v -= T(1); v = -v; }
 // REPORT: input.cpp:[[@LINE-2]]:41: {"action":"cast","class":"infer","format":"fp16","function":"bump","op":"inc","rounding":"output","rule":"class:infer","site":2,"spelling":"++","strategy":"delayed","type":"dependent","variable":"v"}
 // REPORT: input.cpp:[[@LINE-3]]:48: {"action":"keep","class":"deny","function":"bump","op":"update","rule":"class:deny","spelling":"-=","type":"dependent","variable":"v"}
-// REPORT: input.cpp:[[@LINE-4]]:61: {"action":"keep","class":"deny","function":"bump","op":"update","rule":"class:deny","spelling":"-","type":"dependent","variable":"v"}
+// REPORT: input.cpp:[[@LINE-4]]:61: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-4]]:41","input.cpp:[[@LINE-4]]:48"],"function":"bump","op":"update","rule":"class:deny","spelling":"-","type":"dependent","variable":"v"}
 float use(float a) {
   int i = 2;
   bump(a);

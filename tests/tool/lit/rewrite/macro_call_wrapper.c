@@ -40,7 +40,7 @@ float soft_norm(const float *v, int n, float t) {
   return ROOT_OF(s * 2.0f) + POW_OF(t, (float)n);
   // CHECK: return autoscale_add_f(&[[SITES]][5], autoscale_result_f(&[[SITES]][3], ROOT_OF(autoscale_operand_f(&[[SITES]][3], 0, autoscale_mul_f(&[[SITES]][4], s, 2.0f)))), autoscale_result_f(&[[SITES]][6], POW_OF(autoscale_operand_f(&[[SITES]][6], 0, t), autoscale_operand_f(&[[SITES]][6], 1, (float)n))));
   // REPORT: input.c:[[@LINE-2]]:10: {"action":"cast","callee":"sqrtf","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"format":"fp32","function":"soft_norm","op":"sqrtf","rounding":"output","rule":"class:deny","site":3,"spelling":"sqrtf","strategy":"delayed","type":"float","variable":null}
-  // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"infer","format":"fp32","function":"soft_norm","op":"mul","rounding":"output","rule":"class:infer","site":4,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-8]]:7"],"format":"fp32","function":"soft_norm","op":"mul","rounding":"output","rule":"class:deny","site":4,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-4]]:28: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-4]]:10","input.c:[[@LINE-4]]:30"],"format":"fp32","function":"soft_norm","op":"add","rounding":"output","rule":"class:deny","site":5,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-5]]:30: {"action":"cast","callee":"powf","class":"deny","format":"fp32","function":"soft_norm","op":"powf","rounding":"output","rule":"class:deny","site":6,"spelling":"powf","strategy":"delayed","type":"float","variable":null}
 }

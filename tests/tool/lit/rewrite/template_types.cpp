@@ -55,7 +55,7 @@ template <typename T> T sum_scaled(const T *x, int n, T s) {
     // REPORT: input.cpp:[[@LINE-3]]:14: {"action":"cast","class":"infer","format":"fp16","function":"sum_scaled","op":"mul","rounding":"output","rule":"class:infer","site":11,"spelling":"*","strategy":"delayed","type":"dependent","variable":"acc"}
   return -acc;
   // CHECK: return ::__autoscale::neg(&[[SITES]][12], acc);
-  // REPORT: input.cpp:[[@LINE-2]]:10: {"action":"cast","class":"infer","format":"fp16","function":"sum_scaled","op":"neg","rounding":"output","rule":"class:infer","site":12,"spelling":"-","strategy":"delayed","type":"dependent","variable":null}
+  // REPORT: input.cpp:[[@LINE-2]]:10: {"action":"cast","class":"deny","fed_by":["input.cpp:[[@LINE-6]]:9"],"format":"fp16","function":"sum_scaled","op":"neg","rounding":"output","rule":"class:deny","site":12,"spelling":"-","strategy":"delayed","type":"dependent","variable":null}
 }
 
 template <typename T, typename U> auto mixed(T a, U b) -> decltype(a / b) {

@@ -14,7 +14,7 @@ float softmax_denominator(const float *x, int n, float max) {
     // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","callee":"expf","class":"deny","fed_by":["input.c:[[@LINE-2]]:22"],"function":"softmax_denominator","op":"expf","rule":"class:deny","spelling":"expf","type":"float","variable":"sum"}
     // REPORT: input.c:[[@LINE-3]]:22: {"action":"keep","class":"deny","function":"softmax_denominator","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":"sum"}
   return 1.0f / sum;
-  // REPORT: input.c:[[@LINE-1]]:15: {"action":"keep","class":"deny","function":"softmax_denominator","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-1]]:15: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-5]]:9"],"function":"softmax_denominator","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
 // REPORT: rules: "default.yaml"

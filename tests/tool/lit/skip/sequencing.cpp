@@ -16,7 +16,7 @@ void update(float *a, int i, float x) {
   // REPORT: input.cpp:[[@LINE-2]]:10: {"action":"skipped","class":"deny","function":"update","op":"update","reason":"C++17 sequencing: the right operand must be evaluated before the left-hand side's side effects","spelling":"+=","type":"float","variable":"a"}
   a[i++] *= x;
   // CHECK: a[i++] *= x;
-  // REPORT: input.cpp:[[@LINE-2]]:10: {"action":"skipped","class":"deny","function":"update","op":"update","reason":"C++17 sequencing: the right operand must be evaluated before the left-hand side's side effects","spelling":"*=","type":"float","variable":"a"}
+  // REPORT: input.cpp:[[@LINE-2]]:10: {"action":"skipped","class":"deny","fed_by":["input.cpp:[[@LINE+10]]:5"],"function":"update","op":"update","reason":"C++17 sequencing: the right operand must be evaluated before the left-hand side's side effects","spelling":"*=","type":"float","variable":"a"}
   a[i++] -= 2.0f;
   // CHECK: a[i++] -= 2.0f;
   // REPORT: input.cpp:[[@LINE-2]]:10: {"action":"keep","class":"deny","function":"update","op":"update","rule":"class:deny","spelling":"-=","type":"float","variable":"a"}
@@ -39,7 +39,7 @@ template <typename T> void update_generic(T *a, int i, T x) {
   // REPORT: input.cpp:[[@LINE-2]]:5: {"action":"cast","class":"infer","format":"fp16","function":"update_generic","op":"sub","rounding":"output","rule":"class:infer","site":1,"spelling":"-=","strategy":"delayed","type":"dependent","variable":"x"}
   a[i] /= x;
   // CHECK: a[i] /= x;
-  // REPORT: input.cpp:[[@LINE-2]]:8: {"action":"keep","class":"deny","function":"update_generic","op":"update","rule":"class:deny","spelling":"/=","type":"dependent","variable":"a"}
+  // REPORT: input.cpp:[[@LINE-2]]:8: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-5]]:5"],"function":"update_generic","op":"update","rule":"class:deny","spelling":"/=","type":"dependent","variable":"a"}
 }
 template void update_generic<float>(float *, int, float);
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":2,"written_to":"out/input.cpp"}
