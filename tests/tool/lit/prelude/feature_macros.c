@@ -17,7 +17,7 @@
 // PRELUDE-NEXT: #ifndef AUTOSCALE_SITES_5E45A507
 // PRELUDE-NEXT: #define AUTOSCALE_SITES_5E45A507
 // PRELUDE-NEXT: static autoscale_site autoscale_sites_5e45a507[] = {
-// PRELUDE-NEXT: AUTOSCALE_SITE("input.c", 29, 32, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+// PRELUDE-NEXT: AUTOSCALE_SITE("input.c", 29, 32, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 // PRELUDE-NEXT: };
 // PRELUDE-NEXT: #endif
 // PRELUDE-NEXT: #line 27
@@ -30,6 +30,7 @@ float half(float x) { return x * 0.5f; }
 // CHECK: float half(float x) { return autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x, 0.5f); }
 // REPORT: input.c:[[@LINE-2]]:32: {"action":"cast","class":"infer","format":"fp16","function":"half","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 // REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"half":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
 // REPORT: summary: 1 float operation in 1 file: 1 cast fp16, 0 kept, 0 skipped; no step found: each site rolls its history every 1024 executions
