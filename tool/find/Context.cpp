@@ -194,6 +194,8 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
           // makes every eligible lambda constexpr implicitly, so only consteval counts.
           if (FD->isConsteval())
             return Fail("constant expression (consteval lambda)");
+          if (!C.Lambda)
+            C.Lambda = M;
           N = *P;
           continue;
         }

@@ -85,6 +85,8 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
     skip(Op, "file already rewritten");
   else if (!C.SkipReason.empty())
     skip(Op, C.SkipReason);
+  else if (C.Lambda && calledInConstants(C.Lambda))
+    skip(Op, "constant expression (a lambda called in one)");
   return &Op;
 }
 
@@ -93,6 +95,12 @@ const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
   if (!R)
     R = std::make_unique<Reductions>(*FD, Ctx);
   return *R;
+}
+
+bool OperationFinder::calledInConstants(const CXXMethodDecl *Lambda) {
+  if (!ConstantLambdas)
+    ConstantLambdas = lambdasCalledInConstants(Ctx);
+  return ConstantLambdas->count(Lambda) != 0;
 }
 
 const PrivateLocals *OperationFinder::privateLocals() {

@@ -9,6 +9,7 @@
 #define AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
 
 #include "find/CallEffects.h"
+#include "find/ConstantUses.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
 #include "find/FloatTypes.h"
@@ -18,6 +19,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace autoscale::find {
@@ -130,6 +132,9 @@ private:
   /// The locals no call can write of the function the operation start() began last is in (null
   /// outside functions), made on first use.
   const PrivateLocals *privateLocals();
+  /// Whether the lambda is called in a constant expression (ConstantUses.h), found on first use.
+  bool calledInConstants(const CXXMethodDecl *Lambda);
+  std::optional<std::set<const CXXMethodDecl *>> ConstantLambdas;
   std::map<const FunctionDecl *, std::unique_ptr<PrivateLocals>> PrivateLocalsOf;
   /// The function of the operation start() began last (its shape comes next).
   const FunctionDecl *StartedIn = nullptr;
