@@ -85,6 +85,8 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
     skip(Op, "file already rewritten");
   else if (!C.SkipReason.empty())
     skip(Op, C.SkipReason);
+  else if (C.FunctionNode && includedInside(File, *C.FunctionNode))
+    skip(Op, "in a file #included inside a function body (no place for its prelude)");
   else if (C.Lambda && calledInConstants(C.Lambda))
     skip(Op, "constant expression (a lambda called in one)");
   return &Op;
@@ -95,6 +97,19 @@ const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
   if (!R)
     R = std::make_unique<Reductions>(*FD, Ctx);
   return *R;
+}
+
+bool OperationFinder::includedInside(FileID File, const FunctionDecl &FD) const {
+  const Stmt *Body = FD.getBody();
+  if (!Body)
+    return false;
+  SourceRange R = Body->getSourceRange();
+  for (SourceLocation At = SM.getIncludeLoc(File); At.isValid();
+       At = SM.getIncludeLoc(SM.getFileID(At)))
+    if (SM.isBeforeInTranslationUnit(R.getBegin(), At) &&
+        SM.isBeforeInTranslationUnit(At, R.getEnd()))
+      return true;
+  return false;
 }
 
 bool OperationFinder::calledInConstants(const CXXMethodDecl *Lambda) {

@@ -132,6 +132,8 @@ private:
   /// The locals no call can write of the function the operation start() began last is in (null
   /// outside functions), made on first use.
   const PrivateLocals *privateLocals();
+  /// Whether File is #included (directly or not) inside FD's body.
+  bool includedInside(FileID File, const FunctionDecl &FD) const;
   /// Whether the lambda is called in a constant expression (ConstantUses.h), found on first use.
   bool calledInConstants(const CXXMethodDecl *Lambda);
   std::optional<std::set<const CXXMethodDecl *>> ConstantLambdas;
