@@ -61,6 +61,8 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
   if (Compound) {
     if (std::string Why = lvalueSkipReason(L, Ctx); !Why.empty())
       return skip(*Op, Why);
+    if (std::string Why = instantiationLvalueSkipReason(StartedIn, OpLoc, Ctx); !Why.empty())
+      return skip(*Op, Why);
     if (std::string Why = sequencingSkipReason(L, R, Ctx, privateLocals()); !Why.empty())
       return skip(*Op, Why);
   }

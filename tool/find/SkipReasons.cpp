@@ -2,7 +2,9 @@
 #include "find/SkipReasons.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -55,6 +57,46 @@ std::string lvalueSkipReason(const Expr *LV, const ASTContext &Ctx) {
   if (const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParens()))
     if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->getStorageClass() == SC_Register)
       return "register variable (no address)";
+  return {};
+}
+
+/// The instantiations of the function template or class template member Pattern.
+static std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pattern) {
+  std::vector<const FunctionDecl *> Out;
+  if (const FunctionTemplateDecl *FT = Pattern.getDescribedFunctionTemplate())
+    for (const FunctionDecl *F : FT->specializations())
+      Out.push_back(F);
+  const auto *RD = dyn_cast<CXXRecordDecl>(Pattern.getDeclContext());
+  if (const ClassTemplateDecl *CT = RD ? RD->getDescribedClassTemplate() : nullptr)
+    for (const ClassTemplateSpecializationDecl *S : CT->specializations())
+      for (const Decl *D : S->decls())
+        if (const auto *F = dyn_cast<FunctionDecl>(D);
+            F && F->getTemplateInstantiationPattern() == &Pattern)
+          Out.push_back(F);
+  return Out;
+}
+
+std::string instantiationLvalueSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
+                                          const ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SourceLocation OpLoc;
+    const ASTContext &Ctx;
+    std::string Why;
+    Finder(SourceLocation OpLoc, const ASTContext &Ctx) : OpLoc(OpLoc), Ctx(Ctx) {}
+    bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
+      if (B->getOperatorLoc() == OpLoc)
+        Why = lvalueSkipReason(B->getLHS(), Ctx);
+      return Why.empty();
+    }
+  };
+  if (!Pattern)
+    return {};
+  for (const FunctionDecl *F : instantiationsOf(*Pattern)) {
+    Finder Find(OpLoc, Ctx);
+    Find.TraverseStmt(F->getBody());
+    if (!Find.Why.empty())
+      return Find.Why + " in an instantiation";
+  }
   return {};
 }
 
