@@ -120,9 +120,8 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
 }
 
 /// Prints the diff, or writes the files (and the report) as one batch. Returns the exit code.
-int output(const std::vector<Rendered> &Files, const Plan &Plan,
-           const std::set<DataflowEdge> &Edges, const Options &Opts,
-           const std::string &OutRoot) {
+int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &P,
+           const Options &Opts, const std::string &OutRoot, const std::string &Root) {
   std::vector<report::FileResult> Results;
   std::vector<std::pair<std::string, std::string>> Writes; // target, new text
   for (const Rendered &R : Files) {
@@ -140,13 +139,21 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan,
     }
     Results.push_back(std::move(Result));
   }
+  // Headers outside the root are neither rewritten nor copied; the report names each.
+  for (const std::string &Abs : P.OutsideRoot)
+    Results.push_back({Abs, "", false, 0, "outside the project root (--project-root " + Root + ")"});
+  if (!P.OutsideRoot.empty())
+    llvm::errs() << "note: " << P.OutsideRoot.size() << " header"
+                 << (P.OutsideRoot.size() == 1 ? " is" : "s are") << " outside the project root "
+                 << Root << " and left alone, e.g. " << *P.OutsideRoot.begin()
+                 << " (--project-root sets the root)\n";
   // The report goes in the same batch: it describes files that are written only with it.
   if (!Opts.ReportPath.empty()) {
     for (const auto &[Target, Text] : Writes)
       if (sameFile(Opts.ReportPath, Target))
         return refuseReport(Opts.ReportPath, Target);
     llvm::json::Value Json =
-        report::toJson(Plan.Entries, Plan.Steps, report::countConversions(Plan.Entries, Edges),
+        report::toJson(Plan.Entries, Plan.Steps, report::countConversions(Plan.Entries, P.Edges),
                        Results, Opts.RulesPath, Opts.Sources.size());
     std::string Text;
     llvm::raw_string_ostream OS(Text);
@@ -194,10 +201,17 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
         return refuseReport(Opts.ReportPath, In);
   }
   find::FindOptions FindOpts;
-  FindOpts.Root = projectRoot(AbsSources);
+  FindOpts.Root = Opts.ProjectRoot.empty() ? projectRoot(AbsSources) : realPath(Opts.ProjectRoot);
   FindOpts.RuntimeIncludeDir = realPath(Opts.Paths.RuntimeIncludeDir);
-  for (const std::string &Abs : AbsSources)
-    Shown.push_back(*FindOpts.relative(Abs));
+  for (size_t I = 0; I < AbsSources.size(); ++I) {
+    std::optional<std::string> Display = FindOpts.relative(AbsSources[I]);
+    if (!Display) {
+      llvm::errs() << "error: the source " << Opts.Sources[I] << " is outside --project-root "
+                   << Opts.ProjectRoot << "; nothing written\n";
+      return 2;
+    }
+    Shown.push_back(std::move(*Display));
+  }
 
   std::string OutRoot;
   if (Opts.Mode == OutputMode::OutDir) {
@@ -231,7 +245,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     llvm::errs() << "error: " << llvm::toString(Files.takeError()) << "; nothing written\n";
     return 1;
   }
-  return output(*Files, Plan, P.Edges, Opts, OutRoot);
+  return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
 }
 
 } // namespace autoscale::driver

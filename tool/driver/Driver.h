@@ -25,6 +25,9 @@ struct Options {
   OutputMode Mode = OutputMode::OutDir;
   std::string OutDir = "autoscale-out";
   std::string ReportPath; ///< empty: no JSON report
+  /// The project's files are those under it (rewritten, mirrored under OutDir); empty: the
+  /// working directory when every source is under it, else the deepest directory holding them.
+  std::string ProjectRoot;
   InstallPaths Paths;     ///< the runtime's headers and the CUDA stand-ins
 };
 

@@ -66,6 +66,7 @@ Project merge(std::vector<FoundUnit> Units) {
     P.DisplayPaths.insert(U.DisplayPaths.begin(), U.DisplayPaths.end());
     P.Functions.insert(U.Functions.begin(), U.Functions.end());
     P.CallsStep |= U.CallsStep;
+    P.OutsideRoot.insert(U.OutsideRoot.begin(), U.OutsideRoot.end());
     for (auto &[File, Offsets] : U.OtherArithmetic)
       OtherArithmetic[File].insert(Offsets.begin(), Offsets.end());
   }

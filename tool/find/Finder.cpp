@@ -36,8 +36,10 @@ const OperationFinder::FileInfo &OperationFinder::fileInfo(FileID F) {
   if (!Runtime.empty() && llvm::StringRef(I.Abs).starts_with(Runtime.str() + "/"))
     return I;
   std::optional<std::string> Display = Opts.relative(I.Abs);
-  if (!Display)
+  if (!Display) {
+    Found.OutsideRoot.insert(I.Abs);
     return I;
+  }
   I.Ignored = false;
   I.Display = std::move(*Display);
   llvm::StringRef Text = SM.getBufferData(F);
