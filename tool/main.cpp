@@ -47,6 +47,11 @@ static cl::opt<std::string> ProjectRoot(
              "alone (default: the working directory when every source is under it, else the "
              "deepest directory holding them all)"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> NoVerify(
+    "no-verify",
+    cl::desc("Skip parsing the rewritten units again before writing (by default a rewritten file "
+             "that does not compile is kept as it was, with a note)"),
+    cl::cat(Category));
 static cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("CUDA toolkit that .cu files are parsed against (default: the toolkit of "
@@ -84,6 +89,7 @@ int main(int argc, const char **argv) {
     Opts.OutDir = OutDir;
   Opts.ReportPath = Report;
   Opts.ProjectRoot = ProjectRoot;
+  Opts.Verify = !NoVerify;
   Opts.Paths = autoscale::driver::installPaths(argv[0]);
   if (!CudaPath.empty())
     Opts.Paths.CudaPath = CudaPath;

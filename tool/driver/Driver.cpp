@@ -14,6 +14,7 @@
 #include "driver/Parse.h"
 #include "driver/Project.h"
 #include "driver/UnifiedDiff.h"
+#include "driver/Verify.h"
 #include "emit/Emit.h"
 #include "report/Report.h"
 #include "ruleset/RuleSet.h"
@@ -98,6 +99,7 @@ struct Rendered {
   const emit::FileEdits *File;
   std::unique_ptr<llvm::MemoryBuffer> Old;
   std::string New;
+  std::string NotCompiling; ///< Clang's first error in the rewritten text, which was dropped
 };
 
 /// The new text of every planned file, or the error that leaves them all as they are.
@@ -119,6 +121,28 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
   return Out;
 }
 
+/// The safety net (Verify.h): a rewritten file that does not compile is kept as it was, with a
+/// note naming it and Clang's first error.
+void keepWhatDoesNotCompile(const clang::tooling::CompilationDatabase &DB,
+                            const std::vector<UnitFiles> &Units, const InstallPaths &Paths,
+                            std::vector<Rendered> &Files) {
+  std::map<std::string, std::string> Changed;
+  for (const Rendered &R : Files)
+    if (R.New != R.Old->getBuffer())
+      Changed[R.File->AbsPath] = R.New;
+  if (Changed.empty())
+    return;
+  std::map<std::string, std::string> Kept = verifyRewrites(DB, Units, Paths, Changed);
+  for (Rendered &R : Files)
+    if (auto It = Kept.find(R.File->AbsPath); It != Kept.end()) {
+      R.New = R.Old->getBuffer().str();
+      R.NotCompiling = It->second;
+      llvm::errs() << "note: " << R.File->Display
+                   << " is kept as it was: its rewritten text did not compile: " << It->second
+                   << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";
+    }
+}
+
 /// Prints the diff, or writes the files (and the report) as one batch. Returns the exit code.
 int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &P,
            const Options &Opts, const std::string &OutRoot, const std::string &Root) {
@@ -128,6 +152,10 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
     const emit::FileEdits &F = *R.File;
     llvm::StringRef Old = R.Old->getBuffer();
     report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size())};
+    if (!R.NotCompiling.empty()) {
+      Result.Sites = 0;
+      Result.Reason = "kept as it was: the rewritten text did not compile: " + R.NotCompiling;
+    }
     if (Opts.Mode == OutputMode::Diff) {
       llvm::outs() << unifiedDiff("a/" + F.Display, "b/" + F.Display, Old, R.New);
     } else if (Result.Changed || Opts.Mode == OutputMode::OutDir) {
@@ -245,6 +273,8 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     llvm::errs() << "error: " << llvm::toString(Files.takeError()) << "; nothing written\n";
     return 1;
   }
+  if (Opts.Verify)
+    keepWhatDoesNotCompile(DB, Parsed.Files, Opts.Paths, *Files);
   return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
 }
 
