@@ -182,6 +182,9 @@ class Checker:
         for why, n in skip_reasons(report).items():
             self.skips[why] = self.skips.get(why, 0) + n
         written = written_files(report)
+        # The tool's safety net keeps a file whose rewritten text does not compile: a tool bug.
+        kept = {os.path.basename(f["path"]): f["reason"] for f in report["files"]
+                if "did not compile" in f.get("reason", "")}
         todo = [(s, programs[s], [written.get(os.path.basename(u)) for u in programs[s]], originals[s])
                 for s in seeds if s not in tool_failed]
         results = [self.pool.submit(self.check_one, *t) for t in todo]
@@ -193,6 +196,12 @@ class Checker:
             rewritten, skipped = sum(c[0] for c in mine), sum(c[1] for c in mine)
             self.stats["rewritten_ops"] += rewritten
             self.stats["skipped_ops"] += skipped
+            why_kept = [kept[os.path.basename(u)] for u in units if os.path.basename(u) in kept]
+            if err is None and why_kept:
+                at = re.match(r"([^:\s]+):(\d+):", why_kept[0].split("compile: ", 1)[-1])
+                err, why = ("the tool kept a file as it was: " + why_kept[0],
+                            construct_at(os.path.join(src_dir, os.path.basename(at.group(1))), int(at.group(2)))
+                            if at else "base")
             if err is None and rewritten == 0:
                 err, why = "the report lists no rewritten operation (%d skipped)" % skipped, "base"
             if err:
