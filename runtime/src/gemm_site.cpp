@@ -37,17 +37,28 @@ bool current_scaling(const SiteState *st) {
          st->format != AUTOSCALE_FP32;
 }
 
-// The scale operand `slot` (its active tensor) is quantised with. Current scaling is true current
-// scaling here: the scale comes from the amax of the whole operand (amax, taken before any element
-// is rounded) and is published, so the report shows the last one. Every other strategy uses the
-// tensor's scale.
-float operand_scale(SiteState *st, ThreadSite &t, int slot, float amax) {
-  const autoscale_site &s = *st->site;
-  if (current_scaling(st)) {
+// Whether operand `slot` takes its scale from its own amax now: always under current scaling (true
+// current scaling), and under a history-based strategy while its tensor has no history yet. A GEMM
+// sees the whole operand, so its first step need not guess a scale (scalar sites calibrate instead:
+// site_scaling.cpp).
+bool measures_now(SiteState *st, const ThreadSite &t, int slot) {
+  if (st->site->action != AUTOSCALE_ACTION_SCALE || st->format == AUTOSCALE_FP32) return false;
+  if (current_scaling(st)) return true;
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  const Tensor &tensor = st->tensors[t.active_[slot]];
+  return tensor.delayed && tensor.amax_ever == 0.0f;
+}
+
+// The scale operand `slot` (its active tensor) is quantised with: from `amax` when it was measured
+// now (taken before any element is rounded, and published, so the report shows the last one), else
+// the tensor's scale.
+float operand_scale(SiteState *st, ThreadSite &t, int slot, bool measured, float amax) {
+  if (measured) {
     Registry &reg = registry();
     std::lock_guard<std::mutex> lock(reg.mutex);
     float previous = scale_pair(load_relaxed(t.slot[slot].scale)).scale;
-    publish_scale_locked(reg, st, t.active_[slot], scale_from_amax(amax, st->fmt_max, s.params.margin, true, previous));
+    publish_scale_locked(reg, st, t.active_[slot], scale_from_amax(amax, st->fmt_max, st->site->params.margin, true, previous));
   }
   return scale_pair(load_relaxed(t.slot[slot].scale)).scale;
 }
@@ -73,10 +84,11 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   const std::size_t rows[2] = {m, k}, cols[2] = {k, n};
   for (int slot = 0; slot < 2; ++slot) {
     float amax = 0.0f;
-    if (current_scaling(st))
+    const bool measured = measures_now(st, t, slot);
+    if (measured)
       AUTOSCALE_CHECK(autoscale_amax_matrix(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &amax) == AUTOSCALE_OK,
                       "%s", autoscale_last_error());
-    op[slot].scale = operand_scale(st, t, slot, amax);
+    op[slot].scale = operand_scale(st, t, slot, measured, amax);
   }
   autoscale_quantize_stats stats[2];
   float c_amax = 0.0f;
@@ -110,7 +122,8 @@ float amax_of(const std::vector<double> &x) {
 // Rounds every element of operand `slot` in place, counting each in its tensor's counters (the
 // lanes taken in turn, so that no two consecutive elements add to the same sums).
 void round_operand(SiteState *st, ThreadSite &t, int slot, std::vector<double> &x) {
-  operand_scale(st, t, slot, current_scaling(st) ? amax_of(x) : 0.0f);
+  const bool measured = measures_now(st, t, slot);
+  operand_scale(st, t, slot, measured, measured ? amax_of(x) : 0.0f);
   with_format(format_now(st), [&](auto f) {
     for (std::size_t i = 0; i < x.size(); ++i) x[i] = quantize_in<double, f()>(st, t.slot[slot], i % kLanes, x[i]);
     return 0;

@@ -85,6 +85,13 @@ Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow)
   } else if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC) {
     scale = s.params.static_scale;
   } else if (uses_delayed(s) && !(slot == AUTOSCALE_SLOT_OUTPUT && output_propagates(s))) {
+    // A tensor first seen after calibration starts at the largest scale of its slot's measured
+    // tensors (the scale least likely to overflow), not at 1: a layer's weights at the scale of the site's other
+    // layers. Its own amax takes over at the next roll.
+    float inherited = 0.0f;
+    for (const Tensor &other : st->tensors)
+      if (other.slot == slot && other.delayed && other.amax_ever > 0.0f) inherited = std::max(inherited, scale_pair(other.words.scale).scale);
+    if (inherited > 0.0f) scale = inherited;
     DelayedScalingConfig c = delayed_config(s.params);
     if (s.strategy == AUTOSCALE_STRATEGY_CURRENT) {
       // A scalar has no tensor to take the amax of before quantising it.
@@ -161,8 +168,17 @@ ScaleWords scale_words(int format, float scale) {
 void init_scaling_locked(Registry &reg, SiteState *st) {
   const autoscale_site &s = *st->site;
   // The rounding of the hot path (hot_path.h); a site at fp32 passes its values and never rounds.
-  st->pass = s.format == AUTOSCALE_FP32;
-  if (!st->pass) {
+  // Calibration: a delayed scale is a guess until a tensor has a history, and the guess 1 makes
+  // FP8 flush a tensor of small values to zero (a CG residual, a gradient) and divide by it. So a
+  // site scaled from amax histories lets its values pass unrounded until its first roll with
+  // values, measuring them; then every tensor starts at the scale of its own amax. Empirical
+  // scaling has its own FP32 analysis steps; a GEMM site measures a new operand whole
+  // (gemm_site.cpp).
+  const bool rounds_by_history = s.rounding == AUTOSCALE_ROUND_INPUTS || !output_propagates(s);
+  st->calibrating = uses_delayed(s) && rounds_by_history && s.strategy != AUTOSCALE_STRATEGY_EMPIRICAL &&
+                    s.format != AUTOSCALE_FP32 && s.op != AUTOSCALE_OP_MATMUL;
+  st->pass = s.format == AUTOSCALE_FP32 || st->calibrating;
+  if (s.format != AUTOSCALE_FP32) {
     const int mant_bits = autoscale_format_desc_of_(s.format).mant_bits;
     st->drop_f = 23 - mant_bits;
     st->half_f = (1u << (st->drop_f - 1)) - 1u;
@@ -216,6 +232,10 @@ void roll_site_locked(Registry &reg, SiteState *st) {
       t.delayed->step();
       publish_scale_locked(reg, st, static_cast<int>(i), t.delayed->scale());
     }
+  }
+  if (st->calibrating && std::any_of(st->tensors.begin(), st->tensors.end(), [](const Tensor &t) { return t.amax_ever > 0.0f; })) {
+    st->calibrating = false;
+    __atomic_store_n(&st->pass, static_cast<uint8_t>(0), __ATOMIC_RELAXED);
   }
   if (st->empirical) {
     st->empirical->record(output_amax, st->estimate);

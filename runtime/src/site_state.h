@@ -116,6 +116,7 @@ struct SiteState : autoscale_site_state {
   int named = 0;                      // named tensors so far
   uint64_t folded_executions = 0;     // executions of threads that have exited
   uint64_t rolls = 0;
+  bool calibrating = false;           // delayed scaling's first step: values pass, amaxes recorded
   std::optional<EmpiricalScaling> empirical;  // the output of an empirical site
   float estimate = 1.0f;              // empirical: the propagated output scale in force
   std::string note;

@@ -155,8 +155,10 @@ template <class T> void run_case(const Case &c, int line) {
   ops.refill(c, rng);
   float sa = 1.0f, sb = 1.0f;
   if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_STATIC) sa = sb = c.static_scale;
-  if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_CURRENT) {
-    // True current scaling: the reference takes each operand's amax itself.
+  const bool scaled = c.action == AUTOSCALE_ACTION_SCALE && c.format != AUTOSCALE_FP32;
+  if (scaled && (c.strategy == AUTOSCALE_STRATEGY_CURRENT || c.strategy == AUTOSCALE_STRATEGY_DELAYED)) {
+    // True current scaling, and delayed scaling's first call (no history yet): the reference takes
+    // each operand's amax itself.
     sa = autoscale::scale_from_amax(static_cast<float>(amax(ops.a, c.m, c.k)), fmt_max, 0, true, 1.0f);
     sb = autoscale::scale_from_amax(static_cast<float>(amax(ops.b, c.k, c.n)), fmt_max, 0, true, 1.0f);
   }
@@ -168,7 +170,7 @@ template <class T> void run_case(const Case &c, int line) {
   EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].counters.quantized, c.m * c.n);
   EXPECT_EQ(tensor(snap, 0, ops.a.base()).counters.quantized, c.m * c.k);
   EXPECT_EQ(tensor(snap, AUTOSCALE_SLOT_OUTPUT, ops.c.base()).counters.quantized, c.m * c.n);
-  if (c.action == AUTOSCALE_ACTION_SCALE && c.strategy == AUTOSCALE_STRATEGY_CURRENT) {
+  if (scaled && c.strategy != AUTOSCALE_STRATEGY_STATIC) {
     EXPECT_EQ(tensor(snap, 0, ops.a.base()).scale, sa);
     EXPECT_EQ(tensor(snap, 1, ops.b.base()).scale, sb);
   }

@@ -120,11 +120,12 @@ TEST(SitePropagation, OutputScaleFollowsTheProducingSite) {
   // C rounds with it: 1536 / sp in e4m3, times sp.
   const float p = autoscale_add_f(&chain[0], -3000.0f, 1.0f);
   EXPECT_EQ(autoscale_mul_f(&chain[1], p, 0.5f), autoscale_round_float(p * 0.5f / sp, AUTOSCALE_E4M3, 1) * sp);
-  // Empirical: its one analysis step measured the ratio |output| / estimate = 224 / 1 (P's scale was
-  // still 1, so P's results saturated at 448 and C's were 224); the multiplier stays 224 (recheck 0),
-  // the estimate follows P: the output scale is scale_from_amax(sP x 224).
+  // Empirical: its one analysis step measured the ratio |output| / estimate = 1499.5 / 1 (P was
+  // calibrating, its results unrounded: C's largest was -2999 x 0.5; P's scale still 1); the
+  // multiplier stays 1499.5 (recheck 0), the estimate follows P: the output scale is
+  // scale_from_amax(sP x 1499.5).
   EXPECT_EQ(snapshot_of(chain[2]).slot[AUTOSCALE_SLOT_OUTPUT].scale,
-            autoscale::scale_from_amax(sp * 224.0f, 448.0f, 0, true, 1.0f));
+            autoscale::scale_from_amax(sp * 1499.5f, 448.0f, 0, true, 1.0f));
 }
 
 TEST(SitePropagationDeathTest, FedByMustNameASiteOfTheSameTable) {

@@ -240,8 +240,8 @@ TEST(SiteDelayed, OperandScalesFollowTheHistory) {
   static autoscale_site s = make_site(10, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                       AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 2, 1);
   auto q = [](float v, float scale) { return autoscale_round_float(v / scale, AUTOSCALE_E4M3, 1) * scale; };
-  // Before any step the scales are 1.
-  EXPECT_EQ(bits(autoscale_mul_f(&s, 100.0f, 2.5f)), bits(q(100.0f, 1.0f) * q(2.5f, 1.0f)));
+  // Before the first step the site calibrates: its operands pass unrounded and are measured.
+  EXPECT_EQ(bits(autoscale_mul_f(&s, 100.0f, 2.5f)), bits(100.0f * 2.5f));
   autoscale_step();
   float sa = autoscale::scale_from_amax(100.0f, 448.0f, 1, true, 1.0f);
   float sb = autoscale::scale_from_amax(2.5f, 448.0f, 1, true, 1.0f);
@@ -260,6 +260,29 @@ TEST(SiteDelayed, OperandScalesFollowTheHistory) {
   EXPECT_EQ(snapshot_of(s).slot[0].scale, autoscale::scale_from_amax(3.0f, 448.0f, 1, true, 1.0f));
   EXPECT_EQ(snapshot_of(s).slot[0].amax, 100.0f);
   EXPECT_EQ(snapshot_of(s).executions, 4u);
+}
+
+// A tensor first seen after the site calibrated starts at the scale of its slot's measured
+// tensors, not at 1 (where e4m3 would round 0.003 to 0.0039); its own amax takes over at the next step.
+TEST(SiteDelayed, ANewTensorStartsAtItsSlotsScale) {
+  static autoscale_site s = make_site(710, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 4, 1);
+  static const float x = 0, y = 0, later = 0;  // tensor keys
+  EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, 0.02f, 0.5f, &x, &y)), bits(0.02f * 0.5f));  // calibrating
+  autoscale_step();
+  const float sx = autoscale::scale_from_amax(0.02f, 448.0f, 1, true, 1.0f);
+  auto q = [](float v, float scale) { return autoscale_round_float(v / scale, AUTOSCALE_E4M3, 1) * scale; };
+  EXPECT_NE(q(0.003f, 1.0f), q(0.003f, sx));  // the case is not trivial: at scale 1, 0.01 rounds otherwise
+  const float sy = autoscale::scale_from_amax(0.5f, 448.0f, 1, true, 1.0f);
+  EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, 0.003f, 0.5f, &later, &y)), bits(q(0.003f, sx) * q(0.5f, sy)));
+  autoscale_step();
+  int seen = 0;
+  for (const autoscale::detail::TensorSnapshot &t : snapshot_of(s).tensors)
+    if (t.key == &later) {
+      ++seen;
+      EXPECT_EQ(t.scale, autoscale::scale_from_amax(0.003f, 448.0f, 1, true, 1.0f));
+    }
+  EXPECT_EQ(seen, 1);
 }
 
 TEST(SiteCast, ScaleStaysOneAcrossSteps) {

@@ -9,7 +9,7 @@
 
 namespace autoscale::rules {
 
-/// TF AMP's lineage (DESIGN.md): allow = products feeding accumulations, infer = exact-ish
+/// TF AMP's lineage: allow = products feeding accumulations, infer = exact-ish
 /// elementwise ops, deny = ops whose error or range blows up in low precision, clear = empty.
 const std::map<std::string, OpClass> &builtinClasses();
 

@@ -1,7 +1,7 @@
 // CUDA scaled matrix product (matmul.h, autoscale_cuda_matmul).
 //
 // FP8 runs on cuBLASLt's FP8 kernels. Its A/B scale pointers mean D = scale_A scale_B (A B), which
-// is DESIGN.md's value = data x scale as it stands, so the scales pass through untouched, and its
+// is the runtime's convention value = data x scale as it stands, so the scales pass through untouched, and its
 // D amax pointer gives the output amax. Those kernels take only the "TN" layout (A transposed, B
 // not, column-major), so B is transposed into a stream-ordered scratch first (see fp8_matmul).
 // FP16/BF16 run on cublasGemmEx with FP32 compute; one pass over C then applies the scales (device
