@@ -32,9 +32,9 @@ const OperationFinder::FileInfo &OperationFinder::fileInfo(FileID F) {
       return I;
   }
   I.Abs = std::string(Real);
-  llvm::StringRef Runtime = Opts.RuntimeIncludeDir;
-  if (!Runtime.empty() && llvm::StringRef(I.Abs).starts_with(Runtime.str() + "/"))
-    return I;
+  for (llvm::StringRef Own : {Opts.RuntimeIncludeDir, Opts.ToolDataDir})
+    if (!Own.empty() && llvm::StringRef(I.Abs).starts_with(Own.str() + "/"))
+      return I;
   std::optional<std::string> Display = Opts.relative(I.Abs);
   if (!Display) {
     Found.OutsideRoot.insert(I.Abs);
