@@ -25,8 +25,7 @@ static cl::opt<std::string> Rules("rules",
 static cl::opt<std::string>
     OutDir("out-dir",
            cl::desc("Write the project's files under <dir>, rewritten where needed, mirroring "
-                    "their paths relative to the working directory or the sources' common root "
-                    "(default: autoscale-out)"),
+                    "their paths relative to the project root (--project-root) (default: autoscale-out)"),
            cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the sources and headers in place"),
                              cl::cat(Category));
@@ -41,6 +40,18 @@ static cl::opt<std::string>
                     "the files the run reads or writes"),
            cl::value_desc("file"), cl::cat(Category));
 
+static cl::opt<std::string> ProjectRoot(
+    "project-root",
+    cl::desc("The project's files are those under <dir>: only they are rewritten; every other "
+             "header the sources read (system headers aside) is listed in the report as left "
+             "alone (default: the working directory when every source is under it, else the "
+             "deepest directory holding them all)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> NoVerify(
+    "no-verify",
+    cl::desc("Skip parsing the rewritten units again before writing (by default a rewritten file "
+             "that does not compile is kept as it was, with a note)"),
+    cl::cat(Category));
 static cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("CUDA toolkit that .cu files are parsed against (default: the toolkit of "
@@ -77,6 +88,8 @@ int main(int argc, const char **argv) {
   if (!OutDir.empty())
     Opts.OutDir = OutDir;
   Opts.ReportPath = Report;
+  Opts.ProjectRoot = ProjectRoot;
+  Opts.Verify = !NoVerify;
   Opts.Paths = autoscale::driver::installPaths(argv[0]);
   if (!CudaPath.empty())
     Opts.Paths.CudaPath = CudaPath;

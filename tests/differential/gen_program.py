@@ -443,6 +443,16 @@ class Ctx:
                    list(self.ivars))
 
 
+def write_program(seed, constructs, directory):
+    """Writes the program of seed (drawing from the constructs named) into directory; returns the
+    paths of its translation units, the main one first."""
+    files = Gen(seed, constructs).files()
+    for name, text in files.items():
+        with open(os.path.join(directory, name), "w") as f:
+            f.write(text)
+    return [os.path.join(directory, name) for name in files if not name.endswith(".h")]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("seed", type=int)
@@ -455,17 +465,13 @@ def main():
     unknown = sorted(set(wanted) - set(gen_constructs.ALL))
     if unknown:
         ap.error("unknown construct(s): %s" % ", ".join(unknown))
+    if a.dir and not a.output:
+        print("\n".join(write_program(a.seed, wanted, a.dir)))
+        return
     files = Gen(a.seed, wanted, single_c=bool(a.output)).files()
     if a.output:
         with open(a.output, "w") as f:
             f.write(next(iter(files.values())))
-    elif a.dir:
-        for name, text in files.items():
-            with open(os.path.join(a.dir, name), "w") as f:
-                f.write(text)
-        for name in files:
-            if not name.endswith(".h"):
-                print(os.path.join(a.dir, name))
     else:
         for name, text in files.items():
             sys.stdout.write("//--- %s\n%s" % (name, text))

@@ -16,6 +16,13 @@ anything else is "base". The run ends with the failures counted by construct.
 The tool must also have rewritten something in every program (its --report counts): a tool that
 silently rewrites nothing would pass the comparison trivially.
 
+The runtime's inlined hot path (autoscale/hot_path.h) costs compile time: some 60 ms of gcc -O1 per
+rewritten operation, 15 to 20 times the program's own compile. So the rewritten side of one
+program in --inline-every (50: the seeds divisible by it) is built as users build it, inlined; the
+others define AUTOSCALE_NO_INLINE_HOT_PATH and call the runtime out of line, which computes the
+same bits (runtime/src/site_quantize.h; tests/runtime checks the two paths against each other).
+Every construct and every seed is still rewritten, compiled and compared.
+
 Exit status: 0 when every program matches, 1 otherwise (each mismatch prints its seed, the kept
 program paths and a diff).
 """
@@ -32,9 +39,9 @@ import sys
 import tempfile
 import time
 
+from gen_program import write_program
 from tool_report import report_counts, skip_reasons, written_files
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 STD = {"c": "-std=c99", "c++": "-std=c++17"}
 FLAGS = ["-O1", "-ffp-contract=off", "-w"]
 PROGRESS = re.compile(r"^\[\d+/\d+\] ")
@@ -101,6 +108,7 @@ class Checker:
         self.stats = {"programs": 0, "rewritten_ops": 0, "skipped_ops": 0}
         self.skips = {}  # skip reason -> count
         self.rewrites = 0
+        self.pool = concurrent.futures.ThreadPoolExecutor(args.jobs)
 
     def compile_and_run(self, units, exe, extra):
         lang = language(units[0])
@@ -117,16 +125,22 @@ class Checker:
             return None, "exit status %d:\n%s" % (r.returncode, r.stderr[-3000:])
         return NAN.sub("nan", r.stdout), None
 
-    def check_one(self, seed, units, rewritten):
-        """(error, construct) of one program; (None, None) when it passes."""
-        stem = os.path.splitext(units[0])[0]
-        want, err = self.compile_and_run(units, stem + ".orig", ["-lm"])
+    def original(self, units):
+        """Compiles and runs the original program: (output, error)."""
+        return self.compile_and_run(units, os.path.splitext(units[0])[0] + ".orig", ["-lm"])
+
+    def check_one(self, seed, units, rewritten, original):
+        """(error, construct) of one program; (None, None) when it passes. original: the future of
+        the original's (output, error)."""
+        want, err = original.result()
         if err:
             return "original: " + err, "generator"
         if None in rewritten:
             return "the tool wrote no rewritten copy", "base"
-        got, err = self.compile_and_run(rewritten, stem + ".rewritten",
-                                        ["-I", self.a.include_dir, *shlex.split(self.a.runtime_lib)])
+        inline = self.a.inline_every > 0 and seed % self.a.inline_every == 0
+        got, err = self.compile_and_run(rewritten, os.path.splitext(units[0])[0] + ".rewritten",
+                                        ([] if inline else ["-DAUTOSCALE_NO_INLINE_HOT_PATH"])
+                                        + ["-I", self.a.include_dir, *shlex.split(self.a.runtime_lib)])
         if err:
             return "rewritten: " + err, construct_of_diagnostics(err, [os.path.dirname(units[0])])
         if got != want:
@@ -138,12 +152,12 @@ class Checker:
         src_dir = os.path.join(self.work, "src")
         os.makedirs(src_dir, exist_ok=True)
         programs = {}  # seed -> its translation units, the main one first
+        constructs = [c for c in self.a.constructs.split(",") if c]
         for s in seeds:
-            gen = run([sys.executable, os.path.join(HERE, "gen_program.py"), str(s), "--dir", src_dir,
-                       "--constructs", self.a.constructs])
-            gen.check_returncode()
-            programs[s] = gen.stdout.split()
+            programs[s] = write_program(s, constructs, src_dir)
         self.stats["programs"] += len(seeds)
+        # The originals build and run while the tool rewrites the batch.
+        originals = {s: self.pool.submit(self.original, programs[s]) for s in seeds}
         report = {"operations": [], "files": []}
         tool_failed = set()
         for lang in ("c", "c++"):
@@ -168,17 +182,26 @@ class Checker:
         for why, n in skip_reasons(report).items():
             self.skips[why] = self.skips.get(why, 0) + n
         written = written_files(report)
-        todo = [(s, programs[s], [written.get(os.path.basename(u)) for u in programs[s]])
+        # The tool's safety net keeps a file whose rewritten text does not compile: a tool bug.
+        kept = {os.path.basename(f["path"]): f["reason"] for f in report["files"]
+                if "did not compile" in f.get("reason", "")}
+        todo = [(s, programs[s], [written.get(os.path.basename(u)) for u in programs[s]], originals[s])
                 for s in seeds if s not in tool_failed]
-        with concurrent.futures.ThreadPoolExecutor(self.a.jobs) as pool:
-            results = list(pool.map(lambda t: self.check_one(*t), todo))
-        for (s, units, out), (err, why) in zip(todo, results):
+        results = [self.pool.submit(self.check_one, *t) for t in todo]
+        for (s, units, out, _), result in zip(todo, results):
+            err, why = result.result()
             prefix = "prog_%d" % s
             mine = [c for name, c in counts.items() if name == prefix or name.startswith(prefix + ".")
                     or name.startswith(prefix + "_")]
             rewritten, skipped = sum(c[0] for c in mine), sum(c[1] for c in mine)
             self.stats["rewritten_ops"] += rewritten
             self.stats["skipped_ops"] += skipped
+            why_kept = [kept[os.path.basename(u)] for u in units if os.path.basename(u) in kept]
+            if err is None and why_kept:
+                at = re.match(r"([^:\s]+):(\d+):", why_kept[0].split("compile: ", 1)[-1])
+                err, why = ("the tool kept a file as it was: " + why_kept[0],
+                            construct_at(os.path.join(src_dir, os.path.basename(at.group(1))), int(at.group(2)))
+                            if at else "base")
             if err is None and rewritten == 0:
                 err, why = "the report lists no rewritten operation (%d skipped)" % skipped, "base"
             if err:
@@ -223,7 +246,11 @@ def main():
     ap.add_argument("--count", type=int, default=200, help="number of programs")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--batch", type=int, default=50, help="programs per autoscale-rewrite invocation")
-    ap.add_argument("--jobs", type=int, default=2, help="parallel compiles and runs")
+    ap.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)),
+                    help="parallel compiles and runs (default: the CPUs this process may use)")
+    ap.add_argument("--inline-every", type=int, default=50,
+                    help="build the rewritten side of the seeds divisible by this with the runtime's "
+                         "inlined hot path, the others out of line (1: all inlined; 0: none)")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
     ap.add_argument("--cxx", default=os.environ.get("CXX", "c++"))
     ap.add_argument("--constructs", default="const_math,brace,chain,seq,shared",
@@ -238,6 +265,7 @@ def main():
         checker = Checker(a, work)
         for i in range(0, len(seeds), a.batch):
             checker.batch(seeds[i:i + a.batch])
+        checker.pool.shutdown()
     st = checker.stats
     for why, n in sorted(checker.skips.items(), key=lambda kv: -kv[1]):
         print("skipped %5d x %s" % (n, why))

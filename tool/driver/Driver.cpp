@@ -14,6 +14,7 @@
 #include "driver/Parse.h"
 #include "driver/Project.h"
 #include "driver/UnifiedDiff.h"
+#include "driver/Verify.h"
 #include "emit/Emit.h"
 #include "report/Report.h"
 #include "ruleset/RuleSet.h"
@@ -98,6 +99,7 @@ struct Rendered {
   const emit::FileEdits *File;
   std::unique_ptr<llvm::MemoryBuffer> Old;
   std::string New;
+  std::string NotCompiling; ///< Clang's first error in the rewritten text, which was dropped
 };
 
 /// The new text of every planned file, or the error that leaves them all as they are.
@@ -119,16 +121,41 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
   return Out;
 }
 
+/// The safety net (Verify.h): a rewritten file that does not compile is kept as it was, with a
+/// note naming it and Clang's first error.
+void keepWhatDoesNotCompile(const clang::tooling::CompilationDatabase &DB,
+                            const std::vector<UnitFiles> &Units, const InstallPaths &Paths,
+                            std::vector<Rendered> &Files) {
+  std::map<std::string, std::string> Changed;
+  for (const Rendered &R : Files)
+    if (R.New != R.Old->getBuffer())
+      Changed[R.File->AbsPath] = R.New;
+  if (Changed.empty())
+    return;
+  std::map<std::string, std::string> Kept = verifyRewrites(DB, Units, Paths, Changed);
+  for (Rendered &R : Files)
+    if (auto It = Kept.find(R.File->AbsPath); It != Kept.end()) {
+      R.New = R.Old->getBuffer().str();
+      R.NotCompiling = It->second;
+      llvm::errs() << "note: " << R.File->Display
+                   << " is kept as it was: its rewritten text did not compile: " << It->second
+                   << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";
+    }
+}
+
 /// Prints the diff, or writes the files (and the report) as one batch. Returns the exit code.
-int output(const std::vector<Rendered> &Files, const Plan &Plan,
-           const std::set<DataflowEdge> &Edges, const Options &Opts,
-           const std::string &OutRoot) {
+int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &P,
+           const Options &Opts, const std::string &OutRoot, const std::string &Root) {
   std::vector<report::FileResult> Results;
   std::vector<std::pair<std::string, std::string>> Writes; // target, new text
   for (const Rendered &R : Files) {
     const emit::FileEdits &F = *R.File;
     llvm::StringRef Old = R.Old->getBuffer();
     report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size())};
+    if (!R.NotCompiling.empty()) {
+      Result.Sites = 0;
+      Result.Reason = "kept as it was: the rewritten text did not compile: " + R.NotCompiling;
+    }
     if (Opts.Mode == OutputMode::Diff) {
       llvm::outs() << unifiedDiff("a/" + F.Display, "b/" + F.Display, Old, R.New);
     } else if (Result.Changed || Opts.Mode == OutputMode::OutDir) {
@@ -140,13 +167,21 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan,
     }
     Results.push_back(std::move(Result));
   }
+  // Headers outside the root are neither rewritten nor copied; the report names each.
+  for (const std::string &Abs : P.OutsideRoot)
+    Results.push_back({Abs, "", false, 0, "outside the project root (--project-root " + Root + ")"});
+  if (!P.OutsideRoot.empty())
+    llvm::errs() << "note: " << P.OutsideRoot.size() << " header"
+                 << (P.OutsideRoot.size() == 1 ? " is" : "s are") << " outside the project root "
+                 << Root << " and left alone, e.g. " << *P.OutsideRoot.begin()
+                 << " (--project-root sets the root)\n";
   // The report goes in the same batch: it describes files that are written only with it.
   if (!Opts.ReportPath.empty()) {
     for (const auto &[Target, Text] : Writes)
       if (sameFile(Opts.ReportPath, Target))
         return refuseReport(Opts.ReportPath, Target);
     llvm::json::Value Json =
-        report::toJson(Plan.Entries, Plan.Steps, report::countConversions(Plan.Entries, Edges),
+        report::toJson(Plan.Entries, Plan.Steps, report::countConversions(Plan.Entries, P.Edges),
                        Results, Opts.RulesPath, Opts.Sources.size());
     std::string Text;
     llvm::raw_string_ostream OS(Text);
@@ -194,10 +229,18 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
         return refuseReport(Opts.ReportPath, In);
   }
   find::FindOptions FindOpts;
-  FindOpts.Root = projectRoot(AbsSources);
+  FindOpts.Root = Opts.ProjectRoot.empty() ? projectRoot(AbsSources) : realPath(Opts.ProjectRoot);
   FindOpts.RuntimeIncludeDir = realPath(Opts.Paths.RuntimeIncludeDir);
-  for (const std::string &Abs : AbsSources)
-    Shown.push_back(*FindOpts.relative(Abs));
+  FindOpts.ToolDataDir = realPath(Opts.Paths.DataDir);
+  for (size_t I = 0; I < AbsSources.size(); ++I) {
+    std::optional<std::string> Display = FindOpts.relative(AbsSources[I]);
+    if (!Display) {
+      llvm::errs() << "error: the source " << Opts.Sources[I] << " is outside --project-root "
+                   << Opts.ProjectRoot << "; nothing written\n";
+      return 2;
+    }
+    Shown.push_back(std::move(*Display));
+  }
 
   std::string OutRoot;
   if (Opts.Mode == OutputMode::OutDir) {
@@ -231,7 +274,9 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     llvm::errs() << "error: " << llvm::toString(Files.takeError()) << "; nothing written\n";
     return 1;
   }
-  return output(*Files, Plan, P.Edges, Opts, OutRoot);
+  if (Opts.Verify)
+    keepWhatDoesNotCompile(DB, Parsed.Files, Opts.Paths, *Files);
+  return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
 }
 
 } // namespace autoscale::driver

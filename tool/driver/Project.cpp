@@ -12,11 +12,40 @@ static bool sameOperation(const Operation &A, const Operation &B) {
          A.Type == B.Type;
 }
 
+/// Two programs in one run may each define an external function of one name (main, say). U's
+/// definition of a name Known has from another file takes the key name@file, in U's operations
+/// and calls too, so each keeps its own loops (a call from other units still reaches the first).
+static void separateDefinitions(FoundUnit &U, const std::map<std::string, FunctionRecord> &Known) {
+  std::map<std::string, std::string> Renamed;
+  for (const auto &[Key, F] : U.Functions)
+    if (auto It = Known.find(Key); It != Known.end() && It->second.File != F.File)
+      Renamed[Key] = Key + "@" + F.Display;
+  if (Renamed.empty())
+    return;
+  auto keyOf = [&](const std::string &Key) {
+    auto R = Renamed.find(Key);
+    return R == Renamed.end() ? Key : R->second;
+  };
+  std::map<std::string, FunctionRecord> Functions;
+  for (auto &[Key, F] : U.Functions) {
+    F.Key = keyOf(Key);
+    std::set<std::pair<std::string, std::optional<unsigned>>> Calls;
+    for (const auto &[Callee, Loop] : F.Calls)
+      Calls.insert({keyOf(Callee), Loop});
+    F.Calls = std::move(Calls);
+    Functions.emplace(F.Key, std::move(F));
+  }
+  U.Functions = std::move(Functions);
+  for (Operation &Op : U.Ops)
+    Op.FunctionKey = keyOf(Op.FunctionKey);
+}
+
 Project merge(std::vector<FoundUnit> Units) {
   Project P;
   std::map<OpKey, Operation> Ops;
   std::map<std::string, std::set<unsigned>> OtherArithmetic;
   for (FoundUnit &U : Units) {
+    separateDefinitions(U, P.Functions);
     for (Operation &Op : U.Ops) {
       auto [It, New] = Ops.try_emplace(Op.Key, Op);
       if (New)
@@ -37,6 +66,7 @@ Project merge(std::vector<FoundUnit> Units) {
     P.DisplayPaths.insert(U.DisplayPaths.begin(), U.DisplayPaths.end());
     P.Functions.insert(U.Functions.begin(), U.Functions.end());
     P.CallsStep |= U.CallsStep;
+    P.OutsideRoot.insert(U.OutsideRoot.begin(), U.OutsideRoot.end());
     for (auto &[File, Offsets] : U.OtherArithmetic)
       OtherArithmetic[File].insert(Offsets.begin(), Offsets.end());
   }

@@ -25,6 +25,7 @@ struct Project {
   std::map<std::string, std::string> DisplayPaths;      ///< absolute -> project-relative
   std::map<std::string, FunctionRecord> Functions;      ///< by key
   bool CallsStep = false; ///< some unit calls autoscale_step() itself
+  std::set<std::string> OutsideRoot; ///< headers outside the project root, absolute
 };
 
 Project merge(std::vector<FoundUnit> Units);

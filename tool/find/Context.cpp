@@ -111,6 +111,23 @@ static bool isIterated(const Stmt *S, const Stmt *Child) {
   return Child == cast<CXXForRangeStmt>(S)->getBody();
 }
 
+/// Whether S, rewritten, puts a bracket around its children: (), a call, [], {}, and an
+/// arithmetic operation on floating-point values (or of a template) that may become a call.
+static constexpr unsigned MaxBrackets = 200;
+
+static bool opensBracket(const Stmt *S) {
+  if (isa<ParenExpr, CallExpr, ArraySubscriptExpr, InitListExpr, CompoundStmt>(S))
+    return true;
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E || !(E->getType()->isFloatingType() || E->isTypeDependent()))
+    return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return B->isAdditiveOp() || B->isMultiplicativeOp() || B->isCompoundAssignmentOp();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Minus || U->isIncrementDecrementOp();
+  return false;
+}
+
 static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
   ExprContext C;
   DynTypedNode N = DynTypedNode::create(*E);
@@ -163,6 +180,8 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
         InLambdaBody = true; // reached from the body or the closure type, not an init-capture
       if (!C.Loop && isLoop(S) && Child && isIterated(S, Child))
         C.Loop = S;
+      if (opensBracket(S))
+        ++C.Brackets;
       N = *P;
       continue;
     }
@@ -175,6 +194,8 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
           // makes every eligible lambda constexpr implicitly, so only consteval counts.
           if (FD->isConsteval())
             return Fail("constant expression (consteval lambda)");
+          if (!C.Lambda)
+            C.Lambda = M;
           N = *P;
           continue;
         }
@@ -240,6 +261,10 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
 
 ExprContext contextOf(const Expr *E, ASTContext &Ctx) {
   ExprContext C = walkParents(E, Ctx);
+  // Clang stops at 256 nested brackets (-fbracket-depth); the calls the rewrite adds, one per
+  // enclosing operation, must stay below it with room for their own (&sites[i], casts).
+  if (C.SkipReason.empty() && C.Brackets > MaxBrackets)
+    C.SkipReason = "nested too deep: its calls would pass Clang's 256 levels of brackets";
   if (C.SkipReason.empty() && isOpenMPAtomicUpdate(E, Ctx))
     C.SkipReason = "OpenMP atomic update (the directive needs the operator)";
   return C;

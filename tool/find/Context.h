@@ -25,6 +25,10 @@ struct ExprContext {
   /// or increment), or null.
   const clang::Stmt *Loop = nullptr;
   bool InRuntimeHelper = false; ///< inside an autoscale_* function (the runtime's own code)
+  const clang::CXXMethodDecl *Lambda = nullptr; ///< the innermost lambda whose body holds it
+  /// The brackets around it in its function once every floating-point operation around it is a
+  /// call: parentheses, calls, subscripts, braces, and those operations.
+  unsigned Brackets = 0;
 };
 
 ExprContext contextOf(const clang::Expr *E, clang::ASTContext &Ctx);

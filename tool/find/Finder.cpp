@@ -32,12 +32,14 @@ const OperationFinder::FileInfo &OperationFinder::fileInfo(FileID F) {
       return I;
   }
   I.Abs = std::string(Real);
-  llvm::StringRef Runtime = Opts.RuntimeIncludeDir;
-  if (!Runtime.empty() && llvm::StringRef(I.Abs).starts_with(Runtime.str() + "/"))
-    return I;
+  for (llvm::StringRef Own : {Opts.RuntimeIncludeDir, Opts.ToolDataDir})
+    if (!Own.empty() && llvm::StringRef(I.Abs).starts_with(Own.str() + "/"))
+      return I;
   std::optional<std::string> Display = Opts.relative(I.Abs);
-  if (!Display)
+  if (!Display) {
+    Found.OutsideRoot.insert(I.Abs);
     return I;
+  }
   I.Ignored = false;
   I.Display = std::move(*Display);
   llvm::StringRef Text = SM.getBufferData(F);
@@ -85,6 +87,10 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
     skip(Op, "file already rewritten");
   else if (!C.SkipReason.empty())
     skip(Op, C.SkipReason);
+  else if (C.FunctionNode && includedInside(File, *C.FunctionNode))
+    skip(Op, "in a file #included inside a function body (no place for its prelude)");
+  else if (C.Lambda && calledInConstants(C.Lambda))
+    skip(Op, "constant expression (a lambda called in one)");
   return &Op;
 }
 
@@ -93,6 +99,34 @@ const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
   if (!R)
     R = std::make_unique<Reductions>(*FD, Ctx);
   return *R;
+}
+
+bool OperationFinder::includedInside(FileID File, const FunctionDecl &FD) const {
+  const Stmt *Body = FD.getBody();
+  if (!Body)
+    return false;
+  SourceRange R = Body->getSourceRange();
+  for (SourceLocation At = SM.getIncludeLoc(File); At.isValid();
+       At = SM.getIncludeLoc(SM.getFileID(At)))
+    if (SM.isBeforeInTranslationUnit(R.getBegin(), At) &&
+        SM.isBeforeInTranslationUnit(At, R.getEnd()))
+      return true;
+  return false;
+}
+
+bool OperationFinder::calledInConstants(const CXXMethodDecl *Lambda) {
+  if (!ConstantLambdas)
+    ConstantLambdas = lambdasCalledInConstants(Ctx);
+  return ConstantLambdas->count(Lambda) != 0;
+}
+
+const PrivateLocals *OperationFinder::privateLocals() {
+  if (!StartedIn || !StartedIn->getBody())
+    return nullptr;
+  std::unique_ptr<PrivateLocals> &L = PrivateLocalsOf[StartedIn];
+  if (!L)
+    L = std::make_unique<PrivateLocals>(*StartedIn, Ctx);
+  return L.get();
 }
 
 void OperationFinder::noteOtherArithmetic(SourceLocation OpLoc) {

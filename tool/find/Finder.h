@@ -26,6 +26,8 @@ struct FindOptions {
   std::string Root;
   /// Absolute directory of the runtime's headers, whose inline code is never an operation.
   std::string RuntimeIncludeDir;
+  /// Absolute directory of the tool's own stand-in headers (CUDA, OpenMP): not the project's.
+  std::string ToolDataDir;
 
   /// Abs relative to Root, or nullopt when Abs is not under it.
   std::optional<std::string> relative(llvm::StringRef Abs) const;

@@ -199,6 +199,8 @@ struct FoundUnit {
   /// not floating-point operations (integer arithmetic, say): a header whose text is a float
   /// operation in one unit and an integer one in another must not be rewritten.
   std::map<std::string, std::set<unsigned>> OtherArithmetic;
+  /// The headers outside the project root (and outside system directories) the unit read.
+  std::set<std::string> OutsideRoot;
   /// Every function of the project's files with a body, by key.
   std::map<std::string, FunctionRecord> Functions;
   /// The program calls autoscale_step() itself: it says where its steps end.

@@ -8,6 +8,8 @@
 #ifndef AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
 #define AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
 
+#include "find/CallEffects.h"
+#include "find/ConstantUses.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
 #include "find/FloatTypes.h"
@@ -17,6 +19,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace autoscale::find {
@@ -133,6 +136,15 @@ private:
   /// The analysis of each function holding operations, made on first use.
   const Reductions &reductionsOf(const FunctionDecl *FD);
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
+  /// The locals no call can write of the function the operation start() began last is in (null
+  /// outside functions), made on first use.
+  const PrivateLocals *privateLocals();
+  /// Whether File is #included (directly or not) inside FD's body.
+  bool includedInside(FileID File, const FunctionDecl &FD) const;
+  /// Whether the lambda is called in a constant expression (ConstantUses.h), found on first use.
+  bool calledInConstants(const CXXMethodDecl *Lambda);
+  std::optional<std::set<const CXXMethodDecl *>> ConstantLambdas;
+  std::map<const FunctionDecl *, std::unique_ptr<PrivateLocals>> PrivateLocalsOf;
   /// The function of the operation start() began last (its shape comes next).
   const FunctionDecl *StartedIn = nullptr;
   /// Def-use, flow-insensitive: every value a local is given (its initialiser, the right side

@@ -61,7 +61,9 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
   if (Compound) {
     if (std::string Why = lvalueSkipReason(L, Ctx); !Why.empty())
       return skip(*Op, Why);
-    if (std::string Why = sequencingSkipReason(L, R, Ctx); !Why.empty())
+    if (std::string Why = instantiationLvalueSkipReason(StartedIn, OpLoc, Ctx); !Why.empty())
+      return skip(*Op, Why);
+    if (std::string Why = sequencingSkipReason(L, R, Ctx, privateLocals()); !Why.empty())
       return skip(*Op, Why);
   }
   return shape(*Op, File, Compound ? Form::CompoundAssign : Form::Binary, E, OpLoc, {L, R},
@@ -139,7 +141,7 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
     if (!LK)
       return skip(Op, "left-hand side is not float or double");
     Generic = resultUsedAsLvalue(B, Ctx);
-    if (std::string Why = sequencingSkipReason(L, R, Ctx); !Why.empty())
+    if (std::string Why = sequencingSkipReason(L, R, Ctx, privateLocals()); !Why.empty())
       return skip(Op, Why);
     // A double left-hand side makes the computation double, so only float = float op double
     // mixes.

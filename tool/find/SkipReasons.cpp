@@ -2,7 +2,9 @@
 #include "find/SkipReasons.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -58,6 +60,46 @@ std::string lvalueSkipReason(const Expr *LV, const ASTContext &Ctx) {
   return {};
 }
 
+/// The instantiations of the function template or class template member Pattern.
+static std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pattern) {
+  std::vector<const FunctionDecl *> Out;
+  if (const FunctionTemplateDecl *FT = Pattern.getDescribedFunctionTemplate())
+    for (const FunctionDecl *F : FT->specializations())
+      Out.push_back(F);
+  const auto *RD = dyn_cast<CXXRecordDecl>(Pattern.getDeclContext());
+  if (const ClassTemplateDecl *CT = RD ? RD->getDescribedClassTemplate() : nullptr)
+    for (const ClassTemplateSpecializationDecl *S : CT->specializations())
+      for (const Decl *D : S->decls())
+        if (const auto *F = dyn_cast<FunctionDecl>(D);
+            F && F->getTemplateInstantiationPattern() == &Pattern)
+          Out.push_back(F);
+  return Out;
+}
+
+std::string instantiationLvalueSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
+                                          const ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SourceLocation OpLoc;
+    const ASTContext &Ctx;
+    std::string Why;
+    Finder(SourceLocation OpLoc, const ASTContext &Ctx) : OpLoc(OpLoc), Ctx(Ctx) {}
+    bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
+      if (B->getOperatorLoc() == OpLoc)
+        Why = lvalueSkipReason(B->getLHS(), Ctx);
+      return Why.empty();
+    }
+  };
+  if (!Pattern)
+    return {};
+  for (const FunctionDecl *F : instantiationsOf(*Pattern)) {
+    Finder Find(OpLoc, Ctx);
+    Find.TraverseStmt(F->getBody());
+    if (!Find.Why.empty())
+      return Find.Why + " in an instantiation";
+  }
+  return {};
+}
+
 /// Whether E assigns, increments or decrements something (calls are not looked into).
 static bool writesVariables(const Stmt *E) {
   if (!E)
@@ -92,15 +134,24 @@ static bool isPlainAccess(const Expr *E) {
   return false;
 }
 
-std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx) {
+std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx,
+                                 const PrivateLocals *Locals) {
   if (!Ctx.getLangOpts().CPlusPlus17)
     return {};
-  bool LEffects = L->HasSideEffects(Ctx) && !(L->isInstantiationDependent() && isPlainAccess(L));
+  // A library container's v[i] has no effect the right operand could see.
+  bool LEffects = (writesVariables(L) || callsMayWrite(L, Ctx)) &&
+                  !(L->isInstantiationDependent() && isPlainAccess(L));
   if (LEffects && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
     return "C++17 sequencing: the right operand must be evaluated before the left-hand side's "
            "side effects";
-  if (!isa<DeclRefExpr>(L->IgnoreParens()) && writesVariables(R))
+  // A variable is where it is; an element or a pointer's target moves with what locates it.
+  if (isa<DeclRefExpr>(L->IgnoreParens()))
+    return {};
+  if (writesVariables(R))
     return "C++17 sequencing: the right operand's writes must precede locating the left-hand side";
+  if (callsMayWrite(R, Ctx) && !(Locals && Locals->fixedLocation(L, Ctx)))
+    return "C++17 sequencing: a call in the right operand may move the left-hand side, which is "
+           "located after it";
   return {};
 }
 

@@ -9,6 +9,8 @@
 #ifndef AUTOSCALE_TOOL_FIND_SKIPREASONS_H
 #define AUTOSCALE_TOOL_FIND_SKIPREASONS_H
 
+#include "find/CallEffects.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
@@ -23,10 +25,19 @@ std::string bindSkipReason(const clang::Expr *E, const clang::ASTContext &Ctx);
 /// Why the lvalue LV cannot be handed to the runtime by address.
 std::string lvalueSkipReason(const clang::Expr *LV, const clang::ASTContext &Ctx);
 
+/// Why the compound assignment at OpLoc of the template Pattern (a function template or a class
+/// template's member) must keep its operator: in some instantiation its left-hand side is a
+/// bit-field, a packed member or a vector lane, which the generic call cannot bind.
+std::string instantiationLvalueSkipReason(const clang::FunctionDecl *Pattern,
+                                          clang::SourceLocation OpLoc,
+                                          const clang::ASTContext &Ctx);
+
 /// C++17 sequences the right operand of `x op= y` before the left; a call's arguments are not
-/// sequenced, so the rewrite must not let either side see the other's side effects.
+/// sequenced, so the rewrite must not let either side see the other's side effects, those of the
+/// functions it calls included (CallEffects.h). Locals are the private locals of the function the
+/// operation is in, or null.
 std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
-                                 const clang::ASTContext &Ctx);
+                                 const clang::ASTContext &Ctx, const PrivateLocals *Locals);
 
 /// Why an operation whose value operands are all constants stays as written: the compiler
 /// evaluates it (a math call folded correctly rounded, where libm at run time may differ in the

@@ -202,11 +202,15 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
   llvm::json::Array Ops, FileArr;
   for (const Entry &E : Entries)
     Ops.push_back(entryJson(E));
-  for (const FileResult &F : Files)
-    FileArr.push_back(llvm::json::Object{{"path", F.Display},
-                                         {"written_to", orNull(F.WrittenTo)},
-                                         {"changed", F.Changed},
-                                         {"sites", F.Sites}});
+  for (const FileResult &F : Files) {
+    llvm::json::Object O{{"path", F.Display},
+                         {"written_to", orNull(F.WrittenTo)},
+                         {"changed", F.Changed},
+                         {"sites", F.Sites}};
+    if (!F.Reason.empty())
+      O["reason"] = F.Reason;
+    FileArr.push_back(std::move(O));
+  }
   Counts C = count(Entries);
   llvm::json::Object Rewritten;
   for (auto &[Key, N] : C.Rewritten)

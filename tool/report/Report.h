@@ -44,6 +44,7 @@ struct FileResult {
   std::string WrittenTo; ///< where the result went; empty with --diff
   bool Changed = false;
   unsigned Sites = 0;
+  std::string Reason; ///< why a file read was not looked at (then Display is absolute)
 };
 
 /// "412 float operations in 9 files: 180 scaled e4m3, 96 cast fp16, 136 kept, 7 skipped; steps

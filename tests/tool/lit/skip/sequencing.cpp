@@ -1,6 +1,7 @@
 // C++17 evaluates the right operand of x op= e before x; the runtime call's arguments have no
 // such order. A left-hand side with side effects keeps its operator unless e is a constant, and
-// so does a left-hand side that e's writes could move (a[i] += x[i++]); a call is not looked into.
+// so does a left-hand side that e's writes could move (a[i] += x[i++]), a call's included unless
+// the left-hand side is located by private locals only (a[i] += g(i): no call can change a or i).
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
