@@ -122,10 +122,11 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
 }
 
 /// The safety net (Verify.h): a rewritten file that does not compile is kept as it was, with a
-/// note naming it and Clang's first error.
+/// note naming it and Clang's first error; each operation it would have rewritten is reported as
+/// skipped, with that error.
 void keepWhatDoesNotCompile(const clang::tooling::CompilationDatabase &DB,
                             const std::vector<UnitFiles> &Units, const InstallPaths &Paths,
-                            std::vector<Rendered> &Files) {
+                            std::vector<Rendered> &Files, Plan &Plan) {
   std::map<std::string, std::string> Changed;
   for (const Rendered &R : Files)
     if (R.New != R.Old->getBuffer())
@@ -140,6 +141,10 @@ void keepWhatDoesNotCompile(const clang::tooling::CompilationDatabase &DB,
       llvm::errs() << "note: " << R.File->Display
                    << " is kept as it was: its rewritten text did not compile: " << It->second
                    << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";
+      for (report::Entry &E : Plan.Entries)
+        if (E.Op->File == R.File->Display && E.Op->SkipReason.empty() &&
+            (E.D->rewrites() || !E.D->InMatmul.empty()))
+          E.KeptReason = "its file was kept as it was: the rewritten text did not compile: " + It->second;
     }
 }
 
@@ -275,7 +280,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     return 1;
   }
   if (Opts.Verify)
-    keepWhatDoesNotCompile(DB, Parsed.Files, Opts.Paths, *Files);
+    keepWhatDoesNotCompile(DB, Parsed.Files, Opts.Paths, *Files, Plan);
   return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
 }
 

@@ -8,7 +8,12 @@
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 // RUN: %autoscale-rewrite --no-verify --rules %rules/default.yaml --out-dir unverified input.c --
 // RUN: not %cc -fsyntax-only -std=c99 -I %runtime-include unverified/input.c
-// NOTE: note: input.c is kept as it was: its rewritten text did not compile: {{.*}}input.c:[[@LINE+3]]:{{[0-9]+}}: called object type 'int' is not a function or function pointer (a bug of autoscale-rewrite; --no-verify writes it anyway)
-// REPORT: file: {"changed":false,"path":"input.c","reason":"kept as it was: the rewritten text did not compile: {{.*}}input.c:[[@LINE+2]]:{{[0-9]+}}: called object type 'int' is not a function or function pointer","sites":0,"written_to":"out/input.c"}
+// NOTE: note: input.c is kept as it was: its rewritten text did not compile: {{.*}}input.c:[[@LINE+2]]:{{[0-9]+}}: called object type 'int' is not a function or function pointer (a bug of autoscale-rewrite; --no-verify writes it anyway)
 #define autoscale_mul_f 0
 float f(float a, float b) { return a * b; }
+// REPORT: input.c:[[@LINE-1]]:38: {"action":"skipped","class":"infer","function":"f","op":"mul","reason":"its file was kept as it was: the rewritten text did not compile: {{.*}}input.c:[[@LINE-1]]:51: called object type 'int' is not a function or function pointer","spelling":"*","type":"float","variable":null}
+// REPORT: file: {"changed":false,"path":"input.c","reason":"kept as it was: the rewritten text did not compile: {{.*}}input.c:[[@LINE-2]]:51: called object type 'int' is not a function or function pointer","sites":0,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"f":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1}}
+// REPORT: rules: "default.yaml"
+// REPORT: steps: {"loops":[],"source":"not found"}
+// REPORT: summary: 1 float operation in 1 file: 0 kept, 1 skipped
