@@ -49,8 +49,8 @@ static cl::opt<std::string> ProjectRoot(
     cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> NoVerify(
     "no-verify",
-    cl::desc("Skip parsing the rewritten units again before writing (by default a rewritten file "
-             "that does not compile is kept as it was, with a note)"),
+    cl::desc("Skip parsing the rewritten units again before writing (by default an operation "
+             "whose rewrite does not compile is left as written, with a note)"),
     cl::cat(Category));
 static cl::opt<std::string>
     CudaPath("cuda-path",

@@ -121,31 +121,50 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
   return Out;
 }
 
-/// The safety net (Verify.h): a rewritten file that does not compile is kept as it was, with a
-/// note naming it and Clang's first error; each operation it would have rewritten is reported as
-/// skipped, with that error.
-void keepWhatDoesNotCompile(const clang::tooling::CompilationDatabase &DB,
-                            const std::vector<UnitFiles> &Units, const InstallPaths &Paths,
-                            std::vector<Rendered> &Files, Plan &Plan) {
-  std::map<std::string, std::string> Changed;
-  for (const Rendered &R : Files)
-    if (R.New != R.Old->getBuffer())
-      Changed[R.File->AbsPath] = R.New;
-  if (Changed.empty())
-    return;
-  std::map<std::string, std::string> Kept = verifyRewrites(DB, Units, Paths, Changed);
+/// The safety net's step (Verify.h): leaves as written every rewritten operation on the line of
+/// the first error and says so; returns false when there is none there (the error comes from
+/// elsewhere: a step edit, the prelude, a file the unit only reads).
+bool revertOperationsAt(const RewriteError &Err, Project &P, std::vector<Decision> &Decisions) {
+  unsigned Reverted = 0;
+  for (size_t I = 0; I < P.Ops.size(); ++I) {
+    Operation &Op = P.Ops[I];
+    if (Op.Key.File != Err.File || Op.Line != Err.Line || !Op.Shape || !Decisions[I].rewrites())
+      continue;
+    Op.Shape.reset();
+    Op.SkipReason = "rewritten code does not compile: " + Err.Message;
+    ++Reverted;
+  }
+  if (Reverted)
+    llvm::errs() << "note: " << P.DisplayPaths.at(Err.File) << ":" << Err.Line << ": " << Reverted
+                 << " operation" << (Reverted == 1 ? "" : "s")
+                 << " left as written: the rewritten code did not compile: " << Err.Message
+                 << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";
+  return Reverted > 0;
+}
+
+/// The rest of the safety net: a file whose rewrite still does not compile once no operation on
+/// the error's line is rewritten is kept as it was, and each operation it would have rewritten is
+/// reported as skipped, with the error.
+void keepFiles(const std::map<std::string, std::string> &Kept, std::vector<Rendered> &Files,
+               Plan &Plan) {
   for (Rendered &R : Files)
     if (auto It = Kept.find(R.File->AbsPath); It != Kept.end()) {
       R.New = R.Old->getBuffer().str();
       R.NotCompiling = It->second;
-      llvm::errs() << "note: " << R.File->Display
-                   << " is kept as it was: its rewritten text did not compile: " << It->second
-                   << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";
       for (report::Entry &E : Plan.Entries)
         if (E.Op->File == R.File->Display && E.Op->SkipReason.empty() &&
             (E.D->rewrites() || !E.D->InMatmul.empty()))
           E.KeptReason = "its file was kept as it was: the rewritten text did not compile: " + It->second;
     }
+}
+
+/// Every text that changes, by real path.
+std::map<std::string, std::string> changedTexts(const std::vector<Rendered> &Files) {
+  std::map<std::string, std::string> Changed;
+  for (const Rendered &R : Files)
+    if (R.New != R.Old->getBuffer())
+      Changed[R.File->AbsPath] = R.New;
+  return Changed;
 }
 
 /// Prints the diff, or writes the files (and the report) as one batch. Returns the exit code.
@@ -270,18 +289,37 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     return refuseReport(Opts.ReportPath, realPath(Opts.ReportPath));
   Project P = merge(std::move(Parsed.Units));
   std::vector<Decision> Decisions = decide(P.Ops, P.Edges, *Rules);
-  Plan Plan = planSites(P, Decisions, AbsSources,
-                        planSteps(P.Ops, Decisions, P.Functions, *Rules, P.CallsStep));
-  // Every new text is built before anything is written: an error in any file leaves every
-  // file as it was rather than a half-rewritten project.
-  llvm::Expected<std::vector<Rendered>> Files = render(Plan);
-  if (!Files) {
-    llvm::errs() << "error: " << llvm::toString(Files.takeError()) << "; nothing written\n";
-    return 1;
+  const StepPlan Steps = planSteps(P.Ops, Decisions, P.Functions, *Rules, P.CallsStep);
+  // Every new text is built, and checked, before anything is written: an error in any file
+  // leaves every file as it was rather than a half-rewritten project. Each round of the safety
+  // net leaves at least one operation or one file as written, so it ends.
+  std::map<std::string, std::string> Kept; // files kept as they were, with the error
+  for (;;) {
+    Plan Plan = planSites(P, Decisions, AbsSources, Steps);
+    llvm::Expected<std::vector<Rendered>> Files = render(Plan);
+    if (!Files) {
+      llvm::errs() << "error: " << llvm::toString(Files.takeError()) << "; nothing written\n";
+      return 1;
+    }
+    keepFiles(Kept, *Files, Plan);
+    std::optional<RewriteError> Err;
+    if (Opts.Verify)
+      Err = firstRewriteError(DB, Parsed.Files, Opts.Paths, changedTexts(*Files));
+    if (!Err)
+      return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
+    if (revertOperationsAt(*Err, P, Decisions))
+      continue;
+    // Keep the file the error is in, or every changed file of its unit when it lies elsewhere.
+    std::vector<std::string> Keep = llvm::is_contained(Err->UnitChanged, Err->File)
+                                        ? std::vector<std::string>{Err->File}
+                                        : Err->UnitChanged;
+    for (const std::string &F : Keep) {
+      Kept[F] = Err->Message;
+      llvm::errs() << "note: " << P.DisplayPaths.at(F)
+                   << " is kept as it was: its rewritten text did not compile: " << Err->Message
+                   << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";
+    }
   }
-  if (Opts.Verify)
-    keepWhatDoesNotCompile(DB, Parsed.Files, Opts.Paths, *Files, Plan);
-  return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
 }
 
 } // namespace autoscale::driver

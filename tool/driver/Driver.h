@@ -28,8 +28,8 @@ struct Options {
   /// The project's files are those under it (rewritten, mirrored under OutDir); empty: the
   /// working directory when every source is under it, else the deepest directory holding them.
   std::string ProjectRoot;
-  /// Parse every rewritten unit again before writing, keeping a file that no longer compiles
-  /// as it was (Verify.h).
+  /// Parse every rewritten unit again before writing, leaving as written what no longer
+  /// compiles (Verify.h).
   bool Verify = true;
   InstallPaths Paths;     ///< the runtime's headers and the CUDA stand-ins
 };

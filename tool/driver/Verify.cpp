@@ -31,66 +31,49 @@ public:
         SM.getFileEntryRefForID(SM.getFileID(SM.getFileLoc(Info.getLocation())));
     if (FE)
       File = realPath(FE->getName());
-    if (P.isValid())
+    if (P.isValid()) {
+      Line = P.getLine();
       Message = (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) + ":" +
                  llvm::Twine(P.getColumn()) + ": " + Message)
                     .str();
+    }
   }
 
   std::string File, Message;
+  unsigned Line = 0;
 };
 
 } // namespace
 
-std::map<std::string, std::string> verifyRewrites(const clang::tooling::CompilationDatabase &DB,
-                                                  const std::vector<UnitFiles> &Units,
-                                                  const InstallPaths &Paths,
-                                                  std::map<std::string, std::string> &Changed) {
-  std::map<std::string, std::string> Kept;
-  std::vector<bool> Clean(Units.size(), false);
-  for (bool Again = true; Again;) {
-    Again = false;
-    for (size_t I = 0; I < Units.size(); ++I) {
-      if (Clean[I])
-        continue;
-      clang::tooling::ClangTool Tool(DB, {Units[I].Source});
-      Tool.appendArgumentsAdjuster(compilerArgsAdjuster(Paths));
-      // Quiet: the note names the first error; no "N errors generated", no "Error while processing".
-      Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-          "-fno-caret-diagnostics", clang::tooling::ArgumentInsertPosition::END));
-      Tool.setPrintErrorMessage(false);
-      std::vector<std::string> Mine; // the changed files this unit reads
-      for (const auto &[Real, Read] : Units[I].Files)
-        if (auto It = Changed.find(Real); It != Changed.end()) {
-          Tool.mapVirtualFile(Read.Name, It->second);
-          Mine.push_back(Real);
-        }
-      Clean[I] = Mine.empty();
-      if (Clean[I])
-        continue;
-      FirstError Errors;
-      Tool.setDiagnosticConsumer(&Errors);
-      auto Factory = clang::tooling::newFrontendActionFactory<clang::SyntaxOnlyAction>();
-      if (Tool.run(Factory.get()) == 0 && Errors.Message.empty()) {
-        Clean[I] = true;
-        continue;
+std::optional<RewriteError> firstRewriteError(const clang::tooling::CompilationDatabase &DB,
+                                              const std::vector<UnitFiles> &Units,
+                                              const InstallPaths &Paths,
+                                              const std::map<std::string, std::string> &Changed) {
+  for (const UnitFiles &Unit : Units) {
+    clang::tooling::ClangTool Tool(DB, {Unit.Source});
+    Tool.appendArgumentsAdjuster(compilerArgsAdjuster(Paths));
+    // Quiet: the note names the first error; no "N errors generated", no "Error while processing".
+    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        "-fno-caret-diagnostics", clang::tooling::ArgumentInsertPosition::END));
+    Tool.setPrintErrorMessage(false);
+    std::vector<std::string> Mine; // the changed files this unit reads
+    for (const auto &[Real, Read] : Unit.Files)
+      if (auto It = Changed.find(Real); It != Changed.end()) {
+        Tool.mapVirtualFile(Read.Name, It->second);
+        Mine.push_back(Real);
       }
-      // Keep the file the error is in, or every changed file of the unit when it lies elsewhere;
-      // each unit reading a kept file is checked again.
-      std::vector<std::string> Revert =
-          llvm::is_contained(Mine, Errors.File) ? std::vector<std::string>{Errors.File} : Mine;
-      for (const std::string &F : Revert) {
-        Changed.erase(F);
-        Kept[F] = Errors.Message.empty() ? "the rewritten unit did not parse" : Errors.Message;
-      }
-      for (size_t J = 0; J < Units.size(); ++J)
-        for (const std::string &F : Revert)
-          if (Units[J].Files.count(F))
-            Clean[J] = false;
-      Again = true;
-    }
+    if (Mine.empty())
+      continue;
+    FirstError Errors;
+    Tool.setDiagnosticConsumer(&Errors);
+    auto Factory = clang::tooling::newFrontendActionFactory<clang::SyntaxOnlyAction>();
+    if (Tool.run(Factory.get()) == 0 && Errors.Message.empty())
+      continue;
+    return RewriteError{Errors.File, Errors.Line,
+                        Errors.Message.empty() ? "the rewritten unit did not parse" : Errors.Message,
+                        std::move(Mine)};
   }
-  return Kept;
+  return std::nullopt;
 }
 
 } // namespace autoscale::driver
