@@ -31,19 +31,14 @@ ThreadSite &gemm_block(autoscale_site *site, SiteState *st, const void *a, const
   return t;
 }
 
-// Current scaling is true current scaling here (a site at fp32 has no scale: its values pass).
-bool current_scaling(const SiteState *st) {
-  return st->site->action == AUTOSCALE_ACTION_SCALE && st->site->strategy == AUTOSCALE_STRATEGY_CURRENT &&
-         st->format != AUTOSCALE_FP32;
-}
-
 // Whether operand `slot` takes its scale from its own amax now: always under current scaling (true
 // current scaling), and under a history-based strategy while its tensor has no history yet. A GEMM
 // sees the whole operand, so its first step need not guess a scale (scalar sites calibrate instead:
 // site_scaling.cpp).
 bool measures_now(SiteState *st, const ThreadSite &t, int slot) {
+  // A site at fp32 has no scale: its values pass.
   if (st->site->action != AUTOSCALE_ACTION_SCALE || st->format == AUTOSCALE_FP32) return false;
-  if (current_scaling(st)) return true;
+  if (st->site->strategy == AUTOSCALE_STRATEGY_CURRENT) return true;
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
   const Tensor &tensor = st->tensors[t.active_[slot]];

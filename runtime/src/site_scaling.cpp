@@ -86,11 +86,12 @@ Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow)
     scale = s.params.static_scale;
   } else if (uses_delayed(s) && !(slot == AUTOSCALE_SLOT_OUTPUT && output_propagates(s))) {
     // A tensor first seen after calibration starts at the largest scale of its slot's measured
-    // tensors (the scale least likely to overflow), not at 1: a layer's weights at the scale of the site's other
-    // layers. Its own amax takes over at the next roll.
+    // tensors (the scale least likely to overflow), not at 1: a layer's weights at the scale of
+    // the site's other layers. Its own amax takes over at the next roll.
     float inherited = 0.0f;
     for (const Tensor &other : st->tensors)
-      if (other.slot == slot && other.delayed && other.amax_ever > 0.0f) inherited = std::max(inherited, scale_pair(other.words.scale).scale);
+      if (other.slot == slot && other.delayed && other.amax_ever > 0.0f)
+        inherited = std::max(inherited, scale_pair(other.words.scale).scale);
     if (inherited > 0.0f) scale = inherited;
     DelayedScalingConfig c = delayed_config(s.params);
     if (s.strategy == AUTOSCALE_STRATEGY_CURRENT) {
@@ -233,7 +234,8 @@ void roll_site_locked(Registry &reg, SiteState *st) {
       publish_scale_locked(reg, st, static_cast<int>(i), t.delayed->scale());
     }
   }
-  if (st->calibrating && std::any_of(st->tensors.begin(), st->tensors.end(), [](const Tensor &t) { return t.amax_ever > 0.0f; })) {
+  const auto measured = [](const Tensor &t) { return t.amax_ever > 0.0f; };
+  if (st->calibrating && std::any_of(st->tensors.begin(), st->tensors.end(), measured)) {
     st->calibrating = false;
     __atomic_store_n(&st->pass, static_cast<uint8_t>(0), __ATOMIC_RELAXED);
   }

@@ -1,5 +1,6 @@
 // The human summary: the worst sites, each with what went wrong and a rules setting to try.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "autoscale/autoscale.h"
@@ -26,13 +27,8 @@ std::string percent(uint64_t n, uint64_t of) {
 
 // Relative error of round-to-nearest for a value in the format's normal range: half an ulp.
 double format_rounding_bound(int format) {
-  switch (format) {
-  case AUTOSCALE_E4M3: return 0x1p-4;
-  case AUTOSCALE_E5M2: return 0x1p-3;
-  case AUTOSCALE_FP16: return 0x1p-11;
-  case AUTOSCALE_BF16: return 0x1p-8;
-  default: return 0x1p-24;
-  }
+  const int mant_bits = format == AUTOSCALE_FP32 ? 23 : autoscale_format_desc_of_(format).mant_bits;
+  return std::ldexp(1.0, -(mant_bits + 1));
 }
 
 // Suggestions name rules keys and values (rules/README.md) the parser accepts beside the site's

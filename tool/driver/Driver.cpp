@@ -121,40 +121,30 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
   return Out;
 }
 
-/// The safety net's step (Verify.h): leaves as written every rewritten operation on the line of
-/// the first error and says so; returns false when there is none there (the error comes from
-/// elsewhere: a step edit, the prelude, a file the unit only reads).
-bool revertOperationsAt(const RewriteError &Err, Project &P, std::vector<Decision> &Decisions) {
-  unsigned Reverted = 0;
+/// The safety net's step (Verify.h): every operation of File (on Line, or on any line when Line
+/// is 0) that the rewrite changes is left as written, skipped for Reason. Returns how many.
+unsigned leaveAsWritten(Project &P, const std::vector<Decision> &Decisions, const std::string &File,
+                        unsigned Line, const std::string &Reason) {
+  unsigned Left = 0;
   for (size_t I = 0; I < P.Ops.size(); ++I) {
     Operation &Op = P.Ops[I];
-    if (Op.Key.File != Err.File || Op.Line != Err.Line || !Op.Shape || !Decisions[I].rewrites())
+    if (Op.Key.File != File || (Line && Op.Line != Line) || !Op.Shape ||
+        !(Decisions[I].rewrites() || !Decisions[I].InMatmul.empty()))
       continue;
     Op.Shape.reset();
-    Op.SkipReason = "rewritten code does not compile: " + Err.Message;
-    ++Reverted;
+    Op.SkipReason = Reason;
+    ++Left;
   }
-  if (Reverted)
-    llvm::errs() << "note: " << P.DisplayPaths.at(Err.File) << ":" << Err.Line << ": " << Reverted
-                 << " operation" << (Reverted == 1 ? "" : "s")
-                 << " left as written: the rewritten code did not compile: " << Err.Message
-                 << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";
-  return Reverted > 0;
+  return Left;
 }
 
-/// The rest of the safety net: a file whose rewrite still does not compile once no operation on
-/// the error's line is rewritten is kept as it was, and each operation it would have rewritten is
-/// reported as skipped, with the error.
-void keepFiles(const std::map<std::string, std::string> &Kept, std::vector<Rendered> &Files,
-               Plan &Plan) {
+/// A file the safety net keeps: its text stays as it was (step edits included), and the report
+/// says why.
+void keepFiles(const std::map<std::string, std::string> &Kept, std::vector<Rendered> &Files) {
   for (Rendered &R : Files)
     if (auto It = Kept.find(R.File->AbsPath); It != Kept.end()) {
       R.New = R.Old->getBuffer().str();
       R.NotCompiling = It->second;
-      for (report::Entry &E : Plan.Entries)
-        if (E.Op->File == R.File->Display && E.Op->SkipReason.empty() &&
-            (E.D->rewrites() || !E.D->InMatmul.empty()))
-          E.KeptReason = "its file was kept as it was: the rewritten text did not compile: " + It->second;
     }
 }
 
@@ -301,20 +291,29 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       llvm::errs() << "error: " << llvm::toString(Files.takeError()) << "; nothing written\n";
       return 1;
     }
-    keepFiles(Kept, *Files, Plan);
+    keepFiles(Kept, *Files);
     std::optional<RewriteError> Err;
     if (Opts.Verify)
       Err = firstRewriteError(DB, Parsed.Files, Opts.Paths, changedTexts(*Files));
     if (!Err)
       return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
-    if (revertOperationsAt(*Err, P, Decisions))
+    if (unsigned Left = leaveAsWritten(P, Decisions, Err->File, Err->Line,
+                                       "rewritten code does not compile: " + Err->Message)) {
+      llvm::errs() << "note: " << P.DisplayPaths.at(Err->File) << ":" << Err->Line << ": " << Left
+                   << " operation" << (Left == 1 ? "" : "s")
+                   << " left as written: the rewritten code did not compile: " << Err->Message
+                   << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";
       continue;
-    // Keep the file the error is in, or every changed file of its unit when it lies elsewhere.
+    }
+    // No rewritten operation on the error's line: keep the file the error is in, or every
+    // changed file of its unit when it lies elsewhere.
     std::vector<std::string> Keep = llvm::is_contained(Err->UnitChanged, Err->File)
                                         ? std::vector<std::string>{Err->File}
                                         : Err->UnitChanged;
     for (const std::string &F : Keep) {
       Kept[F] = Err->Message;
+      leaveAsWritten(P, Decisions, F, 0,
+                     "its file was kept as it was: the rewritten text did not compile: " + Err->Message);
       llvm::errs() << "note: " << P.DisplayPaths.at(F)
                    << " is kept as it was: its rewritten text did not compile: " << Err->Message
                    << " (a bug of autoscale-rewrite; --no-verify writes it anyway)\n";

@@ -19,9 +19,7 @@ UnitFiles filesRead(const clang::SourceManager &SM, const std::string &Source) {
     Out.Ids.insert(FE.getUniqueID());
     // The real path the file system gave when the file was opened (symbolic links resolved).
     llvm::StringRef Real = FE.getFileEntry().tryGetRealPathName();
-    clang::FileID F = SM.translateFile(FE);
-    Out.Files[Real.empty() ? FE.getName().str() : Real.str()] = {
-        FE.getName().str(), F.isValid() && SM.isInSystemHeader(SM.getLocForStartOfFile(F))};
+    Out.Files[Real.empty() ? FE.getName().str() : Real.str()] = {FE.getName().str()};
   }
   return Out;
 }

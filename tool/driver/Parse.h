@@ -19,8 +19,7 @@ namespace autoscale::driver {
 
 /// A file a translation unit read.
 struct FileRead {
-  std::string Name;    ///< as Clang opened it (what an in-memory overlay of it must be named)
-  bool System = false; ///< a system header (-isystem, the compiler's own directories)
+  std::string Name; ///< as Clang opened it (what an in-memory overlay of it must be named)
 };
 
 /// Every file one translation unit read, by real path, and their identities (which a path the run

@@ -1,5 +1,6 @@
 //===- GemmAffine.cpp - indices and addresses as affine forms ----------------===//
 #include "find/GemmAffine.h"
+#include "find/Reductions.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -118,12 +119,6 @@ Poly Affine::coeff(const VarDecl *V) const {
 //===--- the reader ---------------------------------------------------------===//
 
 namespace {
-
-const VarDecl *varOf(const Expr *E) {
-  if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(D->getDecl());
-  return nullptr;
-}
 
 /// An integer conversion (int -> long, size_t -> int) that keeps an index's value.
 const Expr *skipIntegerCasts(const Expr *E) {

@@ -28,12 +28,12 @@ struct Counts {
 Counts count(const std::vector<Entry> &Entries) {
   Counts C;
   for (const Entry &E : Entries) {
-    if (E.Op->OpName == "matmul" && (!E.skipReason().empty() || !E.D->rewrites())) {
+    if (E.Op->OpName == "matmul" && (!E.Op->SkipReason.empty() || !E.D->rewrites())) {
       ++C.GemmsLeft;
       continue;
     }
     ++C.Total;
-    if (!E.skipReason().empty())
+    if (!E.Op->SkipReason.empty())
       ++C.Skipped;
     else if (!E.D->InMatmul.empty())
       ++C.InMatmuls;
@@ -110,9 +110,9 @@ static llvm::json::Object entryJson(const Entry &E) {
   if (!E.FedBy.empty())
     O["fed_by"] = llvm::json::Array(E.FedBy);
   O["class"] = D.Class ? llvm::json::Value(name(*D.Class).str()) : llvm::json::Value(nullptr);
-  if (!E.skipReason().empty()) {
+  if (!Op.SkipReason.empty()) {
     O["action"] = "skipped";
-    O["reason"] = E.skipReason();
+    O["reason"] = Op.SkipReason;
     if (!Op.Suggestion.empty())
       O["suggestion"] = Op.Suggestion;
     return O;
@@ -142,7 +142,7 @@ static llvm::json::Object entryJson(const Entry &E) {
 
 /// The precision an operation computes in: its format when rewritten, else FP32.
 static rules::Format precisionOf(const Entry &E) {
-  return E.Site && E.KeptReason.empty() ? E.D->Treatment.Format : rules::Format::FP32;
+  return E.Site ? E.D->Treatment.Format : rules::Format::FP32;
 }
 
 Conversions countConversions(const std::vector<Entry> &Entries,

@@ -22,11 +22,6 @@ struct Entry {
   const Decision *D;
   std::optional<unsigned> Site; ///< index in its file's site table, when rewritten
   std::vector<std::string> FedBy; ///< "file:line:col" of the operations feeding it, slot order
-  /// Why the operation stays as written although find and decide rewrote it (the safety net kept
-  /// its file); empty otherwise.
-  std::string KeptReason;
-  /// The reason the operation stays as written, if it does: the entry's or the operation's.
-  const std::string &skipReason() const { return KeptReason.empty() ? Op->SkipReason : KeptReason; }
 };
 
 /// TF AMP's account of a rewrite: of Operations, Converted compute in a low-precision format,
