@@ -105,16 +105,20 @@ __attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, u
 
 // The hot path's common case (hot_path.h), for the general paths to take first.
 inline bool round_fast(const SiteState *st, const ThreadSlot &slot, float v, float *q) {
-  return autoscale_round_f_(st, load_relaxed(slot.range_f), v, q);
+  const uint32_t bits = autoscale_round_f_(st, load_relaxed(slot.range_f), v);
+  *q = autoscale_bits_float_(bits);
+  return bits != AUTOSCALE_OUT_OF_LINE_F_;
 }
 inline bool round_fast(const SiteState *st, const ThreadSlot &slot, double v, double *q) {
-  return autoscale_round_d_(st, load_relaxed(slot.range_d), v, q);
+  const uint64_t bits = autoscale_round_d_(st, load_relaxed(slot.range_d), v);
+  *q = autoscale_bits_double_(bits);
+  return bits != AUTOSCALE_OUT_OF_LINE_D_;
 }
-inline void record_rounded(Counters &c, uint64_t lane, bool full, float v, float q) {
-  autoscale_record_rounded_f_(&c, lane, full, v, q);
+inline void record_rounded(Counters &c, uint64_t lane, bool full, const ThreadSlot &slot, float v, float q) {
+  autoscale_record_rounded_f_(&c, lane, full, load_relaxed(slot.range_f), v, q);
 }
-inline void record_rounded(Counters &c, uint64_t lane, bool full, double v, double q) {
-  autoscale_record_rounded_d_(&c, lane, full, v, q);
+inline void record_rounded(Counters &c, uint64_t lane, bool full, const ThreadSlot &slot, double v, double q) {
+  autoscale_record_rounded_d_(&c, lane, full, load_relaxed(slot.range_d), v, q);
 }
 
 // Rounds v under the scale of the tensor active in `slot` of a thread's block to format F (fp32:
@@ -126,7 +130,7 @@ template <class T, int F> inline T quantize_in(const SiteState *st, ThreadSlot &
   } else {
     T q;
     if (AUTOSCALE_LIKELY(round_fast(st, slot, v, &q))) {
-      record_rounded(slot.c, lane, full, v, q);
+      record_rounded(slot.c, lane, full, slot, v, q);
       return q;
     }
     return quantize_general<T, F>(st, slot.c, lane, full, scale_pair(load_relaxed(slot.scale)), v);

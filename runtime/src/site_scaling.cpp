@@ -147,7 +147,7 @@ bool output_propagates(const autoscale_site &s) {
 ScaleWords scale_words(int format, float scale) {
   ScaleWords w;
   w.scale = scale_word(scale);
-  const uint64_t empty = 0xFFFFFFFFu;  // no |v| is in it: every value goes out of line
+  const uint64_t empty = 0;  // only zero is in it, and nothing below it: every other value goes out of line
   w.range_f = w.range_d = empty;
   if (format == AUTOSCALE_FP32 || exact_inverse(scale) == 0.0f) return w;
   // v / scale is normal in the format for |v| in [lo, hi]; v itself must be a normal float too,

@@ -164,10 +164,12 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_resul
   autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
   if (t && t->slot[AUTOSCALE_SLOT_OUTPUT].tag == 1u) {
     autoscale_slot_ *out = &t->slot[AUTOSCALE_SLOT_OUTPUT];
-    float q;
     if (st->round_output && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
-      if (autoscale_round_f_(st, autoscale_load_u64_(&out->range_f), v, &q)) {
-        autoscale_record_rounded_f_(&out->c, autoscale_lane_(t), st->full, v, q);
+      const autoscale_u64 range = autoscale_load_u64_(&out->range_f);
+      const autoscale_u32 q_bits = autoscale_round_f_(st, range, v);
+      if (q_bits != AUTOSCALE_OUT_OF_LINE_F_) {
+        const float q = autoscale_bits_float_(q_bits);
+        autoscale_record_rounded_f_(&out->c, autoscale_lane_(t), st->full, range, v, q);
         autoscale_count_(st, t);
         return q;
       }
@@ -194,10 +196,12 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_resu
   autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
   if (t && t->slot[AUTOSCALE_SLOT_OUTPUT].tag == 1u) {
     autoscale_slot_ *out = &t->slot[AUTOSCALE_SLOT_OUTPUT];
-    double q;
     if (st->round_output && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
-      if (autoscale_round_d_(st, autoscale_load_u64_(&out->range_d), v, &q)) {
-        autoscale_record_rounded_d_(&out->c, autoscale_lane_(t), st->full, v, q);
+      const autoscale_u64 range = autoscale_load_u64_(&out->range_d);
+      const autoscale_u64 q_bits = autoscale_round_d_(st, range, v);
+      if (q_bits != AUTOSCALE_OUT_OF_LINE_D_) {
+        const double q = autoscale_bits_double_(q_bits);
+        autoscale_record_rounded_d_(&out->c, autoscale_lane_(t), st->full, range, v, q);
         autoscale_count_(st, t);
         return q;
       }
@@ -233,7 +237,8 @@ AUTOSCALE_HOT float autoscale_binary_inputs_inline_f_(autoscale_site *s, int op,
   struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
   autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
   if (t && t->slot[0].tag == autoscale_tag_(tensor_a) && t->slot[1].tag == autoscale_tag_(tensor_b)) {
-    float qa, qb, r;
+    float r;
+    const autoscale_u64 range_a = autoscale_load_u64_(&t->slot[0].range_f), range_b = autoscale_load_u64_(&t->slot[1].range_f);
     const int full = st->full, output = st->record_output;
     if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) { /* empirical analysis: values pass, recorded */
       r = autoscale_apply_f(op, a, b);
@@ -244,13 +249,14 @@ AUTOSCALE_HOT float autoscale_binary_inputs_inline_f_(autoscale_site *s, int op,
         autoscale_count_(st, t);
         return r;
       }
-    } else if (autoscale_round_f_(st, autoscale_load_u64_(&t->slot[0].range_f), a, &qa) &
-               autoscale_round_f_(st, autoscale_load_u64_(&t->slot[1].range_f), b, &qb)) {
+    } else {
+      const autoscale_u32 qa_bits = autoscale_round_f_(st, range_a, a), qb_bits = autoscale_round_f_(st, range_b, b);
+      const float qa = autoscale_bits_float_(qa_bits), qb = autoscale_bits_float_(qb_bits);
       r = autoscale_apply_f(op, qa, qb);
-      if (!output || autoscale_finite_f_(r)) {
+      if ((qa_bits != AUTOSCALE_OUT_OF_LINE_F_) & (qb_bits != AUTOSCALE_OUT_OF_LINE_F_) & (!output || autoscale_finite_f_(r))) {
         const autoscale_u64 lane = autoscale_lane_(t);
-        autoscale_record_rounded_f_(&t->slot[0].c, lane, full, a, qa);
-        autoscale_record_rounded_f_(&t->slot[1].c, lane, full, b, qb);
+        autoscale_record_rounded_f_(&t->slot[0].c, lane, full, range_a, a, qa);
+        autoscale_record_rounded_f_(&t->slot[1].c, lane, full, range_b, b, qb);
         if (output) autoscale_record_value_f_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
         autoscale_count_(st, t);
         return r;
@@ -266,7 +272,8 @@ AUTOSCALE_HOT double autoscale_binary_inputs_inline_d_(autoscale_site *s, int op
   struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
   autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
   if (t && t->slot[0].tag == autoscale_tag_(tensor_a) && t->slot[1].tag == autoscale_tag_(tensor_b)) {
-    double qa, qb, r;
+    double r;
+    const autoscale_u64 range_a = autoscale_load_u64_(&t->slot[0].range_d), range_b = autoscale_load_u64_(&t->slot[1].range_d);
     const int full = st->full, output = st->record_output;
     if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) { /* empirical analysis: values pass, recorded */
       r = autoscale_apply_d(op, a, b);
@@ -277,13 +284,14 @@ AUTOSCALE_HOT double autoscale_binary_inputs_inline_d_(autoscale_site *s, int op
         autoscale_count_(st, t);
         return r;
       }
-    } else if (autoscale_round_d_(st, autoscale_load_u64_(&t->slot[0].range_d), a, &qa) &
-               autoscale_round_d_(st, autoscale_load_u64_(&t->slot[1].range_d), b, &qb)) {
+    } else {
+      const autoscale_u64 qa_bits = autoscale_round_d_(st, range_a, a), qb_bits = autoscale_round_d_(st, range_b, b);
+      const double qa = autoscale_bits_double_(qa_bits), qb = autoscale_bits_double_(qb_bits);
       r = autoscale_apply_d(op, qa, qb);
-      if (!output || autoscale_finite_d_(r)) {
+      if ((qa_bits != AUTOSCALE_OUT_OF_LINE_D_) & (qb_bits != AUTOSCALE_OUT_OF_LINE_D_) & (!output || autoscale_finite_d_(r))) {
         const autoscale_u64 lane = autoscale_lane_(t);
-        autoscale_record_rounded_d_(&t->slot[0].c, lane, full, a, qa);
-        autoscale_record_rounded_d_(&t->slot[1].c, lane, full, b, qb);
+        autoscale_record_rounded_d_(&t->slot[0].c, lane, full, range_a, a, qa);
+        autoscale_record_rounded_d_(&t->slot[1].c, lane, full, range_b, b, qb);
         if (output) autoscale_record_value_d_(&t->slot[AUTOSCALE_SLOT_OUTPUT].c, full, r);
         autoscale_count_(st, t);
         return r;

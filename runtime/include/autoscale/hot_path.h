@@ -2,16 +2,18 @@
  * the common case of an execution makes no call. Part of autoscale.h; nothing here is for users.
  *
  * The common case: the site is registered, the calling thread has its block for it, each operand
- * belongs to the tensor the thread used last at that slot, and every value lies in the range where
- * the value over its scale is normal in the format (or is zero). Rounding there needs no division:
- * with a power-of-two scale, v / scale has v's mantissa, so rounding it to the format and
- * multiplying back by the scale is rounding v's own mantissa to the format's width (to nearest,
- * ties to even), done on its bits. The range, per tensor and scale, is a "range word": the bits
- * of the smallest such |v| and the span up to the largest (for doubles, of their high 32 bits;
- * the formats' bounds have no lower bits, so this tests the same). A scale without an exact
- * inverse gets an empty range. Everything else - registration, a new thread or tensor, NaN, inf,
- * over- and underflow, subnormal results - goes out of line to the runtime, which computes the
- * same bits and counts from the definitions (runtime/src/site_quantize.h).
+ * belongs to the tensor the thread used last at that slot, and every value is finite and a normal
+ * float (or zero) that does not overflow the format. Rounding needs no division: with a
+ * power-of-two scale, v / scale has v's mantissa, so rounding it to the format and multiplying
+ * back by the scale is rounding v's own mantissa to the format's width (to nearest, ties to even),
+ * done on its bits; below the range where v / scale is normal in the format, the same at the
+ * fixed bit of the format's subnormal quantum. The range, per tensor and scale, is a "range word":
+ * the bits of the smallest |v| whose v / scale is normal and the span up to the largest (for
+ * doubles, of their high 32 bits; the formats' bounds have no lower bits, so this tests the same).
+ * A scale without an exact inverse gets an empty range, where only zeros stay inline. Everything
+ * else - registration, a new thread or tensor, NaN, inf, overflow, float subnormals - goes out of
+ * line to the runtime, which computes the same bits and counts from the definitions
+ * (runtime/src/site_quantize.h).
  *
  * Counting: in the calling thread's own block of the site (autoscale_thread_site_): no lock, no
  * shared cache line, only relaxed atomic loads and stores (plain moves on x86), so a report or a
@@ -151,39 +153,70 @@ AUTOSCALE_HOT void autoscale_record_value_d_(autoscale_counters_ *c, int full, d
   autoscale_raise_(c, autoscale_abs_bits_d_(v));
 }
 
-/* v rounded to q within the range: q is within a factor 2 of v, so q - v is exact (Sterbenz). */
-AUTOSCALE_HOT void autoscale_record_rounded_f_(autoscale_counters_ *c, autoscale_u64 lane, int full, float v, float q) {
+/* v rounded to q under range word `range`: q is within a factor 2 of v or zero, so q - v is exact
+ * (Sterbenz). A q below the range's smallest normal |v| is a subnormal result, or a v lost to zero. */
+AUTOSCALE_HOT void autoscale_record_rounded_f_(autoscale_counters_ *c, autoscale_u64 lane, int full, autoscale_u64 range,
+                                               float v, float q) {
   if (full) {
+    const autoscale_u32 aq = autoscale_float_bits_(q) & 0x7FFFFFFFu;
     autoscale_bump_(&c->quantized);
     autoscale_add_(&c->error_sum[lane], AUTOSCALE_CAST(double, __builtin_fabsf(q - v)));
     autoscale_add_(&c->value_sum[lane], AUTOSCALE_CAST(double, __builtin_fabsf(v)));
+    if (aq < AUTOSCALE_CAST(autoscale_u32, range)) {
+      if (aq != 0) autoscale_bump_(&c->subnormals);
+      else if (v != 0.0f) autoscale_bump_(&c->underflows);
+    }
   }
   autoscale_raise_(c, autoscale_float_bits_(v) & 0x7FFFFFFFu);
 }
-AUTOSCALE_HOT void autoscale_record_rounded_d_(autoscale_counters_ *c, autoscale_u64 lane, int full, double v, double q) {
+AUTOSCALE_HOT void autoscale_record_rounded_d_(autoscale_counters_ *c, autoscale_u64 lane, int full, autoscale_u64 range,
+                                               double v, double q) {
   if (full) {
+    const autoscale_u32 aq_high = AUTOSCALE_CAST(autoscale_u32, autoscale_double_bits_(q) >> 32) & 0x7FFFFFFFu;
     autoscale_bump_(&c->quantized);
     autoscale_add_(&c->error_sum[lane], __builtin_fabs(q - v));
     autoscale_add_(&c->value_sum[lane], __builtin_fabs(v));
+    if (aq_high < AUTOSCALE_CAST(autoscale_u32, range)) {
+      if (q != 0.0) autoscale_bump_(&c->subnormals);
+      else if (v != 0.0) autoscale_bump_(&c->underflows);
+    }
   }
   autoscale_raise_(c, autoscale_abs_bits_d_(v));
 }
 
-/* v rounded to the site's format under the scale of range word `range`, when |v| lies in the range
- * or is zero (a zero, common after ReLU, rounds to itself with the same formula): returns 1 and
- * sets *q; otherwise returns 0 and the runtime rounds. */
-AUTOSCALE_HOT int autoscale_round_f_(const struct autoscale_site_state *st, autoscale_u64 range, float v, float *q) {
-  autoscale_u32 b = autoscale_float_bits_(v), a = b & 0x7FFFFFFFu;
-  if (a - AUTOSCALE_CAST(autoscale_u32, range) > AUTOSCALE_CAST(autoscale_u32, range >> 32) && a != 0) return 0;
-  *q = autoscale_bits_float_((b + st->half_f + ((b >> st->drop_f) & 1u)) & st->mask_f);
-  return 1;
+/* What the rounding below returns for a value it leaves to the runtime: a NaN pattern, which no
+ * rounding of a finite value gives; the bits stay in a register, where a result through a pointer
+ * made the compiler keep it on the stack. */
+#define AUTOSCALE_OUT_OF_LINE_F_ 0xFFFFFFFFu
+#define AUTOSCALE_OUT_OF_LINE_D_ 0xFFFFFFFFFFFFFFFFull
+
+/* The bits of v rounded to the site's format under the scale of range word `range`, when |v| lies
+ * in the range, is zero (common after ReLU: it rounds to itself with the same formula), or lies
+ * below the range, where the format's values are subnormal; otherwise (overflow, inf, NaN, a
+ * subnormal v itself, an empty range) AUTOSCALE_OUT_OF_LINE_F_, and the runtime rounds. */
+AUTOSCALE_HOT autoscale_u32 autoscale_round_f_(const struct autoscale_site_state *st, autoscale_u64 range, float v) {
+  const autoscale_u32 b = autoscale_float_bits_(v), a = b & 0x7FFFFFFFu, lo = AUTOSCALE_CAST(autoscale_u32, range);
+  if (a - lo <= AUTOSCALE_CAST(autoscale_u32, range >> 32) || a == 0) return (b + st->half_f + ((b >> st->drop_f) & 1u)) & st->mask_f;
+  if (a >= lo || a < 0x00800000u) return AUTOSCALE_OUT_OF_LINE_F_;
+  /* Below lo the format's quantum is fixed, lo's ulp in the format: 2^k of v's own ulps, with k the
+   * dropped bits plus the binades from v up to lo. Round v's 24-bit significand to a multiple of
+   * 2^k, to nearest, ties to even; a carry out of it is the binade above (up to lo itself). From
+   * k = 25 on, v is below half a quantum and rounds to zero (k = 24: v at exactly half ties to 0). */
+  const autoscale_u32 k = AUTOSCALE_CAST(autoscale_u32, st->drop_f) + (lo >> 23) - (a >> 23);
+  const autoscale_u32 m = (a & 0x007FFFFFu) | 0x00800000u;
+  const autoscale_u32 r = k > 24u ? 0u : (m + (1u << (k - 1u)) - 1u + ((m >> k) & 1u)) >> k << k;
+  return (b & 0x80000000u) | (r != 0u ? (a & 0x7F800000u) + r - 0x00800000u : 0u);
 }
-AUTOSCALE_HOT int autoscale_round_d_(const struct autoscale_site_state *st, autoscale_u64 range, double v, double *q) {
-  autoscale_u64 b = autoscale_double_bits_(v);
-  autoscale_u32 hi = AUTOSCALE_CAST(autoscale_u32, b >> 32) & 0x7FFFFFFFu;
-  if (hi - AUTOSCALE_CAST(autoscale_u32, range) > AUTOSCALE_CAST(autoscale_u32, range >> 32) && (b << 1) != 0) return 0;
-  *q = autoscale_bits_double_((b + st->half_d + ((b >> st->drop_d) & 1u)) & st->mask_d);
-  return 1;
+/* The same for doubles, whose range word holds the high 32 bits of |v|'s bounds. */
+AUTOSCALE_HOT autoscale_u64 autoscale_round_d_(const struct autoscale_site_state *st, autoscale_u64 range, double v) {
+  const autoscale_u64 b = autoscale_double_bits_(v);
+  const autoscale_u32 high = AUTOSCALE_CAST(autoscale_u32, b >> 32) & 0x7FFFFFFFu, lo = AUTOSCALE_CAST(autoscale_u32, range);
+  if (high - lo <= AUTOSCALE_CAST(autoscale_u32, range >> 32) || (b << 1) == 0) return (b + st->half_d + ((b >> st->drop_d) & 1u)) & st->mask_d;
+  if (high >= lo || high < 0x00100000u) return AUTOSCALE_OUT_OF_LINE_D_;
+  const autoscale_u32 k = AUTOSCALE_CAST(autoscale_u32, st->drop_d) + (lo >> 20) - (high >> 20);
+  const autoscale_u64 m = (b & 0x000FFFFFFFFFFFFFull) | 0x0010000000000000ull;
+  const autoscale_u64 r = k > 53u ? 0u : (m + (1ull << (k - 1u)) - 1u + ((m >> k) & 1u)) >> k << k;
+  return (b & 0x8000000000000000ull) | (r != 0u ? (b & 0x7FF0000000000000ull) + r - 0x0010000000000000ull : 0u);
 }
 
 AUTOSCALE_HOT int autoscale_finite_f_(float v) { return (autoscale_float_bits_(v) & 0x7FFFFFFFu) < 0x7F800000u; }
