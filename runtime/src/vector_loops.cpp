@@ -1,0 +1,215 @@
+// autoscale_dot_* and autoscale_axpy_*: a loop of one multiply site's executions (autoscale.h), run
+// as that loop of scalar calls would run it, bit for bit, counters included.
+//
+// The scalar call pays for being one call: it finds the thread's block, checks the tensors, loads
+// the range words, and updates every counter through memory, once per element. A run keeps all of
+// that in registers between two points where the scalar path could see anything change: a window
+// count (when the block's `left` reaches 0, a roll may publish new scales), and an execution the
+// inline path hands out of line (NaN, inf, overflow, a float subnormal operand, a new scale's first
+// values), which goes through the scalar call itself. The counters come out the same because they
+// are the same operations in the same order: the error sums are added lane by lane (the lane of an
+// execution is the block's `left` before it, hot_path.h), in execution order, only in locals.
+#include <algorithm>
+#include <cstdint>
+
+#include "autoscale/autoscale.h"
+#include "site_calls.h"
+#include "site_quantize.h"
+#include "thread_counters.h"
+
+namespace autoscale::detail {
+namespace {
+
+// What differs between float and double: the bits, the hot path's rounding and range word, and the
+// header's scalar call.
+template <class T> struct Type;
+template <> struct Type<float> {
+  using Bits = uint32_t;
+  static constexpr Bits kOutOfLine = AUTOSCALE_OUT_OF_LINE_F_;
+  static uint64_t range(const ThreadSlot &s) { return load_relaxed(s.range_f); }
+  static Bits round(const SiteState *st, uint64_t range, float v) { return autoscale_round_f_(st, range, v); }
+  static float value(Bits b) { return autoscale_bits_float_(b); }
+  // |q| below the range's smallest normal value (the range word's low half), as the hot path tests it.
+  static bool below_range(float q, uint64_t range) {
+    return (autoscale_float_bits_(q) & 0x7FFFFFFFu) < static_cast<uint32_t>(range);
+  }
+  static uint32_t amax_bits(float v) { return autoscale_float_bits_(v) & 0x7FFFFFFFu; }
+  static double error(float v, float q) { return static_cast<double>(__builtin_fabsf(q - v)); }
+  static double magnitude(float v) { return static_cast<double>(__builtin_fabsf(v)); }
+  static bool finite(float v) { return autoscale_finite_f_(v); }
+  static float scalar(autoscale_site *s, float a, float b, const void *ka, const void *kb) {
+    return autoscale_mul_tensors_f(s, a, b, ka, kb);
+  }
+};
+template <> struct Type<double> {
+  using Bits = uint64_t;
+  static constexpr Bits kOutOfLine = AUTOSCALE_OUT_OF_LINE_D_;
+  static uint64_t range(const ThreadSlot &s) { return load_relaxed(s.range_d); }
+  static Bits round(const SiteState *st, uint64_t range, double v) { return autoscale_round_d_(st, range, v); }
+  static double value(Bits b) { return autoscale_bits_double_(b); }
+  static bool below_range(double q, uint64_t range) {
+    return (static_cast<uint32_t>(autoscale_double_bits_(q) >> 32) & 0x7FFFFFFFu) < static_cast<uint32_t>(range);
+  }
+  static uint32_t amax_bits(double v) { return autoscale_abs_bits_d_(v); }
+  static double error(double v, double q) { return __builtin_fabs(q - v); }
+  static double magnitude(double v) { return __builtin_fabs(v); }
+  static bool finite(double v) { return autoscale_finite_d_(v); }
+  static double scalar(autoscale_site *s, double a, double b, const void *ka, const void *kb) {
+    return autoscale_mul_tensors_d(s, a, b, ka, kb);
+  }
+};
+
+// One slot's counters over a run, in locals: autoscale_record_rounded_* (hot_path.h) step by step.
+template <class T> struct RunCounters {
+  uint64_t quantized = 0, subnormals = 0, underflows = 0;
+  uint32_t amax = 0;
+  double error[kLanes], value[kLanes];
+
+  explicit RunCounters(const Counters &c) {
+    for (int l = 0; l < kLanes; ++l) error[l] = load_relaxed(c.error_sum[l]), value[l] = load_relaxed(c.value_sum[l]);
+  }
+  void record(bool full, uint64_t lane, uint64_t range, T v, T q) {
+    if (full) {
+      ++quantized;
+      error[lane] += Type<T>::error(v, q);
+      value[lane] += Type<T>::magnitude(v);
+      if (Type<T>::below_range(q, range)) {
+        if (q != 0) ++subnormals;
+        else if (v != 0) ++underflows;
+      }
+    }
+    amax = std::max(amax, Type<T>::amax_bits(v));
+  }
+  void store(Counters &c) const {
+    store_relaxed(c.quantized, c.quantized + quantized);
+    store_relaxed(c.subnormals, c.subnormals + subnormals);
+    store_relaxed(c.underflows, c.underflows + underflows);
+    for (int l = 0; l < kLanes; ++l) store_relaxed(c.error_sum[l], error[l]), store_relaxed(c.value_sum[l], value[l]);
+    autoscale_raise_(&c, amax);
+  }
+};
+
+// n executions of the multiply site: operands(i) gives execution i's operands (slot 0, slot 1),
+// take(i, r) consumes its product. keys: the operands' tensors.
+template <class T, class Operands, class Take>
+void run_site(autoscale_site *site, std::size_t n, Operands operands, Take take, const void *key_a, const void *key_b) {
+  using W = Type<T>;
+  auto scalar = [&](std::size_t i) {
+    const auto [a, b] = operands(i);
+    take(i, W::scalar(site, a, b, key_a, key_b));
+  };
+  std::size_t i = 0;
+  if (site->rounding != AUTOSCALE_ROUND_INPUTS || site->format == AUTOSCALE_FP32) {
+    for (; i < n; ++i) scalar(i);
+    return;
+  }
+  while (i < n) {
+    SiteState *st = entered_state_of(site);
+    if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {  // empirical analysis: recorded as it passes
+      scalar(i++);
+      continue;
+    }
+    ThreadSite &t = thread_site(st);
+    const void *keys[kSlots] = {key_a, key_b, nullptr, nullptr};
+    use_tensors(st, t, {0, 1}, keys);
+    // A run ends at the window count, as the scalar calls' would.
+    const uint64_t left = load_relaxed(t.left);
+    const std::size_t run = static_cast<std::size_t>(std::min<uint64_t>(n - i, left));
+    const uint64_t range_a = W::range(t.slot[0]), range_b = W::range(t.slot[1]);
+    const bool full = st->full, output = st->record_output;
+    RunCounters<T> ca(t.slot[0].c), cb(t.slot[1].c);
+    uint64_t out_quantized = 0;
+    uint32_t out_amax = 0;
+    std::size_t j = 0;
+    for (; j < run; ++j) {
+      const auto [a, b] = operands(i + j);
+      const typename W::Bits qa_bits = W::round(st, range_a, a), qb_bits = W::round(st, range_b, b);
+      if ((qa_bits == W::kOutOfLine) | (qb_bits == W::kOutOfLine)) break;
+      const T qa = W::value(qa_bits), qb = W::value(qb_bits), r = qa * qb;
+      if (output && !W::finite(r)) break;
+      const uint64_t lane = (left - j) % kLanes;
+      ca.record(full, lane, range_a, a, qa);
+      cb.record(full, lane, range_b, b, qb);
+      if (output) {
+        out_quantized += full;
+        out_amax = std::max(out_amax, W::amax_bits(r));
+      }
+      take(i + j, r);
+    }
+    ca.store(t.slot[0].c);
+    cb.store(t.slot[1].c);
+    Counters &out = t.slot[AUTOSCALE_SLOT_OUTPUT].c;
+    store_relaxed(out.quantized, out.quantized + out_quantized);
+    autoscale_raise_(&out, out_amax);
+    store_relaxed(t.left, left - j);
+    i += j;
+    if (j < run || run == 0) scalar(i++);          // the execution the inline path declines
+    else if (left == j) flush_window(st, t);       // the window count the last execution reached
+  }
+}
+
+template <class T>
+T dot(autoscale_site *site, T acc, std::size_t n, const T *a, std::ptrdiff_t as, const T *b, std::ptrdiff_t bs,
+      const void *ka, const void *kb) {
+  const auto operands = [=](std::size_t i) {
+    const std::ptrdiff_t k = static_cast<std::ptrdiff_t>(i);
+    return std::pair<T, T>(a[k * as], b[k * bs]);
+  };
+  run_site<T>(site, n, operands, [&](std::size_t, T r) { acc += r; }, ka, kb);
+  return acc;
+}
+
+// Whether n elements of x (stride xs) and of y (stride ys) share an address.
+template <class T> bool overlap(std::size_t n, const T *x, std::ptrdiff_t xs, const T *y, std::ptrdiff_t ys) {
+  if (n == 0) return false;
+  const std::ptrdiff_t last = static_cast<std::ptrdiff_t>(n - 1);
+  const T *x_lo = std::min(x, x + last * xs), *x_hi = std::max(x, x + last * xs);
+  const T *y_lo = std::min(y, y + last * ys), *y_hi = std::max(y, y + last * ys);
+  return !(x_hi < y_lo || y_hi < x_lo);
+}
+
+template <class T>
+void axpy(autoscale_site *site, std::size_t n, T alpha, int alpha_slot, const T *x, std::ptrdiff_t xs, T *y,
+          std::ptrdiff_t ys, const void *k_alpha, const void *kx) {
+  const auto element = [](auto *p, std::ptrdiff_t stride, std::size_t i) -> auto & {
+    return p[static_cast<std::ptrdiff_t>(i) * stride];
+  };
+  const auto take = [&](std::size_t i, T r) { element(y, ys, i) += r; };
+  if (overlap(n, x, xs, static_cast<const T *>(y), ys)) {  // y's updates feed later operands: the loop itself
+    for (std::size_t i = 0; i < n; ++i)
+      take(i, alpha_slot == 0 ? Type<T>::scalar(site, alpha, element(x, xs, i), k_alpha, kx)
+                              : Type<T>::scalar(site, element(x, xs, i), alpha, kx, k_alpha));
+    return;
+  }
+  if (alpha_slot == 0)
+    run_site<T>(site, n, [&](std::size_t i) { return std::pair<T, T>(alpha, element(x, xs, i)); }, take, k_alpha, kx);
+  else
+    run_site<T>(site, n, [&](std::size_t i) { return std::pair<T, T>(element(x, xs, i), alpha); }, take, kx, k_alpha);
+}
+
+}  // namespace
+}  // namespace autoscale::detail
+
+using namespace autoscale::detail;
+
+extern "C" {
+
+float autoscale_dot_f(autoscale_site *site, float acc, size_t n, const float *a, ptrdiff_t a_stride, const float *b,
+                      ptrdiff_t b_stride, const void *tensor_a, const void *tensor_b) {
+  return dot(site, acc, n, a, a_stride, b, b_stride, tensor_a, tensor_b);
+}
+double autoscale_dot_d(autoscale_site *site, double acc, size_t n, const double *a, ptrdiff_t a_stride, const double *b,
+                       ptrdiff_t b_stride, const void *tensor_a, const void *tensor_b) {
+  return dot(site, acc, n, a, a_stride, b, b_stride, tensor_a, tensor_b);
+}
+void autoscale_axpy_f(autoscale_site *site, size_t n, float alpha, int alpha_slot, const float *x, ptrdiff_t x_stride,
+                      float *y, ptrdiff_t y_stride, const void *tensor_alpha, const void *tensor_x) {
+  axpy(site, n, alpha, alpha_slot, x, x_stride, y, y_stride, tensor_alpha, tensor_x);
+}
+void autoscale_axpy_d(autoscale_site *site, size_t n, double alpha, int alpha_slot, const double *x,
+                      ptrdiff_t x_stride, double *y, ptrdiff_t y_stride, const void *tensor_alpha,
+                      const void *tensor_x) {
+  axpy(site, n, alpha, alpha_slot, x, x_stride, y, y_stride, tensor_alpha, tensor_x);
+}
+
+}  // extern "C"
