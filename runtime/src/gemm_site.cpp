@@ -39,10 +39,17 @@ bool measures_now(SiteState *st, const ThreadSite &t, int slot) {
   // A site at fp32 has no scale: its values pass.
   if (st->site->action != AUTOSCALE_ACTION_SCALE || st->format == AUTOSCALE_FP32) return false;
   if (st->site->strategy == AUTOSCALE_STRATEGY_CURRENT) return true;
+  // Once false the answer stays false (amax_ever only grows; a tensor's strategy never changes), so
+  // it is remembered per tensor: the common call, on a tensor with a history, takes no lock. The
+  // flag publishes nothing else, hence relaxed; a stale 0 only reads the tensor under the lock.
+  uint8_t &settled = st->gemm_scale_settled[t.active_[slot]];
+  if (__atomic_load_n(&settled, __ATOMIC_RELAXED)) return false;
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
   const Tensor &tensor = st->tensors[t.active_[slot]];
-  return tensor.delayed && tensor.amax_ever == 0.0f;
+  const bool measures = tensor.delayed && tensor.amax_ever == 0.0f;
+  if (!measures) __atomic_store_n(&settled, uint8_t{1}, __ATOMIC_RELAXED);
+  return measures;
 }
 
 // The scale operand `slot` (its active tensor) is quantised with: from `amax` when it was measured

@@ -11,6 +11,7 @@
 #include "report.h"
 #include "site_calls.h"
 #include "site_registry.h"
+#include "steps.h"
 #include "thread_counters.h"
 
 namespace autoscale::detail {

@@ -9,7 +9,6 @@
 #include <type_traits>
 
 #include "site_state.h"
-#include "steps.h"
 
 #define AUTOSCALE_LIKELY(x) __builtin_expect(!!(x), 1)
 #define AUTOSCALE_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -154,14 +153,13 @@ inline int format_now(const SiteState *st) {
   return __atomic_load_n(&st->pass, __ATOMIC_RELAXED) ? AUTOSCALE_FP32 : st->format;
 }
 
-// The lane of the error sums of the calling thread's next execution (hot_path.h).
-inline uint64_t lane_of(const ThreadSite &t) { return t.left % kLanes; }
+// The lane of the error sums of the calling thread's next execution: the hot path's.
+inline uint64_t lane_of(const ThreadSite &t) { return autoscale_lane_(&t); }
 
-// Counts one execution in the thread's block (so a window roll includes it); returns r.
+// Counts one execution in the calling thread's block t as the hot path does (its window count
+// flushes the calling thread's block, which is t); returns r.
 template <class T> inline T count_execution(SiteState *st, ThreadSite &t, T r) {
-  uint64_t left = t.left - 1;
-  store_relaxed(t.left, left);
-  if (AUTOSCALE_UNLIKELY(left == 0)) flush_window(st, t);
+  autoscale_count_(st, &t);
   return r;
 }
 

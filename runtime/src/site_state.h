@@ -106,6 +106,10 @@ struct SiteState : autoscale_site_state {
   int format = AUTOSCALE_FP32;
   int saturate = 1;
   float fmt_max = 0, fmt_min_normal = 0;
+  // By tensor index (the defaults, the named tensors, at most one overflow tensor per slot): the
+  // GEMM site's operand tensors that take their scale from their history for good (gemm_site.cpp).
+  // Set once under the registry mutex, read without it.
+  uint8_t gemm_scale_settled[2 * kSlots + AUTOSCALE_MAX_TENSORS_PER_SITE] = {};
   // Executions flushed by threads, for window rolls; written by all threads, so on its own line.
   alignas(64) uint64_t window_total = 0;
 

@@ -1,6 +1,7 @@
 // Eight threads hammering one site: executions, overflow counts, error sums and the amax must be
 // exact, whether the threads have exited (their counters folded into the site) or are still
-// alive (the report sums their blocks), and while steps run concurrently.
+// alive (the report sums their blocks), and while steps run concurrently; and a GEMM site's
+// operands, called from every thread, keep the scale of their history once they have one.
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -158,6 +159,49 @@ TEST(SiteThreads, PerTensorCountersAreExactWhileThreadsSwitchTensors) {
     EXPECT_EQ(found->amax, 1.0f + k) << "tensor " << k;
   }
   EXPECT_EQ(snap.executions, uint64_t(kThreads) * kBlocks * kBlock);
+}
+
+// Threads calling one delayed GEMM site on shared operands: the first step's calls take A's scale
+// from its own amax (no history yet); once a step has given it a history, every thread's calls
+// take the history's scale (the answer a thread may then know without the registry's lock), also
+// when A has grown past it: its largest element saturates instead of being measured again.
+TEST(SiteThreads, GemmOperandsKeepTheirHistoryScaleInEveryThread) {
+  static autoscale_site s = make_site(204, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 4);
+  static float a[2][2] = {{1, 2}, {3, 4}};
+  static const float b[2][2] = {{1, 0}, {0, 1}};  // C = A as rounded
+  static float c[kThreads][2][2];
+  constexpr int kGemmCalls = 200;
+  const auto run = [](int calls) {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([t, calls] {
+        for (int j = 0; j < calls; ++j)
+          autoscale_matmul_f(&s, 2, 2, 2, &a[0][0], 2, 1, &b[0][0], 2, 1, nullptr, 0, 0, &c[t][0][0], 2, 1);
+      });
+    for (std::thread &th : threads) th.join();
+  };
+  const auto scale_of_a = [] {
+    for (const autoscale::detail::TensorSnapshot &x : snapshot_of(s).tensors)
+      if (x.key == &a[0][0]) return x.scale;
+    ADD_FAILURE() << "no tensor A";
+    return 0.0f;
+  };
+  run(1);
+  const float scale = 0x1p-6f;  // amax 4 over e4m3's 448, up to a power of two
+  EXPECT_EQ(scale_of_a(), scale);
+  autoscale_step();
+  for (auto &row : a)
+    for (float &x : row) x *= 2;  // 2, 4, 6, 8: 8 / 2^-6 = 512 saturates to 448, i.e. 7
+  run(kGemmCalls);
+  EXPECT_EQ(scale_of_a(), scale);
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(c[t][0][0], 2.0f) << "thread " << t;
+    EXPECT_EQ(c[t][1][1], 7.0f) << "thread " << t;
+  }
+  const autoscale::detail::SiteSnapshot snap = snapshot_of(s);
+  EXPECT_EQ(snap.executions, uint64_t(kThreads) * (kGemmCalls + 1));
+  EXPECT_EQ(snap.slot[0].counters.overflows, uint64_t(kThreads) * kGemmCalls);
 }
 
 }  // namespace

@@ -3,7 +3,11 @@
 
 #include "find/GemmShape.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <map>
+#include <utility>
+#include <vector>
 
 namespace autoscale {
 
@@ -40,19 +44,24 @@ void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &D
     if (D.rewrites())
       D.Treatment.Rounding = rules::Rounding::Inputs; // the runtime's GEMM rounds A and B
   }
+  // Each file's operations by offset, indexed once: a GEMM looks only at those its spans cover.
+  std::map<std::string, std::vector<std::pair<unsigned, size_t>>> ByOffset;
+  for (size_t J = 0; J < Ops.size(); ++J)
+    ByOffset[Ops[J].Key.File].push_back({Ops[J].Key.Offset, J});
+  for (auto &Entry : ByOffset)
+    llvm::sort(Entry.second);
   for (size_t I = 0; I < Ops.size(); ++I) {
     const GemmShape *G = GemmOf(I);
     if (!G || !Decisions[I].rewrites())
       continue;
     std::string Site = Ops[I].File + ":" + std::to_string(Ops[I].Line) + ":" +
                        std::to_string(Ops[I].Column);
-    for (size_t J = 0; J < Ops.size(); ++J) {
-      if (J == I || Ops[J].Key.File != Ops[I].Key.File)
-        continue;
-      for (const Span &S : G->Covers)
-        if (Ops[J].Key.Offset >= S.Begin && Ops[J].Key.Offset < S.End)
-          Decisions[J].InMatmul = Site;
-    }
+    const auto &InFile = ByOffset.find(Ops[I].Key.File)->second;
+    for (const Span &S : G->Covers)
+      for (auto It = llvm::lower_bound(InFile, std::pair<unsigned, size_t>{S.Begin, 0});
+           It != InFile.end() && It->first < S.End; ++It)
+        if (It->second != I)
+          Decisions[It->second].InMatmul = Site;
   }
 }
 

@@ -15,14 +15,10 @@ using namespace clang;
 namespace autoscale::find::gemm {
 namespace {
 
-std::string lineText(const ForStmt *F, const SourceManager &SM) {
-  return "the loop at line " + std::to_string(SM.getSpellingLineNumber(F->getForLoc()));
-}
-
 /// `for (int v = 0; v < Bound; v++ / v += Step)`: the variable, bound and step (null: 1).
 bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Expr *&Step,
             std::string &Why, const SourceManager &SM) {
-  std::string Loop = lineText(For, SM);
+  std::string Loop = loopAtLine(For, SM);
   const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
   V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
   if (!V || !V->getType()->isIntegerType() || !V->getInit() || !isZeroLiteral(V->getInit())) {
@@ -161,7 +157,7 @@ bool NestAttempt::loops() {
     if (!header(For, L.Var, Bound, Step, W, SM))
       return fail(W);
     if (F.writes(L.Var) != 1)
-      return fail(lineText(For, SM) + " changes its variable in its body");
+      return fail(loopAtLine(For, SM) + " changes its variable in its body");
     L.Signed = Bound->IgnoreParenImpCasts()->getType()->isSignedIntegerType();
     Scope_.Loop.insert(L.Var);
     Loops.push_back(L);
@@ -170,15 +166,15 @@ bool NestAttempt::loops() {
   for (size_t I = 0; I < Loops.size(); ++I) {
     std::optional<Poly> Trip = Reader.invariant(Ends[I].first);
     if (!Trip)
-      return fail("the bound of " + lineText(Loops[I].For, SM) + ": " + Reader.Why);
+      return fail("the bound of " + loopAtLine(Loops[I].For, SM) + ": " + Reader.Why);
     Loops[I].Trip = *Trip;
     if (const Expr *Step = Ends[I].second) {
       std::optional<Poly> S = Reader.invariant(Step);
       if (!S)
-        return fail("the step of " + lineText(Loops[I].For, SM) + ": " + Reader.Why);
+        return fail("the step of " + loopAtLine(Loops[I].For, SM) + ": " + Reader.Why);
       std::optional<int64_t> K = S->asConstant();
       if (K && *K <= 0)
-        return fail(lineText(Loops[I].For, SM) + " does not count up");
+        return fail(loopAtLine(Loops[I].For, SM) + " does not count up");
       if (!K || *K != 1)
         Loops[I].Step = *S;
     }
@@ -282,16 +278,16 @@ bool NestAttempt::arrayAccumulator(const ArraySubscriptExpr *T) {
     const Expr *Bound, *Step;
     std::string W;
     if (!header(For, Var, Bound, Step, W, SM) || Step)
-      return fail(W.empty() ? lineText(For, SM) + " does not count by one" : W);
+      return fail(W.empty() ? loopAtLine(For, SM) + " does not count by one" : W);
     std::optional<Poly> Trip = Reader.invariant(Bound);
     if (!Trip || *Trip != LaneLoop->Trip)
-      return fail(lineText(For, SM) + " does not cover the elements the sum runs over");
+      return fail(loopAtLine(For, SM) + " does not cover the elements the sum runs over");
     Scope_.Alias[Var] = Lane;
     const Stmt *Last = For->getBody();
     if (const auto *CS = dyn_cast<CompoundStmt>(Last)) {
       for (const Stmt *Inner : CS->body())
         if (Inner != CS->body_back() && !pureDecl(Inner))
-          return fail(lineText(For, SM) + " does more than set or store the accumulator");
+          return fail(loopAtLine(For, SM) + " does more than set or store the accumulator");
       Last = CS->body_empty() ? nullptr : CS->body_back();
     }
     const auto *B = dyn_cast_or_null<BinaryOperator>(Last);
@@ -300,7 +296,7 @@ bool NestAttempt::arrayAccumulator(const ArraySubscriptExpr *T) {
       return A && varOf(A->getBase()) == V && varOf(A->getIdx()) == Var ? A : nullptr;
     };
     if (!B || B->getOpcode() != BO_Assign || !(After ? Elem(B->getRHS()) : Elem(B->getLHS())))
-      return fail(lineText(For, SM) + " does not " +
+      return fail(loopAtLine(For, SM) + " does not " +
                   (After ? "store each element as it is" : "set each element"));
     (After ? StoreLoop : Init) = For;
     (After ? Store : InitAssign) = B;
@@ -376,7 +372,7 @@ bool NestAttempt::accesses() {
       if (!F.within(L.For, Ch.Loops[Acc.Level > J ? J : Acc.Level]) ||
           L.For == Ch.Loops[Acc.Level])
         if (P.C.Offset.coeff(L.Var).isZero())
-          return fail(lineText(L.For, Ctx.getSourceManager()) +
+          return fail(loopAtLine(L.For, Ctx.getSourceManager()) +
                       " runs around the accumulator but does not index the result");
   return true;
 }

@@ -21,6 +21,12 @@ const Stmt *unwrapDirective(const Stmt *S) {
   return S;
 }
 
+std::string loopAtLine(unsigned Line) { return "the loop at line " + std::to_string(Line); }
+
+std::string loopAtLine(const ForStmt *For, const SourceManager &SM) {
+  return loopAtLine(SM.getSpellingLineNumber(For->getForLoc()));
+}
+
 //===--- what the function does with its variables --------------------------===//
 
 namespace {
@@ -211,9 +217,7 @@ std::vector<NestFinding> findNests(const FunctionDecl &FD, ASTContext &Ctx, cons
       NestFinding Try = A.run();
       if (Try.Shape) {
         if (J + 1 < Ch.Loops.size())
-          Try.Shape->Note = "the loop at line " +
-                            std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
-                                Ch.Loops[J + 1]->getForLoc())) +
+          Try.Shape->Note = loopAtLine(Ch.Loops[J + 1], Ctx.getSourceManager()) +
                             " is not folded in: " + Outermost;
         F = Try;
         break;

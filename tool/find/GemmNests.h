@@ -52,6 +52,11 @@ struct NestFinding {
 std::vector<NestFinding> findNests(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,
                                    const Reductions &R, const FileRanges &Ranges);
 
+/// How a reason names a loop of the nest: "the loop at line N", N the line its `for` is spelled
+/// on (the nests, their loops and their products all name loops so).
+std::string loopAtLine(unsigned Line);
+std::string loopAtLine(const clang::ForStmt *For, const clang::SourceManager &SM);
+
 // ---- between GemmNests.cpp and GemmProduct.cpp ----
 
 /// A counted loop of the nest.

@@ -35,8 +35,6 @@ struct Dim {
   }
 };
 
-std::string lineOf(const NestLoop &L) { return "the loop at line " + std::to_string(L.Line); }
-
 /// Whether every operand's stride of Outer is its stride of Inner times Inner's count.
 bool nests(const Dim &Outer, const Dim &Inner) {
   Poly Span = Inner.trip();
@@ -188,11 +186,11 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
       if (!D.Stride[O].isZero())
         D.Mask |= 1u << O;
     if (!D.Mask) {
-      Why = lineOf(Loops[I]) + " indexes no operand: it would repeat the product";
+      Why = loopAtLine(Loops[I].Line) + " indexes no operand: it would repeat the product";
       return std::nullopt;
     }
     if (!D.Stride[OpD].isZero() && !(D.Mask & (1u << OpC))) {
-      Why = "the addend changes along the reduction (" + lineOf(Loops[I]) + ")";
+      Why = "the addend changes along the reduction (" + loopAtLine(Loops[I].Line) + ")";
       return std::nullopt;
     }
     Dims.push_back(D);
@@ -209,12 +207,13 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
              std::equal(std::begin(D.Stride), std::end(D.Stride), std::begin(Dims[I].Stride));
     });
     if (Inner == Dims.end()) {
-      Why = lineOf(Tile) + " steps by a tile that no loop inside it covers";
+      Why = loopAtLine(Tile.Line) + " steps by a tile that no loop inside it covers";
       return std::nullopt;
     }
     if (!Divides(*Tile.Step, Tile.Trip)) {
-      Why = lineOf(Tile) + " walks tiles: cannot prove that the tile size divides its count "
-                           "(no guard like `if (n % tile != 0) return;` before it)";
+      Why = loopAtLine(Tile.Line) +
+            " walks tiles: cannot prove that the tile size divides its count "
+            "(no guard like `if (n % tile != 0) return;` before it)";
       return std::nullopt;
     }
     Dims[I].Loops.push_back(Inner->Loops[0]);
@@ -234,16 +233,18 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
     case X | Y: K.push_back(&D); break;
     case X | Y | C: Batch.push_back(&D); break;
     case C:
-      Why = lineOf(L) + " indexes only the result";
+      Why = loopAtLine(L.Line) + " indexes only the result";
       return std::nullopt;
     default:
-      Why = lineOf(L) + " indexes one factor and not the result: it sums that factor alone";
+      Why = loopAtLine(L.Line) +
+            " indexes one factor and not the result: it sums that factor alone";
       return std::nullopt;
     }
   }
   for (auto *Role : {&M, &N, &K})
     if (Role->size() > 1) {
-      Why = lineOf(Loops[(*Role)[1]->Loops[0]]) + " and " + lineOf(Loops[(*Role)[0]->Loops[0]]) +
+      Why = loopAtLine(Loops[(*Role)[1]->Loops[0]].Line) + " and " +
+            loopAtLine(Loops[(*Role)[0]->Loops[0]].Line) +
             " index one operand with strides that do not nest";
       return std::nullopt;
     }

@@ -70,9 +70,8 @@ static std::string stepsPhrase(const StepPlan &Steps, const Counts &C) {
          std::to_string(AUTOSCALE_DEFAULT_WINDOW) + " executions";
 }
 
-std::string summaryLine(const std::vector<Entry> &Entries, const StepPlan &Steps,
-                        unsigned Files) {
-  Counts C = count(Entries);
+/// The summary line from counts already taken (toJson's fields and its line share one count).
+static std::string summaryOf(const Counts &C, const StepPlan &Steps, unsigned Files) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << C.Total << " float operation" << (C.Total == 1 ? "" : "s") << " in " << Files << " file"
@@ -88,6 +87,11 @@ std::string summaryLine(const std::vector<Entry> &Entries, const StepPlan &Steps
     OS << "; " << C.GemmsLeft << " matmul" << (C.GemmsLeft == 1 ? "" : "s")
        << " not substituted (the report says why)";
   return Out;
+}
+
+std::string summaryLine(const std::vector<Entry> &Entries, const StepPlan &Steps,
+                        unsigned Files) {
+  return summaryOf(count(Entries), Steps, Files);
 }
 
 static llvm::json::Value orNull(llvm::StringRef S) {
@@ -221,7 +225,7 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
                              {"kept", C.Kept},
                              {"skipped", C.Skipped},
                              {"rewritten", std::move(Rewritten)},
-                             {"line", summaryLine(Entries, Steps, SourceCount)}};
+                             {"line", summaryOf(C, Steps, SourceCount)}};
   if (C.InMatmuls)
     Summary["in_matmuls"] = C.InMatmuls;
   if (C.GemmsLeft)
