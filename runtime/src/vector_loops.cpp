@@ -15,6 +15,7 @@
 #include "autoscale/autoscale.h"
 #include "site_calls.h"
 #include "site_quantize.h"
+#include "steps.h"
 #include "thread_counters.h"
 
 namespace autoscale::detail {
