@@ -22,58 +22,67 @@ namespace autoscale::detail {
 namespace {
 
 // What differs between float and double: the bits, the hot path's rounding and range word, and the
-// header's scalar call.
+// header's scalar call. Forced inline, like the hot path itself: the run's loop is only fast when
+// all of it is one function.
 template <class T> struct Type;
 template <> struct Type<float> {
   using Bits = uint32_t;
   static constexpr Bits kOutOfLine = AUTOSCALE_OUT_OF_LINE_F_;
-  static uint64_t range(const ThreadSlot &s) { return load_relaxed(s.range_f); }
-  static Bits round(const SiteState *st, uint64_t range, float v) { return autoscale_round_f_(st, range, v); }
-  static float value(Bits b) { return autoscale_bits_float_(b); }
+  AUTOSCALE_FORCE_INLINE static uint64_t range(const ThreadSlot &s) { return load_relaxed(s.range_f); }
+  AUTOSCALE_FORCE_INLINE static Bits round(const SiteState *st, uint64_t range, float v) { return autoscale_round_f_(st, range, v); }
+  AUTOSCALE_FORCE_INLINE static float value(Bits b) { return autoscale_bits_float_(b); }
   // |q| below the range's smallest normal value (the range word's low half), as the hot path tests it.
-  static bool below_range(float q, uint64_t range) {
+  AUTOSCALE_FORCE_INLINE static bool below_range(float q, uint64_t range) {
     return (autoscale_float_bits_(q) & 0x7FFFFFFFu) < static_cast<uint32_t>(range);
   }
-  static uint32_t amax_bits(float v) { return autoscale_float_bits_(v) & 0x7FFFFFFFu; }
-  static double error(float v, float q) { return static_cast<double>(__builtin_fabsf(q - v)); }
-  static double magnitude(float v) { return static_cast<double>(__builtin_fabsf(v)); }
-  static bool finite(float v) { return autoscale_finite_f_(v); }
-  static float scalar(autoscale_site *s, float a, float b, const void *ka, const void *kb) {
+  AUTOSCALE_FORCE_INLINE static uint32_t amax_bits(float v) { return autoscale_float_bits_(v) & 0x7FFFFFFFu; }
+  AUTOSCALE_FORCE_INLINE static double error(float v, float q) { return static_cast<double>(__builtin_fabsf(q - v)); }
+  AUTOSCALE_FORCE_INLINE static double magnitude(float v) { return static_cast<double>(__builtin_fabsf(v)); }
+  AUTOSCALE_FORCE_INLINE static bool finite(float v) { return autoscale_finite_f_(v); }
+  AUTOSCALE_FORCE_INLINE static float scalar(autoscale_site *s, float a, float b, const void *ka, const void *kb) {
     return autoscale_mul_tensors_f(s, a, b, ka, kb);
   }
 };
 template <> struct Type<double> {
   using Bits = uint64_t;
   static constexpr Bits kOutOfLine = AUTOSCALE_OUT_OF_LINE_D_;
-  static uint64_t range(const ThreadSlot &s) { return load_relaxed(s.range_d); }
-  static Bits round(const SiteState *st, uint64_t range, double v) { return autoscale_round_d_(st, range, v); }
-  static double value(Bits b) { return autoscale_bits_double_(b); }
-  static bool below_range(double q, uint64_t range) {
+  AUTOSCALE_FORCE_INLINE static uint64_t range(const ThreadSlot &s) { return load_relaxed(s.range_d); }
+  AUTOSCALE_FORCE_INLINE static Bits round(const SiteState *st, uint64_t range, double v) { return autoscale_round_d_(st, range, v); }
+  AUTOSCALE_FORCE_INLINE static double value(Bits b) { return autoscale_bits_double_(b); }
+  AUTOSCALE_FORCE_INLINE static bool below_range(double q, uint64_t range) {
     return (static_cast<uint32_t>(autoscale_double_bits_(q) >> 32) & 0x7FFFFFFFu) < static_cast<uint32_t>(range);
   }
-  static uint32_t amax_bits(double v) { return autoscale_abs_bits_d_(v); }
-  static double error(double v, double q) { return __builtin_fabs(q - v); }
-  static double magnitude(double v) { return __builtin_fabs(v); }
-  static bool finite(double v) { return autoscale_finite_d_(v); }
-  static double scalar(autoscale_site *s, double a, double b, const void *ka, const void *kb) {
+  AUTOSCALE_FORCE_INLINE static uint32_t amax_bits(double v) { return autoscale_abs_bits_d_(v); }
+  AUTOSCALE_FORCE_INLINE static double error(double v, double q) { return __builtin_fabs(q - v); }
+  AUTOSCALE_FORCE_INLINE static double magnitude(double v) { return __builtin_fabs(v); }
+  AUTOSCALE_FORCE_INLINE static bool finite(double v) { return autoscale_finite_d_(v); }
+  AUTOSCALE_FORCE_INLINE static double scalar(autoscale_site *s, double a, double b, const void *ka, const void *kb) {
     return autoscale_mul_tensors_d(s, a, b, ka, kb);
   }
 };
 
 // One slot's counters over a run, in locals: autoscale_record_rounded_* (hot_path.h) step by step.
-template <class T> struct RunCounters {
+// The error sums are kept by the execution's index modulo the lane count (`at`), which is a fixed
+// rotation of its lane within a run (the lane is the block's `left` before the execution, which
+// falls by one per execution), so unrolled code indexes them with constants and keeps them in
+// registers.
+template <class T, bool Full> struct RunCounters {
   uint64_t quantized = 0, subnormals = 0, underflows = 0;
   uint32_t amax = 0;
   double error[kLanes], value[kLanes];
 
-  explicit RunCounters(const Counters &c) {
-    for (int l = 0; l < kLanes; ++l) error[l] = load_relaxed(c.error_sum[l]), value[l] = load_relaxed(c.value_sum[l]);
+  static int lane_at(uint64_t left, int at) { return static_cast<int>((left - static_cast<uint64_t>(at)) % kLanes); }
+  RunCounters(const Counters &c, uint64_t left) {
+    for (int at = 0; at < kLanes; ++at) {
+      error[at] = load_relaxed(c.error_sum[lane_at(left, at)]);
+      value[at] = load_relaxed(c.value_sum[lane_at(left, at)]);
+    }
   }
-  void record(bool full, uint64_t lane, uint64_t range, T v, T q) {
-    if (full) {
+  template <int At> AUTOSCALE_FORCE_INLINE void record(uint64_t range, T v, T q) {
+    if constexpr (Full) {
       ++quantized;
-      error[lane] += Type<T>::error(v, q);
-      value[lane] += Type<T>::magnitude(v);
+      error[At] += Type<T>::error(v, q);
+      value[At] += Type<T>::magnitude(v);
       if (Type<T>::below_range(q, range)) {
         if (q != 0) ++subnormals;
         else if (v != 0) ++underflows;
@@ -81,23 +90,75 @@ template <class T> struct RunCounters {
     }
     amax = std::max(amax, Type<T>::amax_bits(v));
   }
-  void store(Counters &c) const {
+  void store(Counters &c, uint64_t left) const {
     store_relaxed(c.quantized, c.quantized + quantized);
     store_relaxed(c.subnormals, c.subnormals + subnormals);
     store_relaxed(c.underflows, c.underflows + underflows);
-    for (int l = 0; l < kLanes; ++l) store_relaxed(c.error_sum[l], error[l]), store_relaxed(c.value_sum[l], value[l]);
+    for (int at = 0; at < kLanes; ++at) {
+      store_relaxed(c.error_sum[lane_at(left, at)], error[at]);
+      store_relaxed(c.value_sum[lane_at(left, at)], value[at]);
+    }
     autoscale_raise_(&c, amax);
   }
 };
 
+// Up to `run` executions (within one window) in the common case, from execution i; returns how
+// many it did: fewer when the inline path would decline the next one.
+template <class T, bool Full, bool Output, class Operands, class Take>
+std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t run, Operands operands, Take &taker) {
+  Take take = taker;  // a copy in locals: a sum it keeps stays in a register
+  using W = Type<T>;
+  const uint64_t left = load_relaxed(t.left);
+  const uint64_t range_a = W::range(t.slot[0]), range_b = W::range(t.slot[1]);
+  RunCounters<T, Full> ca(t.slot[0].c, left), cb(t.slot[1].c, left);
+  uint64_t out_quantized = 0;
+  uint32_t out_amax = 0;
+  // Execution j, which the caller knows to be `at` modulo the lane count; false (and j stays) when
+  // the inline path would decline it.
+  std::size_t j = 0;
+  auto step = [&](auto at) __attribute__((always_inline)) {
+    const auto [a, b] = operands(i + j);
+    const typename W::Bits qa_bits = W::round(st, range_a, a), qb_bits = W::round(st, range_b, b);
+    const T qa = W::value(qa_bits), qb = W::value(qb_bits), r = qa * qb;
+    if ((qa_bits == W::kOutOfLine) | (qb_bits == W::kOutOfLine) | (Output && !W::finite(r))) return false;
+    ca.template record<at()>(range_a, a, qa);
+    cb.template record<at()>(range_b, b, qb);
+    if constexpr (Output) {
+      out_quantized += Full;
+      out_amax = std::max(out_amax, W::amax_bits(r));
+    }
+    take(i + j, r);
+    ++j;
+    return true;
+  };
+  static_assert(kLanes == 4, "the unrolled loop below has a step per lane");
+  using Zero = std::integral_constant<int, 0>;
+  using One = std::integral_constant<int, 1>;
+  using Two = std::integral_constant<int, 2>;
+  using Three = std::integral_constant<int, 3>;
+  bool taken = true;
+  while (j + 4 <= run && (taken = step(Zero{}) && step(One{}) && step(Two{}) && step(Three{}))) {
+  }
+  if (taken)  // the last few
+    while (j < run && (j % 4 == 0 ? step(Zero{}) : j % 4 == 1 ? step(One{}) : j % 4 == 2 ? step(Two{}) : step(Three{}))) {
+    }
+  ca.store(t.slot[0].c, left);
+  cb.store(t.slot[1].c, left);
+  Counters &out = t.slot[AUTOSCALE_SLOT_OUTPUT].c;
+  store_relaxed(out.quantized, out.quantized + out_quantized);
+  autoscale_raise_(&out, out_amax);
+  store_relaxed(t.left, left - j);
+  taker = take;
+  return j;
+}
+
 // n executions of the multiply site: operands(i) gives execution i's operands (slot 0, slot 1),
 // take(i, r) consumes its product. keys: the operands' tensors.
 template <class T, class Operands, class Take>
-void run_site(autoscale_site *site, std::size_t n, Operands operands, Take take, const void *key_a, const void *key_b) {
-  using W = Type<T>;
+void run_site(autoscale_site *site, std::size_t n, Operands operands, Take &take, const void *key_a, const void *key_b) {
   auto scalar = [&](std::size_t i) {
     const auto [a, b] = operands(i);
-    take(i, W::scalar(site, a, b, key_a, key_b));
+    take(i, Type<T>::scalar(site, a, b, key_a, key_b));
   };
   std::size_t i = 0;
   if (site->rounding != AUTOSCALE_ROUND_INPUTS || site->format == AUTOSCALE_FP32) {
@@ -116,38 +177,22 @@ void run_site(autoscale_site *site, std::size_t n, Operands operands, Take take,
     // A run ends at the window count, as the scalar calls' would.
     const uint64_t left = load_relaxed(t.left);
     const std::size_t run = static_cast<std::size_t>(std::min<uint64_t>(n - i, left));
-    const uint64_t range_a = W::range(t.slot[0]), range_b = W::range(t.slot[1]);
-    const bool full = st->full, output = st->record_output;
-    RunCounters<T> ca(t.slot[0].c), cb(t.slot[1].c);
-    uint64_t out_quantized = 0;
-    uint32_t out_amax = 0;
-    std::size_t j = 0;
-    for (; j < run; ++j) {
-      const auto [a, b] = operands(i + j);
-      const typename W::Bits qa_bits = W::round(st, range_a, a), qb_bits = W::round(st, range_b, b);
-      if ((qa_bits == W::kOutOfLine) | (qb_bits == W::kOutOfLine)) break;
-      const T qa = W::value(qa_bits), qb = W::value(qb_bits), r = qa * qb;
-      if (output && !W::finite(r)) break;
-      const uint64_t lane = (left - j) % kLanes;
-      ca.record(full, lane, range_a, a, qa);
-      cb.record(full, lane, range_b, b, qb);
-      if (output) {
-        out_quantized += full;
-        out_amax = std::max(out_amax, W::amax_bits(r));
-      }
-      take(i + j, r);
-    }
-    ca.store(t.slot[0].c);
-    cb.store(t.slot[1].c);
-    Counters &out = t.slot[AUTOSCALE_SLOT_OUTPUT].c;
-    store_relaxed(out.quantized, out.quantized + out_quantized);
-    autoscale_raise_(&out, out_amax);
-    store_relaxed(t.left, left - j);
-    i += j;
-    if (j < run || run == 0) scalar(i++);          // the execution the inline path declines
-    else if (left == j) flush_window(st, t);       // the window count the last execution reached
+    const std::size_t done =
+        st->full ? (st->record_output ? run_inline<T, true, true>(st, t, i, run, operands, take)
+                                      : run_inline<T, true, false>(st, t, i, run, operands, take))
+                 : (st->record_output ? run_inline<T, false, true>(st, t, i, run, operands, take)
+                                      : run_inline<T, false, false>(st, t, i, run, operands, take));
+    i += done;
+    if (done < run || run == 0) scalar(i++);       // the execution the inline path declines
+    else if (left == done) flush_window(st, t);    // the window count the last execution reached
   }
 }
+
+// The dot's consumer: the sum, in the operation's type, as the loop's `acc += product` adds.
+template <class T> struct Sum {
+  T acc;
+  void operator()(std::size_t, T r) { acc += r; }
+};
 
 template <class T>
 T dot(autoscale_site *site, T acc, std::size_t n, const T *a, std::ptrdiff_t as, const T *b, std::ptrdiff_t bs,
@@ -156,8 +201,9 @@ T dot(autoscale_site *site, T acc, std::size_t n, const T *a, std::ptrdiff_t as,
     const std::ptrdiff_t k = static_cast<std::ptrdiff_t>(i);
     return std::pair<T, T>(a[k * as], b[k * bs]);
   };
-  run_site<T>(site, n, operands, [&](std::size_t, T r) { acc += r; }, ka, kb);
-  return acc;
+  Sum<T> sum{acc};
+  run_site<T>(site, n, operands, sum, ka, kb);
+  return sum.acc;
 }
 
 // Whether n elements of x (stride xs) and of y (stride ys) share an address.
@@ -169,13 +215,20 @@ template <class T> bool overlap(std::size_t n, const T *x, std::ptrdiff_t xs, co
   return !(x_hi < y_lo || y_hi < x_lo);
 }
 
+// The axpy's consumer: y[i * ys] += product.
+template <class T> struct AddTo {
+  T *y;
+  std::ptrdiff_t ys;
+  void operator()(std::size_t i, T r) { y[static_cast<std::ptrdiff_t>(i) * ys] += r; }
+};
+
 template <class T>
 void axpy(autoscale_site *site, std::size_t n, T alpha, int alpha_slot, const T *x, std::ptrdiff_t xs, T *y,
           std::ptrdiff_t ys, const void *k_alpha, const void *kx) {
   const auto element = [](auto *p, std::ptrdiff_t stride, std::size_t i) -> auto & {
     return p[static_cast<std::ptrdiff_t>(i) * stride];
   };
-  const auto take = [&](std::size_t i, T r) { element(y, ys, i) += r; };
+  AddTo<T> take{y, ys};
   if (overlap(n, x, xs, static_cast<const T *>(y), ys)) {  // y's updates feed later operands: the loop itself
     for (std::size_t i = 0; i < n; ++i)
       take(i, alpha_slot == 0 ? Type<T>::scalar(site, alpha, element(x, xs, i), k_alpha, kx)
@@ -183,9 +236,9 @@ void axpy(autoscale_site *site, std::size_t n, T alpha, int alpha_slot, const T 
     return;
   }
   if (alpha_slot == 0)
-    run_site<T>(site, n, [&](std::size_t i) { return std::pair<T, T>(alpha, element(x, xs, i)); }, take, k_alpha, kx);
+    run_site<T>(site, n, [=](std::size_t i) { return std::pair<T, T>(alpha, element(x, xs, i)); }, take, k_alpha, kx);
   else
-    run_site<T>(site, n, [&](std::size_t i) { return std::pair<T, T>(element(x, xs, i), alpha); }, take, kx, k_alpha);
+    run_site<T>(site, n, [=](std::size_t i) { return std::pair<T, T>(element(x, xs, i), alpha); }, take, kx, k_alpha);
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 // multiply through the runtime's out-of-line general path (what every call cost before the inline
 // path), and rounding at the output. Operands come from arrays and results are kept opaque
 // (benchmark::DoNotOptimize), so the compiler can fold neither side. And a GEMM site (e4m3,
-// delayed) next to the plain loop nest it replaces in a rewritten program, n x n x n.
+// delayed) next to the plain loop nest it replaces in a rewritten program, n x n x n. And a dot
+// product of kN elements three ways: the plain loop, the rewritten loop of scalar calls, and the
+// vector call (autoscale_dot_f) the rewriter puts in that loop's place (statistics full and amax).
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -31,6 +33,10 @@ autoscale_site sites[] = {
     BENCH_SITE(3, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL),
     BENCH_SITE(4, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL),
     BENCH_SITE(5, AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STATS_FULL),
+};
+autoscale_site dot_sites[] = {
+    BENCH_SITE(7, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL), BENCH_SITE(8, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_AMAX),
+    BENCH_SITE(9, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL), BENCH_SITE(10, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_AMAX),
 };
 autoscale_site gemm_site = AUTOSCALE_SITE("bench.cpp", 6, 1, AUTOSCALE_OP_MATMUL, "matmul", "matmul",
                                           AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
@@ -116,11 +122,49 @@ void BM_gemm_site_e4m3_delayed(benchmark::State &state) {
 }
 
 BENCHMARK(BM_plain_multiply);
+void BM_plain_dot(benchmark::State &state) {
+  std::vector<float> a = operands(0.5f), b = operands(1.5f);
+  for (auto _ : state) {
+    float acc = 0.0f;
+    for (int i = 0; i < kN; ++i) acc += a[i] * b[i];
+    benchmark::DoNotOptimize(acc);
+  }
+  state.SetItemsProcessed(state.iterations() * kN);
+}
+
+template <class Dot> void run_dot(benchmark::State &state, autoscale_site *site, Dot dot) {
+  std::vector<float> a = operands(0.5f), b = operands(1.5f);
+  dot(site, a.data(), b.data());
+  autoscale_step();
+  for (auto _ : state) {
+    float acc = dot(site, a.data(), b.data());
+    benchmark::DoNotOptimize(acc);
+  }
+  state.SetItemsProcessed(state.iterations() * kN);
+}
+
+float scalar_loop(autoscale_site *s, const float *a, const float *b) {
+  float acc = 0.0f;
+  for (int i = 0; i < kN; ++i) acc += autoscale_mul_tensors_f(s, a[i], b[i], a, b);
+  return acc;
+}
+float vector_call(autoscale_site *s, const float *a, const float *b) { return autoscale_dot_f(s, 0.0f, kN, a, 1, b, 1, a, b); }
+
+void BM_e4m3_dot_scalar_loop(benchmark::State &state) { run_dot(state, &dot_sites[0], scalar_loop); }
+void BM_e4m3_dot_scalar_loop_statistics_amax(benchmark::State &state) { run_dot(state, &dot_sites[1], scalar_loop); }
+void BM_e4m3_dot_vector_call(benchmark::State &state) { run_dot(state, &dot_sites[2], vector_call); }
+void BM_e4m3_dot_vector_call_statistics_amax(benchmark::State &state) { run_dot(state, &dot_sites[3], vector_call); }
+
 BENCHMARK(BM_e4m3_delayed_round_inputs);
 BENCHMARK(BM_e4m3_delayed_round_inputs_statistics_amax);
 BENCHMARK(BM_e4m3_delayed_round_inputs_tensors);
 BENCHMARK(BM_e4m3_delayed_round_inputs_out_of_line);
 BENCHMARK(BM_e4m3_delayed_round_output);
+BENCHMARK(BM_plain_dot);
+BENCHMARK(BM_e4m3_dot_scalar_loop);
+BENCHMARK(BM_e4m3_dot_scalar_loop_statistics_amax);
+BENCHMARK(BM_e4m3_dot_vector_call);
+BENCHMARK(BM_e4m3_dot_vector_call_statistics_amax);
 BENCHMARK(BM_gemm_plain_loop)->Arg(64)->Arg(256);
 BENCHMARK(BM_gemm_site_e4m3_delayed)->Arg(64)->Arg(256);
 
