@@ -11,6 +11,8 @@
 // execution is the block's `left` before it, hot_path.h), in execution order, only in locals.
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
+#include <type_traits>
 
 #include "autoscale/autoscale.h"
 #include "site_calls.h"
@@ -90,6 +92,15 @@ template <class T, bool Full> struct RunCounters {
     }
     amax = std::max(amax, Type<T>::amax_bits(v));
   }
+  // A block of m executions in range (no subnormal results): its sums go to the lane of index 0.
+  void add_block(int m, double error_sum, double value_sum, uint32_t block_amax) {
+    if constexpr (Full) {
+      quantized += static_cast<uint64_t>(m);
+      error[0] += error_sum;
+      value[0] += value_sum;
+    }
+    amax = std::max(amax, block_amax);
+  }
   void store(Counters &c, uint64_t left) const {
     store_relaxed(c.quantized, c.quantized + quantized);
     store_relaxed(c.subnormals, c.subnormals + subnormals);
@@ -101,6 +112,76 @@ template <class T, bool Full> struct RunCounters {
     autoscale_raise_(&c, amax);
   }
 };
+
+// Blocks of float executions in SIMD registers, for runs where every value lies in its tensor's
+// range (the inline path's first case: the rounding of v's own mantissa, which is one formula for
+// every lane). A block that holds anything else changes nothing and the run takes its values one
+// by one. Compiled for AVX2 and for the baseline, picked at load time (GCC's target_clones).
+// What a block cannot keep exactly: the order of the error sums, which it adds per block, not per
+// lane of executions (the same values, summed in another order; the report's sums differ from the
+// scalar calls' in the last bits).
+using U8 = uint32_t __attribute__((vector_size(32)));
+using F8 = float __attribute__((vector_size(32)));
+using F4 = float __attribute__((vector_size(16)));
+using D4 = double __attribute__((vector_size(32)));
+
+constexpr int kBlock = 64;  // executions per block call: the dispatch costs one indirect call
+
+// A block's statistics; a run adds them to its own once the block is taken.
+struct BlockSums {
+  double error_a = 0, value_a = 0, error_b = 0, value_b = 0;
+  uint32_t amax_a = 0, amax_b = 0, amax_r = 0;
+};
+
+// Vector arguments change the ABI between the clones; these helpers are always inlined into them.
+#pragma GCC diagnostic ignored "-Wpsabi"
+inline D4 widen_low(F8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), D4); }
+inline D4 widen_high(F8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), D4); }
+inline double sum_of(D4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+inline uint32_t max_of(U8 v) {
+  uint32_t m = 0;
+  for (int l = 0; l < 8; ++l) m = std::max(m, v[l]);
+  return m;
+}
+
+// m (a multiple of 8, at most kBlock) executions with operands a[k], b[k]: the products into r[k]
+// and the statistics into s, or false when any operand leaves its range or (output) a product is
+// not finite.
+__attribute__((target_clones("avx2", "default"))) bool float_block(const SiteState *st, uint64_t range_a,
+                                                                   uint64_t range_b, const float *a, const float *b,
+                                                                   int m, bool output, float *r, BlockSums &s) {
+  const uint32_t lo_a = static_cast<uint32_t>(range_a), span_a = static_cast<uint32_t>(range_a >> 32);
+  const uint32_t lo_b = static_cast<uint32_t>(range_b), span_b = static_cast<uint32_t>(range_b >> 32);
+  const uint32_t half = st->half_f, mask = st->mask_f;
+  const int drop = st->drop_f;
+  U8 bad = {}, amax_a = {}, amax_b = {}, amax_r = {};
+  D4 error_a = {}, value_a = {}, error_b = {}, value_b = {};
+  for (int k = 0; k < m; k += 8) {
+    U8 va, vb;
+    __builtin_memcpy(&va, a + k, sizeof va);
+    __builtin_memcpy(&vb, b + k, sizeof vb);
+    const U8 abs_a = va & 0x7FFFFFFFu, abs_b = vb & 0x7FFFFFFFu;
+    // In range, or zero (hot_path.h autoscale_round_f_'s first case); the same rounding then.
+    bad |= (U8)(((abs_a - lo_a) > span_a) & (abs_a != 0u)) | (U8)(((abs_b - lo_b) > span_b) & (abs_b != 0u));
+    const U8 qa = (va + half + ((va >> drop) & 1u)) & mask, qb = (vb + half + ((vb >> drop) & 1u)) & mask;
+    const F8 fa = (F8)va, fb = (F8)vb, fqa = (F8)qa, fqb = (F8)qb, product = fqa * fqb;
+    const U8 abs_r = (U8)product & 0x7FFFFFFFu;
+    if (output) bad |= (U8)(abs_r >= 0x7F800000u);
+    __builtin_memcpy(r + k, &product, sizeof product);
+    const F8 err_a = (F8)((U8)(fqa - fa) & 0x7FFFFFFFu), err_b = (F8)((U8)(fqb - fb) & 0x7FFFFFFFu);
+    const F8 mag_a = (F8)abs_a, mag_b = (F8)abs_b;
+    error_a += widen_low(err_a) + widen_high(err_a);
+    value_a += widen_low(mag_a) + widen_high(mag_a);
+    error_b += widen_low(err_b) + widen_high(err_b);
+    value_b += widen_low(mag_b) + widen_high(mag_b);
+    amax_a = amax_a > abs_a ? amax_a : abs_a;
+    amax_b = amax_b > abs_b ? amax_b : abs_b;
+    amax_r = amax_r > abs_r ? amax_r : abs_r;
+  }
+  if (max_of(bad) != 0) return false;
+  s = {sum_of(error_a), sum_of(value_a), sum_of(error_b), sum_of(value_b), max_of(amax_a), max_of(amax_b), max_of(amax_r)};
+  return true;
+}
 
 // Up to `run` executions (within one window) in the common case, from execution i; returns how
 // many it did: fewer when the inline path would decline the next one.
@@ -137,7 +218,30 @@ std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t 
   using Two = std::integral_constant<int, 2>;
   using Three = std::integral_constant<int, 3>;
   bool taken = true;
-  while (j + 4 <= run && (taken = step(Zero{}) && step(One{}) && step(Two{}) && step(Three{}))) {
+  if constexpr (std::is_same_v<T, float>) {
+    // Blocks while they hold only values in range; a block that does not goes by steps.
+    float a[kBlock], b[kBlock], r[kBlock];
+    BlockSums s;
+    while (taken && run - j >= 8) {
+      const int m = static_cast<int>(std::min<std::size_t>(kBlock, (run - j) & ~std::size_t(7)));
+      for (int k = 0; k < m; ++k) std::tie(a[k], b[k]) = operands(i + j + static_cast<std::size_t>(k));
+      if (float_block(st, range_a, range_b, a, b, m, Output, r, s)) {
+        ca.add_block(m, s.error_a, s.value_a, s.amax_a);
+        cb.add_block(m, s.error_b, s.value_b, s.amax_b);
+        if constexpr (Output) {
+          out_quantized += Full ? static_cast<uint64_t>(m) : 0;
+          out_amax = std::max(out_amax, s.amax_r);
+        }
+        for (int k = 0; k < m; ++k) take(i + j + static_cast<std::size_t>(k), r[k]);
+        j += static_cast<std::size_t>(m);
+      } else {
+        const std::size_t end = j + static_cast<std::size_t>(m);
+        while (j < end && (taken = step(Zero{}) && step(One{}) && step(Two{}) && step(Three{}))) {
+        }
+      }
+    }
+  }
+  while (taken && j + 4 <= run && (taken = step(Zero{}) && step(One{}) && step(Two{}) && step(Three{}))) {
   }
   if (taken)  // the last few
     while (j < run && (j % 4 == 0 ? step(Zero{}) : j % 4 == 1 ? step(One{}) : j % 4 == 2 ? step(Two{}) : step(Three{}))) {
