@@ -126,6 +126,11 @@ using F4 = float __attribute__((vector_size(16)));
 using D4 = double __attribute__((vector_size(32)));
 
 constexpr int kBlock = 64;  // executions per block call: the dispatch costs one indirect call
+#if defined(__x86_64__) && defined(__ELF__)
+#define AUTOSCALE_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define AUTOSCALE_SIMD_CLONES  // the target's baseline vectors only
+#endif
 
 // A block's statistics; a run adds them to its own once the block is taken.
 struct BlockSums {
@@ -147,7 +152,7 @@ inline uint32_t max_of(U8 v) {
 // m (a multiple of 8, at most kBlock) executions with operands a[k], b[k]: the products into r[k]
 // and the statistics into s, or false when any operand leaves its range or (output) a product is
 // not finite.
-__attribute__((target_clones("avx2", "default"))) bool float_block(const SiteState *st, uint64_t range_a,
+AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a,
                                                                    uint64_t range_b, const float *a, const float *b,
                                                                    int m, bool output, float *r, BlockSums &s) {
   const uint32_t lo_a = static_cast<uint32_t>(range_a), span_a = static_cast<uint32_t>(range_a >> 32);
