@@ -107,6 +107,28 @@ void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, cons
                         ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 
+/* Loops of one multiply site, for the loops the rewriter substitutes (an innermost loop whose only
+ * statement adds the site's product to a sum kept in the operation's type). Each is exactly its
+ * loop of scalar calls - the same rounding, sums, counters, window rolls and error-sum lanes - at a
+ * fraction of the cost: the common case keeps the thread block's state in registers for the whole
+ * run and falls back to the scalar call for any value the inline path would hand out of line.
+ *
+ * dot: `for (i = 0; i < n; i++) acc += autoscale_mul_tensors_f(site, a[i * a_stride], b[i * b_stride],
+ * tensor_a, tensor_b); return acc;`
+ * axpy: `for (i = 0; i < n; i++) y[i * y_stride] += alpha_slot == 0 ? autoscale_mul_tensors_f(site,
+ * alpha, x[i * x_stride], tensor_alpha, tensor_x) : autoscale_mul_tensors_f(site, x[i * x_stride],
+ * alpha, tensor_x, tensor_alpha);` (x and y may overlap: the runtime then runs that loop itself).
+ * Host only. */
+float autoscale_dot_f(autoscale_site *site, float acc, size_t n, const float *a, ptrdiff_t a_stride, const float *b,
+                      ptrdiff_t b_stride, const void *tensor_a, const void *tensor_b);
+double autoscale_dot_d(autoscale_site *site, double acc, size_t n, const double *a, ptrdiff_t a_stride, const double *b,
+                       ptrdiff_t b_stride, const void *tensor_a, const void *tensor_b);
+void autoscale_axpy_f(autoscale_site *site, size_t n, float alpha, int alpha_slot, const float *x, ptrdiff_t x_stride,
+                      float *y, ptrdiff_t y_stride, const void *tensor_alpha, const void *tensor_x);
+void autoscale_axpy_d(autoscale_site *site, size_t n, double alpha, int alpha_slot, const double *x,
+                      ptrdiff_t x_stride, double *y, ptrdiff_t y_stride, const void *tensor_alpha,
+                      const void *tensor_x);
+
 /* A site at format fp32 with statistics amax records nothing (site.h): it is the plain operation.
  * format and statistics sit side by side in the record, so this is one load and one compare. */
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_plain_(const autoscale_site *s) {
