@@ -31,6 +31,24 @@ void assignVectorLoops(const std::vector<Operation> &Ops, std::vector<Decision> 
     if (!D.VectorLoop)
       D.LoopNote = "the sum is a site of its own";
   }
+  // The calls of a loop of several statements replace it together, or none does.
+  std::map<std::pair<std::string, unsigned>, std::vector<size_t>> Members;
+  for (size_t I = 0; I < Ops.size(); ++I)
+    if (const VectorLoopShape *L = Ops[I].Shape ? Ops[I].Shape->Loop.get() : nullptr;
+        L && L->Statements > 1)
+      Members[{Ops[I].Key.File, L->Loop.Begin}].push_back(I);
+  for (auto &[Loop, Is] : Members) {
+    size_t Calls = 0;
+    for (size_t I : Is)
+      Calls += Decisions[I].VectorLoop;
+    if (Calls == Ops[Is.front()].Shape->Loop->Statements)
+      continue;
+    for (size_t I : Is)
+      if (Decisions[I].VectorLoop) {
+        Decisions[I].VectorLoop = false;
+        Decisions[I].LoopNote = "another statement of the loop stays one call per product";
+      }
+  }
 }
 
 } // namespace autoscale

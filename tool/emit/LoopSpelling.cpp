@@ -57,9 +57,16 @@ std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::
            textOf(L.Alpha, Text) + ", " + std::to_string(L.AlphaSlot) + ", " + Walk(L.X) +
            ", " + Walk(L.Y) + ", " + Keys[L.AlphaSlot] + ", " + Keys[1 - L.AlphaSlot] + ");";
   }
+  // The first statement's call takes the loop's place; the others follow the loop's last line, in
+  // order (closing text at one offset goes by descending layer), all in one block, which stays
+  // one statement (the body of the loop around).
+  bool Block = L.Statements > 1;
+  if (L.Order > 0)
+    return {{L.Loop.End, 0, " " + Call + (L.Order + 1 == L.Statements ? " }" : ""), Edit::Close,
+             0, static_cast<int>(L.Statements - L.Order)}};
   llvm::StringRef Old = Text.slice(L.Loop.Begin, L.Loop.End);
-  return {{L.Loop.Begin, L.Loop.End - L.Loop.Begin, Call + std::string(Old.count('\n'), '\n'),
-           Edit::Replace, 0, 0}};
+  return {{L.Loop.Begin, L.Loop.End - L.Loop.Begin,
+           (Block ? "{ " : "") + Call + std::string(Old.count('\n'), '\n'), Edit::Replace, 0, 0}};
 }
 
 } // namespace autoscale::emit

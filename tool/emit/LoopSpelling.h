@@ -17,6 +17,7 @@ namespace autoscale::emit {
 ///   T = autoscale_dot_f(site, T, count, &x0, x_stride, &y0, y_stride, tensor_x, tensor_y);
 ///   autoscale_axpy_f(site, count, alpha, alpha_slot, &x0, x_stride, &y0, y_stride,
 ///                    tensor_alpha, tensor_x);
+/// (a body of several statements: the first call in its place, the others after it, in order)
 /// where &x0 is the element's address at the first iteration and the tensor keys are those the
 /// scalar call would pass. Site is the expression naming its site, Text the file's contents.
 std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,

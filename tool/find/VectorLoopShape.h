@@ -47,12 +47,15 @@ struct VectorLoopShape {
   Span Alpha;         ///< Axpy: the invariant factor
   unsigned AlphaSlot = 0; ///< Axpy: its operand slot at the multiply
   LoopElement X, Y;
+  /// A body of several such statements, independent of each other, is as many calls, in order:
+  /// this statement's rank, and how many there are (the calls replace the loop only together).
+  unsigned Order = 0, Statements = 1;
 
   bool operator==(const VectorLoopShape &O) const {
     return Form == O.Form && Loop == O.Loop && Lower == O.Lower && Upper == O.Upper &&
            Inclusive == O.Inclusive && LowerZero == O.LowerZero && Accumulate == O.Accumulate &&
            Target == O.Target && Alpha == O.Alpha && AlphaSlot == O.AlphaSlot && X == O.X &&
-           Y == O.Y;
+           Y == O.Y && Order == O.Order && Statements == O.Statements;
   }
 };
 

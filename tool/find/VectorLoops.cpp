@@ -59,6 +59,42 @@ std::optional<Accumulation> accumulationOf(const BinaryOperator &Mul, ASTContext
   return Accumulation{A, B, A->getLHS()};
 }
 
+/// Whether S is a statement `T += X * Y` or `T = T + X * Y` (either order), and its target.
+const Expr *accumulatedTarget(const Stmt *S, ASTContext &Ctx) {
+  const auto *A = dyn_cast<BinaryOperator>(S);
+  if (!A)
+    return nullptr;
+  auto IsMul = [](const Expr *E) {
+    const auto *M = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    return M && M->getOpcode() == BO_Mul;
+  };
+  if (A->getOpcode() == BO_AddAssign)
+    return IsMul(A->getRHS()) ? A->getLHS() : nullptr;
+  const auto *B = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
+  if (A->getOpcode() != BO_Assign || !B || B->getOpcode() != BO_Add)
+    return nullptr;
+  bool Ok = (IsMul(B->getRHS()) && sameExpr(B->getLHS(), A->getLHS(), Ctx)) ||
+            (IsMul(B->getLHS()) && sameExpr(B->getRHS(), A->getLHS(), Ctx));
+  return Ok ? A->getLHS() : nullptr;
+}
+
+/// The variable an lvalue's storage is reached from (`p` of p[i], *(p + i), p->x), or null.
+const VarDecl *rootVar(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      E = S->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
+      E = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+    else if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else
+      return varOf(E);
+  }
+}
+
 /// The variables S writes (assigned, stepped, address taken) and those it refers to.
 struct VarUses : RecursiveASTVisitor<VarUses> {
   std::set<const VarDecl *> Written, Read;
@@ -118,6 +154,7 @@ private:
     return false;
   }
   bool loop();
+  bool siblings(const CompoundStmt &Body);
   bool header();
   bool types();
   bool roles();
@@ -140,12 +177,38 @@ private:
   FileID File;
   const VarDecl *Counter = nullptr;
   const Expr *Lower = nullptr, *Upper = nullptr;
-  VarUses Uses; ///< of the statement
+  VarUses Uses; ///< what the loop's statements write
   /// The factors in slot order; for an axpy, which of them is alpha.
   const Expr *Factor[2] = {nullptr, nullptr};
   std::optional<gemm::Access> FactorAt[2], TargetAt;
   VectorLoopShape Shape;
 };
+
+bool LoopReader::siblings(const CompoundStmt &Body) {
+  // Several such statements are as many loops, one after the other, when none reads what another
+  // writes: each site then runs its products in their order, and the sites keep apart.
+  std::vector<const Expr *> Targets;
+  for (const Stmt *S : Body.body()) {
+    const Expr *T = accumulatedTarget(S, Ctx);
+    if (!T)
+      return fail("the loop's body has other statements");
+    Targets.push_back(T);
+    if (S == Acc.Assign)
+      Shape.Order = static_cast<unsigned>(Targets.size() - 1);
+    VarUses U = VarUses::of(S);
+    Uses.Written.insert(U.Written.begin(), U.Written.end());
+  }
+  for (size_t I = 0; I < Targets.size(); ++I) {
+    const VarDecl *Root = rootVar(Targets[I]);
+    if (!Root)
+      return fail("the loop's statements write storage not reached from a variable");
+    for (size_t J = 0; J < Targets.size(); ++J)
+      if (J != I && VarUses::of(Body.body_begin()[J]).Read.count(Root))
+        return fail("a statement of the loop reads what another writes");
+  }
+  Shape.Statements = static_cast<unsigned>(Targets.size());
+  return true;
+}
 
 bool LoopReader::loop() {
   const Stmt *P = parentOf(Acc.Assign, Ctx);
@@ -154,8 +217,8 @@ bool LoopReader::loop() {
     Body = CS;
     P = parentOf(CS, Ctx);
     For = dyn_cast_or_null<ForStmt>(P);
-    if (For && For->getBody() == CS && CS->size() != 1)
-      return fail("the loop's body has other statements");
+    if (For && For->getBody() == CS && !siblings(*CS))
+      return false;
   } else {
     For = dyn_cast_or_null<ForStmt>(P);
   }
@@ -201,7 +264,8 @@ bool LoopReader::header() {
   }
   if (!Counts)
     return fail("the loop does not count its counter up by 1");
-  Uses = VarUses::of(Acc.Assign);
+  VarUses Own = VarUses::of(Acc.Assign);
+  Uses.Written.insert(Own.Written.begin(), Own.Written.end());
   if (Uses.Written.count(Counter))
     return fail("the loop's body writes its counter");
   for (const Expr *Bound : {Lower, Upper}) {

@@ -11,9 +11,9 @@
 // RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c --
 // RUN: %code vector/input.c | FileCheck %s --check-prefix=VECTOR
 // RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR
-// VECTOR-COUNT-6: {{autoscale_dot_[fd]|autoscale_axpy_[fd]}}(
+// VECTOR-COUNT-8: {{autoscale_dot_[fd]|autoscale_axpy_[fd]}}(
 // SCALAR-NOT: {{autoscale_dot_[fd]|autoscale_axpy_[fd]}}(
-// SCALAR-COUNT-6: autoscale_mul_tensors_{{[fd]}}(
+// SCALAR-COUNT-8: autoscale_mul_tensors_{{[fd]}}(
 // RUN: %cc -O2 -ffp-contract=off input.c -o orig && ./orig > orig.txt
 // RUN: %cc -O2 -ffp-contract=off -I %runtime-include vector/input.c %runtime-link -lm -o vector.out
 // RUN: %cc -O2 -ffp-contract=off -I %runtime-include scalar/input.c %runtime-link -lm -o scalar.out
@@ -23,7 +23,7 @@
 // RUN: %site-counters scalar.json > scalar.counters && %site-counters vector.json > vector.counters
 // RUN: diff -u scalar.counters vector.counters
 // RUN: FileCheck %s --check-prefix=COUNTED --input-file vector.counters
-// COUNTED-COUNT-6: input.c:{{[0-9]+}}:{{[0-9]+}} mul executions={{[1-9][0-9]*}} a={{[1-9]}}
+// COUNTED-COUNT-8: input.c:{{[0-9]+}}:{{[0-9]+}} mul executions={{[1-9][0-9]*}} a={{[1-9]}}
 #include <stddef.h>
 #include <stdio.h>
 
@@ -88,8 +88,20 @@ static void attend_back(float *dv, const float *att, const float *dout) {
         dv[t2 * HS + i] += dout[t * HS + i] * att[t * T + t2];
 }
 
+/* Two independent statements in one loop: a dot and an axpy. */
+static void weighted_back(float *datt, float *dv, const float *att, const float *v,
+                          const float *dout) {
+  for (int t = 0; t < T; t++)
+    for (int t2 = 0; t2 <= t; t2++)
+      for (int i = 0; i < HS; i++) {
+        datt[t * T + t2] += v[t2 * HS + i] * dout[t * HS + i];
+        dv[t2 * HS + i] += att[t * T + t2] * dout[t * HS + i];
+      }
+}
+
 int main(void) {
   static float a[2 * N * N], b[N * N], out[N], v[T * HS], att[T * T], o[HS], dv[T * HS];
+  static float datt[T * T];
   static double ad[N], bd[N];
   for (int step = 0; step < 5; step++) {
     for (int i = 0; i < 2 * N * N; i++)
@@ -123,6 +135,13 @@ int main(void) {
       printf("attend %d %a\n", i, o[i]);
     for (int i = 0; i < T * HS; i++)
       printf("attend_back %d %a\n", i, dv[i]);
+    for (int i = 0; i < T * T; i++)
+      datt[i] = 0.0f;
+    weighted_back(datt, dv, att, v, b);
+    for (int i = 0; i < T * T; i++)
+      printf("weighted_back datt %d %a\n", i, datt[i]);
+    for (int i = 0; i < T * HS; i++)
+      printf("weighted_back dv %d %a\n", i, dv[i]);
   }
   return 0;
 }

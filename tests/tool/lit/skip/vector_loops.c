@@ -71,8 +71,25 @@ float gathered(const float *a, const int *idx, const float *b, int n) {
     // REPORT: input.c:[[@LINE-3]]:22: {"action":"scale","class":"allow","format":"e4m3","function":"gathered","loop":"one call per product: a factor is not an element at an address affine in the counter: index 'idx[i]' is not affine in the loop variables","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
-// REPORT: file: {"changed":true,"path":"input.c","sites":6,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"alpha_side_effect":{"conversions":1,"converted":1,"line":"converted 1 of 3 operations using 1 conversions","operations":3},"counter_written":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"gathered":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"mixed":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"simd":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"two_statements":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2}},"total":{"conversions":6,"converted":6,"line":"converted 6 of 13 operations using 6 conversions","operations":13}}
+
+void dependent(float *s, float *y, const float *a, const float *b, int T, int n) {
+  for (int t = 0; t < T; t++)
+  // CHECK: for (int t = 0; t < T; autoscale_step(), t++)
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"dependent","op":"matmul","reason":"not substituted as a GEMM: the loops also do other work (line 85), which reads or writes the result through 's'","spelling":"matmul","suggestion":"kernels: [{function: dependent, m: \"1\", n: \"T\", k: \"n\", a: {ptr: \"a\", row_stride: \"0\", col_stride: \"1\"}, b: {ptr: \"b\", row_stride: \"1\", col_stride: \"n\"}, c: {ptr: \"s\", row_stride: \"0\", col_stride: \"1\"}, output: accumulate}]","type":"float","variable":"s"}
+  // REPORT: input.c:[[@LINE-3]]:3: {"action":"skipped","class":"allow","function":"dependent","op":"matmul","reason":"not substituted as a GEMM: the loops also do other work (line 81), which writes a factor through 's'","spelling":"matmul#2","suggestion":"kernels: [{function: dependent, m: \"1\", n: \"n\", k: \"T\", a: {ptr: \"s\", row_stride: \"0\", col_stride: \"1\"}, b: {ptr: \"b\", row_stride: \"n\", col_stride: \"1\"}, c: {ptr: \"y\", row_stride: \"0\", col_stride: \"1\"}, output: accumulate}]","type":"float","variable":"y"}
+    for (int i = 0; i < n; i++) {
+      s[t] += a[i] * b[t * n + i];
+      // CHECK: s[t] += autoscale_mul_tensors_f(&[[SITES]][6], a[i], b[t * n + i], a, b);
+      // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"function":"dependent","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":6,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+      y[i] += s[t] * b[t * n + i];
+      // CHECK: y[i] += autoscale_mul_tensors_f(&[[SITES]][7], s[t], b[t * n + i], s, b);
+      // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"function":"dependent","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"y"}
+      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","fed_by":["input.c:[[@LINE-7]]:12"],"format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":7,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
+    }
+}
+// REPORT: file: {"changed":true,"path":"input.c","sites":8,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"alpha_side_effect":{"conversions":1,"converted":1,"line":"converted 1 of 3 operations using 1 conversions","operations":3},"counter_written":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"dependent":{"conversions":3,"converted":2,"line":"converted 2 of 6 operations using 3 conversions","operations":6},"gathered":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"mixed":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"simd":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"two_statements":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2}},"total":{"conversions":9,"converted":8,"line":"converted 8 of 19 operations using 9 conversions","operations":19}}
 // REPORT: rules: "default.yaml"
-// REPORT: steps: {"loops":[{"file":"input.c","function":"alpha_side_effect","line":55}],"source":"found"}
-// REPORT: summary: 12 float operations in 1 file: 6 scaled e4m3, 6 kept, 0 skipped; steps end at input.c:55 (found); 1 matmul not substituted (the report says why)
+// REPORT: steps: {"loops":[{"file":"input.c","function":"alpha_side_effect","line":55},{"file":"input.c","function":"dependent","line":76}],"source":"found"}
+// REPORT: summary: 16 float operations in 1 file: 8 scaled e4m3, 8 kept, 0 skipped; steps end at input.c:55, input.c:76 (found); 3 matmuls not substituted (the report says why)
