@@ -57,16 +57,21 @@ std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::
            textOf(L.Alpha, Text) + ", " + std::to_string(L.AlphaSlot) + ", " + Walk(L.X) +
            ", " + Walk(L.Y) + ", " + Keys[L.AlphaSlot] + ", " + Keys[1 - L.AlphaSlot] + ");";
   }
-  // The first statement's call takes the loop's place; the others follow the loop's last line, in
-  // order (closing text at one offset goes by descending layer), all in one block, which stays
-  // one statement (the body of the loop around).
+  // Each call takes the place of its piece of the loop (its statement's line), keeping the line
+  // breaks, so the lines below keep their numbers, and the indentation of the next statement.
+  // Several calls are one block: still one statement, the body of the loop around.
   bool Block = L.Statements > 1;
-  if (L.Order > 0)
-    return {{L.Loop.End, 0, " " + Call + (L.Order + 1 == L.Statements ? " }" : ""), Edit::Close,
-             0, static_cast<int>(L.Statements - L.Order)}};
-  llvm::StringRef Old = Text.slice(L.Loop.Begin, L.Loop.End);
-  return {{L.Loop.Begin, L.Loop.End - L.Loop.Begin,
-           (Block ? "{ " : "") + Call + std::string(Old.count('\n'), '\n'), Edit::Replace, 0, 0}};
+  if (Block && L.Order == 0)
+    Call = "{ " + Call;
+  if (Block && L.Order + 1 == L.Statements)
+    Call += " }";
+  llvm::StringRef Old = Text.slice(L.Piece.Begin, L.Piece.End);
+  size_t LastBreak = Old.rfind('\n');
+  llvm::StringRef Indent = LastBreak == llvm::StringRef::npos ? "" : Old.substr(LastBreak + 1);
+  if (!Indent.trim(" \t").empty())
+    Indent = "";
+  return {{L.Piece.Begin, L.Piece.End - L.Piece.Begin,
+           Call + std::string(Old.count('\n'), '\n') + Indent.str(), Edit::Replace, 0, 0}};
 }
 
 } // namespace autoscale::emit

@@ -50,12 +50,15 @@ struct VectorLoopShape {
   /// A body of several such statements, independent of each other, is as many calls, in order:
   /// this statement's rank, and how many there are (the calls replace the loop only together).
   unsigned Order = 0, Statements = 1;
+  /// The text this statement's call replaces: the loop up to the next statement (all of it for
+  /// one statement), from the statement on for the others.
+  Span Piece;
 
   bool operator==(const VectorLoopShape &O) const {
     return Form == O.Form && Loop == O.Loop && Lower == O.Lower && Upper == O.Upper &&
            Inclusive == O.Inclusive && LowerZero == O.LowerZero && Accumulate == O.Accumulate &&
            Target == O.Target && Alpha == O.Alpha && AlphaSlot == O.AlphaSlot && X == O.X &&
-           Y == O.Y && Order == O.Order && Statements == O.Statements;
+           Y == O.Y && Order == O.Order && Statements == O.Statements && Piece == O.Piece;
   }
 };
 

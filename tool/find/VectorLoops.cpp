@@ -182,6 +182,7 @@ private:
   const Expr *Factor[2] = {nullptr, nullptr};
   std::optional<gemm::Access> FactorAt[2], TargetAt;
   VectorLoopShape Shape;
+  const CompoundStmt *Block = nullptr; ///< a body of several statements
 };
 
 bool LoopReader::siblings(const CompoundStmt &Body) {
@@ -207,6 +208,7 @@ bool LoopReader::siblings(const CompoundStmt &Body) {
         return fail("a statement of the loop reads what another writes");
   }
   Shape.Statements = static_cast<unsigned>(Targets.size());
+  Block = &Body;
   return true;
 }
 
@@ -400,6 +402,21 @@ bool LoopReader::spans() {
   if (End.isInvalid() || !End.isFileID() || SM.getFileID(End) != File)
     return fail("the loop is written in a macro");
   Shape.Loop = {SM.getFileOffset(For->getForLoc()), SM.getFileOffset(End)};
+  Shape.Piece = Shape.Loop;
+  if (Block) {
+    auto StartOf = [&](unsigned K) -> std::optional<unsigned> {
+      SourceLocation L = Block->body_begin()[K]->getBeginLoc();
+      if (!L.isFileID() || SM.getFileID(L) != File)
+        return std::nullopt;
+      return SM.getFileOffset(L);
+    };
+    std::optional<unsigned> Begin = Shape.Order ? StartOf(Shape.Order) : Shape.Loop.Begin;
+    std::optional<unsigned> Next =
+        Shape.Order + 1 < Shape.Statements ? StartOf(Shape.Order + 1) : Shape.Loop.End;
+    if (!Begin || !Next)
+      return fail("the loop is written in a macro");
+    Shape.Piece = {*Begin, *Next};
+  }
   SourceLocation AddLoc = Acc.Add->getOperatorLoc();
   if (!AddLoc.isFileID())
     return fail("the sum is written in a macro");

@@ -49,10 +49,10 @@ void weighted_back(float *datt, float *dv, const float *att, const float *v, con
         // REPORT: input.c:[[@LINE-1]]:26: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:44"],"function":"weighted_back","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"datt"}
         // REPORT: input.c:[[@LINE-2]]:44: {"action":"scale","class":"allow","format":"e4m3","function":"weighted_back","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"datt"}
         dv[t2 * hs + i] += att[t * T + t2] * dout[t * hs + i];
-        // REPORT: input.c:[[@LINE-1]]:25: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:44"],"function":"weighted_back","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"dv"}
-        // REPORT: input.c:[[@LINE-2]]:44: {"action":"scale","class":"allow","format":"e4m3","function":"weighted_back","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"dv"}
+        // CHECK: autoscale_axpy_f(&[[SITES]][3], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, att[t * T + t2], 0, &dout[t * hs + 0], 1, &dv[t2 * hs + 0], 1, att, dout); }
+        // REPORT: input.c:[[@LINE-2]]:25: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:44"],"function":"weighted_back","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"dv"}
+        // REPORT: input.c:[[@LINE-3]]:44: {"action":"scale","class":"allow","format":"e4m3","function":"weighted_back","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"dv"}
       }
-      // CHECK: autoscale_axpy_f(&[[SITES]][3], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, att[t * T + t2], 0, &dout[t * hs + 0], 1, &dv[t2 * hs + 0], 1, att, dout); }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":4,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"alpha_left":{"conversions":1,"converted":1,"line":"converted 1 of 3 operations using 1 conversions","operations":3},"alpha_right":{"conversions":1,"converted":1,"line":"converted 1 of 3 operations using 1 conversions","operations":3},"weighted_back":{"conversions":2,"converted":2,"line":"converted 2 of 6 operations using 2 conversions","operations":6}},"total":{"conversions":4,"converted":4,"line":"converted 4 of 12 operations using 4 conversions","operations":12}}
