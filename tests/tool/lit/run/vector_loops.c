@@ -126,8 +126,9 @@ int main(void) {
     printf("column %a %a\n", column(a, N, step, b, N), column(a, N, 2, b, 0));
     into(out, 0, a, b, 3, N - 1);
     into(out, 1, a, b, 5, 4); /* empty: hi < lo */
-    into(out, 2, a, b, -1 + 1, 0);
-    printf("into %a %a %a\n", out[0], out[1], out[2]);
+    into(out, 2, a + 20, b + 10, -3, 2); /* negative indices */
+    into(out, 3, a + 20, b + 10, -3, -5); /* empty, negative */
+    printf("into %a %a %a %a\n", out[0], out[1], out[2], out[3]);
     printf("dot_d %a\n", dot_d(ad, bd, N));
     attend(o, att, v, T - 1);
     attend_back(dv, att, v);
