@@ -53,12 +53,14 @@ struct VectorLoopShape {
   /// The text this statement's call replaces: the loop up to the next statement (all of it for
   /// one statement), from the statement on for the others.
   Span Piece;
+  unsigned CallLine = 0; ///< the line the call is written on (where its piece starts)
 
   bool operator==(const VectorLoopShape &O) const {
     return Form == O.Form && Loop == O.Loop && Lower == O.Lower && Upper == O.Upper &&
            Inclusive == O.Inclusive && LowerZero == O.LowerZero && Accumulate == O.Accumulate &&
            Target == O.Target && Alpha == O.Alpha && AlphaSlot == O.AlphaSlot && X == O.X &&
-           Y == O.Y && Order == O.Order && Statements == O.Statements && Piece == O.Piece;
+           Y == O.Y && Order == O.Order && Statements == O.Statements && Piece == O.Piece &&
+           CallLine == O.CallLine;
   }
 };
 

@@ -420,6 +420,7 @@ bool LoopReader::spans() {
       return fail("the loop is written in a macro");
     Shape.Piece = {*Begin, *Next};
   }
+  Shape.CallLine = SM.getLineNumber(File, Shape.Piece.Begin);
   SourceLocation AddLoc = Acc.Add->getOperatorLoc();
   if (!AddLoc.isFileID())
     return fail("the sum is written in a macro");
