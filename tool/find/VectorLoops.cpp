@@ -141,7 +141,7 @@ bool sameType(const Expr *E, QualType T) {
 class LoopReader {
 public:
   LoopReader(const BinaryOperator &Mul, const FunctionDecl &FD, ASTContext &Ctx,
-         const FileRanges &Ranges)
+             const FileRanges &Ranges)
       : Mul(Mul), FD(FD), Ctx(Ctx), SM(Ctx.getSourceManager()), Ranges(Ranges), A(Ctx),
         Reader(Ctx, A, Sc) {}
 
@@ -178,7 +178,7 @@ private:
   const VarDecl *Counter = nullptr;
   const Expr *Lower = nullptr, *Upper = nullptr;
   VarUses Uses; ///< what the loop's statements write
-  /// The factors in slot order; for an axpy, which of them is alpha.
+  /// The factors in slot order (an axpy's Shape.AlphaSlot names alpha) and their elements.
   const Expr *Factor[2] = {nullptr, nullptr};
   std::optional<gemm::Access> FactorAt[2], TargetAt;
   VectorLoopShape Shape;

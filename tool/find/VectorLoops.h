@@ -14,6 +14,10 @@
 //    factor (alpha) is loop-invariant, without floating-point arithmetic of its own, and reads
 //    nothing reached from T's variable.
 //
+// A body of several such statements is as many loops, in order, when no statement reads the
+// variable another one's sum is reached from (each site then runs its own products in their
+// order, and the runtime's sites share nothing).
+//
 // Arrays reached from different variables are taken to be different storage, as for GEMMs.
 //
 //===----------------------------------------------------------------------===//
