@@ -59,6 +59,7 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
       D.Treatment.Rounding = defaultRounding(Ops[I]);
   }
   assignToMatmuls(Ops, Out);
+  assignVectorLoops(Ops, Out);
   return Out;
 }
 

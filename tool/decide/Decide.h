@@ -25,6 +25,10 @@ struct Decision {
   std::string Rule;                    ///< the rule that decided: "class:allow", an override's name
   /// "file:line:col" of the matmul site that computes this operation (decide/Gemms.cpp).
   std::string InMatmul;
+  /// A multiply whose loop runs as one call of the runtime's loop kernels (decide/VectorLoops.cpp).
+  bool VectorLoop = false;
+  /// A multiply the kernels could run whose loop stays one call per product: why (the report's).
+  std::string LoopNote;
   bool rewrites() const { return InMatmul.empty() && Treatment.Action != rules::Action::Keep; }
 };
 
@@ -35,6 +39,11 @@ rules::OperationKey ruleKeyOf(const Operation &Op);
 /// are its own, not rewritten one by one (Decision::InMatmul). It rounds its operands; the
 /// products of one kernel declaration are rewritten together or kept together.
 void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
+
+/// A multiply whose shape has a vector loop (VectorLoopShape.h) runs that loop as one call of
+/// the runtime's kernels when the call is exactly the loop of its scalar calls: it rounds its
+/// inputs to a format other than fp32, and the loop's add is kept as written.
+void assignVectorLoops(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
 
 /// Decisions for Ops, index for index. Edges may name operations that are not in Ops.
 std::vector<Decision> decide(const std::vector<Operation> &Ops,

@@ -16,6 +16,7 @@
 #include "driver/UnifiedDiff.h"
 #include "driver/Verify.h"
 #include "emit/Emit.h"
+#include "find/VectorLoopShape.h"
 #include "report/Report.h"
 #include "ruleset/RuleSet.h"
 
@@ -27,6 +28,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <set>
 
 namespace autoscale::driver {
 namespace {
@@ -126,9 +128,20 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
 unsigned leaveAsWritten(Project &P, const std::vector<Decision> &Decisions, const std::string &File,
                         unsigned Line, const std::string &Reason) {
   unsigned Left = 0;
+  // A vector loop's call is on its own line; the calls of one loop go together.
+  auto LoopOf = [&](size_t I) -> const VectorLoopShape * {
+    return P.Ops[I].Shape && Decisions[I].VectorLoop ? P.Ops[I].Shape->Loop.get() : nullptr;
+  };
+  std::set<unsigned> Loops;
+  for (size_t I = 0; I < P.Ops.size(); ++I)
+    if (const VectorLoopShape *L = LoopOf(I);
+        L && P.Ops[I].Key.File == File && (!Line || L->CallLine == Line))
+      Loops.insert(L->Loop.Begin);
   for (size_t I = 0; I < P.Ops.size(); ++I) {
     Operation &Op = P.Ops[I];
-    if (Op.Key.File != File || (Line && Op.Line != Line) || !Op.Shape ||
+    const VectorLoopShape *L = LoopOf(I);
+    bool OnLine = !Line || (L ? Loops.count(L->Loop.Begin) : Op.Line == Line);
+    if (Op.Key.File != File || !OnLine || !Op.Shape ||
         !(Decisions[I].rewrites() || !Decisions[I].InMatmul.empty()))
       continue;
     Op.Shape.reset();

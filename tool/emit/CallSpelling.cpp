@@ -2,6 +2,7 @@
 #include "emit/CallSpelling.h"
 
 #include "emit/GemmSpelling.h"
+#include "emit/LoopSpelling.h"
 
 #include <string>
 
@@ -63,13 +64,9 @@ private:
 
 /// ", tensor_a, tensor_b" for a scaled binary operation whose operands name their tensors.
 std::string tensorArguments(const RewriteShape &S, const Decision &D) {
-  if (D.Treatment.Action != rules::Action::Scale || S.Generic || S.Kind != Form::Binary)
-    return {};
-  if (S.Operands[0].Tensor.empty() && S.Operands[1].Tensor.empty())
-    return {};
   std::string Out;
-  for (const OperandShape &O : S.Operands)
-    Out += ", " + (O.Tensor.empty() ? std::string("AUTOSCALE_NULL") : O.Tensor);
+  for (const std::string &Key : tensorKeys(S, D))
+    Out += ", " + Key;
   return Out;
 }
 
@@ -138,8 +135,21 @@ void spellMathCall(CallBuilder &B, const RewriteShape &S) {
 
 } // namespace
 
+std::vector<std::string> tensorKeys(const RewriteShape &S, const Decision &D) {
+  if (D.Treatment.Action != rules::Action::Scale || S.Generic || S.Kind != Form::Binary)
+    return {};
+  if (S.Operands[0].Tensor.empty() && S.Operands[1].Tensor.empty())
+    return {};
+  std::vector<std::string> Out;
+  for (const OperandShape &O : S.Operands)
+    Out.push_back(O.Tensor.empty() ? std::string("AUTOSCALE_NULL") : O.Tensor);
+  return Out;
+}
+
 std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
                             llvm::StringRef Text) {
+  if (D.VectorLoop)
+    return vectorLoopEdits(Op, D, Site, Text);
   CallBuilder B(Site, Text, Op.SeenByC);
   switch (Op.Shape->Kind) {
   case Form::Binary:

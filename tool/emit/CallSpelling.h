@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
 #include <vector>
 
 namespace autoscale::emit {
@@ -26,6 +27,10 @@ inline constexpr const char *GenericNamespace = "::__autoscale::";
 /// naming its site ("&autoscale_sites_1a2b3c4d[7]"), Text the file's current contents.
 std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
                             llvm::StringRef Text);
+
+/// The tensor keys a scaled binary operation passes its site (autoscale_mul_tensors_f's last
+/// two arguments), in operand order; none where the call takes none (autoscale_mul_f).
+std::vector<std::string> tensorKeys(const RewriteShape &S, const Decision &D);
 
 /// The edits that end a step at P.
 std::vector<Edit> stepEdits(const StepPoint &P);

@@ -19,9 +19,7 @@
 using namespace clang;
 
 namespace autoscale::find::gemm {
-namespace {
 
-/// The start of the #pragma lines right before Begin (Begin itself when there are none).
 unsigned pragmaStart(llvm::StringRef Text, unsigned Begin) {
   unsigned Pos = Begin;
   while (true) {
@@ -38,6 +36,8 @@ unsigned pragmaStart(llvm::StringRef Text, unsigned Begin) {
     Pos = PrevStart + (Prev.size() - Prev.ltrim().size());
   }
 }
+
+namespace {
 
 /// The variables E refers to.
 std::set<const VarDecl *> varsIn(const Stmt *E) {

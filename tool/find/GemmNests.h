@@ -90,6 +90,12 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
 /// The factor a GEMM call uses for an atom (its text in File), or nullopt with Why.
 std::optional<GemmFactor> factorOf(const clang::Expr *E, const FileRanges &Ranges,
                                    clang::FileID File, std::string &Why);
+/// The polynomial a call uses for P, its atoms' text in File, or nullopt with Why.
+std::optional<GemmPoly> gemmPoly(const Poly &P, const Atoms &A, const FileRanges &Ranges,
+                                 clang::FileID File, std::string &Why);
+
+/// The start of the #pragma lines right before Begin (Begin itself when there are none).
+unsigned pragmaStart(llvm::StringRef Text, unsigned Begin);
 
 } // namespace autoscale::find::gemm
 

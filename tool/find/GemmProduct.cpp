@@ -94,21 +94,7 @@ public:
   Builder(const Atoms &A, const FileRanges &Ranges, FileID File, std::string &Why)
       : A(A), Ranges(Ranges), File(File), Why(Why) {}
 
-  std::optional<GemmPoly> poly(const Poly &P) {
-    GemmPoly Out;
-    for (auto &[Monomial, Coeff] : P.terms()) {
-      GemmTerm T;
-      T.Coeff = Coeff;
-      for (unsigned Id : Monomial) {
-        std::optional<GemmFactor> F = factorOf(A.expr(Id), Ranges, File, Why);
-        if (!F)
-          return std::nullopt;
-        T.Factors.push_back(*F);
-      }
-      Out.Terms.push_back(std::move(T));
-    }
-    return Out;
-  }
+  std::optional<GemmPoly> poly(const Poly &P) { return gemmPoly(P, A, Ranges, File, Why); }
 
   std::optional<GemmExtent> extent(const Dim *D) {
     GemmExtent E;
@@ -162,6 +148,23 @@ std::optional<GemmFactor> factorOf(const Expr *E, const FileRanges &Ranges, File
     return std::nullopt;
   }
   return GemmFactor{Span{S->Begin, S->End}, ""};
+}
+
+std::optional<GemmPoly> gemmPoly(const Poly &P, const Atoms &A, const FileRanges &Ranges,
+                                 FileID File, std::string &Why) {
+  GemmPoly Out;
+  for (auto &[Monomial, Coeff] : P.terms()) {
+    GemmTerm T;
+    T.Coeff = Coeff;
+    for (unsigned Id : Monomial) {
+      std::optional<GemmFactor> F = factorOf(A.expr(Id), Ranges, File, Why);
+      if (!F)
+        return std::nullopt;
+      T.Factors.push_back(*F);
+    }
+    Out.Terms.push_back(std::move(T));
+  }
+  return Out;
 }
 
 std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,

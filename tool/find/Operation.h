@@ -62,6 +62,9 @@ enum class Form {
 struct GemmShape;
 /// Whether two GEMM shapes (either may be null) are the same (GemmShape.h).
 bool sameGemm(const GemmShape *A, const GemmShape *B);
+struct VectorLoopShape;
+/// Whether two vector loops (either may be null) are the same (VectorLoopShape.h).
+bool sameVectorLoop(const VectorLoopShape *A, const VectorLoopShape *B);
 
 /// One operand the rewrite wraps.
 struct OperandShape {
@@ -101,12 +104,15 @@ struct RewriteShape {
   /// the float arguments in order.
   std::vector<OperandShape> Operands;
   std::shared_ptr<const GemmShape> Gemm; ///< Matmul: the product and its edits
+  /// Binary multiply: the innermost loop around it that the runtime can run whole, when its
+  /// statement is `T += X * Y` of the kind VectorLoopShape.h describes.
+  std::shared_ptr<const VectorLoopShape> Loop;
 
   bool operator==(const RewriteShape &O) const {
     return Kind == O.Kind && Generic == O.Generic && Compute == O.Compute &&
            FloatLhsDoubleCompute == O.FloatLhsDoubleCompute && Prefix == O.Prefix &&
            Whole == O.Whole && Operator == O.Operator && Operands == O.Operands &&
-           sameGemm(Gemm.get(), O.Gemm.get());
+           sameGemm(Gemm.get(), O.Gemm.get()) && sameVectorLoop(Loop.get(), O.Loop.get());
   }
 };
 
@@ -124,6 +130,9 @@ struct Operation {
   std::string Callee;    ///< math calls: the resolved callee's unqualified name
   std::string SkipReason; ///< non-empty: the operation cannot be rewritten faithfully, and why
   std::string Suggestion; ///< a matmul not proved: the rules (YAML) that would declare it
+  /// A multiply whose statement accumulates it alone in a loop's body that is no vector loop
+  /// (VectorLoopShape.h): why not.
+  std::string LoopNote;
   bool Cuda = false;     ///< found in a CUDA unit: its file's sites must also exist on the device
   bool SeenByC = false;  ///< found in a C unit: conversions are spelled as C casts
   std::optional<RewriteShape> Shape; ///< set exactly when SkipReason is empty

@@ -3,6 +3,7 @@
 
 #include "find/Context.h"
 #include "find/SkipReasons.h"
+#include "find/VectorLoops.h"
 
 namespace autoscale::find {
 namespace {
@@ -153,6 +154,15 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
         Generic, TC.Float);
   if (Op.Shape)
     Op.Shape->FloatLhsDoubleCompute = FloatLhsDoubleCompute;
+  if (Op.Shape && B->getOpcode() == BO_Mul && StartedIn) {
+    std::string Why;
+    if (std::shared_ptr<VectorLoopShape> Loop =
+            findVectorLoop(*B, *StartedIn, Ctx, Ranges, Why)) {
+      Loop->Accumulate.File = Op.Key.File;
+      Op.Shape->Loop = std::move(Loop);
+    }
+    Op.LoopNote = std::move(Why);
+  }
   return true;
 }
 

@@ -134,6 +134,8 @@ static llvm::json::Object entryJson(const Entry &E) {
     O["rounding"] = name(*T.Rounding).str();
     O["strategy"] = name(T.Strategy).str();
     O["site"] = static_cast<int64_t>(*E.Site);
+    if (!D.LoopNote.empty())
+      O["loop"] = "one call per product: " + D.LoopNote;
   }
   if (const GemmShape *G = Op.Shape && Op.Shape->Gemm ? Op.Shape->Gemm.get() : nullptr) {
     static constexpr const char *From[] = {"loops", "blas", "kernel"};

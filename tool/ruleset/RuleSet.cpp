@@ -24,6 +24,7 @@ void TreatmentPatch::applyTo(Treatment &T) const {
   if (RecheckEvery) T.Params.RecheckEvery = *RecheckEvery;
   if (Saturate) T.Params.Saturate = *Saturate;
   if (Statistics) T.Statistics = *Statistics;
+  if (VectorLoops) T.VectorLoops = *VectorLoops;
 }
 
 std::optional<OpClass> RuleSet::classFor(llvm::StringRef Op) const {

@@ -52,10 +52,14 @@ struct Treatment {
   StrategyParams Params;
   /// What the runtime records at the site: everything the report needs, or the amax only.
   rules::Statistics Statistics = rules::Statistics::Full;
+  /// A multiply rounding its inputs whose innermost loop only adds up its products runs as one
+  /// call of the runtime's loop kernels (VectorLoopShape.h); false keeps the scalar calls.
+  bool VectorLoops = true;
 
   bool operator==(const Treatment &O) const {
     return Action == O.Action && Format == O.Format && Rounding == O.Rounding &&
-           Strategy == O.Strategy && Params == O.Params && Statistics == O.Statistics;
+           Strategy == O.Strategy && Params == O.Params && Statistics == O.Statistics &&
+           VectorLoops == O.VectorLoops;
   }
 };
 
@@ -73,6 +77,7 @@ struct TreatmentPatch {
   std::optional<int> RecheckEvery;
   std::optional<bool> Saturate;
   std::optional<rules::Statistics> Statistics;
+  std::optional<bool> VectorLoops;
   void applyTo(Treatment &T) const;
 };
 

@@ -47,7 +47,8 @@ constexpr llvm::StringLiteral OverrideKeys[] = {"name", "match", "set"};
 constexpr llvm::StringLiteral MatchKeys[] = {"op", "function", "file", "variable", "callee"};
 constexpr llvm::StringLiteral TreatmentKeys[] = {
     "action", "format",       "rounding",       "strategy",      "history", "amax_reduce",
-    "margin", "static_scale", "analysis_steps", "recheck_every", "saturate", "statistics"};
+    "margin", "static_scale", "analysis_steps", "recheck_every", "saturate", "statistics",
+    "vector_loops"};
 /// An override's 'set' takes the treatment keys and may move the op to another class.
 const std::vector<llvm::StringRef> &overrideSetKeys() {
   static const std::vector<llvm::StringRef> Keys = [] {
@@ -377,6 +378,8 @@ private:
         P.Saturate = readBool(F);
       else if (K == "statistics")
         P.Statistics = readEnum<Statistics>(F, AllStatistics);
+      else if (K == "vector_loops")
+        P.VectorLoops = readBool(F);
     }
     if (Errors.size() != ErrorsBefore)
       return std::nullopt;
@@ -391,7 +394,7 @@ private:
             F.Key == "strategy" ||
             llvm::any_of(StrategyParamUses, [&](const ParamUse &U) { return U.Key == F.Key; });
         bool Rounding = F.Key == "format" || F.Key == "rounding" || F.Key == "saturate" ||
-                        F.Key == "statistics";
+                        F.Key == "statistics" || F.Key == "vector_loops";
         if (Scaling || (Rounding && *P.Action == Action::Keep))
           error(F.KeyNode, "'" + F.Key + "' has no effect with action '" + name(*P.Action) + "'" +
                                (Scaling ? " (only 'scale' uses a strategy)" : ""));

@@ -33,6 +33,7 @@ config.substitutions += [
     ("%code", "%s %s" % (config.python_executable, os.path.join(here, "rewritten_code.py"))),
     ("%expect-exit", "%s %s" % (config.python_executable, os.path.join(here, "expect_exit.py"))),
     ("%report", "%s %s" % (config.python_executable, os.path.join(here, "report_lines.py"))),
+    ("%site-counters", "%s %s" % (config.python_executable, os.path.join(here, "site_counters.py"))),
     # Clang, the compiler the tool parses as: its diagnostics point at the rewritten text.
     ("%cxx", config.clangxx),
     ("%cc", config.clang),

@@ -92,7 +92,7 @@ treatment:
     amax_reduce: most_recent
     margin: -2
     saturate: false
-  infer: {action: cast, format: bf16, rounding: output}
+  infer: {action: cast, format: bf16, rounding: output, vector_loops: false}
   deny: {action: keep}
   clear: {action: scale, format: e5m2, strategy: empirical, analysis_steps: 5, recheck_every: 100}
 overrides:
@@ -118,10 +118,12 @@ overrides:
   EXPECT_EQ(A.Params.Reduce, AmaxReduce::MostRecent);
   EXPECT_EQ(A.Params.Margin, -2);
   EXPECT_FALSE(A.Params.Saturate);
+  EXPECT_TRUE(A.VectorLoops);
   const Treatment &I = R.ClassTreatment[classIndex(OpClass::Infer)];
   expectTreatment(I, Action::Cast, Format::BF16);
   EXPECT_EQ(I.Rounding, Rounding::Output);
   EXPECT_TRUE(I.Params.Saturate);
+  EXPECT_FALSE(I.VectorLoops);
   const Treatment &D = R.ClassTreatment[classIndex(OpClass::Deny)];
   expectTreatment(D, Action::Keep, Format::FP32);
   EXPECT_EQ(D.Rounding, std::nullopt);
@@ -303,6 +305,8 @@ TEST(RuleSetErrors, YamlSyntaxAndDuplicateKeys) {
 TEST(RuleSetErrors, SettingsWithoutEffect) {
   EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow: {action: keep, format: fp16}\n"),
             "t.yaml:3:25: error: 'format' has no effect with action 'keep'");
+  EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow: {action: keep, vector_loops: false}\n"),
+            "t.yaml:3:25: error: 'vector_loops' has no effect with action 'keep'");
   EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow: {action: cast, format: fp16, history: 4}\n"),
             "t.yaml:3:39: error: 'history' has no effect with action 'cast' (only 'scale' uses "
             "a strategy)");
@@ -589,12 +593,14 @@ TEST(RuleSetPatch, AppliesOnlyTheFieldsItSets) {
   P.Format = Format::E5M2;
   P.Saturate = false;
   P.Rounding = Rounding::Inputs;
+  P.VectorLoops = false;
   P.applyTo(T);
   EXPECT_EQ(T.Action, Action::Scale);
   EXPECT_EQ(T.Format, Format::E5M2);
   EXPECT_EQ(T.Rounding, Rounding::Inputs);
   EXPECT_EQ(T.Params.HistoryLen, 8);
   EXPECT_FALSE(T.Params.Saturate);
+  EXPECT_FALSE(T.VectorLoops);
 }
 
 //===--- shipped files -------------------------------------------------------===//

@@ -10,10 +10,10 @@
 float dot(const float *a, const float *b, int n) {
   float acc = 0.0f;
   for (int i = 0; i < n; ++i)
+  // CHECK: acc = autoscale_dot_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], acc, n > 0 ? AUTOSCALE_CAST(size_t, n) : 0, &a[0], 1, &b[0], 1, a, b);
     acc += a[i] * b[i];
-    // CHECK: acc += autoscale_mul_tensors_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[i], b[i], a, b);
-    // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"dot","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-1]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:17"],"function":"dot","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-2]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
@@ -24,13 +24,13 @@ void gemm(int n, float alpha, const float *A, const float *B, float *C) {
     for (int j = 0; j < n; ++j) {
       float s = 0.0f;
       for (int k = 0; k < n; ++k)
+      // CHECK: s = autoscale_dot_f(&[[SITES]][1], s, n > 0 ? AUTOSCALE_CAST(size_t, n) : 0, &A[i * n + 0], 1, &B[0 * n + j], n, A, B);
         s = s + A[i * n + k] * B[k * n + j];
-        // CHECK: s = s + autoscale_mul_tensors_f(&[[SITES]][1], A[i * n + k], B[k * n + j], A, B);
-        // REPORT: input.c:[[@LINE-2]]:15: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:30"],"function":"gemm","op":"accumulate","rule":"class:deny","spelling":"+","type":"float","variable":"s"}
-        // REPORT: input.c:[[@LINE-3]]:30: {"action":"scale","class":"allow","format":"e4m3","function":"gemm","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-1]]:15: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:30"],"function":"gemm","op":"accumulate","rule":"class:deny","spelling":"+","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:30: {"action":"scale","class":"allow","format":"e4m3","function":"gemm","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
       C[i * n + j] = alpha * s;
       // CHECK: C[i * n + j] = alpha * s;
-      // REPORT: input.c:[[@LINE-2]]:28: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-6]]:15"],"function":"gemm","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":"C"}
+      // REPORT: input.c:[[@LINE-2]]:28: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-5]]:15"],"function":"gemm","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":"C"}
     }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":2,"written_to":"out/input.c"}

@@ -56,11 +56,12 @@ treatment:
   allow: {action: scale, format: e4m3, strategy: current, margin: 4}
 
 //--- scalar.yaml
-# The same treatment, the GEMMs left as loops: their multiplies become scalar dot_mul sites.
+# The same treatment, the GEMMs left as loops: their multiplies become scalar dot_mul sites, one
+# call per product (vector_loops: false: not the runtime's dot kernel, which is that same loop).
 version: 1
 step: none
 treatment:
-  allow: {action: scale, format: e4m3, strategy: current, margin: 4}
+  allow: {action: scale, format: e4m3, strategy: current, margin: 4, vector_loops: false}
 overrides:
   - name: gemm-as-scalar-sites
     match: {op: matmul}

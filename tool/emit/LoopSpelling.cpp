@@ -1,0 +1,77 @@
+//===- LoopSpelling.cpp - the runtime loop call of a vector loop -------------===//
+#include "emit/LoopSpelling.h"
+
+#include "emit/CallSpelling.h"
+#include "find/VectorLoopShape.h"
+
+#include <string>
+
+namespace autoscale::emit {
+namespace {
+
+std::string textOf(Span S, llvm::StringRef Text) { return Text.slice(S.Begin, S.End).str(); }
+std::string operand(Span S, llvm::StringRef Text) { return spellFactor({S, ""}, Text); }
+
+/// The element's address at the first iteration: the counter's uses read the lower bound.
+std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::StringRef Text) {
+  std::string Out = "&";
+  unsigned At = E.Where.Begin;
+  for (Span C : E.Counter) {
+    Out += Text.slice(At, C.Begin).str() + Lower;
+    At = C.End;
+  }
+  return Out + Text.slice(At, E.Where.End).str();
+}
+
+/// Iterations of `for (i = L; i < U; ++i)` (or `i <= U`), 0 for an empty range, computed in the
+/// types the loop compares in.
+std::string count(const VectorLoopShape &L, const std::string &Lower, llvm::StringRef Text) {
+  std::string U = operand(L.Upper, Text);
+  std::string Test = U + (L.Inclusive ? " >= " : " > ") + Lower;
+  std::string N = "AUTOSCALE_CAST(size_t, " + (L.LowerZero ? U : U + " - " + Lower) + ")";
+  return Test + " ? " + N + (L.Inclusive ? " + 1" : "") + " : 0";
+}
+
+} // namespace
+
+std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
+                                  llvm::StringRef Text) {
+  const RewriteShape &S = *Op.Shape;
+  const VectorLoopShape &L = *S.Loop;
+  std::string Lower = L.LowerZero ? "0" : operand(L.Lower, Text);
+  std::vector<std::string> Keys = tensorKeys(S, D);
+  if (Keys.empty())
+    Keys = {"AUTOSCALE_NULL", "AUTOSCALE_NULL"};
+  std::string Suffix = S.Compute == FloatKind::Float ? "f" : "d";
+  auto Walk = [&](const LoopElement &E) {
+    return firstAddress(E, Lower, Text) + ", " + spellPoly(E.Stride, Text);
+  };
+  std::string Call;
+  if (L.Form == VectorLoopShape::Dot) {
+    std::string T = textOf(L.Target, Text);
+    Call = T + " = autoscale_dot_" + Suffix + "(" + Site.str() + ", " + T + ", " +
+           count(L, Lower, Text) + ", " + Walk(L.X) + ", " + Walk(L.Y) + ", " + Keys[0] + ", " +
+           Keys[1] + ");";
+  } else {
+    Call = "autoscale_axpy_" + Suffix + "(" + Site.str() + ", " + count(L, Lower, Text) + ", " +
+           textOf(L.Alpha, Text) + ", " + std::to_string(L.AlphaSlot) + ", " + Walk(L.X) +
+           ", " + Walk(L.Y) + ", " + Keys[L.AlphaSlot] + ", " + Keys[1 - L.AlphaSlot] + ");";
+  }
+  // Each call takes the place of its piece of the loop (its statement's line), keeping the line
+  // breaks, so the lines below keep their numbers, and the indentation of the next statement.
+  // Several calls are one block: still one statement, the body of the loop around.
+  bool Block = L.Statements > 1;
+  if (Block && L.Order == 0)
+    Call = "{ " + Call;
+  if (Block && L.Order + 1 == L.Statements)
+    Call += " }";
+  llvm::StringRef Old = Text.slice(L.Piece.Begin, L.Piece.End);
+  size_t LastBreak = Old.rfind('\n');
+  llvm::StringRef Indent = LastBreak == llvm::StringRef::npos ? "" : Old.substr(LastBreak + 1);
+  if (!Indent.trim(" \t").empty())
+    Indent = "";
+  return {{L.Piece.Begin, L.Piece.End - L.Piece.Begin,
+           Call + std::string(Old.count('\n'), '\n') + Indent.str(), Edit::Replace, 0, 0}};
+}
+
+} // namespace autoscale::emit
