@@ -92,10 +92,13 @@ template <class T, bool Full> struct RunCounters {
     }
     amax = std::max(amax, Type<T>::amax_bits(v));
   }
-  // A block of m executions in range (no subnormal results): its sums go to the lane of index 0.
-  void add_block(int m, double error_sum, double value_sum, uint32_t block_amax) {
+  // A block of m executions: its sums go to the lane of index 0.
+  void add_block(int m, double error_sum, double value_sum, uint32_t block_amax, uint64_t block_subnormals,
+                 uint64_t block_underflows) {
     if constexpr (Full) {
       quantized += static_cast<uint64_t>(m);
+      subnormals += block_subnormals;
+      underflows += block_underflows;
       error[0] += error_sum;
       value[0] += value_sum;
     }
@@ -113,10 +116,9 @@ template <class T, bool Full> struct RunCounters {
   }
 };
 
-// Blocks of float executions in SIMD registers, for runs where every value lies in its tensor's
-// range (the inline path's first case: the rounding of v's own mantissa, which is one formula for
-// every lane). A block that holds anything else changes nothing and the run takes its values one
-// by one. Compiled for AVX2 and for the baseline, picked at load time (GCC's target_clones).
+// Blocks of float executions in SIMD registers, for runs where the inline path would round every
+// value itself (in its tensor's range, or in the band below it: the same formulas, lane by lane).
+// A block that holds anything else changes nothing and the run takes its values one by one. Compiled for AVX2 and for the baseline, picked at load time (GCC's target_clones).
 // What a block cannot keep exactly: the order of the error sums, which it adds per block, not per
 // lane of executions (the same values, summed in another order; the report's sums differ from the
 // scalar calls' in the last bits).
@@ -136,6 +138,7 @@ constexpr int kBlock = 64;  // executions per block call: the dispatch costs one
 struct BlockSums {
   double error_a = 0, value_a = 0, error_b = 0, value_b = 0;
   uint32_t amax_a = 0, amax_b = 0, amax_r = 0;
+  uint64_t subnormals_a = 0, underflows_a = 0, subnormals_b = 0, underflows_b = 0;
 };
 
 // Vector arguments change the ABI between the clones; these helpers are always inlined into them.
@@ -148,28 +151,44 @@ inline uint32_t max_of(U8 v) {
   for (int l = 0; l < 8; ++l) m = std::max(m, v[l]);
   return m;
 }
+// One operand's 8 values rounded as autoscale_round_f_ (hot_path.h) rounds them, in range and in
+// the band below it, lane by lane; `bad` collects the lanes it would hand out of line.
+struct Rounded8 {
+  U8 q, below;  // the rounded bits; the lanes whose |q| lies below the range (subnormal or zero)
+};
+inline Rounded8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint32_t drop, U8 &bad) {
+  const uint32_t lo = static_cast<uint32_t>(range), span = static_cast<uint32_t>(range >> 32);
+  const U8 abs = v & 0x7FFFFFFFu;
+  const U8 in_range = (U8)((abs - lo) <= span) | (U8)(abs == 0u);
+  const U8 band = (U8)(abs < lo) & (U8)(abs >= 0x00800000u);
+  bad |= ~(in_range | band);
+  const U8 normal_q = (v + half + ((v >> drop) & 1u)) & mask;
+  // The band: v's significand rounded at bit k (k = 25 and beyond all round to zero).
+  U8 k = drop + (lo >> 23) - (abs >> 23);
+  k = k < 25u ? k : 25u;
+  const U8 m = (abs & 0x007FFFFFu) | 0x00800000u;
+  const U8 r = (m + (U8{1, 1, 1, 1, 1, 1, 1, 1} << (k - 1u)) - 1u + ((m >> k) & 1u)) >> k << k;
+  const U8 band_q = (v & 0x80000000u) | ((U8)(r != 0u) & ((abs & 0x7F800000u) + r - 0x00800000u));
+  const U8 q = (band & band_q) | (~band & normal_q);
+  return {q, (U8)((q & 0x7FFFFFFFu) < lo)};
+}
 
 // m (a multiple of 8, at most kBlock) executions with operands a[k], b[k]: the products into r[k]
-// and the statistics into s, or false when any operand leaves its range or (output) a product is
-// not finite.
-AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a,
-                                                                   uint64_t range_b, const float *a, const float *b,
-                                                                   int m, bool output, float *r, BlockSums &s) {
-  const uint32_t lo_a = static_cast<uint32_t>(range_a), span_a = static_cast<uint32_t>(range_a >> 32);
-  const uint32_t lo_b = static_cast<uint32_t>(range_b), span_b = static_cast<uint32_t>(range_b >> 32);
-  const uint32_t half = st->half_f, mask = st->mask_f;
-  const int drop = st->drop_f;
-  U8 bad = {}, amax_a = {}, amax_b = {}, amax_r = {};
+// and the statistics into s, or false when the inline path would decline any operand or (output)
+// a product is not finite.
+AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, uint64_t range_b, const float *a,
+                                       const float *b, int m, bool output, float *r, BlockSums &s) {
+  const uint32_t half = st->half_f, mask = st->mask_f, drop = static_cast<uint32_t>(st->drop_f);
+  U8 bad = {}, amax_a = {}, amax_b = {}, amax_r = {}, subnormals_a = {}, underflows_a = {}, subnormals_b = {},
+     underflows_b = {};
   D4 error_a = {}, value_a = {}, error_b = {}, value_b = {};
   for (int k = 0; k < m; k += 8) {
     U8 va, vb;
     __builtin_memcpy(&va, a + k, sizeof va);
     __builtin_memcpy(&vb, b + k, sizeof vb);
+    const Rounded8 qa = round8(va, range_a, half, mask, drop, bad), qb = round8(vb, range_b, half, mask, drop, bad);
     const U8 abs_a = va & 0x7FFFFFFFu, abs_b = vb & 0x7FFFFFFFu;
-    // In range, or zero (hot_path.h autoscale_round_f_'s first case); the same rounding then.
-    bad |= (U8)(((abs_a - lo_a) > span_a) & (abs_a != 0u)) | (U8)(((abs_b - lo_b) > span_b) & (abs_b != 0u));
-    const U8 qa = (va + half + ((va >> drop) & 1u)) & mask, qb = (vb + half + ((vb >> drop) & 1u)) & mask;
-    const F8 fa = (F8)va, fb = (F8)vb, fqa = (F8)qa, fqb = (F8)qb, product = fqa * fqb;
+    const F8 fa = (F8)va, fb = (F8)vb, fqa = (F8)qa.q, fqb = (F8)qb.q, product = fqa * fqb;
     const U8 abs_r = (U8)product & 0x7FFFFFFFu;
     if (output) bad |= (U8)(abs_r >= 0x7F800000u);
     __builtin_memcpy(r + k, &product, sizeof product);
@@ -179,12 +198,24 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a,
     value_a += widen_low(mag_a) + widen_high(mag_a);
     error_b += widen_low(err_b) + widen_high(err_b);
     value_b += widen_low(mag_b) + widen_high(mag_b);
+    // Counted as autoscale_record_rounded_f_ counts: below the range, a nonzero q is subnormal, a
+    // zero q from a nonzero v an underflow.
+    subnormals_a -= qa.below & (U8)((qa.q & 0x7FFFFFFFu) != 0u);
+    underflows_a -= qa.below & (U8)((qa.q & 0x7FFFFFFFu) == 0u) & (U8)(abs_a != 0u);
+    subnormals_b -= qb.below & (U8)((qb.q & 0x7FFFFFFFu) != 0u);
+    underflows_b -= qb.below & (U8)((qb.q & 0x7FFFFFFFu) == 0u) & (U8)(abs_b != 0u);
     amax_a = amax_a > abs_a ? amax_a : abs_a;
     amax_b = amax_b > abs_b ? amax_b : abs_b;
     amax_r = amax_r > abs_r ? amax_r : abs_r;
   }
   if (max_of(bad) != 0) return false;
-  s = {sum_of(error_a), sum_of(value_a), sum_of(error_b), sum_of(value_b), max_of(amax_a), max_of(amax_b), max_of(amax_r)};
+  const auto total = [](U8 v) {
+    uint64_t n = 0;
+    for (int l = 0; l < 8; ++l) n += v[l];
+    return n;
+  };
+  s = {sum_of(error_a), sum_of(value_a), sum_of(error_b), sum_of(value_b), max_of(amax_a), max_of(amax_b), max_of(amax_r),
+       total(subnormals_a), total(underflows_a), total(subnormals_b), total(underflows_b)};
   return true;
 }
 
@@ -231,8 +262,8 @@ std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t 
       const int m = static_cast<int>(std::min<std::size_t>(kBlock, (run - j) & ~std::size_t(7)));
       for (int k = 0; k < m; ++k) std::tie(a[k], b[k]) = operands(i + j + static_cast<std::size_t>(k));
       if (float_block(st, range_a, range_b, a, b, m, Output, r, s)) {
-        ca.add_block(m, s.error_a, s.value_a, s.amax_a);
-        cb.add_block(m, s.error_b, s.value_b, s.amax_b);
+        ca.add_block(m, s.error_a, s.value_a, s.amax_a, s.subnormals_a, s.underflows_a);
+        cb.add_block(m, s.error_b, s.value_b, s.amax_b, s.subnormals_b, s.underflows_b);
         if constexpr (Output) {
           out_quantized += Full ? static_cast<uint64_t>(m) : 0;
           out_amax = std::max(out_amax, s.amax_r);
