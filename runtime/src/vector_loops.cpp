@@ -175,47 +175,58 @@ inline Rounded8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint3
 
 // m (a multiple of 8, at most kBlock) executions with operands a[k], b[k]: the products into r[k]
 // and the statistics into s, or false when the inline path would decline any operand or (output)
-// a product is not finite.
+// a product is not finite. In passes over the block, so that each keeps few vectors live: the
+// rounding and the maxima; the error sums; the values below the ranges, where there are any.
 AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, uint64_t range_b, const float *a,
-                                       const float *b, int m, bool output, float *r, BlockSums &s) {
+                                       const float *b, int m, bool full, bool output, float *r, BlockSums &s) {
   const uint32_t half = st->half_f, mask = st->mask_f, drop = static_cast<uint32_t>(st->drop_f);
-  U8 bad = {}, amax_a = {}, amax_b = {}, amax_r = {}, subnormals_a = {}, underflows_a = {}, subnormals_b = {},
-     underflows_b = {};
-  D4 error_a = {}, value_a = {}, error_b = {}, value_b = {};
+  alignas(32) uint32_t qa_bits[kBlock], qb_bits[kBlock];
+  U8 bad = {}, below = {}, amax_a = {}, amax_b = {}, amax_r = {};
   for (int k = 0; k < m; k += 8) {
     U8 va, vb;
     __builtin_memcpy(&va, a + k, sizeof va);
     __builtin_memcpy(&vb, b + k, sizeof vb);
     const Rounded8 qa = round8(va, range_a, half, mask, drop, bad), qb = round8(vb, range_b, half, mask, drop, bad);
-    const U8 abs_a = va & 0x7FFFFFFFu, abs_b = vb & 0x7FFFFFFFu;
-    const F8 fa = (F8)va, fb = (F8)vb, fqa = (F8)qa.q, fqb = (F8)qb.q, product = fqa * fqb;
-    const U8 abs_r = (U8)product & 0x7FFFFFFFu;
+    below |= qa.below | qb.below;
+    const F8 product = (F8)qa.q * (F8)qb.q;
+    const U8 abs_a = va & 0x7FFFFFFFu, abs_b = vb & 0x7FFFFFFFu, abs_r = (U8)product & 0x7FFFFFFFu;
     if (output) bad |= (U8)(abs_r >= 0x7F800000u);
     __builtin_memcpy(r + k, &product, sizeof product);
-    const F8 err_a = (F8)((U8)(fqa - fa) & 0x7FFFFFFFu), err_b = (F8)((U8)(fqb - fb) & 0x7FFFFFFFu);
-    const F8 mag_a = (F8)abs_a, mag_b = (F8)abs_b;
-    error_a += widen_low(err_a) + widen_high(err_a);
-    value_a += widen_low(mag_a) + widen_high(mag_a);
-    error_b += widen_low(err_b) + widen_high(err_b);
-    value_b += widen_low(mag_b) + widen_high(mag_b);
-    // Counted as autoscale_record_rounded_f_ counts: below the range, a nonzero q is subnormal, a
-    // zero q from a nonzero v an underflow.
-    subnormals_a -= qa.below & (U8)((qa.q & 0x7FFFFFFFu) != 0u);
-    underflows_a -= qa.below & (U8)((qa.q & 0x7FFFFFFFu) == 0u) & (U8)(abs_a != 0u);
-    subnormals_b -= qb.below & (U8)((qb.q & 0x7FFFFFFFu) != 0u);
-    underflows_b -= qb.below & (U8)((qb.q & 0x7FFFFFFFu) == 0u) & (U8)(abs_b != 0u);
+    __builtin_memcpy(qa_bits + k, &qa.q, sizeof qa.q);
+    __builtin_memcpy(qb_bits + k, &qb.q, sizeof qb.q);
     amax_a = amax_a > abs_a ? amax_a : abs_a;
     amax_b = amax_b > abs_b ? amax_b : abs_b;
     amax_r = amax_r > abs_r ? amax_r : abs_r;
   }
   if (max_of(bad) != 0) return false;
-  const auto total = [](U8 v) {
-    uint64_t n = 0;
-    for (int l = 0; l < 8; ++l) n += v[l];
-    return n;
-  };
-  s = {sum_of(error_a), sum_of(value_a), sum_of(error_b), sum_of(value_b), max_of(amax_a), max_of(amax_b), max_of(amax_r),
-       total(subnormals_a), total(underflows_a), total(subnormals_b), total(underflows_b)};
+  s = {};
+  s.amax_a = max_of(amax_a), s.amax_b = max_of(amax_b), s.amax_r = max_of(amax_r);
+  if (!full) return true;  // statistics amax: the maxima are all
+  D4 error_a = {}, value_a = {}, error_b = {}, value_b = {};
+  for (int k = 0; k < m; k += 8) {
+    F8 fa, fb, fqa, fqb;
+    __builtin_memcpy(&fa, a + k, sizeof fa);
+    __builtin_memcpy(&fb, b + k, sizeof fb);
+    __builtin_memcpy(&fqa, qa_bits + k, sizeof fqa);
+    __builtin_memcpy(&fqb, qb_bits + k, sizeof fqb);
+    const F8 err_a = (F8)((U8)(fqa - fa) & 0x7FFFFFFFu), err_b = (F8)((U8)(fqb - fb) & 0x7FFFFFFFu);
+    const F8 mag_a = (F8)((U8)fa & 0x7FFFFFFFu), mag_b = (F8)((U8)fb & 0x7FFFFFFFu);
+    error_a += widen_low(err_a) + widen_high(err_a);
+    value_a += widen_low(mag_a) + widen_high(mag_a);
+    error_b += widen_low(err_b) + widen_high(err_b);
+    value_b += widen_low(mag_b) + widen_high(mag_b);
+  }
+  s.error_a = sum_of(error_a), s.value_a = sum_of(value_a), s.error_b = sum_of(error_b), s.value_b = sum_of(value_b);
+  if (max_of(below) != 0) {
+    // Counted as autoscale_record_rounded_f_ counts: below the range, a nonzero q is subnormal, a
+    // zero q from a nonzero v an underflow.
+    const uint32_t lo_a = static_cast<uint32_t>(range_a), lo_b = static_cast<uint32_t>(range_b);
+    for (int k = 0; k < m; ++k) {
+      const uint32_t qa = qa_bits[k] & 0x7FFFFFFFu, qb = qb_bits[k] & 0x7FFFFFFFu;
+      if (qa < lo_a) (qa != 0 ? s.subnormals_a : s.underflows_a) += qa != 0 || a[k] != 0.0f;
+      if (qb < lo_b) (qb != 0 ? s.subnormals_b : s.underflows_b) += qb != 0 || b[k] != 0.0f;
+    }
+  }
   return true;
 }
 
@@ -261,7 +272,7 @@ std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t 
     while (taken && run - j >= 8) {
       const int m = static_cast<int>(std::min<std::size_t>(kBlock, (run - j) & ~std::size_t(7)));
       for (int k = 0; k < m; ++k) std::tie(a[k], b[k]) = operands(i + j + static_cast<std::size_t>(k));
-      if (float_block(st, range_a, range_b, a, b, m, Output, r, s)) {
+      if (float_block(st, range_a, range_b, a, b, m, Full, Output, r, s)) {
         ca.add_block(m, s.error_a, s.value_a, s.amax_a, s.subnormals_a, s.underflows_a);
         cb.add_block(m, s.error_b, s.value_b, s.amax_b, s.subnormals_b, s.underflows_b);
         if constexpr (Output) {
