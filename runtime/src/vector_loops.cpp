@@ -1,14 +1,15 @@
 // autoscale_dot_* and autoscale_axpy_*: a loop of one multiply site's executions (autoscale.h), run
-// as that loop of scalar calls would run it, bit for bit, counters included.
+// as that loop of scalar calls would run it: the same results and counters (the error sums up to
+// the order of their additions, below).
 //
 // The scalar call pays for being one call: it finds the thread's block, checks the tensors, loads
 // the range words, and updates every counter through memory, once per element. A run keeps all of
 // that in registers between two points where the scalar path could see anything change: a window
 // count (when the block's `left` reaches 0, a roll may publish new scales), and an execution the
 // inline path hands out of line (NaN, inf, overflow, a float subnormal operand, a new scale's first
-// values), which goes through the scalar call itself. The counters come out the same because they
-// are the same operations in the same order: the error sums are added lane by lane (the lane of an
-// execution is the block's `left` before it, hot_path.h), in execution order, only in locals.
+// values), which goes through the scalar call itself. Executions one by one add their error sums
+// lane by lane (the lane of an execution is the block's `left` before it, hot_path.h), in
+// execution order, only in locals; float blocks add theirs per block.
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
@@ -118,13 +119,13 @@ template <class T, bool Full> struct RunCounters {
 
 // Blocks of float executions in SIMD registers, for runs where the inline path would round every
 // value itself (in its tensor's range, or in the band below it: the same formulas, lane by lane).
-// A block that holds anything else changes nothing and the run takes its values one by one. Compiled for AVX2 and for the baseline, picked at load time (GCC's target_clones).
+// A block that holds anything else changes nothing and the run takes its values one by one.
+// Compiled for AVX2 and for the baseline, picked at load time (GCC's target_clones).
 // What a block cannot keep exactly: the order of the error sums, which it adds per block, not per
 // lane of executions (the same values, summed in another order; the report's sums differ from the
 // scalar calls' in the last bits).
 using U8 = uint32_t __attribute__((vector_size(32)));
 using F8 = float __attribute__((vector_size(32)));
-using F4 = float __attribute__((vector_size(16)));
 using D4 = double __attribute__((vector_size(32)));
 
 constexpr int kBlock = 64;  // executions per block call: the dispatch costs one indirect call
@@ -266,7 +267,8 @@ std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t 
   using Three = std::integral_constant<int, 3>;
   bool taken = true;
   if constexpr (std::is_same_v<T, float>) {
-    // Blocks while they hold only values in range; a block that does not goes by steps.
+    // Blocks while the inline path would round all their values; a block that holds anything else
+    // goes by steps.
     float a[kBlock], b[kBlock], r[kBlock];
     BlockSums s;
     while (taken && run - j >= 8) {
@@ -304,15 +306,17 @@ std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t 
 }
 
 // n executions of the multiply site: operands(i) gives execution i's operands (slot 0, slot 1),
-// take(i, r) consumes its product. keys: the operands' tensors.
+// take(i, r) consumes its product. keys: the operands' tensors. one_by_one: every execution
+// through the scalar call (as does a site that does not round its inputs).
 template <class T, class Operands, class Take>
-void run_site(autoscale_site *site, std::size_t n, Operands operands, Take &take, const void *key_a, const void *key_b) {
+void run_site(autoscale_site *site, std::size_t n, Operands operands, Take &take, const void *key_a, const void *key_b,
+              bool one_by_one = false) {
   auto scalar = [&](std::size_t i) {
     const auto [a, b] = operands(i);
     take(i, Type<T>::scalar(site, a, b, key_a, key_b));
   };
   std::size_t i = 0;
-  if (site->rounding != AUTOSCALE_ROUND_INPUTS || site->format == AUTOSCALE_FP32) {
+  if (one_by_one || site->rounding != AUTOSCALE_ROUND_INPUTS || site->format == AUTOSCALE_FP32) {
     for (; i < n; ++i) scalar(i);
     return;
   }
@@ -376,20 +380,14 @@ template <class T> struct AddTo {
 template <class T>
 void axpy(autoscale_site *site, std::size_t n, T alpha, int alpha_slot, const T *x, std::ptrdiff_t xs, T *y,
           std::ptrdiff_t ys, const void *k_alpha, const void *kx) {
-  const auto element = [](auto *p, std::ptrdiff_t stride, std::size_t i) -> auto & {
-    return p[static_cast<std::ptrdiff_t>(i) * stride];
+  const auto operands = [=](std::size_t i) {
+    const T xi = x[static_cast<std::ptrdiff_t>(i) * xs];
+    return alpha_slot == 0 ? std::pair<T, T>(alpha, xi) : std::pair<T, T>(xi, alpha);
   };
   AddTo<T> take{y, ys};
-  if (overlap(n, x, xs, static_cast<const T *>(y), ys)) {  // y's updates feed later operands: the loop itself
-    for (std::size_t i = 0; i < n; ++i)
-      take(i, alpha_slot == 0 ? Type<T>::scalar(site, alpha, element(x, xs, i), k_alpha, kx)
-                              : Type<T>::scalar(site, element(x, xs, i), alpha, kx, k_alpha));
-    return;
-  }
-  if (alpha_slot == 0)
-    run_site<T>(site, n, [=](std::size_t i) { return std::pair<T, T>(alpha, element(x, xs, i)); }, take, k_alpha, kx);
-  else
-    run_site<T>(site, n, [=](std::size_t i) { return std::pair<T, T>(element(x, xs, i), alpha); }, take, kx, k_alpha);
+  // When y overlaps x, y's updates feed later operands: the loop itself, one call at a time.
+  const bool overlapping = overlap(n, x, xs, static_cast<const T *>(y), ys);
+  run_site<T>(site, n, operands, take, alpha_slot == 0 ? k_alpha : kx, alpha_slot == 0 ? kx : k_alpha, overlapping);
 }
 
 }  // namespace
