@@ -47,13 +47,13 @@ struct Fp8Table {
 
 AUTOSCALE_VECTOR_CLONES void dequantize_fp8(const uint8_t *__restrict codes, size_t n, const float *__restrict table,
                                             float scale, float *__restrict y) {
-  for (size_t i = 0; i < n; ++i) y[i] = table[codes[i]] * scale;
+  for (size_t i = 0; i < n; ++i) y[i] = autoscale_dequantized_(table[codes[i]], scale);
 }
 
 template <int F>
 AUTOSCALE_VECTOR_CLONES void dequantize_16(const uint16_t *__restrict codes, size_t n, float scale,
                                            float *__restrict y) {
-  for (size_t i = 0; i < n; ++i) y[i] = autoscale_decode_(codes[i], F) * scale;
+  for (size_t i = 0; i < n; ++i) y[i] = autoscale_dequantized_(autoscale_decode_(codes[i], F), scale);
 }
 
 }  // namespace
@@ -117,7 +117,7 @@ int autoscale_dequantize_array(const void *codes, size_t n, int format, float sc
   case AUTOSCALE_BF16: dequantize_16<AUTOSCALE_BF16>(static_cast<const uint16_t *>(codes), n, scale, y); break;
   default: {
     const float *data = static_cast<const float *>(codes);
-    for (size_t i = 0; i < n; ++i) y[i] = data[i] * scale;
+    for (size_t i = 0; i < n; ++i) y[i] = autoscale_dequantized_(data[i], scale);
   }
   }
   return AUTOSCALE_OK;

@@ -8,6 +8,13 @@ if(AUTOSCALE_CUDA_INCLUDE_DIR)
   target_compile_definitions(format_test PRIVATE AUTOSCALE_TEST_CUDA_ORACLE=1)
 endif()
 gtest_discover_tests(format_test)
+# ...and, run on a GPU, against the GPU's own conversion instructions (skips without one).
+if(AUTOSCALE_HAVE_CUDA)
+  add_executable(format_cuda_test ${CMAKE_CURRENT_SOURCE_DIR}/format_cuda_test.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/format_cuda_oracle.cu)
+  target_link_libraries(format_cuda_test PRIVATE autoscale::autoscale CUDA::cudart GTest::gtest_main)
+  gtest_discover_tests(format_cuda_test)
+endif()
 
 # The name functions beside each enum (site.h, format.h), which the report and the tool print.
 add_executable(names_test ${CMAKE_CURRENT_SOURCE_DIR}/names_test.cpp)

@@ -1,6 +1,7 @@
 // The CUDA scaled matrix product (autoscale_cuda_matmul): against the FP64 product of the decoded
-// operands within the FP32 accumulation bound, bit for bit on exact integer cases, its amax, and
-// its refusals. Tests needing a GPU skip, saying why, where none answers.
+// operands within the accumulation bound (FP32 for FP16/BF16; for FP8 the tensor core's own, whose
+// model a test pins down on the GPU it was measured on), bit for bit on exact integer cases, its
+// amax, and its refusals. Tests needing a GPU skip, saying why, where none answers.
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
@@ -52,16 +53,28 @@ const int kPairs[][2] = {{AUTOSCALE_E4M3, AUTOSCALE_E4M3}, {AUTOSCALE_E4M3, AUTO
                          {AUTOSCALE_BF16, AUTOSCALE_BF16}};
 
 // FP8 needs compute capability 8.9; on older GPUs those pairs are left out, and the log says so.
-bool runnable(const int pair[2]) {
-  if (pair[0] == AUTOSCALE_FP16 || pair[0] == AUTOSCALE_BF16) return true;
+int compute_capability() {
   int device = 0, major = 0, minor = 0;
   cudaGetDevice(&device);
   cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
   cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
-  if (major * 10 + minor >= 89) return true;
-  std::printf("FP8 pairs skipped: device %d has compute capability %d.%d, FP8 needs 8.9\n", device, major, minor);
+  return major * 10 + minor;
+}
+
+bool is_fp8(const int pair[2]) { return pair[0] == AUTOSCALE_E4M3 || pair[0] == AUTOSCALE_E5M2; }
+
+bool runnable(const int pair[2]) {
+  if (!is_fp8(pair) || compute_capability() >= 89) return true;
+  std::printf("FP8 pairs skipped: compute capability %d, FP8 needs 89\n", compute_capability());
   return false;
 }
+
+// FP8 tensor cores do not accumulate in FP32: on an H100 (sm_90, cuBLASLt of CUDA 13, fast
+// accumulation off) each block of 128 products is summed in the tensor core, in steps of 32 with
+// 13 bits kept below the running sum's leading bit (truncated toward zero), and the blocks are
+// added in FP32. Fp8TensorCoreAccumulation pins this down; the bound holds for any device that
+// keeps at least as much.
+constexpr TensorCoreSums kFp8TensorCore{128, 32, 13};
 
 TEST(MatmulCuda, MatchesFp64ReferenceWithinTheAccumulationBound) {
   SKIP_WITHOUT_GPU("CUDA matmul");
@@ -73,8 +86,65 @@ TEST(MatmulCuda, MatchesFp64ReferenceWithinTheAccumulationBound) {
     Matrix a = random_matrix(pair[0], m, k, k + 16, rng), b = random_matrix(pair[1], k, n, n + 3, rng);
     Product p = multiply(a, b, 0x1p-3f, 0x1p5f, ldc);
     ASSERT_EQ(p.status, AUTOSCALE_OK) << autoscale_last_error();
-    expect_within_bound(p.c, p.amax, a, b, 0x1p-3f, 0x1p5f, ldc);
+    expect_within_bound(p.c, p.amax, a, b, 0x1p-3f, 0x1p5f, ldc, is_fp8(pair) ? &kFp8TensorCore : nullptr);
   }
+}
+
+// The FP8 accumulation model above, on the products that show it: one product 1 and small ones
+// whose bits fall below the 13 kept (truncated toward zero, whatever their sign or position in the
+// block), below them once the running sum has grown, and kept exactly from the next block of 128
+// on. Each row of A against the same row of B^T is one case (C's diagonal); the CPU product of the
+// same codes sums in FP32 and keeps every small product. Measured on sm_90; elsewhere it prints what
+// the device gives and skips.
+TEST(MatmulCuda, Fp8TensorCoreAccumulation) {
+  SKIP_WITHOUT_GPU("CUDA matmul");
+  const float tiny = 0x1p-7f;  // e4m3 subnormal; products of two reach 2^-14
+  struct Case {
+    const char *what;
+    std::vector<std::pair<size_t, std::pair<float, float>>> products;  // position, (a, b)
+    double want;                                                      // the tensor core's sum
+  };
+  std::vector<Case> cases = {
+      {"1 + 0.75 ulp", {{0, {1.0f, 1.0f}}, {1, {1.5f * tiny, tiny}}}, 1.0},
+      {"1 - 0.75 ulp", {{0, {1.0f, 1.0f}}, {1, {-1.5f * tiny, tiny}}}, 1.0},
+      {"1 + 1.75 ulp", {{0, {1.0f, 1.0f}}, {1, {1.75f * tiny, 2 * tiny}}}, 1.0 + 0x1p-13},
+      {"1 - 1.75 ulp", {{0, {1.0f, 1.0f}}, {1, {-1.75f * tiny, 2 * tiny}}}, 1.0 - 0x1p-13},
+      {"small before 1", {{0, {1.5f * tiny, tiny}}, {5, {1.0f, 1.0f}}}, 1.0},
+      {"4 + 1.5 ulp of 1", {{0, {1.0f, 1.0f}}, {1, {1.5f * tiny, 2 * tiny}}, {2, {1.0f, 1.0f}}, {3, {1.0f, 1.0f}}, {4, {1.0f, 1.0f}}},
+       4.0},
+  };
+  for (size_t at : {96u, 128u, 256u}) {
+    Case c{at < 128 ? "8 small in the block of 1" : "8 small in a later block", {{0, {1.0f, 1.0f}}},
+           at < 128 ? 1.0 : 1.0 + 8 * 1.5 * 0x1p-14};
+    for (size_t q = 0; q < 8; ++q) c.products.push_back({at + q, {1.5f * tiny, tiny}});
+    cases.push_back(c);
+  }
+  const size_t k = 512, rows = 16;  // cuBLASLt's FP8 kernels want m, n and k multiples of 16: rows past the cases are 0
+  ASSERT_LE(cases.size(), rows);
+  Matrix a(AUTOSCALE_E4M3, rows, k, k), b(AUTOSCALE_E4M3, k, rows, rows);
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t p = 0; p < k; ++p) a.set(r, p, 0.0f), b.set(p, r, 0.0f);
+  for (size_t r = 0; r < cases.size(); ++r)
+    for (auto &[at, ab] : cases[r].products) a.set(r, at, ab.first), b.set(at, r, ab.second);
+  if (compute_capability() < 89) GTEST_SKIP() << "FP8 needs compute capability 89";
+  Product gpu = multiply(a, b, 1.0f, 1.0f, rows);
+  ASSERT_EQ(gpu.status, AUTOSCALE_OK) << autoscale_last_error();
+  std::vector<float> cpu(rows * rows);
+  float cpu_amax = 0.0f;
+  ASSERT_EQ(autoscale_matmul(rows, rows, k, AUTOSCALE_E4M3, a.data(), k, 1.0f, AUTOSCALE_E4M3, b.data(), rows, 1.0f,
+                             cpu.data(), rows, &cpu_amax),
+            AUTOSCALE_OK)
+      << autoscale_last_error();
+  const bool measured_here = compute_capability() == 90;
+  for (size_t r = 0; r < cases.size(); ++r) {
+    double exact = 0.0;
+    for (size_t p = 0; p < k; ++p) exact += double(a.get(r, p)) * double(b.get(p, r));
+    const double got = gpu.c[r * rows + r];
+    std::printf("%-28s exact %.9f  tensor core %.9f  cpu %.9f\n", cases[r].what, exact, got, cpu[r * rows + r]);
+    EXPECT_EQ(double(cpu[r * rows + r]), exact) << cases[r].what << ": the CPU product sums in FP32";
+    if (measured_here) EXPECT_EQ(got, cases[r].want) << cases[r].what;
+  }
+  if (!measured_here) GTEST_SKIP() << "the model was measured on compute capability 90, this is " << compute_capability();
 }
 
 // Integer products and sums below 2^24 are exact in any order: bit for bit against FP64.

@@ -22,8 +22,8 @@
  *   - A negative value that rounds to zero gives -0.
  * fp16 and bf16 have no saturating CUDA conversion; here saturate=1 clamps like SATFINITE does.
  * In device code these functions run the same integer code, not the cvt instructions, so a GPU
- * gives exactly what the host gives. (CUDA's own device path uses cvt.rn.satfinite on sm_89+; it
- * has not been compared with these, no GPU being at hand.)
+ * gives exactly what the host gives. CUDA's own device path (cvt.rn.satfinite on sm_89+) gives the
+ * same bits for every float32 and every code: format_cuda_test compares them on a GPU (H100).
  *
  * autoscale_round_float(x, f, sat) equals autoscale_<f>_to_float(autoscale_<f>_from_float(x, sat))
  * bit for bit (NaNs included) but never builds the code: it rounds in float32's own bit layout. */
@@ -237,6 +237,14 @@ AUTOSCALE_HOST_DEVICE static inline float autoscale_decode_(autoscale_u32 code, 
   }
   return autoscale_bits_float_(sign | ((exp_field + AUTOSCALE_CAST(autoscale_u32, 127 + d.emin - 1)) << 23) |
                                (mant << (23 - d.mant_bits)));
+}
+
+/* A decoded value times its scale, as dequantisation defines it: a NaN gives the canonical NaN,
+ * as a GPU's multiply does (an x86 multiply would keep a bf16 code's payload, quieted), so the CPU
+ * and CUDA kernels agree bit for bit. */
+AUTOSCALE_HOST_DEVICE static inline float autoscale_dequantized_(float decoded, float scale) {
+  const float y = decoded * scale;
+  return y != y ? autoscale_bits_float_(AUTOSCALE_NAN_BITS_) : y;
 }
 
 AUTOSCALE_HOST_DEVICE static inline autoscale_u8 autoscale_e4m3_from_float(float x, int saturate) {

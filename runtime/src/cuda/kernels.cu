@@ -90,7 +90,7 @@ __global__ void quantize_kernel(const float *__restrict__ x, size_t rows, size_t
 template <int F, class Code>
 __global__ void dequantize_kernel(const Code *__restrict__ codes, size_t n, float scale, float *__restrict__ y) {
   for (size_t i = blockIdx.x * size_t(kThreads) + threadIdx.x; i < n; i += size_t(gridDim.x) * kThreads)
-    y[i] = __fmul_rn(F == AUTOSCALE_FP32 ? __uint_as_float(codes[i]) : autoscale_decode_(codes[i], F), scale);
+    y[i] = autoscale_dequantized_(F == AUTOSCALE_FP32 ? __uint_as_float(codes[i]) : autoscale_decode_(codes[i], F), scale);
 }
 
 __global__ void amax_kernel(const float *__restrict__ x, size_t n, uint32_t *amax_bits) {
