@@ -4,6 +4,7 @@
 #include "autoscale/matmul.h"
 
 #include <algorithm>
+#include <cmath>
 #include <initializer_list>
 #include <new>
 #include <string>
@@ -178,11 +179,26 @@ bool stored_transposed(const autoscale_gemm_operand &op, size_t rows, size_t col
   return rows > 1 && cols > 1 && op.cs != 1 && op.rs == 1;
 }
 
+// The exponent of an operand's scale when it folds into the values the backend takes (a power of
+// two that keeps them float normals: quantize.h), else 0. Folded scales leave alpha 1, and a
+// product without an output scale runs on oneDNN's fastest kernels (AMX among them).
+int folded_exponent(const autoscale_gemm_operand &op) {
+  int e = 0;
+  const bool power_of_two = std::frexp(op.scale, &e) == 0.5f;
+  return power_of_two && value_exponent_folds(op.format, e - 1) ? e - 1 : 0;
+}
+
 QuantizeStats quantize_operand(const autoscale_gemm_operand &op, size_t rows, size_t cols, const DenseOperand &to,
                                Elem type, void *out) {
   const Emit emit = type == Elem::Bf16 ? Emit::Bf16 : Emit::F32;
-  if (to.trans) return quantize({op.x, cols, rows, op.cs, op.rs, op.format, op.saturate, op.scale, emit, out, rows});
-  return quantize({op.x, rows, cols, op.rs, op.cs, op.format, op.saturate, op.scale, emit, out, cols});
+  const int e = folded_exponent(op);
+  if (to.trans) return quantize({op.x, cols, rows, op.cs, op.rs, op.format, op.saturate, op.scale, emit, out, rows, e});
+  return quantize({op.x, rows, cols, op.rs, op.cs, op.format, op.saturate, op.scale, emit, out, cols, e});
+}
+
+// What the product still multiplies by: the scales not folded into the operands.
+float unfolded_alpha(const autoscale_gemm_operand &a, const autoscale_gemm_operand &b) {
+  return alpha_of(std::ldexp(a.scale, -folded_exponent(a)), std::ldexp(b.scale, -folded_exponent(b)));
 }
 
 void set_stats(autoscale_quantize_stats *out, const QuantizeStats &s) {
@@ -204,7 +220,7 @@ int scaled_gemm(int backend, Gemm g, float *c_amax) {
                         : g.d && g.d_rs == 0 && g.d_cs == 1 ? PostOp::BiasRow
                                                             : PostOp::None;
   // The plan: oneDNN's best native configuration, else the portable loop on float32.
-  Product p{m, n, k, Elem::F32, {}, {}, alpha_of(g.a.scale, g.b.scale), PostOp::None, g.d, nullptr, 0};
+  Product p{m, n, k, Elem::F32, {}, {}, unfolded_alpha(g.a, g.b), PostOp::None, g.d, nullptr, 0};
   bool on_dnnl = false;
   if (backend != AUTOSCALE_MATMUL_PORTABLE && m && n && k) {
     p.a.trans = stored_transposed(g.a, m, k);

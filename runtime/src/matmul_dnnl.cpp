@@ -1,10 +1,11 @@
 // The CPU matrix products on oneDNN's matmul primitive (matmul_dnnl.h).
 //
-// alpha reaches the primitive as a run-time output scale, so delayed scaling moving a scale
-// rebuilds nothing, and the post-op (accumulate into C, or a bias row) runs in the kernel's own
-// epilogue. With a run-time output scale oneDNN 2.6 dispatches its gemm:jit kernels, which on an
-// AVX-512 CPU without AMX are as fast as its brgemm ones (measured; see
-// tests/bench/autoscale_bench_matmul.cpp), and take either operand transposed at the same speed.
+// An alpha other than 1 reaches the primitive as a run-time output scale, so delayed scaling
+// moving a scale rebuilds nothing, and the post-op (accumulate into C, or a bias row) runs in the
+// kernel's own epilogue. With a run-time output scale oneDNN 2.6 dispatches its gemm:jit kernels
+// rather than brgemm, which costs little on an AVX-512 CPU without AMX and half the speed with AMX
+// (measured on a Sapphire Rapids: tests/bench/autoscale_bench_matmul.cpp); so the scaled GEMM folds
+// power-of-two scales into its operands (matmul.cpp) and alpha is 1 there.
 // Primitives are cached per shape, layout, type and post-op; each thread brings its own
 // scratchpad, so concurrent calls share nothing but the cache.
 #include "matmul_dnnl.h"
@@ -20,6 +21,9 @@
 #include <unordered_map>
 
 #include <oneapi/dnnl/dnnl.hpp>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace autoscale::detail {
 namespace {
@@ -37,14 +41,21 @@ struct PlanKey {
   bool a_trans, b_trans;
   Elem type;
   PostOp post;
+  bool scaled;  // alpha != 1: a run-time output scale
+  int threads;  // oneDNN splits the work when it builds the primitive, for the threads there are then
   bool operator<(const PlanKey &o) const {
-    return std::tie(m, n, k, lda, ldb, ldc, a_trans, b_trans, type, post) <
-           std::tie(o.m, o.n, o.k, o.lda, o.ldb, o.ldc, o.a_trans, o.b_trans, o.type, o.post);
+    return std::tie(m, n, k, lda, ldb, ldc, a_trans, b_trans, type, post, scaled, threads) <
+           std::tie(o.m, o.n, o.k, o.lda, o.ldb, o.ldc, o.a_trans, o.b_trans, o.type, o.post, o.scaled, o.threads);
   }
 };
 
 PlanKey key_of(const Product &p) {
-  return {p.m, p.n, p.k, p.a.ld, p.b.ld, p.ldc, p.a.trans, p.b.trans, p.type, p.post};
+#ifdef _OPENMP
+  const int threads = omp_get_max_threads();
+#else
+  const int threads = 1;
+#endif
+  return {p.m, p.n, p.k, p.a.ld, p.b.ld, p.ldc, p.a.trans, p.b.trans, p.type, p.post, p.alpha != 1.0f, threads};
 }
 
 // prim is null where oneDNN has only its reference kernel (or none); why_not says which.
@@ -71,7 +82,7 @@ std::shared_ptr<const Plan> make_plan(const PlanKey &key) {
   try {
     dnnl::primitive_attr attr;
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-    attr.set_output_scales(0, {DNNL_RUNTIME_F32_VAL});
+    if (key.scaled) attr.set_output_scales(0, {DNNL_RUNTIME_F32_VAL});
     dnnl::post_ops ops;
     if (key.post == PostOp::Accumulate) ops.append_sum(1.0f);
     if (key.post == PostOp::BiasRow) ops.append_binary(dnnl::algorithm::binary_add, plan->bias_md);
@@ -121,9 +132,10 @@ int dnnl_run(const Product &p, const char *fn) {
         {DNNL_ARG_SRC, dnnl::memory(plan->a_md, engine, const_cast<void *>(p.a.data))},
         {DNNL_ARG_WEIGHTS, dnnl::memory(plan->b_md, engine, const_cast<void *>(p.b.data))},
         {DNNL_ARG_DST, dnnl::memory(plan->c_md, engine, p.c)},
-        {DNNL_ARG_ATTR_OUTPUT_SCALES, dnnl::memory({dims{1}, dt::f32, dims{1}}, engine, &alpha)},
         {DNNL_ARG_SCRATCHPAD, dnnl::memory({dims{dnnl::memory::dim(plan->scratch_bytes)}, dt::u8, dims{1}}, engine,
                                            scratch(kScratchPad, plan->scratch_bytes))}};
+    if (p.alpha != 1.0f)
+      args.emplace(DNNL_ARG_ATTR_OUTPUT_SCALES, dnnl::memory({dims{1}, dt::f32, dims{1}}, engine, &alpha));
     if (p.post == PostOp::BiasRow)
       args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
                    dnnl::memory(plan->bias_md, engine, const_cast<float *>(p.bias)));

@@ -34,6 +34,7 @@ inline uint32_t abs_bits(float v) { return autoscale_float_bits_(v) & 0x7FFFFFFF
 struct Rounding {
   float scale, inv;
   Overflow overflow;
+  int value_exponent;  // QuantizeJob's
 };
 
 // Counters of one run; a run is at most kRun elements, so 32 bits hold them (and vectorise).
@@ -70,6 +71,8 @@ template <int F, Emit E, bool Exact>
 AUTOSCALE_NO_TREE_PRE AUTOSCALE_VECTOR_CLONES void quantize_run(const float *__restrict x, size_t n, Rounding r,
                                           typename OutOf<F, E>::type *__restrict out, RunStats *stats) {
   uint32_t amax = 0, over = 0, under = 0, tiny = 0;
+  // 2^value_exponent as an addend to the exponent field (modulo 2^32, so negative ones subtract).
+  const uint32_t exponent_add = static_cast<uint32_t>(r.value_exponent) << (E == Emit::Bf16 ? 7 : 23);
   for (size_t i = 0; i < n; ++i) {
     const float v = x[i];
     const uint32_t ax = abs_bits(v);
@@ -85,7 +88,14 @@ AUTOSCALE_NO_TREE_PRE AUTOSCALE_VECTOR_CLONES void quantize_run(const float *__r
     over += e.over;
     under += e.under;
     if constexpr (F == AUTOSCALE_BF16 && !Exact) tiny |= (e.a - 1u) < 0x007FFFFFu;  // 0 < |data| < 2^-126
-    out[i] = static_cast<typename OutOf<F, E>::type>(e.out);
+    uint32_t value = e.out;
+    if constexpr (E != Emit::Code) {
+      // The folded scale: a nonzero finite value's exponent field moves (zero, inf and NaN stay).
+      constexpr uint32_t exponent = E == Emit::Bf16 ? 0x7F80u : 0x7F800000u;
+      const uint32_t field = value & exponent;
+      value += exponent_add & (0u - static_cast<uint32_t>(field - 1u < exponent - 1u));  // branch-free: vectorises
+    }
+    out[i] = static_cast<typename OutOf<F, E>::type>(value);
   }
   *stats = RunStats{amax, over, under, tiny};
 }
@@ -177,6 +187,14 @@ void quantize_item(const QuantizeJob &job, const Kernels &k, const Rounding &r, 
 
 }  // namespace
 
+bool value_exponent_folds(int format, int e) {
+  if (format != AUTOSCALE_E4M3 && format != AUTOSCALE_E5M2 && format != AUTOSCALE_FP16) return false;
+  const autoscale_format_desc_ d = autoscale_format_desc_of_(format);
+  const int smallest = d.emin - d.mant_bits;           // the subnormal quantum's exponent
+  const int largest = int(d.max_bits >> 23) - 127 + 1;  // max < 2^largest
+  return smallest + e >= -126 && largest + e <= 128;
+}
+
 size_t emit_bytes(int format, Emit emit) {
   return emit == Emit::Code ? autoscale_code_bytes(format) : emit == Emit::Bf16 ? 2 : 4;
 }
@@ -195,7 +213,11 @@ QuantizeStats quantize(const QuantizeJob &request) {
     job.ld = job.cols;
   }
   const Kernels k = kernels_for(job.format, job.emit);
-  const Rounding r{job.scale, autoscale::exact_inverse(job.scale), overflow_for(job.format, job.saturate)};
+  AUTOSCALE_CHECK(job.value_exponent == 0 || (job.emit != Emit::Code && value_exponent_folds(job.format, job.value_exponent)),
+                  "quantize: values of %s times 2^%d are not all float normals", autoscale_format_name(job.format),
+                  job.value_exponent);
+  const Rounding r{job.scale, autoscale::exact_inverse(job.scale), overflow_for(job.format, job.saturate),
+                   job.value_exponent};
   const size_t bytes = emit_bytes(job.format, job.emit);
   // Items: tiles of kTileRows rows for strided reads; for contiguous rows, runs of kRun elements,
   // a long row split into several, short rows grouped.

@@ -32,7 +32,16 @@ struct QuantizeJob {
   Emit emit;
   void *out;
   size_t ld;
+  // Values (not codes) are emitted times 2^value_exponent: a power-of-two scale folded into them,
+  // which is exact when the caller has checked (value_exponent_folds) that every value of the
+  // format stays a finite normal float.
+  int value_exponent = 0;
 };
+
+// Whether values of format times 2^e are all finite normal floats, so a scale 2^e can be folded
+// into the emitted values exactly (e4m3, e5m2, fp16 values are float normals; fp32 and bf16 data
+// can be float subnormals, which a change of exponent does not scale).
+bool value_exponent_folds(int format, int e);
 
 // The statistics of one pass, as the counters and amax histories of a site record them.
 struct QuantizeStats {

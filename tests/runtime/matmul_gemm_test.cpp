@@ -202,6 +202,26 @@ TEST(ScaledGemm, EveryFormatPairWithinTheBound) {
     }
 }
 
+// Power-of-two scales fold into the operands the backend takes (their exponents shift) only while
+// every value stays a float normal: at each format's edges, on both sides of the edge (e4m3's
+// quantum 2^-9 times 2^-117 is 2^-126, times 2^-118 a subnormal; its max times 2^118 < 2^128, times
+// 2^120 not; fp16's quantum is 2^-24). Either way the product is the scaled one.
+TEST(ScaledGemm, ScalesFoldIntoOperandsOnlyWhereExact) {
+  std::mt19937 rng(17);
+  const std::pair<int, float> cases[] = {{AUTOSCALE_E4M3, 0x1p-117f}, {AUTOSCALE_E4M3, 0x1p-118f},
+                                         {AUTOSCALE_E4M3, 0x1p118f},  {AUTOSCALE_E4M3, 0x1p120f},
+                                         {AUTOSCALE_FP16, 0x1p-102f}, {AUTOSCALE_FP16, 0x1p-103f},
+                                         {AUTOSCALE_E5M2, 0x1p110f},  {AUTOSCALE_E5M2, 0x1p-110f}};
+  for (auto [format, scale] : cases) {
+    Operand a(format, scale, 19, 40, Layout::RowMajor, rng), b(AUTOSCALE_E4M3, 0x1p-4f, 40, 13, Layout::RowMajor, rng);
+    for (int backend : backends()) {
+      SCOPED_TRACE(std::string(autoscale_format_name(format)) + " scale " + std::to_string(std::log2(scale)) + " on " +
+                   backend_name(backend));
+      check_gemm(backend, a, b, Layout::RowMajor, DKind::None, rng);
+    }
+  }
+}
+
 // Every operand layout with every C layout, on the bf16 path (fp8 pair) and the float32 one (fp16).
 TEST(ScaledGemm, OperandAndOutputLayouts) {
   std::mt19937 rng(11);

@@ -14,8 +14,10 @@
  *
  * CPU (libautoscale): oneDNN's matmul where the runtime was built with it, on bf16 operands when
  * both formats are e4m3, e5m2 or bf16 (values decoded or quantised to bf16, exactly), on float32
- * otherwise (fp16: exact products through float32); alpha, and D where it can, are applied inside
- * oneDNN's kernel. Without oneDNN, or where it has only a reference kernel, a portable blocked loop.
+ * otherwise (fp16: exact products through float32); autoscale_scaled_gemm folds power-of-two
+ * scales into those operand values (exactly: they stay float normals, or the scale stays out), and
+ * alpha, where it is not 1, and D where it can, are applied inside oneDNN's kernel. Without oneDNN,
+ * or where it has only a reference kernel, a portable blocked loop.
  * Both run on the OpenMP threads (OMP_NUM_THREADS). oneDNN's bf16 kernels (vdpbf16ps) treat bf16
  * subnormals as zero: quantised fp8 values never are subnormal in bf16, bf16 data far below 2^-126
  * can be. oneDNN primitives are cached per shape and layout (not per scale), so the shapes of a
@@ -99,7 +101,10 @@ int autoscale_matmul_have_dnnl(void);
  * returns without waiting. *c_amax is overwritten. Supported: e4m3 x e4m3, e4m3 x e5m2, e5m2 x e4m3
  * through cuBLASLt's FP8 kernels (sm_89 and later; lda and k multiples of 16, 16-byte aligned
  * pointers), and fp16 x fp16, bf16 x bf16 through cublasGemmEx; others return
- * AUTOSCALE_EUNSUPPORTED. */
+ * AUTOSCALE_EUNSUPPORTED. FP8 tensor cores do not accumulate in float32: on an H100 (sm_90) each
+ * block of 128 products is summed with 13 bits kept below the running sum's leading bit
+ * (truncated), then added in float32 (tests/runtime/matmul_cuda_test.cpp measures it), so a GPU's
+ * FP8 product is less exact than the CPU's of the same codes. fp16 and bf16 accumulate in float32. */
 int autoscale_cuda_matmul(size_t m, size_t n, size_t k, int a_format, const void *a, size_t lda,
                           const float *a_scale, int b_format, const void *b, size_t ldb, const float *b_scale,
                           float *c, size_t ldc, float *c_amax, void *stream);
