@@ -12,7 +12,7 @@
 // execution order, only in locals; float blocks add theirs per block.
 #include <algorithm>
 #include <cstdint>
-#include <tuple>
+#include <utility>
 #include <type_traits>
 
 #include "autoscale/autoscale.h"
@@ -117,6 +117,23 @@ template <class T, bool Full> struct RunCounters {
   }
 };
 
+// Where a run's executions read their operands: execution i multiplies a[i * as] by b[i * bs]
+// (stride 0: the same value throughout, axpy's alpha).
+template <class T> struct Operands {
+  const T *a;
+  std::ptrdiff_t as;
+  const T *b;
+  std::ptrdiff_t bs;
+  AUTOSCALE_FORCE_INLINE std::pair<T, T> operator()(std::size_t i) const {
+    const auto k = static_cast<std::ptrdiff_t>(i);
+    return {a[k * as], b[k * bs]};
+  }
+  Operands from(std::size_t i) const {
+    const auto k = static_cast<std::ptrdiff_t>(i);
+    return {a + k * as, as, b + k * bs, bs};
+  }
+};
+
 // Blocks of float executions in SIMD registers, for runs where the inline path would round every
 // value itself (in its tensor's range, or in the band below it: the same formulas, lane by lane).
 // A block that holds anything else changes nothing and the run takes its values one by one.
@@ -125,6 +142,7 @@ template <class T, bool Full> struct RunCounters {
 // lane of executions (the same values, summed in another order; the report's sums differ from the
 // scalar calls' in the last bits).
 using U8 = uint32_t __attribute__((vector_size(32)));
+using U4x64 = uint64_t __attribute__((vector_size(32)));
 using F8 = float __attribute__((vector_size(32)));
 using D4 = double __attribute__((vector_size(32)));
 
@@ -142,28 +160,44 @@ struct BlockSums {
   uint64_t subnormals_a = 0, underflows_a = 0, subnormals_b = 0, underflows_b = 0;
 };
 
-// Vector arguments change the ABI between the clones; these helpers are always inlined into them.
+// Vector arguments change the ABI between the clones; these helpers are forced inline into them.
 #pragma GCC diagnostic ignored "-Wpsabi"
-inline D4 widen_low(F8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), D4); }
-inline D4 widen_high(F8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), D4); }
-inline double sum_of(D4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
-inline uint32_t max_of(U8 v) {
+AUTOSCALE_FORCE_INLINE inline D4 widen_low(F8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), D4); }
+AUTOSCALE_FORCE_INLINE inline D4 widen_high(F8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), D4); }
+AUTOSCALE_FORCE_INLINE inline double sum_of(D4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+AUTOSCALE_FORCE_INLINE inline uint32_t max_of(U8 v) {
   uint32_t m = 0;
   for (int l = 0; l < 8; ++l) m = std::max(m, v[l]);
   return m;
+}
+AUTOSCALE_FORCE_INLINE inline bool any(U8 mask) {
+  const U4x64 w = (U4x64)mask;
+  return (w[0] | w[1] | w[2] | w[3]) != 0;
+}
+// 8 operand values from p with stride (1: one load; 0: a broadcast; else gathered).
+AUTOSCALE_FORCE_INLINE inline U8 load8(const float *p, std::ptrdiff_t stride) {
+  U8 v;
+  if (stride == 1) {
+    __builtin_memcpy(&v, p, sizeof v);
+  } else {
+    for (int l = 0; l < 8; ++l) v[l] = autoscale_float_bits_(p[l * stride]);
+  }
+  return v;
 }
 // One operand's 8 values rounded as autoscale_round_f_ (hot_path.h) rounds them, in range and in
 // the band below it, lane by lane; `bad` collects the lanes it would hand out of line.
 struct Rounded8 {
   U8 q, below;  // the rounded bits; the lanes whose |q| lies below the range (subnormal or zero)
 };
-inline Rounded8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint32_t drop, U8 &bad) {
+AUTOSCALE_FORCE_INLINE inline Rounded8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint32_t drop, U8 &bad) {
   const uint32_t lo = static_cast<uint32_t>(range), span = static_cast<uint32_t>(range >> 32);
   const U8 abs = v & 0x7FFFFFFFu;
   const U8 in_range = (U8)((abs - lo) <= span) | (U8)(abs == 0u);
+  const U8 normal_q = (v + half + ((v >> drop) & 1u)) & mask;
+  // Most blocks lie in their range: the band's rounding below costs twice the rest.
+  if (!any(~in_range)) return {normal_q, (U8)((normal_q & 0x7FFFFFFFu) < lo)};
   const U8 band = (U8)(abs < lo) & (U8)(abs >= 0x00800000u);
   bad |= ~(in_range | band);
-  const U8 normal_q = (v + half + ((v >> drop) & 1u)) & mask;
   // The band: v's significand rounded at bit k (k = 25 and beyond all round to zero).
   U8 k = drop + (lo >> 23) - (abs >> 23);
   k = k < 25u ? k : 25u;
@@ -174,40 +208,47 @@ inline Rounded8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint3
   return {q, (U8)((q & 0x7FFFFFFFu) < lo)};
 }
 
-// m (a multiple of 8, at most kBlock) executions with operands a[k], b[k]: the products into r[k]
-// and the statistics into s, or false when the inline path would decline any operand or (output)
-// a product is not finite. In passes over the block, so that each keeps few vectors live: the
-// rounding and the maxima; the error sums; the values below the ranges, where there are any.
-AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, uint64_t range_b, const float *a,
-                                       const float *b, int m, bool full, bool output, float *r, BlockSums &s) {
+// m (a multiple of 8, at most kBlock) executions with operands in.a[k * in.as], in.b[k * in.bs]:
+// the products into r[k], the statistics into s, and with sum (a dot) the products added to *sum
+// one by one in order, as the loop adds them; or false when the inline path would decline any
+// operand or (output) a product is not finite, and then nothing is changed. In passes over the
+// block, so that each keeps few vectors live: the rounding, the maxima and the sum; the error
+// sums; the values below the ranges, where there are any.
+template <bool Sums>
+AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, uint64_t range_b, Operands<float> in,
+                                       int m, bool full, bool output, float *r, float *sum, BlockSums &s) {
   const uint32_t half = st->half_f, mask = st->mask_f, drop = static_cast<uint32_t>(st->drop_f);
-  alignas(32) uint32_t qa_bits[kBlock], qb_bits[kBlock];
+  alignas(32) uint32_t a_bits[kBlock], b_bits[kBlock], qa_bits[kBlock], qb_bits[kBlock];
   U8 bad = {}, below = {}, amax_a = {}, amax_b = {}, amax_r = {};
+  float acc = Sums ? *sum : 0.0f;
   for (int k = 0; k < m; k += 8) {
-    U8 va, vb;
-    __builtin_memcpy(&va, a + k, sizeof va);
-    __builtin_memcpy(&vb, b + k, sizeof vb);
+    const U8 va = load8(in.a + k * in.as, in.as), vb = load8(in.b + k * in.bs, in.bs);
     const Rounded8 qa = round8(va, range_a, half, mask, drop, bad), qb = round8(vb, range_b, half, mask, drop, bad);
     below |= qa.below | qb.below;
     const F8 product = (F8)qa.q * (F8)qb.q;
     const U8 abs_a = va & 0x7FFFFFFFu, abs_b = vb & 0x7FFFFFFFu, abs_r = (U8)product & 0x7FFFFFFFu;
     if (output) bad |= (U8)(abs_r >= 0x7F800000u);
+    if constexpr (Sums)
+      for (int l = 0; l < 8; ++l) acc += product[l];
     __builtin_memcpy(r + k, &product, sizeof product);
+    __builtin_memcpy(a_bits + k, &va, sizeof va);
+    __builtin_memcpy(b_bits + k, &vb, sizeof vb);
     __builtin_memcpy(qa_bits + k, &qa.q, sizeof qa.q);
     __builtin_memcpy(qb_bits + k, &qb.q, sizeof qb.q);
     amax_a = amax_a > abs_a ? amax_a : abs_a;
     amax_b = amax_b > abs_b ? amax_b : abs_b;
     amax_r = amax_r > abs_r ? amax_r : abs_r;
   }
-  if (max_of(bad) != 0) return false;
+  if (any(bad)) return false;
+  if constexpr (Sums) *sum = acc;
   s = {};
   s.amax_a = max_of(amax_a), s.amax_b = max_of(amax_b), s.amax_r = max_of(amax_r);
   if (!full) return true;  // statistics amax: the maxima are all
   D4 error_a = {}, value_a = {}, error_b = {}, value_b = {};
   for (int k = 0; k < m; k += 8) {
     F8 fa, fb, fqa, fqb;
-    __builtin_memcpy(&fa, a + k, sizeof fa);
-    __builtin_memcpy(&fb, b + k, sizeof fb);
+    __builtin_memcpy(&fa, a_bits + k, sizeof fa);
+    __builtin_memcpy(&fb, b_bits + k, sizeof fb);
     __builtin_memcpy(&fqa, qa_bits + k, sizeof fqa);
     __builtin_memcpy(&fqb, qb_bits + k, sizeof fqb);
     const F8 err_a = (F8)((U8)(fqa - fa) & 0x7FFFFFFFu), err_b = (F8)((U8)(fqb - fb) & 0x7FFFFFFFu);
@@ -218,14 +259,14 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, ui
     value_b += widen_low(mag_b) + widen_high(mag_b);
   }
   s.error_a = sum_of(error_a), s.value_a = sum_of(value_a), s.error_b = sum_of(error_b), s.value_b = sum_of(value_b);
-  if (max_of(below) != 0) {
+  if (any(below)) {
     // Counted as autoscale_record_rounded_f_ counts: below the range, a nonzero q is subnormal, a
     // zero q from a nonzero v an underflow.
     const uint32_t lo_a = static_cast<uint32_t>(range_a), lo_b = static_cast<uint32_t>(range_b);
     for (int k = 0; k < m; ++k) {
       const uint32_t qa = qa_bits[k] & 0x7FFFFFFFu, qb = qb_bits[k] & 0x7FFFFFFFu;
-      if (qa < lo_a) (qa != 0 ? s.subnormals_a : s.underflows_a) += qa != 0 || a[k] != 0.0f;
-      if (qb < lo_b) (qb != 0 ? s.subnormals_b : s.underflows_b) += qb != 0 || b[k] != 0.0f;
+      if (qa < lo_a) (qa != 0 ? s.subnormals_a : s.underflows_a) += qa != 0 || (a_bits[k] & 0x7FFFFFFFu) != 0;
+      if (qb < lo_b) (qb != 0 ? s.subnormals_b : s.underflows_b) += qb != 0 || (b_bits[k] & 0x7FFFFFFFu) != 0;
     }
   }
   return true;
@@ -233,8 +274,9 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, ui
 
 // Up to `run` executions (within one window) in the common case, from execution i; returns how
 // many it did: fewer when the inline path would decline the next one.
-template <class T, bool Full, bool Output, class Operands, class Take>
-std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t run, Operands operands, Take &taker) {
+template <class T, bool Full, bool Output, class Take>
+std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t run, Operands<T> operands,
+                       Take &taker) {
   Take take = taker;  // a copy in locals: a sum it keeps stays in a register
   using W = Type<T>;
   const uint64_t left = load_relaxed(t.left);
@@ -269,19 +311,18 @@ std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t 
   if constexpr (std::is_same_v<T, float>) {
     // Blocks while the inline path would round all their values; a block that holds anything else
     // goes by steps.
-    float a[kBlock], b[kBlock], r[kBlock];
+    float r[kBlock];
     BlockSums s;
     while (taken && run - j >= 8) {
       const int m = static_cast<int>(std::min<std::size_t>(kBlock, (run - j) & ~std::size_t(7)));
-      for (int k = 0; k < m; ++k) std::tie(a[k], b[k]) = operands(i + j + static_cast<std::size_t>(k));
-      if (float_block(st, range_a, range_b, a, b, m, Full, Output, r, s)) {
+      if (float_block<Take::kSums>(st, range_a, range_b, operands.from(i + j), m, Full, Output, r, take.block_sum(), s)) {
         ca.add_block(m, s.error_a, s.value_a, s.amax_a, s.subnormals_a, s.underflows_a);
         cb.add_block(m, s.error_b, s.value_b, s.amax_b, s.subnormals_b, s.underflows_b);
         if constexpr (Output) {
           out_quantized += Full ? static_cast<uint64_t>(m) : 0;
           out_amax = std::max(out_amax, s.amax_r);
         }
-        for (int k = 0; k < m; ++k) take(i + j + static_cast<std::size_t>(k), r[k]);
+        take.block(i + j, r, m);
         j += static_cast<std::size_t>(m);
       } else {
         const std::size_t end = j + static_cast<std::size_t>(m);
@@ -308,8 +349,8 @@ std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t 
 // n executions of the multiply site: operands(i) gives execution i's operands (slot 0, slot 1),
 // take(i, r) consumes its product. keys: the operands' tensors. one_by_one: every execution
 // through the scalar call (as does a site that does not round its inputs).
-template <class T, class Operands, class Take>
-void run_site(autoscale_site *site, std::size_t n, Operands operands, Take &take, const void *key_a, const void *key_b,
+template <class T, class Take>
+void run_site(autoscale_site *site, std::size_t n, Operands<T> operands, Take &take, const void *key_a, const void *key_b,
               bool one_by_one = false) {
   auto scalar = [&](std::size_t i) {
     const auto [a, b] = operands(i);
@@ -343,21 +384,21 @@ void run_site(autoscale_site *site, std::size_t n, Operands operands, Take &take
   }
 }
 
-// The dot's consumer: the sum, in the operation's type, as the loop's `acc += product` adds.
+// The dot's consumer: the sum, in the operation's type, as the loop's `acc += product` adds; a
+// float block adds its products itself, in the same order.
 template <class T> struct Sum {
+  static constexpr bool kSums = true;
   T acc;
   void operator()(std::size_t, T r) { acc += r; }
+  T *block_sum() { return &acc; }
+  void block(std::size_t, const T *, int) {}
 };
 
 template <class T>
 T dot(autoscale_site *site, T acc, std::size_t n, const T *a, std::ptrdiff_t as, const T *b, std::ptrdiff_t bs,
       const void *ka, const void *kb) {
-  const auto operands = [=](std::size_t i) {
-    const std::ptrdiff_t k = static_cast<std::ptrdiff_t>(i);
-    return std::pair<T, T>(a[k * as], b[k * bs]);
-  };
   Sum<T> sum{acc};
-  run_site<T>(site, n, operands, sum, ka, kb);
+  run_site<T>(site, n, Operands<T>{a, as, b, bs}, sum, ka, kb);
   return sum.acc;
 }
 
@@ -372,18 +413,25 @@ template <class T> bool overlap(std::size_t n, const T *x, std::ptrdiff_t xs, co
 
 // The axpy's consumer: y[i * ys] += product.
 template <class T> struct AddTo {
+  static constexpr bool kSums = false;
   T *y;
   std::ptrdiff_t ys;
   void operator()(std::size_t i, T r) { y[static_cast<std::ptrdiff_t>(i) * ys] += r; }
+  T *block_sum() { return nullptr; }
+  void block(std::size_t i, const T *r, int m) {
+    T *at = y + static_cast<std::ptrdiff_t>(i) * ys;
+    if (ys == 1) {
+      for (int k = 0; k < m; ++k) at[k] += r[k];  // vectorised
+    } else {
+      for (int k = 0; k < m; ++k) at[k * ys] += r[k];
+    }
+  }
 };
 
 template <class T>
 void axpy(autoscale_site *site, std::size_t n, T alpha, int alpha_slot, const T *x, std::ptrdiff_t xs, T *y,
           std::ptrdiff_t ys, const void *k_alpha, const void *kx) {
-  const auto operands = [=](std::size_t i) {
-    const T xi = x[static_cast<std::ptrdiff_t>(i) * xs];
-    return alpha_slot == 0 ? std::pair<T, T>(alpha, xi) : std::pair<T, T>(xi, alpha);
-  };
+  const Operands<T> operands = alpha_slot == 0 ? Operands<T>{&alpha, 0, x, xs} : Operands<T>{x, xs, &alpha, 0};
   AddTo<T> take{y, ys};
   // When y overlaps x, y's updates feed later operands: the loop itself, one call at a time.
   const bool overlapping = overlap(n, x, xs, static_cast<const T *>(y), ys);
