@@ -129,6 +129,44 @@ void autoscale_axpy_d(autoscale_site *site, size_t n, double alpha, int alpha_sl
                       ptrdiff_t x_stride, double *y, ptrdiff_t y_stride, const void *tensor_alpha,
                       const void *tensor_x);
 
+/* Loop programs: an innermost counted loop whose body is straight-line float arithmetic on arrays
+ * indexed by the counter, run by the runtime as its loop of rewritten statements would run it: the
+ * same results and counters (the error sums up to the order of their additions), in SIMD blocks
+ * where every value of a block stays on the inline path, one iteration at a time otherwise. The
+ * rewriter emits one where it can prove the loop's shape (rules/README.md, loop programs).
+ *
+ * Iteration i (0 <= i < n) runs the ops in order on registers holding one float each:
+ *   LOAD      r[dst] = arrays[a][i * strides[a]]     (stride 0: a value read every iteration)
+ *   STORE     arrays[a][i * strides[a]] = r[b]
+ *   PARAM     r[dst] = params[a]                     (a value the loop does not change)
+ *   ADD, SUB, MUL, DIV   r[dst] = r[a] op r[b];  NEG  r[dst] = -r[a]   (kept operations, in float)
+ *   SITE_ADD, _SUB, _MUL, _DIV   r[dst] = autoscale_<op>_tensors_f(sites[site], r[a], r[b], ta, tb)
+ *             with ta = keys[key_a], tb = keys[key_b] (-1: NULL)
+ *   SITE_NEG  r[dst] = autoscale_neg_f(sites[site], r[a])
+ *   OPERAND   r[dst] = autoscale_operand_f(sites[site], b, r[a])   (a math call's argument b)
+ *   RESULT    r[dst] = autoscale_result_f(sites[site], r[a])       (and its result)
+ *   CALL      r[dst] = functions[b](r[a])                          (expf, tanhf, ...)
+ * Unused fields are -1. Stores land in program order. Where an array the loop stores to overlaps
+ * another array of the loop (other than at the same element, read before it is stored), the
+ * iterations run one at a time, as the loop would. Host only. */
+enum {
+  AUTOSCALE_LOOP_LOAD, AUTOSCALE_LOOP_STORE, AUTOSCALE_LOOP_PARAM, AUTOSCALE_LOOP_ADD, AUTOSCALE_LOOP_SUB,
+  AUTOSCALE_LOOP_MUL, AUTOSCALE_LOOP_DIV, AUTOSCALE_LOOP_NEG, AUTOSCALE_LOOP_SITE_ADD, AUTOSCALE_LOOP_SITE_SUB,
+  AUTOSCALE_LOOP_SITE_MUL, AUTOSCALE_LOOP_SITE_DIV, AUTOSCALE_LOOP_SITE_NEG, AUTOSCALE_LOOP_OPERAND,
+  AUTOSCALE_LOOP_RESULT, AUTOSCALE_LOOP_CALL, AUTOSCALE_LOOP_CODE_COUNT
+};
+typedef struct autoscale_loop_op {
+  int code;           /* AUTOSCALE_LOOP_* */
+  int dst;            /* the register written */
+  int a, b;           /* registers read; or the array, parameter, slot or function (above) */
+  int site;           /* the site of SITE_*, OPERAND and RESULT, an index into sites */
+  int key_a, key_b;   /* SITE_*: its operands' tensors, indices into keys */
+} autoscale_loop_op;
+typedef float (*autoscale_loop_function)(float);
+void autoscale_loop_f(const autoscale_loop_op *ops, int op_count, int registers, size_t n, float *const *arrays,
+                      const ptrdiff_t *strides, int array_count, const float *params, autoscale_site *const *sites,
+                      const void *const *keys, const autoscale_loop_function *functions);
+
 /* A site at format fp32 with statistics amax records nothing (site.h): it is the plain operation.
  * format and statistics sit side by side in the record, so this is one load and one compare. */
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_plain_(const autoscale_site *s) {

@@ -1,0 +1,426 @@
+// autoscale_loop_f (autoscale.h): a loop program run as its loop of rewritten statements would run
+// it, the same results and counters (the error sums up to the order of their additions).
+//
+// The reference is run_one: one iteration, every op the call the rewritten statement makes. The
+// fast path runs blocks of up to 64 iterations op by op, each register a block of lanes: plain
+// arithmetic and math calls lane by lane, and each site the way the inline path computes it
+// (hot_path.h), rounding 8 lanes at once (simd_rounding.h) with its statistics summed per block. A
+// block holding any value the inline path would hand out of line changes nothing (its stores wait
+// until every op succeeded) and its iterations run one by one. Blocks run between the points where
+// the scalar calls could see anything change: a window count (a site's `left` reaching 0) and the
+// first use of a tensor or a site, which the iterations run one by one meet themselves.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "autoscale/autoscale.h"
+#include "simd_rounding.h"
+#include "site_calls.h"
+#include "thread_counters.h"
+
+namespace autoscale::detail {
+namespace {
+
+constexpr int kBlock = 64;  // iterations per block: a multiple of the 8 lanes of a vector
+
+struct Program {
+  const autoscale_loop_op *ops;
+  int count, registers;
+  std::size_t n;
+  float *const *arrays;
+  const std::ptrdiff_t *strides;
+  int array_count;
+  const float *params;
+  autoscale_site *const *sites;
+  const void *const *keys;
+  const autoscale_loop_function *functions;
+
+  const void *key(int k) const { return k < 0 ? nullptr : keys[k]; }
+  float &at(int array, std::size_t i) const { return arrays[array][static_cast<std::ptrdiff_t>(i) * strides[array]]; }
+};
+
+bool is_site_arithmetic(int code) { return code >= AUTOSCALE_LOOP_SITE_ADD && code <= AUTOSCALE_LOOP_SITE_DIV; }
+bool has_site(int code) { return code >= AUTOSCALE_LOOP_SITE_ADD && code <= AUTOSCALE_LOOP_RESULT; }
+int arithmetic_of(int code) {  // AUTOSCALE_OP_* of ADD..DIV and SITE_ADD..SITE_DIV
+  static const int ops[] = {AUTOSCALE_OP_ADD, AUTOSCALE_OP_SUB, AUTOSCALE_OP_MUL, AUTOSCALE_OP_DIV};
+  return ops[is_site_arithmetic(code) ? code - AUTOSCALE_LOOP_SITE_ADD : code - AUTOSCALE_LOOP_ADD];
+}
+
+// Iteration i, exactly the calls of the rewritten statements.
+void run_one(const Program &p, std::size_t i, float *r) {
+  for (int o = 0; o < p.count; ++o) {
+    const autoscale_loop_op &op = p.ops[o];
+    autoscale_site *s = has_site(op.code) ? p.sites[op.site] : nullptr;
+    switch (op.code) {
+    case AUTOSCALE_LOOP_LOAD: r[op.dst] = p.at(op.a, i); break;
+    case AUTOSCALE_LOOP_STORE: p.at(op.a, i) = r[op.b]; break;
+    case AUTOSCALE_LOOP_PARAM: r[op.dst] = p.params[op.a]; break;
+    case AUTOSCALE_LOOP_ADD:
+    case AUTOSCALE_LOOP_SUB:
+    case AUTOSCALE_LOOP_MUL:
+    case AUTOSCALE_LOOP_DIV: r[op.dst] = autoscale_apply_f(arithmetic_of(op.code), r[op.a], r[op.b]); break;
+    case AUTOSCALE_LOOP_NEG: r[op.dst] = -r[op.a]; break;
+    case AUTOSCALE_LOOP_SITE_ADD:
+    case AUTOSCALE_LOOP_SITE_SUB:
+    case AUTOSCALE_LOOP_SITE_MUL:
+    case AUTOSCALE_LOOP_SITE_DIV:
+      r[op.dst] = autoscale_binary_tensors_f_(s, arithmetic_of(op.code), r[op.a], r[op.b], p.key(op.key_a),
+                                              p.key(op.key_b));
+      break;
+    case AUTOSCALE_LOOP_SITE_NEG: r[op.dst] = autoscale_neg_f(s, r[op.a]); break;
+    case AUTOSCALE_LOOP_OPERAND: r[op.dst] = autoscale_operand_f(s, op.b, r[op.a]); break;
+    case AUTOSCALE_LOOP_RESULT: r[op.dst] = autoscale_result_f(s, r[op.a]); break;
+    case AUTOSCALE_LOOP_CALL: r[op.dst] = p.functions[op.b](r[op.a]); break;
+    }
+  }
+}
+
+// How a site op runs now, as the header's inline path would run it.
+enum class Kind : uint8_t {
+  Plain,     // fp32 with statistics amax: the plain operation, nothing counted
+  Identity,  // an OPERAND of a site that does not round its inputs: the value as it is
+  Inputs,    // rounds both operands (slots 0 and 1), records them and, when asked, the result
+  Output,    // rounds the result (the output slot)
+  Count,     // counts the execution only
+  Record,    // records the result as it is (fp32 statistics, empirical analysis)
+  Never      // goes out of line: the iterations run one by one
+};
+
+bool counts(Kind k) { return k == Kind::Inputs || k == Kind::Output || k == Kind::Count || k == Kind::Record; }
+
+struct Ready {
+  Kind kind = Kind::Never;
+  SiteState *st = nullptr;
+  ThreadSite *t = nullptr;
+  uint64_t range[kSlots] = {};  // the float range words of the slots the kind rounds
+  bool full = false, record_output = false;
+};
+
+// The state of op o's site for the next run; the calling thread's block is set up for the op's
+// tensors as its call would set it up.
+Ready prepare(const Program &p, const autoscale_loop_op &op) {
+  Ready r;
+  autoscale_site *s = p.sites[op.site];
+  const bool rounds_inputs = s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32;
+  if (op.code == AUTOSCALE_LOOP_OPERAND) {
+    r.kind = rounds_inputs ? Kind::Never : Kind::Identity;  // autoscale_operand_f rounds out of line
+    return r;
+  }
+  if (autoscale_plain_(s)) {
+    r.kind = Kind::Plain;
+    return r;
+  }
+  if (rounds_inputs && op.code != AUTOSCALE_LOOP_RESULT && !is_site_arithmetic(op.code)) return r;  // SITE_NEG
+  r.st = entered_state_of(s);
+  r.t = &thread_site(r.st);
+  r.full = r.st->full != 0;
+  r.record_output = r.st->record_output != 0;
+  const bool pass = __atomic_load_n(&r.st->pass, __ATOMIC_RELAXED) != 0;
+  if (rounds_inputs && op.code != AUTOSCALE_LOOP_RESULT) {
+    if (pass) return r;  // empirical analysis records values through the calls
+    const void *keys[kSlots] = {p.key(op.key_a), p.key(op.key_b), nullptr, nullptr};
+    use_tensors(r.st, *r.t, {0, 1}, keys);
+    r.kind = Kind::Inputs;
+  } else {
+    const void *keys[kSlots] = {};
+    use_tensors(r.st, *r.t, {AUTOSCALE_SLOT_OUTPUT}, keys);
+    r.kind = r.st->round_output && !pass                    ? Kind::Output
+             : !(r.st->round_output || r.st->record_output) ? Kind::Count
+                                                             : Kind::Record;
+  }
+  for (int k = 0; k < kSlots; ++k) r.range[k] = load_relaxed(r.t->slot[k].range_f);
+  return r;
+}
+
+// One slot's statistics over a block, as autoscale_record_rounded_f_ / _value_f_ count them.
+struct SlotTotals {
+  double error = 0, value = 0;
+  uint32_t amax = 0;
+  uint64_t subnormals = 0, underflows = 0;
+};
+struct OpSums {
+  SlotTotals slot[kSlots];
+};
+
+// The same while a block's op runs, in vectors (a local: vectors want an alignment the buffers
+// of Buffers do not promise).
+struct SlotSums {
+  D4 error = {}, value = {};
+  U8 amax = {}, below = {};  // below: the lanes of any chunk whose |q| lies below the range
+  uint64_t subnormals = 0, underflows = 0;
+  AUTOSCALE_FORCE_INLINE void rounded(U8 v, U8 q, uint64_t range, bool full) {
+    const U8 abs = v & 0x7FFFFFFFu;
+    amax = amax > abs ? amax : abs;
+    if (!full) return;
+    const F8 err = (F8)(((U8)((F8)q - (F8)v)) & 0x7FFFFFFFu), mag = (F8)abs;
+    error += widen_low(err) + widen_high(err);
+    value += widen_low(mag) + widen_high(mag);
+    below |= (U8)((q & 0x7FFFFFFFu) < static_cast<uint32_t>(range));
+  }
+  // Below the range, a nonzero q is subnormal, a zero q from a nonzero v an underflow: counted
+  // lane by lane over the whole op, only where some lane lies below.
+  AUTOSCALE_FORCE_INLINE void count_below(const float *v, const float *q, int m, uint64_t range) {
+    if (!any(below)) return;
+    for (int k = 0; k < m; ++k) {
+      const uint32_t aq = autoscale_float_bits_(q[k]) & 0x7FFFFFFFu, av = autoscale_float_bits_(v[k]) & 0x7FFFFFFFu;
+      if (aq < static_cast<uint32_t>(range)) (aq != 0 ? subnormals : underflows) += aq != 0 || av != 0;
+    }
+  }
+  AUTOSCALE_FORCE_INLINE void value_of(U8 v) {
+    const U8 abs = v & 0x7FFFFFFFu;
+    amax = amax > abs ? amax : abs;
+  }
+  SlotTotals totals() const { return {sum_of(error), sum_of(value), max_of(amax), subnormals, underflows}; }
+};
+
+AUTOSCALE_FORCE_INLINE inline U8 not_finite(U8 v) { return (U8)((v & 0x7FFFFFFFu) >= 0x7F800000u); }
+
+// The lane loops of a block, each with its operation fixed so that it vectorises.
+AUTOSCALE_FORCE_INLINE inline void arithmetic(int op, const float *a, const float *b, float *d, int m) {
+  switch (op) {
+  case AUTOSCALE_OP_ADD: for (int k = 0; k < m; ++k) d[k] = a[k] + b[k]; break;
+  case AUTOSCALE_OP_SUB: for (int k = 0; k < m; ++k) d[k] = a[k] - b[k]; break;
+  case AUTOSCALE_OP_MUL: for (int k = 0; k < m; ++k) d[k] = a[k] * b[k]; break;
+  default: for (int k = 0; k < m; ++k) d[k] = a[k] / b[k]; break;
+  }
+}
+AUTOSCALE_FORCE_INLINE inline void strided_copy(const float *from, std::ptrdiff_t from_stride, float *to,
+                                                std::ptrdiff_t to_stride, int m) {
+  if (from_stride == 1 && to_stride == 1) {
+    __builtin_memcpy(to, from, sizeof(float) * static_cast<std::size_t>(m));
+  } else if (from_stride == 0 && to_stride == 1) {
+    std::fill(to, to + m, *from);
+  } else {
+    for (int k = 0; k < m; ++k) to[k * to_stride] = from[k * from_stride];
+  }
+}
+// v rounded into q as the site's inline path rounds it, and counted in s.
+struct Rounding {
+  uint64_t range;
+  uint32_t half, mask, drop;
+  bool full;
+};
+AUTOSCALE_FORCE_INLINE inline void round_lanes(const Rounding &r, const float *v, float *q, int m, SlotSums &s, U8 &bad) {
+  for (int k = 0; k < m; k += 8) {
+    U8 x;
+    __builtin_memcpy(&x, v + k, sizeof x);
+    const Rounded8 y = round8(x, r.range, r.half, r.mask, r.drop, bad);
+    s.rounded(x, y.q, r.range, r.full);
+    __builtin_memcpy(q + k, &y.q, sizeof y.q);
+  }
+  s.count_below(v, q, m, r.range);
+}
+// v recorded as it is (amax), which needs every value finite.
+AUTOSCALE_FORCE_INLINE inline void record_lanes(const float *v, int m, SlotSums &s, U8 &bad) {
+  for (int k = 0; k < m; k += 8) {
+    U8 x;
+    __builtin_memcpy(&x, v + k, sizeof x);
+    bad |= not_finite(x);
+    s.value_of(x);
+  }
+}
+
+// Iterations [i0, i0 + m) (m a multiple of 8) in registers of blocks, their statistics into sums:
+// false when a site would go out of line for any of them, and then nothing is stored.
+AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::size_t i0, int m, float *reg,
+                                     OpSums *sums) {
+  const auto lanes = [reg](int r) { return reg + static_cast<std::ptrdiff_t>(r) * kBlock; };
+  U8 bad = {};
+  alignas(32) float qa[kBlock], qb[kBlock];
+  for (int o = 0; o < p.count; ++o) {
+    const autoscale_loop_op &op = p.ops[o];
+    float *dst = op.dst >= 0 ? lanes(op.dst) : nullptr;
+    const float *a = op.a >= 0 ? lanes(op.a) : nullptr;
+    switch (op.code) {
+    case AUTOSCALE_LOOP_LOAD: strided_copy(&p.at(op.a, i0), p.strides[op.a], dst, 1, m); continue;
+    case AUTOSCALE_LOOP_STORE: continue;  // once every op has succeeded
+    case AUTOSCALE_LOOP_PARAM: std::fill(dst, dst + m, p.params[op.a]); continue;
+    case AUTOSCALE_LOOP_ADD:
+    case AUTOSCALE_LOOP_SUB:
+    case AUTOSCALE_LOOP_MUL:
+    case AUTOSCALE_LOOP_DIV: arithmetic(arithmetic_of(op.code), a, lanes(op.b), dst, m); continue;
+    case AUTOSCALE_LOOP_NEG:
+      for (int k = 0; k < m; ++k) dst[k] = -a[k];
+      continue;
+    case AUTOSCALE_LOOP_CALL:
+      for (int k = 0; k < m; ++k) dst[k] = p.functions[op.b](a[k]);
+      continue;
+    default: break;
+    }
+    // A site op: what it computes before rounding, into dst; then its rounding and counting.
+    const Ready &r = ready[o];
+    if (r.kind == Kind::Never) return false;
+    const bool arith = is_site_arithmetic(op.code);
+    SlotSums s[kSlots];
+    const Rounding rounding{0, r.st ? r.st->half_f : 0, r.st ? r.st->mask_f : 0,
+                            r.st ? static_cast<uint32_t>(r.st->drop_f) : 0, r.full};
+    const auto slot = [&](int k) {
+      Rounding x = rounding;
+      x.range = r.range[k];
+      return x;
+    };
+    if (r.kind == Kind::Inputs) {  // both operands rounded, then the arithmetic
+      round_lanes(slot(0), a, qa, m, s[0], bad);
+      round_lanes(slot(1), lanes(op.b), qb, m, s[1], bad);
+      arithmetic(arithmetic_of(op.code), qa, qb, dst, m);
+      if (r.record_output) record_lanes(dst, m, s[AUTOSCALE_SLOT_OUTPUT], bad);
+    } else {
+      if (arith) {
+        arithmetic(arithmetic_of(op.code), a, lanes(op.b), dst, m);
+      } else if (op.code == AUTOSCALE_LOOP_SITE_NEG) {
+        for (int k = 0; k < m; ++k) dst[k] = -a[k];
+      } else {
+        std::copy(a, a + m, dst);
+      }
+      if (r.kind == Kind::Output) {  // into qa first: the values stay for the counts below the range
+        round_lanes(slot(AUTOSCALE_SLOT_OUTPUT), dst, qa, m, s[AUTOSCALE_SLOT_OUTPUT], bad);
+        std::copy(qa, qa + m, dst);
+      }
+      if (r.kind == Kind::Record) record_lanes(dst, m, s[AUTOSCALE_SLOT_OUTPUT], bad);
+    }
+    for (int k = 0; k < kSlots; ++k) sums[o].slot[k] = s[k].totals();
+  }
+  if (any(bad)) return false;
+  for (int o = 0; o < p.count; ++o) {
+    const autoscale_loop_op &op = p.ops[o];
+    if (op.code == AUTOSCALE_LOOP_STORE) strided_copy(lanes(op.b), 1, &p.at(op.a, i0), p.strides[op.a], m);
+  }
+  return true;
+}
+
+// Adds one slot's block statistics to the thread's counters of its active tensor; the error sums
+// go to the lane of the block's first execution.
+void commit_slot(Counters &c, const SlotTotals &s, int m, bool full, bool rounded, int lane) {
+  if (full) {
+    store_relaxed(c.quantized, load_relaxed(c.quantized) + static_cast<uint64_t>(m));
+    if (rounded) {
+      add(c.error_sum[lane], s.error);
+      add(c.value_sum[lane], s.value);
+      store_relaxed(c.subnormals, load_relaxed(c.subnormals) + s.subnormals);
+      store_relaxed(c.underflows, load_relaxed(c.underflows) + s.underflows);
+    }
+  }
+  autoscale_raise_(&c, s.amax);
+}
+
+void commit(const Ready &r, const OpSums &s, int m) {
+  const uint64_t left = load_relaxed(r.t->left);
+  const int lane = static_cast<int>(left % kLanes);
+  ThreadSlot *slot = r.t->slot;
+  if (r.kind == Kind::Inputs) {
+    commit_slot(slot[0].c, s.slot[0], m, r.full, true, lane);
+    commit_slot(slot[1].c, s.slot[1], m, r.full, true, lane);
+    if (r.record_output) commit_slot(slot[AUTOSCALE_SLOT_OUTPUT].c, s.slot[AUTOSCALE_SLOT_OUTPUT], m, r.full, false, lane);
+  } else if (r.kind == Kind::Output || r.kind == Kind::Record) {
+    commit_slot(slot[AUTOSCALE_SLOT_OUTPUT].c, s.slot[AUTOSCALE_SLOT_OUTPUT], m, r.full, r.kind == Kind::Output, lane);
+  }
+  store_relaxed(r.t->left, left - static_cast<uint64_t>(m));
+}
+
+// Whether blocks may run the loop: every array a store writes is apart from every other array of
+// the loop, or is the same elements read only before the store (x[i] = f(x[i])); a stride 0 store
+// read anywhere is a value carried from one iteration to the next.
+bool blocks_are_exact(const Program &p) {
+  if (p.n < 2) return true;
+  const auto extent = [&](int a, const char **lo, const char **hi) {
+    const float *first = p.arrays[a], *last = first + static_cast<std::ptrdiff_t>(p.n - 1) * p.strides[a];
+    *lo = reinterpret_cast<const char *>(std::min(first, last));
+    *hi = reinterpret_cast<const char *>(std::max(first, last)) + sizeof(float);
+  };
+  for (int s = 0; s < p.count; ++s) {
+    if (p.ops[s].code != AUTOSCALE_LOOP_STORE) continue;
+    const int stored = p.ops[s].a;
+    const char *s_lo, *s_hi;
+    extent(stored, &s_lo, &s_hi);
+    for (int o = 0; o < p.count; ++o) {
+      const autoscale_loop_op &op = p.ops[o];
+      if (op.code != AUTOSCALE_LOOP_LOAD && op.code != AUTOSCALE_LOOP_STORE) continue;
+      if (op.a == stored) {
+        if (op.code == AUTOSCALE_LOOP_LOAD && (p.strides[stored] == 0 || o > s)) return false;
+        continue;
+      }
+      const char *lo, *hi;
+      extent(op.a, &lo, &hi);
+      const bool same_elements = p.arrays[op.a] == p.arrays[stored] && p.strides[op.a] == p.strides[stored];
+      if (!(hi <= s_lo || s_hi <= lo) &&
+          !(same_elements && p.strides[stored] != 0 && (op.code == AUTOSCALE_LOOP_STORE || o < s)))
+        return false;
+    }
+  }
+  return true;
+}
+
+// Whether two ops count executions of one site: their blocks would count in another order.
+bool site_counted_twice(const Program &p) {
+  for (int o = 0; o < p.count; ++o)
+    for (int q = o + 1; q < p.count; ++q)
+      if (has_site(p.ops[o].code) && p.ops[o].code != AUTOSCALE_LOOP_OPERAND && p.ops[q].code != AUTOSCALE_LOOP_OPERAND &&
+          has_site(p.ops[q].code) && p.ops[o].site == p.ops[q].site)
+        return true;
+  return false;
+}
+
+// A thread's buffers for a program's runs: they only grow, so a loop run again allocates nothing.
+struct Buffers {
+  std::vector<float> registers, one;
+  std::vector<Ready> ready;
+  std::vector<OpSums> sums;
+};
+Buffers &buffers_for(const Program &p) {
+  thread_local Buffers b;
+  const auto count = static_cast<std::size_t>(p.count), registers = static_cast<std::size_t>(std::max(p.registers, 1));
+  if (b.registers.size() < registers * kBlock) b.registers.resize(registers * kBlock);
+  if (b.one.size() < registers) b.one.resize(registers);
+  if (b.ready.size() < count) b.ready.resize(count), b.sums.resize(count);
+  return b;
+}
+
+void run_program(const Program &p) {
+  Buffers &b = buffers_for(p);
+  const auto one_by_one = [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) run_one(p, i, b.one.data());
+  };
+  if (site_counted_twice(p) || !blocks_are_exact(p)) return one_by_one(0, p.n);
+  std::size_t i = 0;
+  while (i < p.n) {
+    // A run: the iterations before any site's next window count, which the calls then make as
+    // the loop would, between the same two executions.
+    std::size_t run = p.n - i;
+    bool blocks = true;
+    for (int o = 0; o < p.count; ++o) {
+      b.ready[o] = has_site(p.ops[o].code) ? prepare(p, p.ops[o]) : Ready{Kind::Plain};
+      if (b.ready[o].kind == Kind::Never) blocks = false;
+      if (counts(b.ready[o].kind)) run = std::min<std::size_t>(run, load_relaxed(b.ready[o].t->left) - 1);
+    }
+    if (!blocks || run < 8) {
+      const std::size_t end = i + std::max<std::size_t>(std::min(run, p.n - i), 1);
+      one_by_one(i, end);
+      i = end;
+      continue;
+    }
+    std::size_t j = 0;
+    while (run - j >= 8) {
+      const int m = static_cast<int>(std::min<std::size_t>(kBlock, (run - j) & ~std::size_t(7)));
+      if (!run_block(p, b.ready.data(), i + j, m, b.registers.data(), b.sums.data())) {
+        one_by_one(i + j, i + j + static_cast<std::size_t>(m));
+        j += static_cast<std::size_t>(m);
+        break;  // the calls may have changed a scale or a tensor: prepare again
+      }
+      for (int o = 0; o < p.count; ++o)
+        if (counts(b.ready[o].kind)) commit(b.ready[o], b.sums[o], m);
+      j += static_cast<std::size_t>(m);
+    }
+    i += j;
+  }
+}
+
+}  // namespace
+}  // namespace autoscale::detail
+
+extern "C" void autoscale_loop_f(const autoscale_loop_op *ops, int op_count, int registers, size_t n,
+                                 float *const *arrays, const ptrdiff_t *strides, int array_count, const float *params,
+                                 autoscale_site *const *sites, const void *const *keys,
+                                 const autoscale_loop_function *functions) {
+  using namespace autoscale::detail;
+  run_program(Program{ops, op_count, registers, n, arrays, strides, array_count, params, sites, keys, functions});
+}

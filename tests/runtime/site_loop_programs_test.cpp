@@ -1,0 +1,244 @@
+// autoscale_loop_f against the loops of rewritten statements its programs stand for (autoscale.h):
+// each program below is written twice, as ops and as the loop of header calls the rewriter would
+// have left, run on twin sites over the sweep of site_sweep.h (every format and strategy,
+// statistics full and amax, inputs or output rounding, empirical analysis; zeros, subnormals,
+// overflow, NaN and inf among the values), in runs of varied lengths and strides, switching
+// tensors. Stored values bit for bit (a NaN as a NaN) and every counter equal; the error sums equal
+// up to the order of their additions (blocks add theirs per block). With a window of 37 executions
+// (AUTOSCALE_WINDOW) until the first step, so runs cross window counts; then explicit steps.
+#include <cmath>
+#include <functional>
+#include <list>
+#include <string>
+#include <vector>
+
+#include "site_sweep.h"
+#include "site_test_util.h"
+
+namespace {
+
+using autoscale_test::bits;
+using autoscale_test::configs;
+using autoscale_test::expect_same_site;
+using autoscale_test::sweep;
+
+bool same(float x, float y) { return bits(x) == bits(y) || (std::isnan(x) && std::isnan(y)); }
+
+const float tensors[4] = {};
+const void *key_of(int run, int operand) { return run % 3 == 2 ? &tensors[2 * operand + run % 2] : nullptr; }
+
+float half_tanh(float x) { return std::tanh(x) * 0.5f; }
+const autoscale_loop_function kFunctions[] = {half_tanh};
+
+// What a program reads and writes in one run: arrays 0 (x) and 1 (w) are read, 2 (y) and 3 (z)
+// written (y also read where the program accumulates); keys 0 and 1 name the operands' tensors.
+struct Data {
+  std::vector<float> x, w, y, z;
+};
+
+constexpr int kSitesPerProgram = 3;
+
+// A program: its ops, and the same loop as header calls (i: the iteration, stride: the arrays' but
+// w's, which is read at element 0 throughout; p: the parameter).
+struct Program {
+  const char *name;
+  std::vector<autoscale_loop_op> ops;
+  int registers;
+  std::function<void(autoscale_site *const *s, const void *const *keys, float *x, const float *w, float *y, float *z,
+                     std::ptrdiff_t at, float p)>
+      statements;
+};
+
+constexpr int L = AUTOSCALE_LOOP_LOAD, ST = AUTOSCALE_LOOP_STORE, PA = AUTOSCALE_LOOP_PARAM;
+
+const std::vector<Program> &programs() {
+  static const std::vector<Program> p = {
+      // An elementwise chain with a math call: y = f(s2, (x + p) * x); z = -((x + p) * x).
+      {"chain",
+       {{L, 0, 0, -1, -1, -1, -1},
+        {PA, 1, 0, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_ADD, 2, 0, 1, 0, 0, -1},
+        {AUTOSCALE_LOOP_SITE_MUL, 3, 2, 0, 1, -1, 0},
+        {AUTOSCALE_LOOP_OPERAND, 4, 3, 0, 2, -1, -1},
+        {AUTOSCALE_LOOP_CALL, 5, 4, 0, -1, -1, -1},
+        {AUTOSCALE_LOOP_RESULT, 6, 5, -1, 2, -1, -1},
+        {ST, -1, 2, 6, -1, -1, -1},
+        {AUTOSCALE_LOOP_NEG, 7, 3, -1, -1, -1, -1},
+        {ST, -1, 3, 7, -1, -1, -1}},
+       8,
+       [](autoscale_site *const *s, const void *const *k, float *x, const float *, float *y, float *z,
+          std::ptrdiff_t at, float p) {
+         const float t = autoscale_mul_tensors_f(s[1], autoscale_add_tensors_f(s[0], x[at], p, k[0], nullptr), x[at],
+                                                 nullptr, k[0]);
+         y[at] = autoscale_result_f(s[2], half_tanh(autoscale_operand_f(s[2], 0, t)));
+         z[at] = -t;
+       }},
+      // An accumulation of a scaled product, read before it is stored (attention's dquery):
+      // y += s0(x, w[0]) * p, and z = s1(y - x) / s2(x) with y the new value.
+      {"accumulate",
+       {{L, 0, 2, -1, -1, -1, -1},
+        {L, 1, 0, -1, -1, -1, -1},
+        {L, 2, 1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_MUL, 3, 1, 2, 0, 0, 1},
+        {PA, 4, 0, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_MUL, 5, 3, 4, -1, -1, -1},
+        {AUTOSCALE_LOOP_ADD, 6, 0, 5, -1, -1, -1},
+        {ST, -1, 2, 6, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_SUB, 7, 6, 1, 1, -1, 0},
+        {AUTOSCALE_LOOP_SITE_NEG, 8, 1, -1, 2, -1, -1},
+        {AUTOSCALE_LOOP_DIV, 9, 7, 8, -1, -1, -1},
+        {ST, -1, 3, 9, -1, -1, -1}},
+       10,
+       [](autoscale_site *const *s, const void *const *k, float *x, const float *w, float *y, float *z,
+          std::ptrdiff_t at, float p) {
+         y[at] = y[at] + autoscale_mul_tensors_f(s[0], x[at], w[0], k[0], k[1]) * p;
+         z[at] = autoscale_sub_tensors_f(s[1], y[at], x[at], nullptr, k[0]) / autoscale_neg_f(s[2], x[at]);
+       }},
+      // A division and a subtraction as sites, and a kept subtraction: z = s0(x / w[0]) - s1(x - p).
+      {"divide",
+       {{L, 0, 0, -1, -1, -1, -1},
+        {L, 1, 1, -1, -1, -1, -1},
+        {PA, 2, 0, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_DIV, 3, 0, 1, 0, 0, 1},
+        {AUTOSCALE_LOOP_SITE_SUB, 4, 0, 2, 1, 0, -1},
+        {AUTOSCALE_LOOP_SUB, 5, 3, 4, -1, -1, -1},
+        {ST, -1, 3, 5, -1, -1, -1}},
+       6,
+       [](autoscale_site *const *s, const void *const *k, float *x, const float *w, float *, float *z,
+          std::ptrdiff_t at, float p) {
+         z[at] = autoscale_div_tensors_f(s[0], x[at], w[0], k[0], k[1]) - autoscale_sub_tensors_f(s[1], x[at], p, k[0], nullptr);
+       }},
+  };
+  return p;
+}
+
+struct Run {
+  std::size_t first, n;
+  std::ptrdiff_t stride;
+  int run;
+};
+
+// Runs over the arrays, of lengths around the block sizes and the window, forward and backward.
+std::vector<Run> runs(std::size_t values) {
+  static const std::size_t lengths[] = {0, 1, 7, 8, 36, 37, 63, 64, 65, 130, 257};
+  static const std::ptrdiff_t strides[] = {1, 3, -2, 1, 2};
+  std::vector<Run> r;
+  std::size_t first = 0;
+  for (int k = 0; first < values; ++k) {
+    const std::size_t n = lengths[k % 11];
+    const std::ptrdiff_t stride = strides[k % 5];
+    const std::size_t span = n == 0 ? 1 : (n - 1) * static_cast<std::size_t>(std::abs(stride)) + 1;
+    if (first + span > values) break;
+    r.push_back({stride < 0 ? first + span - 1 : first, n, stride, k});
+    first += span;
+  }
+  return r;
+}
+
+// As site_vector_loops_test: moderate values first, then 40 binades below them (the band below the
+// tensors' ranges, ties, zeros), then the sweep with NaN, inf and overflow.
+std::vector<float> phase_values(int phase, const std::vector<float> &sweep_values) {
+  if (phase > 1) return sweep_values;
+  std::vector<float> v(sweep_values.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const double mantissa = 1.0 + static_cast<double>(i % 8) / 8.0, sign = i % 3 == 1 ? -1.0 : 1.0;
+    const int exponent = phase == 0 ? static_cast<int>(i % 13) - 4 : -static_cast<int>(i % 41);
+    v[i] = i % 17 == 5 ? 0.0f : static_cast<float>(sign * std::ldexp(mantissa, exponent));
+  }
+  return v;
+}
+
+// The program on one config per site (config k, k + 1, k + 2 of the sweep), the scalar loop on
+// twin sites; both write copies of the same arrays.
+void check(const Program &prog, int line) {
+  static std::list<std::vector<autoscale_site>> held;  // registered sites must outlive the test
+  held.push_back(configs(line));
+  std::vector<autoscale_site> &scalar = held.back();
+  held.push_back(configs(line + 1));
+  std::vector<autoscale_site> &looped = held.back();
+  const std::size_t count = scalar.size();
+  const std::vector<float> all = sweep<float>();
+  for (int phase = 0; phase < 4; ++phase) {
+    const std::vector<float> values = phase_values(phase, all);
+    for (std::size_t k = 0; k < count; ++k) {
+      autoscale_site *s_scalar[kSitesPerProgram], *s_looped[kSitesPerProgram];
+      for (int j = 0; j < kSitesPerProgram; ++j) {
+        s_scalar[j] = &scalar[(k + static_cast<std::size_t>(j)) % count];
+        s_looped[j] = &looped[(k + static_cast<std::size_t>(j)) % count];
+      }
+      for (const Run &r : runs(values.size())) {
+        Data d;
+        d.x = values;
+        d.w = {values[(r.first * 13 + 5) % values.size()]};
+        d.y.resize(values.size());
+        d.z.resize(values.size());
+        for (std::size_t i = 0; i < values.size(); ++i) d.y[i] = values[(i * 7 + 3) % values.size()];
+        Data want = d, got = d;
+        const float p = values[(r.first * 5 + 1) % values.size()];
+        const void *keys[2] = {key_of(r.run, 0), key_of(r.run, 1)};
+        for (std::size_t i = 0; i < r.n; ++i)
+          prog.statements(s_scalar, keys, &want.x[r.first], want.w.data(), &want.y[r.first], &want.z[r.first],
+                          static_cast<std::ptrdiff_t>(i) * r.stride, p);
+        float *arrays[4] = {&got.x[r.first], got.w.data(), &got.y[r.first], &got.z[r.first]};
+        const std::ptrdiff_t strides[4] = {r.stride, 0, r.stride, r.stride};
+        autoscale_loop_f(prog.ops.data(), static_cast<int>(prog.ops.size()), prog.registers, r.n, arrays, strides, 4,
+                         &p, s_looped, keys, kFunctions);
+        for (std::size_t i = 0; i < values.size(); ++i)
+          ASSERT_TRUE(same(got.y[i], want.y[i]) && same(got.z[i], want.z[i]))
+              << prog.name << " config " << k << " phase " << phase << " run " << r.run << " element " << i << ": y "
+              << got.y[i] << " z " << got.z[i] << ", scalar loop y " << want.y[i] << " z " << want.z[i];
+      }
+    }
+    for (std::size_t k = 0; k < count; ++k)
+      expect_same_site(scalar[k], looped[k], std::string(prog.name) + " config " + std::to_string(k) + " phase " +
+                                                 std::to_string(phase),
+                       false);
+    autoscale_step();
+  }
+}
+
+TEST(SiteLoopPrograms, ChainIsItsLoop) { check(programs()[0], 500); }
+TEST(SiteLoopPrograms, AccumulationIsItsLoop) { check(programs()[1], 600); }
+TEST(SiteLoopPrograms, DivisionIsItsLoop) { check(programs()[2], 700); }
+
+// Where blocks would reorder memory the iterations run one by one, as the loop: a store one
+// element ahead of a read (y[i + 1] = f(y[i])), and a stride-0 store read back (a running value),
+// through another array or the same one (a sum).
+TEST(SiteLoopPrograms, CarriedValuesRunOneByOne) {
+  static std::vector<autoscale_site> held = configs(800), twin = configs(801);
+  const std::vector<float> values = phase_values(0, sweep<float>());
+  const std::vector<autoscale_loop_op> ops = {{L, 0, 0, -1, -1, -1, -1},
+                                              {AUTOSCALE_LOOP_SITE_MUL, 1, 0, 0, 0, -1, -1},
+                                              {ST, -1, 1, 1, -1, -1, -1}};
+  for (std::size_t k = 0; k < held.size(); ++k) {
+    autoscale_site *site = &held[k];
+    // Shifted: arrays 0 and 1 are the same buffer one element apart.
+    std::vector<float> want(values.begin(), values.begin() + 300), got = want;
+    for (std::size_t i = 0; i < 299; ++i) want[i + 1] = autoscale_mul_tensors_f(&twin[k], want[i], want[i], nullptr, nullptr);
+    float *shifted[2] = {&got[0], &got[1]};
+    const std::ptrdiff_t unit[2] = {1, 1};
+    autoscale_loop_f(ops.data(), 3, 2, 299, shifted, unit, 2, nullptr, &site, nullptr, kFunctions);
+    for (std::size_t i = 0; i < want.size(); ++i) ASSERT_TRUE(same(got[i], want[i])) << "config " << k << " element " << i;
+    // Running: array 0 is read and stored at one element throughout.
+    float running_want = 1.5f, running_got = 1.5f;
+    for (int i = 0; i < 100; ++i) running_want = autoscale_mul_tensors_f(&twin[k], running_want, running_want, nullptr, nullptr);
+    float *same_cell[2] = {&running_got, &running_got};
+    const std::ptrdiff_t none[2] = {0, 0};
+    autoscale_loop_f(ops.data(), 3, 2, 100, same_cell, none, 2, nullptr, &site, nullptr, kFunctions);
+    ASSERT_TRUE(same(running_got, running_want)) << "config " << k << ": " << running_got << ", " << running_want;
+    // Accumulating: one array read and stored at one element, a sum over x.
+    const std::vector<autoscale_loop_op> sum_ops = {{L, 0, 0, -1, -1, -1, -1},
+                                                    {L, 1, 1, -1, -1, -1, -1},
+                                                    {AUTOSCALE_LOOP_SITE_ADD, 2, 0, 1, 0, -1, -1},
+                                                    {ST, -1, 0, 2, -1, -1, -1}};
+    float sum_want = 0.25f, sum_got = 0.25f;
+    for (std::size_t i = 0; i < 200; ++i) sum_want = autoscale_add_tensors_f(&twin[k], sum_want, values[i], nullptr, nullptr);
+    float *sum_arrays[2] = {&sum_got, const_cast<float *>(values.data())};
+    const std::ptrdiff_t sum_strides[2] = {0, 1};
+    autoscale_loop_f(sum_ops.data(), 4, 3, 200, sum_arrays, sum_strides, 2, nullptr, &site, nullptr, kFunctions);
+    ASSERT_TRUE(same(sum_got, sum_want)) << "config " << k << ": " << sum_got << ", " << sum_want;
+    expect_same_site(twin[k], held[k], "config " + std::to_string(k), false);
+  }
+}
+
+}  // namespace
