@@ -60,6 +60,7 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
   }
   assignToMatmuls(Ops, Out);
   assignVectorLoops(Ops, Out);
+  assignLoopPrograms(Ops, Out);
   return Out;
 }
 

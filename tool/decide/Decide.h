@@ -29,6 +29,10 @@ struct Decision {
   bool VectorLoop = false;
   /// A multiply the kernels could run whose loop stays one call per product: why (the report's).
   std::string LoopNote;
+  /// An operation of a loop that runs as one loop program (decide/LoopPrograms.cpp), rewritten
+  /// or kept; or, for a rewritten one whose loop does not, why not (ProgramNote).
+  bool Program = false;
+  std::string ProgramNote;
   bool rewrites() const { return InMatmul.empty() && Treatment.Action != rules::Action::Keep; }
 };
 
@@ -44,6 +48,16 @@ void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &D
 /// the runtime's kernels when the call is exactly the loop of its scalar calls: it rounds its
 /// inputs to a format other than fp32, and the loop's add is kept as written.
 void assignVectorLoops(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
+
+/// The operations of an innermost loop whose shape has a loop program (LoopProgramShape.h) run
+/// as that program when some of them is rewritten, none runs as a vector loop or in a matmul,
+/// and the rules of every rewritten one leave loop_programs on.
+void assignLoopPrograms(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
+
+struct StepPlan;
+/// A loop that ends steps (StepLoops.h) keeps its calls: its step goes inside it.
+void keepStepLoopsAsCalls(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions,
+                          const StepPlan &Steps);
 
 /// Decisions for Ops, index for index. Edges may name operations that are not in Ops.
 std::vector<Decision> decide(const std::vector<Operation> &Ops,

@@ -293,6 +293,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
   Project P = merge(std::move(Parsed.Units));
   std::vector<Decision> Decisions = decide(P.Ops, P.Edges, *Rules);
   const StepPlan Steps = planSteps(P.Ops, Decisions, P.Functions, *Rules, P.CallsStep);
+  keepStepLoopsAsCalls(P.Ops, Decisions, Steps);
   // Every new text is built, and checked, before anything is written: an error in any file
   // leaves every file as it was rather than a half-rewritten project. Each round of the safety
   // net leaves at least one operation or one file as written, so it ends.

@@ -2,12 +2,14 @@
 #include "emit/Emit.h"
 
 #include "emit/CallSpelling.h"
+#include "emit/ProgramSpelling.h"
 #include "emit/SiteTable.h"
 #include "find/Finder.h"
 
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
+#include <map>
 
 namespace autoscale::emit {
 
@@ -59,12 +61,24 @@ llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &
     for (Edit &E : stepEdits(P))
       Edits.push_back(std::move(E));
   std::string Table = siteTableRef(F);
-  for (size_t K = 0; K < F.Sites.size(); ++K) {
-    const Operation &Op = *F.Sites[K].Op;
-    std::string Ref = "&" + Table + "[" + std::to_string(K) + "]";
-    for (Edit &E : callEdits(Op, *F.Sites[K].D, Ref, Text))
+  auto RefOf = [&](size_t K) { return "&" + Table + "[" + std::to_string(K) + "]"; };
+  // A loop program's edit replaces its whole loop, so its sites spell no call of their own.
+  std::map<unsigned, const LoopProgramShape *> Programs;
+  std::map<OpKey, ProgramSite> ProgramSites;
+  bool CCasts = false;
+  for (size_t K = 0; K < F.Sites.size(); ++K)
+    if (const Site &S = F.Sites[K]; S.D->Program) {
+      const LoopProgramShape *P = S.Op->Shape->Program.get();
+      Programs[P->Loop.Begin] = P;
+      ProgramSites[S.Op->Key] = {RefOf(K), S.Op, S.D};
+      CCasts |= S.Op->SeenByC;
+    } else {
+      for (Edit &E : callEdits(*S.Op, *S.D, RefOf(K), Text))
+        Edits.push_back(std::move(E));
+    }
+  for (const auto &[Begin, P] : Programs)
+    for (Edit &E : programEdits(*P, ProgramSites, CCasts, Text))
       Edits.push_back(std::move(E));
-  }
   clang::tooling::Replacements Result;
   if (Edits.empty())
     return Result;

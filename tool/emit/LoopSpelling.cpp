@@ -10,9 +10,15 @@ namespace autoscale::emit {
 namespace {
 
 std::string textOf(Span S, llvm::StringRef Text) { return Text.slice(S.Begin, S.End).str(); }
-std::string operand(Span S, llvm::StringRef Text) { return spellFactor({S, ""}, Text); }
 
-/// The element's address at the first iteration: the counter's uses read the lower bound.
+std::string count(const VectorLoopShape &L, const std::string &Lower, llvm::StringRef Text) {
+  return loopCount(L.Upper, L.Inclusive, L.LowerZero, Lower, Text);
+}
+
+} // namespace
+
+std::string loopOperand(Span S, llvm::StringRef Text) { return spellFactor({S, ""}, Text); }
+
 std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::StringRef Text) {
   std::string Out = "&";
   unsigned At = E.Where.Begin;
@@ -23,22 +29,28 @@ std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::S
   return Out + Text.slice(At, E.Where.End).str();
 }
 
-/// Iterations of `for (i = L; i < U; ++i)` (or `i <= U`), 0 for an empty range, computed in the
-/// types the loop compares in.
-std::string count(const VectorLoopShape &L, const std::string &Lower, llvm::StringRef Text) {
-  std::string U = operand(L.Upper, Text);
-  std::string Test = U + (L.Inclusive ? " >= " : " > ") + Lower;
-  std::string N = "AUTOSCALE_CAST(size_t, " + (L.LowerZero ? U : U + " - " + Lower) + ")";
-  return Test + " ? " + N + (L.Inclusive ? " + 1" : "") + " : 0";
+std::string loopCount(Span Upper, bool Inclusive, bool LowerZero, const std::string &Lower,
+                      llvm::StringRef Text) {
+  std::string U = loopOperand(Upper, Text);
+  std::string Test = U + (Inclusive ? " >= " : " > ") + Lower;
+  std::string N = "AUTOSCALE_CAST(size_t, " + (LowerZero ? U : U + " - " + Lower) + ")";
+  return Test + " ? " + N + (Inclusive ? " + 1" : "") + " : 0";
 }
 
-} // namespace
+std::string inPlaceOf(Span Piece, std::string Call, llvm::StringRef Text) {
+  llvm::StringRef Old = Text.slice(Piece.Begin, Piece.End);
+  size_t LastBreak = Old.rfind('\n');
+  llvm::StringRef Indent = LastBreak == llvm::StringRef::npos ? "" : Old.substr(LastBreak + 1);
+  if (!Indent.trim(" \t").empty())
+    Indent = "";
+  return Call + std::string(Old.count('\n'), '\n') + Indent.str();
+}
 
 std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
                                   llvm::StringRef Text) {
   const RewriteShape &S = *Op.Shape;
   const VectorLoopShape &L = *S.Loop;
-  std::string Lower = L.LowerZero ? "0" : operand(L.Lower, Text);
+  std::string Lower = L.LowerZero ? "0" : loopOperand(L.Lower, Text);
   std::vector<std::string> Keys = tensorKeys(S, D);
   if (Keys.empty())
     Keys = {"AUTOSCALE_NULL", "AUTOSCALE_NULL"};
@@ -65,13 +77,8 @@ std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::
     Call = "{ " + Call;
   if (Block && L.Order + 1 == L.Statements)
     Call += " }";
-  llvm::StringRef Old = Text.slice(L.Piece.Begin, L.Piece.End);
-  size_t LastBreak = Old.rfind('\n');
-  llvm::StringRef Indent = LastBreak == llvm::StringRef::npos ? "" : Old.substr(LastBreak + 1);
-  if (!Indent.trim(" \t").empty())
-    Indent = "";
-  return {{L.Piece.Begin, L.Piece.End - L.Piece.Begin,
-           Call + std::string(Old.count('\n'), '\n') + Indent.str(), Edit::Replace, 0, 0}};
+  return {{L.Piece.Begin, L.Piece.End - L.Piece.Begin, inPlaceOf(L.Piece, Call, Text),
+           Edit::Replace, 0, 0}};
 }
 
 } // namespace autoscale::emit

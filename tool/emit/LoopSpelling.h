@@ -5,6 +5,7 @@
 #include "decide/Decide.h"
 #include "emit/Edit.h"
 #include "find/Operation.h"
+#include "find/VectorLoopShape.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -22,6 +23,20 @@ namespace autoscale::emit {
 /// scalar call would pass. Site is the expression naming its site, Text the file's contents.
 std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
                                   llvm::StringRef Text);
+
+// What the runtime's loop calls (vector loops, loop programs) spell alike, given the file's text.
+
+/// A piece of the loop as written (a bound), parenthesised where an operator could bind into it.
+std::string loopOperand(Span S, llvm::StringRef Text);
+/// The element's address at the first iteration: the counter's uses read the lower bound.
+std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::StringRef Text);
+/// Iterations of `for (i = L; i < U; ++i)` (or `i <= U`), 0 for an empty range, computed in the
+/// types the loop compares in.
+std::string loopCount(Span Upper, bool Inclusive, bool LowerZero, const std::string &Lower,
+                      llvm::StringRef Text);
+/// Call in place of Piece: its line breaks stay, so the lines below keep their numbers, and the
+/// indentation of what follows it.
+std::string inPlaceOf(Span Piece, std::string Call, llvm::StringRef Text);
 
 } // namespace autoscale::emit
 

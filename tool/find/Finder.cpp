@@ -74,8 +74,11 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   StartedIn = C.FunctionNode;
   if (C.FunctionNode)
     Op.FunctionKey = keyOf(*C.FunctionNode);
-  if (C.Loop)
+  if (C.Loop) {
     Op.Loop = loopOffset(*C.Loop, SM);
+    OpsInLoop[C.Loop].push_back(static_cast<unsigned>(Found.Ops.size() - 1));
+    FunctionOfLoop[C.Loop] = C.FunctionNode;
+  }
   if (C.FunctionNode)
     if (llvm::StringRef Role = reductionsOf(C.FunctionNode).roleOf(E); !Role.empty())
       Op.OpName = Role.str();

@@ -65,6 +65,9 @@ bool sameGemm(const GemmShape *A, const GemmShape *B);
 struct VectorLoopShape;
 /// Whether two vector loops (either may be null) are the same (VectorLoopShape.h).
 bool sameVectorLoop(const VectorLoopShape *A, const VectorLoopShape *B);
+struct LoopProgramShape;
+/// Whether two loop programs (either may be null) are the same (LoopProgramShape.h).
+bool sameLoopProgram(const LoopProgramShape *A, const LoopProgramShape *B);
 
 /// One operand the rewrite wraps.
 struct OperandShape {
@@ -107,12 +110,16 @@ struct RewriteShape {
   /// Binary multiply: the innermost loop around it that the runtime can run whole, when its
   /// statement is `T += X * Y` of the kind VectorLoopShape.h describes.
   std::shared_ptr<const VectorLoopShape> Loop;
+  /// The innermost loop around it, when that loop is a loop program (LoopProgramShape.h): one
+  /// shape shared by every operation of the loop.
+  std::shared_ptr<const LoopProgramShape> Program;
 
   bool operator==(const RewriteShape &O) const {
     return Kind == O.Kind && Generic == O.Generic && Compute == O.Compute &&
            FloatLhsDoubleCompute == O.FloatLhsDoubleCompute && Prefix == O.Prefix &&
            Whole == O.Whole && Operator == O.Operator && Operands == O.Operands &&
-           sameGemm(Gemm.get(), O.Gemm.get()) && sameVectorLoop(Loop.get(), O.Loop.get());
+           sameGemm(Gemm.get(), O.Gemm.get()) && sameVectorLoop(Loop.get(), O.Loop.get()) &&
+           sameLoopProgram(Program.get(), O.Program.get());
   }
 };
 
@@ -133,6 +140,8 @@ struct Operation {
   /// A multiply whose statement accumulates it alone in a loop's body that is no vector loop
   /// (VectorLoopShape.h): why not.
   std::string LoopNote;
+  /// An operation of an innermost loop that is no loop program (LoopProgramShape.h): why not.
+  std::string ProgramNote;
   bool Cuda = false;     ///< found in a CUDA unit: its file's sites must also exist on the device
   bool SeenByC = false;  ///< found in a C unit: conversions are spelled as C casts
   std::optional<RewriteShape> Shape; ///< set exactly when SkipReason is empty

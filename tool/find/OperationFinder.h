@@ -39,6 +39,7 @@ public:
         Ranges(SM, Ctx.getLangOpts(), PP) {}
 
   FoundUnit take() {
+    findLoopPrograms();
     linkInputs();
     addProjectFiles();
     return std::move(Found);
@@ -122,6 +123,11 @@ private:
   void noteOtherArithmetic(SourceLocation OpLoc);
   void linkInputs();
   void addProjectFiles();
+  /// The loop programs (LoopPrograms.h) of the innermost loops holding operations.
+  void findLoopPrograms();
+  /// Per innermost loop with operations: their indices, and the function it is in.
+  std::map<const Stmt *, std::vector<unsigned>> OpsInLoop;
+  std::map<const Stmt *, const FunctionDecl *> FunctionOfLoop;
 
   ASTContext &Ctx;
   SourceManager &SM;

@@ -2,6 +2,7 @@
 #include "report/Report.h"
 
 #include "find/GemmShape.h"
+#include "find/LoopProgramShape.h"
 
 #include "autoscale/defaults.h"
 
@@ -136,6 +137,11 @@ static llvm::json::Object entryJson(const Entry &E) {
     O["site"] = static_cast<int64_t>(*E.Site);
     if (!D.LoopNote.empty())
       O["loop"] = "one call per product: " + D.LoopNote;
+    if (D.Program)
+      O["program"] = "runs with its loop (line " + std::to_string(Op.Shape->Program->CallLine) +
+                     ") as one loop program";
+    else if (!D.ProgramNote.empty())
+      O["program"] = "one call per operation: " + D.ProgramNote;
   }
   if (const GemmShape *G = Op.Shape && Op.Shape->Gemm ? Op.Shape->Gemm.get() : nullptr) {
     static constexpr const char *From[] = {"loops", "blas", "kernel"};

@@ -25,6 +25,7 @@ void TreatmentPatch::applyTo(Treatment &T) const {
   if (Saturate) T.Params.Saturate = *Saturate;
   if (Statistics) T.Statistics = *Statistics;
   if (VectorLoops) T.VectorLoops = *VectorLoops;
+  if (LoopPrograms) T.LoopPrograms = *LoopPrograms;
 }
 
 std::optional<OpClass> RuleSet::classFor(llvm::StringRef Op) const {

@@ -55,11 +55,15 @@ struct Treatment {
   /// A multiply rounding its inputs whose innermost loop only adds up its products runs as one
   /// call of the runtime's loop kernels (VectorLoopShape.h); false keeps the scalar calls.
   bool VectorLoops = true;
+  /// An operation of an innermost loop of straight-line float arithmetic runs with the rest of
+  /// the loop as one call of the runtime's loop programs (LoopProgramShape.h); false keeps the
+  /// loop's calls (for every operation of the loop).
+  bool LoopPrograms = true;
 
   bool operator==(const Treatment &O) const {
     return Action == O.Action && Format == O.Format && Rounding == O.Rounding &&
            Strategy == O.Strategy && Params == O.Params && Statistics == O.Statistics &&
-           VectorLoops == O.VectorLoops;
+           VectorLoops == O.VectorLoops && LoopPrograms == O.LoopPrograms;
   }
 };
 
@@ -78,6 +82,7 @@ struct TreatmentPatch {
   std::optional<bool> Saturate;
   std::optional<rules::Statistics> Statistics;
   std::optional<bool> VectorLoops;
+  std::optional<bool> LoopPrograms;
   void applyTo(Treatment &T) const;
 };
 

@@ -48,7 +48,7 @@ constexpr llvm::StringLiteral MatchKeys[] = {"op", "function", "file", "variable
 constexpr llvm::StringLiteral TreatmentKeys[] = {
     "action", "format",       "rounding",       "strategy",      "history", "amax_reduce",
     "margin", "static_scale", "analysis_steps", "recheck_every", "saturate", "statistics",
-    "vector_loops"};
+    "vector_loops", "loop_programs"};
 /// An override's 'set' takes the treatment keys and may move the op to another class.
 const std::vector<llvm::StringRef> &overrideSetKeys() {
   static const std::vector<llvm::StringRef> Keys = [] {
@@ -380,6 +380,8 @@ private:
         P.Statistics = readEnum<Statistics>(F, AllStatistics);
       else if (K == "vector_loops")
         P.VectorLoops = readBool(F);
+      else if (K == "loop_programs")
+        P.LoopPrograms = readBool(F);
     }
     if (Errors.size() != ErrorsBefore)
       return std::nullopt;
@@ -394,7 +396,8 @@ private:
             F.Key == "strategy" ||
             llvm::any_of(StrategyParamUses, [&](const ParamUse &U) { return U.Key == F.Key; });
         bool Rounding = F.Key == "format" || F.Key == "rounding" || F.Key == "saturate" ||
-                        F.Key == "statistics" || F.Key == "vector_loops";
+                        F.Key == "statistics" || F.Key == "vector_loops" ||
+                        F.Key == "loop_programs";
         if (Scaling || (Rounding && *P.Action == Action::Keep))
           error(F.KeyNode, "'" + F.Key + "' has no effect with action '" + name(*P.Action) + "'" +
                                (Scaling ? " (only 'scale' uses a strategy)" : ""));

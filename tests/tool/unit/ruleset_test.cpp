@@ -92,7 +92,7 @@ treatment:
     amax_reduce: most_recent
     margin: -2
     saturate: false
-  infer: {action: cast, format: bf16, rounding: output, vector_loops: false}
+  infer: {action: cast, format: bf16, rounding: output, vector_loops: false, loop_programs: false}
   deny: {action: keep}
   clear: {action: scale, format: e5m2, strategy: empirical, analysis_steps: 5, recheck_every: 100}
 overrides:
@@ -119,11 +119,13 @@ overrides:
   EXPECT_EQ(A.Params.Margin, -2);
   EXPECT_FALSE(A.Params.Saturate);
   EXPECT_TRUE(A.VectorLoops);
+  EXPECT_TRUE(A.LoopPrograms);
   const Treatment &I = R.ClassTreatment[classIndex(OpClass::Infer)];
   expectTreatment(I, Action::Cast, Format::BF16);
   EXPECT_EQ(I.Rounding, Rounding::Output);
   EXPECT_TRUE(I.Params.Saturate);
   EXPECT_FALSE(I.VectorLoops);
+  EXPECT_FALSE(I.LoopPrograms);
   const Treatment &D = R.ClassTreatment[classIndex(OpClass::Deny)];
   expectTreatment(D, Action::Keep, Format::FP32);
   EXPECT_EQ(D.Rounding, std::nullopt);
@@ -307,6 +309,8 @@ TEST(RuleSetErrors, SettingsWithoutEffect) {
             "t.yaml:3:25: error: 'format' has no effect with action 'keep'");
   EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow: {action: keep, vector_loops: false}\n"),
             "t.yaml:3:25: error: 'vector_loops' has no effect with action 'keep'");
+  EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow: {action: keep, loop_programs: true}\n"),
+            "t.yaml:3:25: error: 'loop_programs' has no effect with action 'keep'");
   EXPECT_EQ(errorsOf("version: 1\ntreatment:\n  allow: {action: cast, format: fp16, history: 4}\n"),
             "t.yaml:3:39: error: 'history' has no effect with action 'cast' (only 'scale' uses "
             "a strategy)");
@@ -594,6 +598,7 @@ TEST(RuleSetPatch, AppliesOnlyTheFieldsItSets) {
   P.Saturate = false;
   P.Rounding = Rounding::Inputs;
   P.VectorLoops = false;
+  P.LoopPrograms = false;
   P.applyTo(T);
   EXPECT_EQ(T.Action, Action::Scale);
   EXPECT_EQ(T.Format, Format::E5M2);
@@ -601,6 +606,7 @@ TEST(RuleSetPatch, AppliesOnlyTheFieldsItSets) {
   EXPECT_EQ(T.Params.HistoryLen, 8);
   EXPECT_FALSE(T.Params.Saturate);
   EXPECT_FALSE(T.VectorLoops);
+  EXPECT_FALSE(T.LoopPrograms);
 }
 
 //===--- shipped files -------------------------------------------------------===//

@@ -63,8 +63,8 @@ float dot(const float *a, const float *b, int n) {
   for (int i = 0; i < n; ++i)
     acc += a[i] * b[i];
     // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(acc), autoscale_mul_tensors_f(&[[SITES]][1], a[i], b[i], a, b));
-    // REPORT: input.c:[[@LINE-2]]:9: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"format":"fp32","function":"dot","op":"accumulate","rounding":"output","rule":"class:deny","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","loop":"one call per product: the sum is a site of its own","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-2]]:9: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"format":"fp32","function":"dot","op":"accumulate","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"class:deny","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","loop":"one call per product: the sum is a site of its own","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 float ops(float x, float y) {

@@ -37,7 +37,7 @@ float half_sum(const float *x, int n) {
     s += 0.5f * x[i];
     // CHECK: s += autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], 0.5f, x[i]);
     // REPORT: input.c:[[@LINE-2]]:7: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:15"],"function":"half_sum","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
-    // REPORT: input.c:[[@LINE-3]]:15: {"action":"cast","class":"infer","format":"fp16","function":"half_sum","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+    // REPORT: input.c:[[@LINE-3]]:15: {"action":"cast","class":"infer","format":"fp16","function":"half_sum","op":"mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
   return s;
 }
 
@@ -52,8 +52,8 @@ void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
         C[i][j] += alpha * A[i][k] * B[k][j];
         // CHECK: C[i][j] += autoscale_mul_f(&[[SITES]][2], autoscale_mul_f(&[[SITES]][1], alpha, A[i][k]), B[k][j]);
         // REPORT: input.c:[[@LINE-2]]:17: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:36"],"function":"gemm","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"C"}
-        // REPORT: input.c:[[@LINE-3]]:26: {"action":"cast","class":"infer","format":"fp16","function":"gemm","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"C"}
-        // REPORT: input.c:[[@LINE-4]]:36: {"action":"scale","class":"allow","fed_by":["input.c:[[@LINE-4]]:26"],"format":"e4m3","function":"gemm","loop":"one call per product: the loop does not declare an integer counter","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"C"}
+        // REPORT: input.c:[[@LINE-3]]:26: {"action":"cast","class":"infer","format":"fp16","function":"gemm","op":"mul","program":"one call per operation: the loop does not declare an integer counter","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"C"}
+        // REPORT: input.c:[[@LINE-4]]:36: {"action":"scale","class":"allow","fed_by":["input.c:[[@LINE-4]]:26"],"format":"e4m3","function":"gemm","loop":"one call per product: the loop does not declare an integer counter","op":"dot_mul","program":"one call per operation: the loop does not declare an integer counter","rounding":"inputs","rule":"class:allow","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"C"}
 }
 
 /* d is set inside the loops: it changes with o. */

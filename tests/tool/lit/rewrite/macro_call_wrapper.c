@@ -34,9 +34,9 @@ float soft_norm(const float *v, int n, float t) {
   for (int i = 0; i < n; i++)
     s += EXP_OF(v[i] / t);
     // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(s), autoscale_result_f(&[[SITES]][1], EXP_OF(autoscale_operand_f(&[[SITES]][1], 0, autoscale_div_f(&[[SITES]][2], v[i], t)))));
-    // REPORT: input.c:[[@LINE-2]]:7: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-2]]:10"],"format":"fp32","function":"soft_norm","op":"accumulate","rounding":"output","rule":"class:deny","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"s"}
-    // REPORT: input.c:[[@LINE-3]]:10: {"action":"cast","callee":"expf","class":"deny","fed_by":["input.c:[[@LINE-3]]:22"],"format":"fp32","function":"soft_norm","op":"expf","rounding":"output","rule":"class:deny","site":1,"spelling":"expf","strategy":"delayed","type":"float","variable":"s"}
-    // REPORT: input.c:[[@LINE-4]]:22: {"action":"cast","class":"deny","format":"fp32","function":"soft_norm","op":"div","rounding":"output","rule":"class:deny","site":2,"spelling":"/","strategy":"delayed","type":"float","variable":"s"}
+    // REPORT: input.c:[[@LINE-2]]:7: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-2]]:10"],"format":"fp32","function":"soft_norm","op":"accumulate","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"class:deny","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"s"}
+    // REPORT: input.c:[[@LINE-3]]:10: {"action":"cast","callee":"expf","class":"deny","fed_by":["input.c:[[@LINE-3]]:22"],"format":"fp32","function":"soft_norm","op":"expf","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"class:deny","site":1,"spelling":"expf","strategy":"delayed","type":"float","variable":"s"}
+    // REPORT: input.c:[[@LINE-4]]:22: {"action":"cast","class":"deny","format":"fp32","function":"soft_norm","op":"div","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"class:deny","site":2,"spelling":"/","strategy":"delayed","type":"float","variable":"s"}
   return ROOT_OF(s * 2.0f) + POW_OF(t, (float)n);
   // CHECK: return autoscale_add_f(&[[SITES]][5], autoscale_result_f(&[[SITES]][3], ROOT_OF(autoscale_operand_f(&[[SITES]][3], 0, autoscale_mul_f(&[[SITES]][4], s, 2.0f)))), autoscale_result_f(&[[SITES]][6], POW_OF(autoscale_operand_f(&[[SITES]][6], 0, t), autoscale_operand_f(&[[SITES]][6], 1, (float)n))));
   // REPORT: input.c:[[@LINE-2]]:10: {"action":"cast","callee":"sqrtf","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"format":"fp32","function":"soft_norm","op":"sqrtf","rounding":"output","rule":"class:deny","site":3,"spelling":"sqrtf","strategy":"delayed","type":"float","variable":null}
@@ -54,6 +54,7 @@ float refused(float x) {
   // REPORT: input.c:[[@LINE-5]]:36: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-5]]:22","input.c:[[@LINE-26]]:24"],"format":"fp32","function":"refused","op":"add","rounding":"output","rule":"class:deny","site":8,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":9,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"refused":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"soft_norm":{"conversions":0,"converted":0,"line":"converted 0 of 7 operations using 0 conversions","operations":7}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 12 operations using 0 conversions","operations":12}}
 // REPORT: rules: "rules.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
 // REPORT: summary: 12 float operations in 1 file: 9 cast fp32, 0 kept, 3 skipped; no step found: each site rolls its history every 1024 executions

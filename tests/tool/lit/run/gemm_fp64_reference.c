@@ -57,11 +57,12 @@ treatment:
 
 //--- scalar.yaml
 # The same treatment, the GEMMs left as loops: their multiplies become scalar dot_mul sites, one
-# call per product (vector_loops: false: not the runtime's dot kernel, which is that same loop).
+# call per product (vector_loops and loop_programs false: neither the runtime's dot kernel nor a
+# loop program, which are that same loop).
 version: 1
 step: none
 treatment:
-  allow: {action: scale, format: e4m3, strategy: current, margin: 4, vector_loops: false}
+  allow: {action: scale, format: e4m3, strategy: current, margin: 4, vector_loops: false, loop_programs: false}
 overrides:
   - name: gemm-as-scalar-sites
     match: {op: matmul}

@@ -1,12 +1,12 @@
 // The runtime's loop kernels are their loops of scalar calls: the program rewritten with its
 // loops substituted (autoscale_dot_f/_d, autoscale_axpy_f/_d) prints the same bits as the same
-// rewrite with one call per product (vector_loops: false), and its sites count the same
+// rewrite with one call per product (vector_loops: false, and no loop program), and its sites count the same
 // executions, roundings, overflows, underflows and subnormals. Values spread over 40 binades, so
 // e4m3's scales, saturation, subnormals and underflows all occur; several steps, so the delayed
 // scales move. The original program runs too (it computes in FP32: other bits).
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: cp %rules/default.yaml scalar.yaml
-// RUN: printf '  - name: scalar-loops\n    match: {op: dot_mul}\n    set: {vector_loops: false}\n' >> scalar.yaml
+// RUN: printf '  - name: scalar-loops\n    match: {op: dot_mul}\n    set: {vector_loops: false, loop_programs: false}\n' >> scalar.yaml
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir vector input.c --
 // RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c --
 // RUN: %code vector/input.c | FileCheck %s --check-prefix=VECTOR

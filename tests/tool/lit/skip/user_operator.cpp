@@ -16,7 +16,7 @@ std::vector<double> operator+(const std::vector<double> &a, const std::vector<do
   for (std::size_t i = 0; i < a.size(); ++i)
     r[i] = a[i] + b[i];
     // CHECK: r[i] = autoscale_add_d(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[i], b[i]);
-    // REPORT: input.cpp:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"operator+","op":"add","rounding":"output","rule":"class:infer","site":0,"spelling":"+","strategy":"delayed","type":"double","variable":null}
+    // REPORT: input.cpp:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"operator+","op":"add","program":"one call per operation: a bound of the loop is not an integer fixed while it runs","rounding":"output","rule":"class:infer","site":0,"spelling":"+","strategy":"delayed","type":"double","variable":null}
   return r;
 }
 template <class V> V sum3(const V &a, const V &b, const V &c) { return a + b + c; }
@@ -45,6 +45,7 @@ template <class T> T diff(T a, T b) { return a - b; }
 template float diff(float, float);
 } // namespace user
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":3,"written_to":"out/input.cpp"}
+// REPORT: conversions: {"functions":{"operator+":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"sum3":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"user::diff":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"user::operator*":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"user::scale":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":3,"line":"converted 3 of 6 operations using 0 conversions","operations":6}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
 // REPORT: summary: 6 float operations in 1 file: 3 cast fp16, 0 kept, 3 skipped; no step found: each site rolls its history every 1024 executions

@@ -24,8 +24,8 @@ float add_is_a_site(const float *a, const float *b, int n) {
   for (int i = 0; i < n; i++)
     acc += a[i] * b[i];
     // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(acc), autoscale_mul_tensors_f(&[[SITES]][1], a[i], b[i], a, b));
-    // REPORT: input.c:[[@LINE-2]]:9: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-2]]:17"],"format":"fp16","function":"add_is_a_site","op":"accumulate","rounding":"output","rule":"sum-fp16","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"add_is_a_site","loop":"one call per product: the sum is a site of its own","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-2]]:9: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-2]]:17"],"format":"fp16","function":"add_is_a_site","op":"accumulate","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"sum-fp16","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"add_is_a_site","loop":"one call per product: the sum is a site of its own","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
@@ -35,7 +35,7 @@ float scalar(const float *a, const float *b, int n) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][2], a[i], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"scalar","op":"accumulate","rule":"scalar-loops","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"scalar","op":"dot_mul","rounding":"inputs","rule":"scalar-loops","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"scalar","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"scalar-loops","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 

@@ -11,7 +11,7 @@ float two_statements(const float *a, const float *b, float *c, int n) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[i], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"two_statements","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"two_statements","loop":"one call per product: the loop's body has other statements","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"two_statements","loop":"one call per product: the loop's body has other statements","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
     c[i] = 0.0f;
   }
   return acc;
@@ -24,7 +24,7 @@ float simd(const float *a, const float *b, int n) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][1], a[i], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"simd","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"simd","loop":"one call per product: a pragma applies to the loop","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"simd","loop":"one call per product: a pragma applies to the loop","op":"dot_mul","program":"one call per operation: a pragma applies to the loop","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
@@ -34,7 +34,7 @@ double mixed(const float *a, const float *b, int n) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][2], a[i], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"mixed","op":"accumulate","rule":"class:deny","spelling":"+=","type":"double","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"mixed","loop":"one call per product: the sum, the product and its factors are not all of one type","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"mixed","loop":"one call per product: the sum, the product and its factors are not all of one type","op":"dot_mul","program":"one call per operation: a statement of the loop is not an assignment of a float","rounding":"inputs","rule":"class:allow","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
@@ -46,7 +46,7 @@ float counter_written(const float *a, const float *b, int n) {
     acc += a[i] * b[next(&i)];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][3], a[i], b[next(&i)], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"counter_written","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"counter_written","loop":"one call per product: the loop's body writes its counter","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"counter_written","loop":"one call per product: the loop's body writes its counter","op":"dot_mul","program":"one call per operation: the loop's body writes its counter","rounding":"inputs","rule":"class:allow","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
@@ -59,7 +59,7 @@ void alpha_side_effect(float *out, const float *att, const float *v, int t, int 
       out[i] += att[k++] * v[t2 * hs + i];
       // CHECK: out[i] += autoscale_mul_tensors_f(&[[SITES]][4], att[k++], v[t2 * hs + i], att, v);
       // REPORT: input.c:[[@LINE-2]]:14: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:26"],"function":"alpha_side_effect","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"out"}
-      // REPORT: input.c:[[@LINE-3]]:26: {"action":"scale","class":"allow","format":"e4m3","function":"alpha_side_effect","loop":"one call per product: the fixed factor is not a value the loop leaves unchanged","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":4,"spelling":"*","strategy":"delayed","type":"float","variable":"out"}
+      // REPORT: input.c:[[@LINE-3]]:26: {"action":"scale","class":"allow","format":"e4m3","function":"alpha_side_effect","loop":"one call per product: the fixed factor is not a value the loop leaves unchanged","op":"dot_mul","program":"one call per operation: an element's address has side effects","rounding":"inputs","rule":"class:allow","site":4,"spelling":"*","strategy":"delayed","type":"float","variable":"out"}
 }
 
 float volatile_factor(volatile float *a, const float *b, int n) {
@@ -68,7 +68,7 @@ float volatile_factor(volatile float *a, const float *b, int n) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][5], a[i], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"volatile_factor","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"volatile_factor","loop":"one call per product: the sum or a factor is volatile","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"volatile_factor","loop":"one call per product: the sum or a factor is volatile","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
@@ -78,7 +78,7 @@ float gathered(const float *a, const int *idx, const float *b, int n) {
     acc += a[idx[i]] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][6], a[idx[i]], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:22"],"function":"gathered","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:22: {"action":"scale","class":"allow","format":"e4m3","function":"gathered","loop":"one call per product: a factor is not an element at an address affine in the counter: index 'idx[i]' is not affine in the loop variables","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":6,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:22: {"action":"scale","class":"allow","format":"e4m3","function":"gathered","loop":"one call per product: a factor is not an element at an address affine in the counter: index 'idx[i]' is not affine in the loop variables","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":6,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
@@ -91,11 +91,11 @@ void dependent(float *s, float *y, const float *a, const float *b, int T, int n)
       s[t] += a[i] * b[t * n + i];
       // CHECK: s[t] += autoscale_mul_tensors_f(&[[SITES]][7], a[i], b[t * n + i], a, b);
       // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"function":"dependent","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
-      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":7,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","program":"one call per operation: the loop stores to one element every iteration (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":7,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
       y[i] += s[t] * b[t * n + i];
       // CHECK: y[i] += autoscale_mul_tensors_f(&[[SITES]][8], s[t], b[t * n + i], s, b);
       // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"function":"dependent","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"y"}
-      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","fed_by":["input.c:[[@LINE-7]]:12"],"format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":8,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
+      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","fed_by":["input.c:[[@LINE-7]]:12"],"format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","program":"one call per operation: the loop stores to one element every iteration (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":8,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
     }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":9,"written_to":"out/input.c"}

@@ -1,0 +1,125 @@
+//===- ProgramSpelling.cpp - the runtime call of a loop program --------------===//
+#include "emit/ProgramSpelling.h"
+
+#include "emit/CallSpelling.h"
+#include "emit/LoopSpelling.h"
+
+namespace autoscale::emit {
+namespace {
+
+/// The list of names a program uses, each once, by first use.
+class Names {
+public:
+  int indexOf(const std::string &Name) {
+    for (size_t I = 0; I < List.size(); ++I)
+      if (List[I] == Name)
+        return static_cast<int>(I);
+    List.push_back(Name);
+    return static_cast<int>(List.size() - 1);
+  }
+  const std::vector<std::string> &list() const { return List; }
+
+private:
+  std::vector<std::string> List;
+};
+
+struct Op {
+  const char *Code;
+  int Dst = -1, A = -1, B = -1, Site = -1, KeyA = -1, KeyB = -1;
+};
+
+const char *plainCode(ProgramOp::Arithmetic A) {
+  static const char *const Codes[] = {"AUTOSCALE_LOOP_ADD", "AUTOSCALE_LOOP_SUB", "AUTOSCALE_LOOP_MUL",
+                                      "AUTOSCALE_LOOP_DIV", "AUTOSCALE_LOOP_NEG", "AUTOSCALE_LOOP_CALL"};
+  return Codes[A];
+}
+const char *siteCode(ProgramOp::Arithmetic A) {
+  static const char *const Codes[] = {"AUTOSCALE_LOOP_SITE_ADD", "AUTOSCALE_LOOP_SITE_SUB",
+                                      "AUTOSCALE_LOOP_SITE_MUL", "AUTOSCALE_LOOP_SITE_DIV",
+                                      "AUTOSCALE_LOOP_SITE_NEG"};
+  return Codes[A];
+}
+
+/// `static const T name[] = {a, b};` or, for no items, nothing, and the argument is NULL.
+std::string array(const std::string &Decl, const std::vector<std::string> &Items) {
+  if (Items.empty())
+    return "";
+  std::string Out = Decl + "[] = {";
+  for (size_t I = 0; I < Items.size(); ++I)
+    Out += (I ? ", " : "") + Items[I];
+  return Out + "}; ";
+}
+
+} // namespace
+
+std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, ProgramSite> &Sites,
+                               bool CCasts, llvm::StringRef Text) {
+  std::string Lower = P.LowerZero ? "0" : loopOperand(P.Lower, Text);
+  Names SiteRefs, Keys, Functions;
+  std::vector<Op> Ops;
+  int Registers = P.Registers;
+  for (const ProgramOp &O : P.Ops) {
+    switch (O.Kind) {
+    case ProgramOp::Load: Ops.push_back({"AUTOSCALE_LOOP_LOAD", O.Dst, O.A}); continue;
+    case ProgramOp::Store: Ops.push_back({"AUTOSCALE_LOOP_STORE", -1, O.A, O.B}); continue;
+    case ProgramOp::Param: Ops.push_back({"AUTOSCALE_LOOP_PARAM", O.Dst, O.A}); continue;
+    case ProgramOp::Operation: break;
+    }
+    auto Site = Sites.find(O.Op);
+    const int Function = O.Arith == ProgramOp::Call ? Functions.indexOf(O.Function) : -1;
+    if (Site == Sites.end()) { // kept: the plain arithmetic, or the call as written
+      Ops.push_back({plainCode(O.Arith), O.Dst, O.A, O.Arith == ProgramOp::Call ? Function : O.B});
+      continue;
+    }
+    const int S = SiteRefs.indexOf(Site->second.Ref);
+    if (O.Arith == ProgramOp::Call) { // result(site, f(operand(site, 0, x)))
+      const int Operand = Registers++, Called = Registers++;
+      Ops.push_back({"AUTOSCALE_LOOP_OPERAND", Operand, O.A, 0, S});
+      Ops.push_back({"AUTOSCALE_LOOP_CALL", Called, Operand, Function});
+      Ops.push_back({"AUTOSCALE_LOOP_RESULT", O.Dst, Called, -1, S});
+      continue;
+    }
+    std::vector<std::string> K = tensorKeys(*Site->second.Op->Shape, *Site->second.D);
+    auto KeyOf = [&](size_t Slot) {
+      return Slot < K.size() && K[Slot] != "AUTOSCALE_NULL" ? Keys.indexOf(K[Slot]) : -1;
+    };
+    Ops.push_back({siteCode(O.Arith), O.Dst, O.A, O.B, S, KeyOf(0), KeyOf(1)});
+  }
+
+  std::vector<std::string> OpItems, Arrays, Strides, Params;
+  for (const Op &O : Ops)
+    OpItems.push_back("{" + std::string(O.Code) + ", " + std::to_string(O.Dst) + ", " +
+                      std::to_string(O.A) + ", " + std::to_string(O.B) + ", " +
+                      std::to_string(O.Site) + ", " + std::to_string(O.KeyA) + ", " +
+                      std::to_string(O.KeyB) + "}");
+  for (const LoopElement &E : P.Arrays) {
+    std::string Address = firstAddress(E, Lower, Text);
+    Arrays.push_back(CCasts ? "(float *)(" + Address + ")" : "const_cast<float *>(" + Address + ")");
+    Strides.push_back(spellPoly(E.Stride, Text));
+  }
+  for (Span S : P.Params) {
+    std::string Value = Text.slice(S.Begin, S.End).str();
+    Params.push_back(CCasts ? "(float)(" + Value + ")" : "static_cast<float>(" + Value + ")");
+  }
+  auto Arg = [](const std::vector<std::string> &Items, const char *Name) {
+    return Items.empty() ? std::string("AUTOSCALE_NULL") : std::string(Name);
+  };
+  std::string Call =
+      "{ " + array("static const autoscale_loop_op autoscale_ops_", OpItems) +
+      array("float *const autoscale_arrays_", Arrays) +
+      array("const ptrdiff_t autoscale_strides_", Strides) +
+      array("const float autoscale_params_", Params) +
+      array("autoscale_site *const autoscale_sites_", SiteRefs.list()) +
+      array("const void *const autoscale_keys_", Keys.list()) +
+      array("static const autoscale_loop_function autoscale_functions_", Functions.list()) +
+      "autoscale_loop_f(autoscale_ops_, " + std::to_string(Ops.size()) + ", " +
+      std::to_string(Registers) + ", " + loopCount(P.Upper, P.Inclusive, P.LowerZero, Lower, Text) +
+      ", " + Arg(Arrays, "autoscale_arrays_") + ", " + Arg(Strides, "autoscale_strides_") + ", " +
+      std::to_string(Arrays.size()) + ", " + Arg(Params, "autoscale_params_") + ", " +
+      Arg(SiteRefs.list(), "autoscale_sites_") + ", " + Arg(Keys.list(), "autoscale_keys_") + ", " +
+      Arg(Functions.list(), "autoscale_functions_") + "); }";
+  return {{P.Loop.Begin, P.Loop.End - P.Loop.Begin, inPlaceOf(P.Loop, Call, Text), Edit::Replace,
+           0, 0}};
+}
+
+} // namespace autoscale::emit

@@ -1,0 +1,566 @@
+//===- LoopPrograms.cpp - innermost loops of straight-line float arithmetic --===//
+#include "find/LoopPrograms.h"
+
+#include "find/GemmNests.h"
+#include "find/OperationFinder.h"
+#include "find/Reductions.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace autoscale {
+
+bool sameLoopProgram(const LoopProgramShape *A, const LoopProgramShape *B) {
+  return A == B || (A && B && *A == *B);
+}
+
+namespace find {
+namespace {
+
+/// The variables S assigns, steps or takes the address of.
+std::set<const VarDecl *> writtenIn(const Stmt *S) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    std::set<const VarDecl *> Out;
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        if (const VarDecl *V = writtenVar(B->getLHS()))
+          Out.insert(V);
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        if (const VarDecl *V = writtenVar(U->getSubExpr()))
+          Out.insert(V);
+      return true;
+    }
+  } V;
+  V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Out;
+}
+
+bool isFloat(QualType T) {
+  const auto *BT = T.getCanonicalType()->getAs<BuiltinType>();
+  return BT && BT->getKind() == BuiltinType::Float;
+}
+
+/// Whether E computes in another floating type than float somewhere (M_PI, a double).
+bool computesInOtherTypes(const Expr *E) {
+  struct Walk : RecursiveASTVisitor<Walk> {
+    bool Found = false;
+    bool VisitExpr(Expr *X) {
+      Found |= X->getType()->isRealFloatingType() && !isFloat(X->getType());
+      return !Found;
+    }
+  } W;
+  W.TraverseStmt(const_cast<Expr *>(E));
+  return W.Found;
+}
+
+/// -1.5f: a literal, no operation (the finder records none).
+bool isNegatedLiteral(const Expr *E) {
+  const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParens());
+  return U && U->getOpcode() == UO_Minus && isa<FloatingLiteral>(U->getSubExpr()->IgnoreParenImpCasts());
+}
+
+bool sameAffine(const gemm::Affine &X, const gemm::Affine &Y) {
+  return X.Coeff == Y.Coeff && X.Const == Y.Const;
+}
+
+class ProgramReader {
+public:
+  ProgramReader(const ForStmt &For, ASTContext &Ctx, const FileRanges &Ranges,
+                const OperationOf &OpOf, std::set<const Expr *> &Members)
+      : For(For), Ctx(Ctx), SM(Ctx.getSourceManager()), Ranges(Ranges), OpOf(OpOf),
+        Members(Members), A(Ctx), Reader(Ctx, A, Sc) {}
+
+  std::shared_ptr<LoopProgramShape> run(std::string &WhyOut) {
+    bool Ok = header() && body() && spans();
+    WhyOut = Why;
+    return Ok ? std::make_shared<LoopProgramShape>(Shape) : nullptr;
+  }
+
+private:
+  bool fail(const std::string &Reason) {
+    if (Why.empty())
+      Why = Reason;
+    return false;
+  }
+  std::optional<int> none(const std::string &Reason) {
+    fail(Reason);
+    return std::nullopt;
+  }
+  std::optional<Span> spanOf(const Expr *E) {
+    std::string W;
+    std::optional<FileSpan> S = Ranges.span(E->getSourceRange(), W);
+    if (!S || S->File != File) {
+      fail("a piece of the loop is written in a macro");
+      return std::nullopt;
+    }
+    return Span{S->Begin, S->End};
+  }
+  int push(ProgramOp Op) {
+    if (Op.Kind != ProgramOp::Store)
+      Op.Dst = Shape.Registers++;
+    Shape.Ops.push_back(std::move(Op));
+    return Shape.Ops.back().Dst;
+  }
+
+  bool header();
+  bool body();
+  bool statement(const Stmt *S);
+  bool spans();
+  std::optional<int> value(const Expr *E);
+  std::optional<int> element(const Expr *E);
+  std::optional<int> load(const Expr *E);
+  std::optional<int> param(const Expr *E);
+  /// Whether E is a value the call may compute once before the loop; Ops gets its operations.
+  bool computedOnce(const Expr *E, std::vector<const Expr *> *Ops);
+  std::optional<int> operation(const Expr *E, ProgramOp::Arithmetic Arith, int Left, int Right);
+  bool assign(const Expr *Target, int Value);
+
+  const ForStmt &For;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const FileRanges &Ranges;
+  const OperationOf &OpOf;
+  std::set<const Expr *> &Members;
+  gemm::Atoms A;
+  gemm::Scope Sc;
+  gemm::AffineReader Reader;
+  std::string Why;
+
+  FileID File;
+  const VarDecl *Counter = nullptr;
+  const Expr *Lower = nullptr, *Upper = nullptr;
+  std::set<const VarDecl *> Written;
+  std::map<const VarDecl *, int> Locals;       ///< the body's float locals: their registers
+  std::vector<gemm::Access> Accesses;          ///< per array of the shape
+  std::vector<const Expr *> ArrayExprs;        ///< per array: the first element expression
+  std::map<int, int> Stored;                   ///< array -> the register last stored to it
+  LoopProgramShape Shape;
+};
+
+bool ProgramReader::header() {
+  SourceLocation Begin = For.getForLoc();
+  if (!Begin.isFileID())
+    return fail("the loop is written in a macro");
+  File = SM.getFileID(Begin);
+  unsigned Offset = SM.getFileOffset(Begin);
+  if (gemm::pragmaStart(SM.getBufferData(File), Offset) != Offset)
+    return fail("a pragma applies to the loop");
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit());
+  Counter = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  if (!Counter || !Counter->getType()->isIntegerType() || Counter->getType()->isBooleanType() ||
+      !Counter->getInit())
+    return fail("the loop does not declare an integer counter");
+  Lower = Counter->getInit();
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For.getCond() ? For.getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
+      varOf(Cond->getLHS()) != Counter)
+    return fail("the loop is not bounded as `i < n` or `i <= n`");
+  Upper = Cond->getRHS();
+  Shape.Inclusive = Cond->getOpcode() == BO_LE;
+  const Expr *Inc = For.getInc() ? For.getInc()->IgnoreParenImpCasts() : nullptr;
+  bool Counts = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    Counts = U->isIncrementOp() && varOf(U->getSubExpr()) == Counter;
+  else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    Expr::EvalResult One;
+    Counts = B->getOpcode() == BO_AddAssign && varOf(B->getLHS()) == Counter &&
+             B->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
+  }
+  if (!Counts)
+    return fail("the loop does not count its counter up by 1");
+  Written = writtenIn(For.getBody());
+  if (Written.count(Counter))
+    return fail("the loop's body writes its counter");
+  // Elements are read at addresses of the counter and of what the loop leaves unchanged; the
+  // body's locals are values, never part of an address (the call computes addresses before it).
+  Sc.Loop = {Counter};
+  Sc.ReadThrough = [](const VarDecl *) { return false; };
+  // An array's address does not change when its elements are written.
+  Sc.Invariant = [this](const VarDecl *V) {
+    return V != Counter && (!Written.count(V) || V->getType()->isArrayType());
+  };
+  for (const Expr *Bound : {Lower, Upper})
+    if (!Bound->IgnoreParenImpCasts()->getType()->isIntegerType() || !Reader.isInvariant(Bound))
+      return fail("a bound of the loop is not an integer fixed while it runs");
+  Shape.LowerZero = gemm::isZeroLiteral(Lower);
+  return true;
+}
+
+bool ProgramReader::body() {
+  const Stmt *B = For.getBody();
+  if (const auto *CS = dyn_cast<CompoundStmt>(B)) {
+    for (const Stmt *S : CS->body())
+      if (!statement(S))
+        return false;
+    return true;
+  }
+  return statement(B);
+}
+
+bool ProgramReader::statement(const Stmt *S) {
+  if (isa<NullStmt>(S))
+    return true;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !isFloat(V->getType()) || !V->hasLocalStorage() || !V->getInit() ||
+          V->getType().isVolatileQualified())
+        return fail("the loop declares something other than float locals with a value");
+      std::optional<int> R = value(V->getInit());
+      if (!R)
+        return false;
+      Locals[V] = *R;
+    }
+    return true;
+  }
+  const auto *E = dyn_cast<Expr>(S);
+  const auto *B = E ? dyn_cast<BinaryOperator>(E->IgnoreParens()) : nullptr;
+  if (!B || !B->isAssignmentOp() || !isFloat(B->getLHS()->getType()))
+    return fail("a statement of the loop is not an assignment of a float");
+  if (B->getOpcode() == BO_Assign) {
+    std::optional<int> R = value(B->getRHS());
+    return R && assign(B->getLHS(), *R);
+  }
+  static const std::map<BinaryOperatorKind, ProgramOp::Arithmetic> Compound = {
+      {BO_AddAssign, ProgramOp::Add},
+      {BO_SubAssign, ProgramOp::Sub},
+      {BO_MulAssign, ProgramOp::Mul},
+      {BO_DivAssign, ProgramOp::Div}};
+  auto It = Compound.find(B->getOpcode());
+  const auto *CA = dyn_cast<CompoundAssignOperator>(B);
+  if (It == Compound.end() || !CA || !isFloat(CA->getComputationResultType()) ||
+      !isFloat(CA->getComputationLHSType()))
+    return fail("a compound assignment of the loop does not compute in float");
+  std::optional<int> Old = value(B->getLHS());
+  std::optional<int> R = Old ? value(B->getRHS()) : std::nullopt;
+  std::optional<int> New = R ? operation(B, It->second, *Old, *R) : std::nullopt;
+  return New && assign(B->getLHS(), *New);
+}
+
+bool ProgramReader::assign(const Expr *Target, int Value) {
+  const Expr *T = Target->IgnoreParens();
+  if (const auto *D = dyn_cast<DeclRefExpr>(T)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (!V || !Locals.count(V))
+      return fail("the loop assigns a variable declared outside it");
+    Locals[V] = Value;
+    return true;
+  }
+  if (T->getType().isVolatileQualified())
+    return fail("the loop stores to a volatile element");
+  std::optional<int> Array = element(T);
+  if (!Array)
+    return false;
+  if (Accesses[*Array].Offset.coeff(Counter).isZero())
+    return fail("the loop stores to one element every iteration (a value carried between "
+                "iterations)");
+  ProgramOp Op;
+  Op.Kind = ProgramOp::Store;
+  Op.A = *Array;
+  Op.B = Value;
+  push(Op);
+  Stored[*Array] = Value;
+  return true;
+}
+
+std::optional<int> ProgramReader::element(const Expr *E) {
+  if (E->HasSideEffects(Ctx))
+    return none("an element's address has side effects");
+  std::optional<gemm::Access> Acc = Reader.element(E);
+  if (!Acc || !isFloat(Acc->Element))
+    return none("an element is not a float at an address affine in the counter" +
+                (Reader.Why.empty() ? std::string() : ": " + Reader.Why));
+  for (size_t K = 0; K < Accesses.size(); ++K)
+    if (Accesses[K].Base == Acc->Base && sameAffine(Accesses[K].Offset, Acc->Offset))
+      return static_cast<int>(K);
+  // The element as written, its counter's uses, and its stride per iteration.
+  LoopElement L;
+  std::optional<Span> Where = spanOf(E->IgnoreParenImpCasts());
+  if (!Where)
+    return std::nullopt;
+  L.Where = *Where;
+  struct Refs : RecursiveASTVisitor<Refs> {
+    const VarDecl *V;
+    std::vector<const DeclRefExpr *> Out;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (D->getDecl() == V)
+        Out.push_back(D);
+      return true;
+    }
+  } R;
+  R.V = Counter;
+  R.TraverseStmt(const_cast<Expr *>(E));
+  for (const DeclRefExpr *D : R.Out) {
+    std::optional<Span> S = spanOf(D);
+    if (!S || !D->getLocation().isFileID())
+      return none("the counter is used in a macro");
+    L.Counter.push_back(*S);
+  }
+  std::string W;
+  std::optional<GemmPoly> Stride = gemm::gemmPoly(Acc->Offset.coeff(Counter), A, Ranges, File, W);
+  if (!Stride)
+    return none(W);
+  L.Stride = *Stride;
+  Accesses.push_back(*Acc);
+  Shape.Arrays.push_back(L);
+  return static_cast<int>(Shape.Arrays.size() - 1);
+}
+
+std::optional<int> ProgramReader::load(const Expr *E) {
+  if (E->getType().isVolatileQualified())
+    return none("the loop reads a volatile element");
+  std::optional<int> Array = element(E);
+  if (!Array)
+    return std::nullopt;
+  if (auto It = Stored.find(*Array); It != Stored.end())
+    return It->second; // read after the store of the same iteration: the stored value
+  ProgramOp Op;
+  Op.Kind = ProgramOp::Load;
+  Op.A = *Array;
+  return push(Op);
+}
+
+bool ProgramReader::computedOnce(const Expr *E, std::vector<const Expr *> *Ops) {
+  // Nothing the loop writes or steps, no memory but variables (an element the loop may write is a
+  // load instead), no side effects, and no call but the math operations the finder recorded.
+  struct Walk : RecursiveASTVisitor<Walk> {
+    ProgramReader &R;
+    std::vector<const Expr *> Ops;
+    bool Ok = true;
+    explicit Walk(ProgramReader &R) : R(R) {}
+    bool VisitStmt(Stmt *S) {
+      if (isa<ArraySubscriptExpr, CXXOperatorCallExpr>(S))
+        Ok = false;
+      if (const auto *U = dyn_cast<UnaryOperator>(S);
+          U && (U->getOpcode() == UO_Deref || U->isIncrementDecrementOp()))
+        Ok = false;
+      if (const auto *M = dyn_cast<MemberExpr>(S); M && M->isArrow())
+        Ok = false;
+      if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+        const auto *V = dyn_cast<VarDecl>(D->getDecl());
+        if (V && (V == R.Counter || R.Written.count(V) || R.Locals.count(V)))
+          Ok = false;
+      }
+      if (const auto *X = dyn_cast<Expr>(S); X && isa<BinaryOperator, UnaryOperator, CallExpr>(X)) {
+        if (R.OpOf(X))
+          Ops.push_back(X);
+        else if (isa<CallExpr>(X))
+          Ok = false;
+      }
+      return Ok;
+    }
+  } W(*this);
+  W.TraverseStmt(const_cast<Expr *>(E));
+  if (!W.Ok || E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return false;
+  if (Ops)
+    *Ops = std::move(W.Ops);
+  return true;
+}
+
+std::optional<int> ProgramReader::param(const Expr *E) {
+  std::vector<const Expr *> Ops;
+  if (!computedOnce(E, &Ops)) {
+    struct Uses : RecursiveASTVisitor<Uses> {
+      const VarDecl *Counter;
+      bool Found = false;
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        Found |= D->getDecl() == Counter;
+        return true;
+      }
+    } U;
+    U.Counter = Counter;
+    U.TraverseStmt(const_cast<Expr *>(E));
+    return none(U.Found ? "the loop uses its counter other than in an element's index"
+                        : "a value of the loop is neither an element, a float operation nor a "
+                          "value the loop leaves unchanged");
+  }
+  for (const Expr *Op : Ops) {
+    Members.insert(Op);
+    Shape.InvariantOps.push_back(OpOf(Op)->Key);
+  }
+  std::optional<Span> S = spanOf(E);
+  if (!S)
+    return std::nullopt;
+  Shape.Params.push_back(*S);
+  ProgramOp Op;
+  Op.Kind = ProgramOp::Param;
+  Op.A = static_cast<int>(Shape.Params.size() - 1);
+  return push(Op);
+}
+
+std::optional<int> ProgramReader::operation(const Expr *E, ProgramOp::Arithmetic Arith, int Left,
+                                            int Right) {
+  const Operation *Rec = OpOf(E);
+  if (!Rec)
+    return none(isa<CallExpr>(E) ? "the loop calls a function that is not a math operation of the rules"
+                                 : "the loop computes something its operations do not");
+  if (!Rec->SkipReason.empty())
+    return none("an operation of the loop is left as written: " + Rec->SkipReason);
+  if (!Rec->Shape || Rec->Shape->Generic || Rec->Shape->Compute != FloatKind::Float ||
+      Rec->Shape->FloatLhsDoubleCompute)
+    return none("an operation of the loop does not compute in float");
+  Members.insert(E);
+  ProgramOp Op;
+  Op.Kind = ProgramOp::Operation;
+  Op.Arith = Arith;
+  Op.A = Left;
+  Op.B = Right;
+  Op.Op = Rec->Key;
+  return push(Op);
+}
+
+std::optional<int> ProgramReader::value(const Expr *E) {
+  E = E->IgnoreParens();
+  if (!isFloat(E->getType()))
+    return none("the loop computes in another type than float");
+  // A constant, or a value the loop does not change and the program cannot compute (it computes
+  // in float only), is computed once before the loop (kept operations give the same value every
+  // iteration; decide/ runs no program where one is a site).
+  if ((E->isEvaluatable(Ctx) || computesInOtherTypes(E)) && computedOnce(E, nullptr))
+    return param(E);
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+      return value(C->getSubExpr());
+    case CK_IntegralToFloating:
+      return param(E);
+    default:
+      return none("the loop computes in another floating type than float");
+    }
+  }
+  if (isa<FloatingLiteral>(E) || isNegatedLiteral(E))
+    return param(E);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (V && Locals.count(V))
+      return Locals[V];
+    if (!V || Written.count(V))
+      return none("the loop reads a variable it writes (a value carried between iterations)");
+    return param(E);
+  }
+  if (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E))
+    return load(E);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref)
+      return load(E);
+    if (U->getOpcode() == UO_Plus)
+      return value(U->getSubExpr());
+    if (U->getOpcode() == UO_Minus) {
+      std::optional<int> R = value(U->getSubExpr());
+      return R ? operation(E, ProgramOp::Neg, *R, -1) : std::nullopt;
+    }
+    return none("the loop steps a float");
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    static const std::map<BinaryOperatorKind, ProgramOp::Arithmetic> Ops = {
+        {BO_Add, ProgramOp::Add}, {BO_Sub, ProgramOp::Sub}, {BO_Mul, ProgramOp::Mul}, {BO_Div, ProgramOp::Div}};
+    auto It = Ops.find(B->getOpcode());
+    if (It == Ops.end())
+      return none("the loop uses a float operator other than + - * /");
+    std::optional<int> L = value(B->getLHS());
+    std::optional<int> R = L ? value(B->getRHS()) : std::nullopt;
+    return R ? operation(E, It->second, *L, *R) : std::nullopt;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    // Called through a pointer to it: a C function of one float, not an overload set.
+    const FunctionDecl *F = C->getDirectCallee();
+    const auto *Callee = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts());
+    if (!F || !Callee || !F->isExternC() || F->getNumParams() != 1 || C->getNumArgs() != 1 ||
+        !isFloat(F->getParamDecl(0)->getType()) || !isFloat(F->getReturnType()))
+      return none("the loop calls a function that is not a C math function of one float");
+    std::optional<int> Arg = value(C->getArg(0));
+    if (!Arg)
+      return std::nullopt;
+    std::optional<int> R = operation(E, ProgramOp::Call, *Arg, -1);
+    if (R)
+      Shape.Ops.back().Function = F->getName().str();
+    return R;
+  }
+  return none("the loop computes something other than float arithmetic on elements");
+}
+
+bool ProgramReader::spans() {
+  std::optional<Span> Low = spanOf(Lower), Up = spanOf(Upper);
+  if (!Low || !Up)
+    return false;
+  Shape.Lower = *Low;
+  Shape.Upper = *Up;
+  const Stmt *Body = For.getBody();
+  SourceLocation Last = Body->getEndLoc();
+  SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts());
+  if (!isa<CompoundStmt>(Body))
+    End = Lexer::findLocationAfterToken(Last, tok::semi, SM, Ctx.getLangOpts(), false);
+  if (End.isInvalid() || !End.isFileID() || SM.getFileID(End) != File)
+    return fail("the loop is written in a macro");
+  Shape.Loop = {SM.getFileOffset(For.getForLoc()), SM.getFileOffset(End)};
+  Shape.CallLine = SM.getLineNumber(File, Shape.Loop.Begin);
+  if (Ranges.containsDirective(FileSpan{File, Shape.Loop.Begin, Shape.Loop.End}))
+    return fail("a preprocessor directive is inside the loop");
+  if (Members.empty())
+    return fail("the loop has no float operation");
+  return true;
+}
+
+} // namespace
+
+std::shared_ptr<LoopProgramShape> findLoopProgram(const ForStmt &For, const FunctionDecl &FD,
+                                                  ASTContext &Ctx, const FileRanges &Ranges,
+                                                  const OperationOf &Op,
+                                                  std::set<const Expr *> &Members,
+                                                  std::string &Why) {
+  // The runtime's programs are host code; a template's pattern has no types yet.
+  if (FD.isDependentContext() || FD.hasAttr<CUDAGlobalAttr>() || FD.hasAttr<CUDADeviceAttr>()) {
+    Why = "the loop is in a template or device code";
+    return nullptr;
+  }
+  if (const Stmt *Up = [&]() -> const Stmt * {
+        DynTypedNodeList P = Ctx.getParents(For);
+        return P.empty() ? nullptr : P[0].get<Stmt>();
+      }();
+      Up && isa<OMPExecutableDirective, CapturedStmt, AttributedStmt>(Up)) {
+    Why = "a pragma applies to the loop";
+    return nullptr;
+  }
+  return ProgramReader(For, Ctx, Ranges, Op, Members).run(Why);
+}
+
+void OperationFinder::findLoopPrograms() {
+  auto Recorded = [&](const Expr *E) -> const Operation * {
+    auto It = IndexOf.find(E);
+    return It == IndexOf.end() ? nullptr : &Found.Ops[It->second];
+  };
+  for (const auto &[Loop, Indices] : OpsInLoop) {
+    const auto *For = dyn_cast<ForStmt>(Loop);
+    const FunctionDecl *FD = FunctionOfLoop[Loop];
+    if (!For || !FD)
+      continue;
+    std::set<const Expr *> Members;
+    std::string Why;
+    std::shared_ptr<LoopProgramShape> P = findLoopProgram(*For, *FD, Ctx, Ranges, Recorded, Members, Why);
+    if (P && Members.size() != Indices.size()) {
+      P.reset();
+      Why = "an operation of the loop is not in its straight-line float arithmetic";
+    }
+    for (unsigned I : Indices) {
+      Operation &Op = Found.Ops[I];
+      if (P && Op.Shape)
+        Op.Shape->Program = P;
+      else
+        Op.ProgramNote = Why;
+    }
+  }
+}
+
+} // namespace find
+} // namespace autoscale
