@@ -7,6 +7,7 @@
 // delayed) next to the plain loop nest it replaces in a rewritten program, n x n x n. And a dot
 // product of kN elements three ways: the plain loop, the rewritten loop of scalar calls, and the
 // vector call (autoscale_dot_f) the rewriter puts in that loop's place (statistics full and amax).
+// And an elementwise loop of one multiply site: plain, scalar calls, and its loop program.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -155,6 +156,50 @@ void BM_e4m3_dot_scalar_loop_statistics_amax(benchmark::State &state) { run_dot(
 void BM_e4m3_dot_vector_call(benchmark::State &state) { run_dot(state, &dot_sites[2], vector_call); }
 void BM_e4m3_dot_vector_call_statistics_amax(benchmark::State &state) { run_dot(state, &dot_sites[3], vector_call); }
 
+// An elementwise loop y[i] = a[i] * b[i] three ways: plain, the rewritten loop of scalar calls,
+// and the loop program the rewriter puts in its place (autoscale_loop_f), the multiply an e4m3
+// site rounding its inputs (statistics full and amax).
+autoscale_site program_sites[] = {
+    BENCH_SITE(11, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL), BENCH_SITE(12, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_AMAX),
+    BENCH_SITE(13, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL), BENCH_SITE(14, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_AMAX),
+};
+template <class Loop> void run_elementwise(benchmark::State &state, autoscale_site *site, Loop loop) {
+  std::vector<float> a = operands(0.5f), b = operands(1.5f), y(kN);
+  loop(site, a.data(), b.data(), y.data());
+  autoscale_step();
+  for (auto _ : state) {
+    loop(site, a.data(), b.data(), y.data());
+    benchmark::DoNotOptimize(y.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * kN);
+}
+void plain_elementwise(autoscale_site *, const float *a, const float *b, float *y) {
+  for (int i = 0; i < kN; ++i) y[i] = a[i] * b[i];
+}
+void scalar_elementwise(autoscale_site *s, const float *a, const float *b, float *y) {
+  for (int i = 0; i < kN; ++i) y[i] = autoscale_mul_tensors_f(s, a[i], b[i], a, b);
+}
+void program_elementwise(autoscale_site *s, const float *a, const float *b, float *y) {
+  static const autoscale_loop_op ops[] = {{AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1},
+                                          {AUTOSCALE_LOOP_LOAD, 1, 1, -1, -1, -1, -1},
+                                          {AUTOSCALE_LOOP_SITE_MUL, 2, 0, 1, 0, 0, 1},
+                                          {AUTOSCALE_LOOP_STORE, -1, 2, 2, -1, -1, -1}};
+  float *const arrays[] = {const_cast<float *>(a), const_cast<float *>(b), y};
+  const ptrdiff_t strides[] = {1, 1, 1};
+  const void *const keys[] = {a, b};
+  autoscale_loop_f(ops, 4, 3, kN, arrays, strides, 3, nullptr, &s, keys, nullptr);
+}
+void BM_plain_elementwise(benchmark::State &state) { run_elementwise(state, nullptr, plain_elementwise); }
+void BM_e4m3_elementwise_scalar_loop(benchmark::State &state) { run_elementwise(state, &program_sites[0], scalar_elementwise); }
+void BM_e4m3_elementwise_scalar_loop_statistics_amax(benchmark::State &state) {
+  run_elementwise(state, &program_sites[1], scalar_elementwise);
+}
+void BM_e4m3_elementwise_program(benchmark::State &state) { run_elementwise(state, &program_sites[2], program_elementwise); }
+void BM_e4m3_elementwise_program_statistics_amax(benchmark::State &state) {
+  run_elementwise(state, &program_sites[3], program_elementwise);
+}
+
 BENCHMARK(BM_e4m3_delayed_round_inputs);
 BENCHMARK(BM_e4m3_delayed_round_inputs_statistics_amax);
 BENCHMARK(BM_e4m3_delayed_round_inputs_tensors);
@@ -165,6 +210,11 @@ BENCHMARK(BM_e4m3_dot_scalar_loop);
 BENCHMARK(BM_e4m3_dot_scalar_loop_statistics_amax);
 BENCHMARK(BM_e4m3_dot_vector_call);
 BENCHMARK(BM_e4m3_dot_vector_call_statistics_amax);
+BENCHMARK(BM_plain_elementwise);
+BENCHMARK(BM_e4m3_elementwise_scalar_loop);
+BENCHMARK(BM_e4m3_elementwise_scalar_loop_statistics_amax);
+BENCHMARK(BM_e4m3_elementwise_program);
+BENCHMARK(BM_e4m3_elementwise_program_statistics_amax);
 BENCHMARK(BM_gemm_plain_loop)->Arg(64)->Arg(256);
 BENCHMARK(BM_gemm_site_e4m3_delayed)->Arg(64)->Arg(256);
 

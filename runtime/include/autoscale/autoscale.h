@@ -17,6 +17,7 @@
  *   autoscale_operand_{f,d}(site, slot, v), autoscale_result_{f,d}(site, v)
  *       a math call: its arguments and its result (the call itself stays the user's)
  *   autoscale_matmul_{f,d}(site, m, n, k, a, ..., c, ...)              C = A.B + D (a GEMM)
+ *   autoscale_dot_{f,d}, autoscale_axpy_{f,d}, autoscale_loop_f        a whole innermost loop
  *   autoscale_step(), autoscale_report(path), autoscale_summary()
  * and in C++ the generic calls of autoscale/generics.h (namespace ::__autoscale).
  *
