@@ -262,9 +262,10 @@ private:
     LV = LV->IgnoreParens();
     if (const auto *D = dyn_cast<DeclRefExpr>(LV)) {
       const auto *V = dyn_cast<VarDecl>(D->getDecl());
-      // A variable declared in the loop is a new object each iteration; a reference may be
-      // rebound with it.
-      return !V || declaredIn(V, L) || V->getType()->isReferenceType();
+      // A variable declared in the loop is a new object each iteration (a reference there may
+      // be bound to another one); one declared outside it, a reference too, is one object
+      // throughout (a std::vector passed by reference).
+      return !V || declaredIn(V, L);
     }
     if (std::optional<Subscript> A = subscriptOf(LV)) {
       bool BaseVaries = A->OnObject ? addressVaries(A->Base->IgnoreParenImpCasts(), L, C)
