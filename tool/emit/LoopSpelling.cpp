@@ -14,13 +14,18 @@ std::string operand(Span S, llvm::StringRef Text) { return spellFactor({S, ""}, 
 
 /// The element's address at the first iteration: the counter's uses read the lower bound.
 std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::StringRef Text) {
-  std::string Out = "&";
+  std::string Where;
   unsigned At = E.Where.Begin;
   for (Span C : E.Counter) {
-    Out += Text.slice(At, C.Begin).str() + Lower;
+    Where += Text.slice(At, C.Begin).str() + Lower;
     At = C.End;
   }
-  return Out + Text.slice(At, E.Where.End).str();
+  Where += Text.slice(At, E.Where.End).str();
+  if (!E.Container)
+    return "&" + Where;
+  std::string Data = operand(*E.Container, Text) + ".data()";
+  std::string Index = spellFactor({std::nullopt, Where}, Text);
+  return Index == "0" ? Data : Data + " + " + Index;
 }
 
 /// Iterations of `for (i = L; i < U; ++i)` (or `i <= U`), 0 for an empty range, computed in the
