@@ -12,9 +12,7 @@ std::string batchVar(size_t I) { return "autoscale_batch" + std::to_string(I); }
 
 /// `base + offset + batch0 * stride...`, the address of the matrix's element (0, 0).
 std::string pointer(const GemmMatrix &M, llvm::StringRef Text) {
-  std::string Out = M.ArrayRank ? "&" + spellFactor(M.Base, Text) : spellFactor(M.Base, Text);
-  for (unsigned I = 0; I < M.ArrayRank; ++I)
-    Out += "[0]";
+  std::string Out = spellBase(M, Text);
   auto Add = [&](const std::string &Term) {
     Out += Term.front() == '-' ? " - " + Term.substr(1) : " + " + Term;
   };

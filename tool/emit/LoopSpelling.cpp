@@ -20,13 +20,18 @@ std::string count(const VectorLoopShape &L, const std::string &Lower, llvm::Stri
 std::string loopOperand(Span S, llvm::StringRef Text) { return spellFactor({S, ""}, Text); }
 
 std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::StringRef Text) {
-  std::string Out = "&";
+  std::string Where;
   unsigned At = E.Where.Begin;
   for (Span C : E.Counter) {
-    Out += Text.slice(At, C.Begin).str() + Lower;
+    Where += Text.slice(At, C.Begin).str() + Lower;
     At = C.End;
   }
-  return Out + Text.slice(At, E.Where.End).str();
+  Where += Text.slice(At, E.Where.End).str();
+  if (!E.Container)
+    return "&" + Where;
+  std::string Data = loopOperand(*E.Container, Text) + ".data()";
+  std::string Index = spellFactor({std::nullopt, Where}, Text);
+  return Index == "0" ? Data : Data + " + " + Index;
 }
 
 std::string loopCount(Span Upper, bool Inclusive, bool LowerZero, const std::string &Lower,

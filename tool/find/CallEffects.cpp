@@ -1,6 +1,8 @@
 //===- CallEffects.cpp - what the calls of an expression may write -----------===//
 #include "find/CallEffects.h"
 
+#include "find/Containers.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -14,23 +16,6 @@ using namespace clang;
 
 namespace autoscale::find {
 namespace {
-
-/// A library container's element access: non-const, yet it writes nothing (v[i], v.data()).
-bool isAccessor(const CXXMethodDecl &M) {
-  switch (M.getOverloadedOperator()) {
-  case OO_Subscript:
-  case OO_Star:
-  case OO_Arrow:
-    return true;
-  case OO_None:
-    break;
-  default:
-    return false;
-  }
-  const IdentifierInfo *Id = M.getIdentifier();
-  return Id && llvm::is_contained({"at", "front", "back", "data", "begin", "end", "size"},
-                                  Id->getName());
-}
 
 /// Whether a library function handed an argument of this type (as its parameter or, for a
 /// variadic one, as written) can write the program's memory or run its code through it.
@@ -62,7 +47,7 @@ bool mayWrite(const CallExpr *C, const ASTContext &Ctx) {
     return true;
   // A library function writes the program's variables only through what it is given.
   const auto *M = dyn_cast<CXXMethodDecl>(FD);
-  if (M && M->isInstance() && !M->isConst() && !isAccessor(*M))
+  if (M && M->isInstance() && !M->isConst() && !isElementAccessor(*M))
     return true;
   unsigned Object = M && M->isInstance() && isa<CXXOperatorCallExpr>(C) ? 1 : 0;
   for (unsigned I = Object; I < C->getNumArgs(); ++I) {

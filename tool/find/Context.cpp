@@ -1,6 +1,8 @@
 //===- Context.cpp - where an expression sits --------------------------------===//
 #include "find/Context.h"
 
+#include "find/Containers.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -33,6 +35,8 @@ std::string baseVariable(const Expr *E) {
       E = M->getBase();
     } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
       E = A->getBase();
+    } else if (std::optional<ContainerAccess> C = containerAccess(E); C && C->Index) {
+      E = C->Object;
     } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
       E = U->getSubExpr();
     } else {

@@ -46,7 +46,8 @@ const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);
 /// Whether A and B, ignoring parentheses and implicit casts, are the same expression.
 bool sameExpr(const clang::Expr *A, const clang::Expr *B, const clang::ASTContext &Ctx);
 
-/// The name of the variable an lvalue designates ("a" for a[i].x, *a, a->x), or empty.
+/// The name of the variable an lvalue designates ("a" for a[i].x, *a, a->x, a std::vector a[i]),
+/// or empty.
 std::string baseVariable(const clang::Expr *LValue);
 
 } // namespace autoscale::find

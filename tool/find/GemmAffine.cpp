@@ -1,5 +1,6 @@
 //===- GemmAffine.cpp - indices and addresses as affine forms ----------------===//
 #include "find/GemmAffine.h"
+#include "find/Containers.h"
 #include "find/Reductions.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -153,8 +154,8 @@ std::string AffineReader::text(const Expr *E) const {
       .str();
 }
 
-bool AffineReader::isInvariant(const Expr *E) const {
-  if (E->HasSideEffects(Ctx))
+bool AffineReader::isInvariant(const Expr *E) {
+  if (hasSideEffects(E, Ctx))
     return false;
   struct Walk : RecursiveASTVisitor<Walk> {
     const Scope &S;
@@ -167,7 +168,17 @@ bool AffineReader::isInvariant(const Expr *E) const {
     }
   } W(S);
   W.TraverseStmt(const_cast<Expr *>(E));
-  return W.Ok;
+  if (!W.Ok || !S.Region)
+    return W.Ok;
+  // A container's size or element read once before the loops must be what they read.
+  std::string Moves;
+  forEachContainerRead(E, [&](const Expr *Object) {
+    if (Moves.empty())
+      Moves = containerMovesIn(Object, *S.Region, Ctx);
+  });
+  if (!Moves.empty())
+    fail<bool>(Moves);
+  return Moves.empty();
 }
 
 std::optional<Affine> AffineReader::integer(const Expr *E) {
@@ -297,6 +308,27 @@ std::optional<Access> AffineReader::atomPointer(const Expr *E) {
   return X;
 }
 
+std::optional<Access> AffineReader::container(const Expr *Object, QualType Element) {
+  Element = Element.getCanonicalType().getUnqualifiedType(); // not the container's value_type
+  if (!Element->isRealFloatingType())
+    return fail<Access>("'" + text(Object) + "' holds elements of type '" +
+                        Element.getAsString(Ctx.getPrintingPolicy()) + "'");
+  if (!isInvariant(Object))
+    return fail<Access>(containerAccess(Object)
+                            ? "'" + text(Object) +
+                                  "' is a row of a container of containers: each row is an "
+                                  "array of its own"
+                            : "container '" + text(Object) + "' changes with the loops");
+  if (S.Region)
+    if (std::string Moves = containerMovesIn(Object, *S.Region, Ctx); !Moves.empty())
+      return fail<Access>(Moves);
+  Access X;
+  X.Base = A.idOf(Object);
+  X.Container = true;
+  X.Element = Element;
+  return X;
+}
+
 std::optional<Access> AffineReader::row(const Expr *X) {
   X = X->IgnoreParens();
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(X)) {
@@ -348,6 +380,8 @@ std::optional<Access> AffineReader::pointer(const Expr *E) {
     const Expr *Sub = U->getSubExpr()->IgnoreParens();
     return Sub->getType()->isArrayType() ? row(Sub) : element(Sub);
   }
+  if (std::optional<ContainerAccess> Data = containerAccess(E); Data && !Data->Index)
+    return container(Data->Object, E->getType()->getPointeeType());
   if (const VarDecl *V = varOf(E)) {
     if (S.ReadThrough(V))
       return pointer(V->getInit());
@@ -375,6 +409,18 @@ std::optional<Access> AffineReader::element(const Expr *E) {
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
     return pointer(U->getSubExpr());
+  if (std::optional<ContainerAccess> Sub = containerAccess(E); Sub && Sub->Index) {
+    std::optional<Access> P = container(Sub->Object, E->getType());
+    if (!P)
+      return std::nullopt;
+    std::optional<Affine> I = integer(Sub->Index);
+    if (!I)
+      return std::nullopt;
+    P->Offset = P->Offset + *I;
+    return P;
+  }
+  if (std::string Why = classSubscriptReason(E); !Why.empty())
+    return fail<Access>("'" + text(E) + "' is no element of an array: " + Why);
   return fail<Access>("'" + text(E) + "' is not an element of an array");
 }
 

@@ -80,11 +80,13 @@ struct Affine {
   Poly coeff(const clang::VarDecl *V) const;
 };
 
-/// An element's address: a base (an invariant pointer or array, as an atom) and an offset in
-/// elements from its first element.
+/// An element's address: a base (an invariant pointer, array or standard container, as an
+/// atom) and an offset in elements from its first element.
 struct Access {
   unsigned Base = 0;
   unsigned Rank = 0; ///< subscripts [0] from the base to its first element
+  /// The base is a standard container (Containers.h): its first element is at Base.data().
+  bool Container = false;
   Affine Offset;
   clang::QualType Element; ///< the element type (float, double)
 };
@@ -100,6 +102,9 @@ struct Scope {
   std::function<bool(const clang::VarDecl *)> ReadThrough;
   /// Variables the nest does not write: they may be atoms.
   std::function<bool(const clang::VarDecl *)> Invariant;
+  /// The loops the call replaces: a standard container read once before them (its data pointer,
+  /// its size) must not move in them.
+  const clang::Stmt *Region = nullptr;
 };
 
 class AffineReader {
@@ -113,8 +118,8 @@ public:
   /// An invariant integer expression (a loop bound): a polynomial over atoms.
   std::optional<Poly> invariant(const clang::Expr *E);
   /// Whether E is an expression the call may evaluate once instead: no side effects, no loop
-  /// variable, nothing the nest writes.
-  bool isInvariant(const clang::Expr *E) const;
+  /// variable, nothing the nest writes, no container the nest may move (Why says which).
+  bool isInvariant(const clang::Expr *E);
 
   /// Why the last query failed.
   std::string Why;
@@ -125,6 +130,8 @@ private:
   /// Number of scalars in an object of type T (arrays of arrays), or nullopt with Why.
   std::optional<Poly> scalars(clang::QualType T);
   std::optional<Access> atomPointer(const clang::Expr *E);
+  /// The standard container Object (of elements of type Element) as the base of its elements.
+  std::optional<Access> container(const clang::Expr *Object, clang::QualType Element);
   template <class T> std::optional<T> fail(const std::string &Reason) {
     if (Why.empty())
       Why = Reason;

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "find/GemmNestParts.h"
 
+#include "find/Containers.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -133,9 +135,10 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
   Scope_.ReadThrough = [this](const VarDecl *V) {
     return Declared.count(V) && !Scope_.Loop.count(V) && V->getInit() && !this->F.writes(V) &&
            !V->getType()->isReferenceType() && !V->getType()->isArrayType() &&
-           !V->getInit()->HasSideEffects(Ctx);
+           !hasSideEffects(V->getInit(), Ctx);
   };
   Scope_.Invariant = [this](const VarDecl *V) { return !Declared.count(V) && !Written.count(V); };
+  Scope_.Region = Outer;
 }
 
 bool NestAttempt::fail(const std::string &Reason) {

@@ -276,11 +276,7 @@ std::string NestAttempt::suggestion(const GemmShape &S) const {
     return Q(Out.empty() ? "1" : Out);
   };
   auto Matrix = [&](const GemmMatrix &M) {
-    std::string Ptr = spellFactor(M.Base, Text);
-    if (M.ArrayRank)
-      Ptr = "&" + Ptr;
-    for (unsigned I = 0; I < M.ArrayRank; ++I)
-      Ptr += "[0]";
+    std::string Ptr = spellBase(M, Text);
     if (!M.Offset.Terms.empty())
       Ptr += " + " + spellPoly(M.Offset, Text);
     return "{ptr: " + Q(Ptr) + ", row_stride: " + Q(spellPoly(M.Rows, Text)) +

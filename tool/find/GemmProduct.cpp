@@ -120,7 +120,7 @@ public:
     std::optional<GemmPoly> Cols = poly(Col ? Col->Stride[Which] : Poly());
     if (!Base || !Offset || !Rows || !Cols)
       return false;
-    Out = GemmMatrix{*Base, X.Rank, *Offset, *Rows, *Cols, {}};
+    Out = GemmMatrix{*Base, X.Rank, X.Container, *Offset, *Rows, *Cols, {}};
     for (const Dim *B : Batch) {
       std::optional<GemmPoly> S = poly(B->Stride[Which]);
       if (!S)

@@ -50,6 +50,18 @@ std::string spellFactor(const GemmFactor &F, llvm::StringRef FileText) {
   return isPrimary(T) ? llvm::StringRef(T).trim().str() : "(" + T + ")";
 }
 
+std::string spellBase(const GemmMatrix &M, llvm::StringRef FileText) {
+  std::string Base = spellFactor(M.Base, FileText);
+  if (M.Container)
+    return Base + ".data()";
+  if (!M.ArrayRank)
+    return Base;
+  Base = "&" + Base;
+  for (unsigned I = 0; I < M.ArrayRank; ++I)
+    Base += "[0]";
+  return Base;
+}
+
 std::string spellPoly(const GemmPoly &P, llvm::StringRef FileText) {
   if (P.Terms.empty())
     return "0";

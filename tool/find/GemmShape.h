@@ -60,11 +60,13 @@ struct GemmMatrix {
   GemmFactor Base;
   /// Subscripts [0] that make Base a pointer to its first element (2 for `float A[8][8]`).
   unsigned ArrayRank = 0;
+  /// Base is a standard container: Base.data() points to its first element.
+  bool Container = false;
   GemmPoly Offset, Rows, Cols;
   std::vector<GemmPoly> Batch;
   bool operator==(const GemmMatrix &O) const {
-    return Base == O.Base && ArrayRank == O.ArrayRank && Offset == O.Offset && Rows == O.Rows &&
-           Cols == O.Cols && Batch == O.Batch;
+    return Base == O.Base && ArrayRank == O.ArrayRank && Container == O.Container &&
+           Offset == O.Offset && Rows == O.Rows && Cols == O.Cols && Batch == O.Batch;
   }
 };
 
@@ -103,6 +105,8 @@ struct GemmShape {
 
 /// C text of a factor, a polynomial and an extent, given the text of the operation's file.
 std::string spellFactor(const GemmFactor &F, llvm::StringRef FileText);
+/// C text of a pointer to the first element of M's base (`&A[0][0]`, `p`, `v.data()`).
+std::string spellBase(const GemmMatrix &M, llvm::StringRef FileText);
 std::string spellPoly(const GemmPoly &P, llvm::StringRef FileText);
 std::string spellExtent(const GemmExtent &E, llvm::StringRef FileText);
 

@@ -82,7 +82,8 @@ struct OperandShape {
   /// call numbered in order.
   unsigned Slot = 0;
   /// The variable whose storage the operand reads (an array or the pointer it indexes, through
-  /// locals): its address names the operand's tensor at the site. Empty when none.
+  /// locals): its address names the operand's tensor at the site. A standard container's
+  /// elements name its data pointer (`l.w.data()`). Empty when none.
   std::string Tensor;
   bool operator==(const OperandShape &O) const {
     return Where == O.Where && Type == O.Type && Convert == O.Convert && Slot == O.Slot &&

@@ -1,6 +1,7 @@
 //===- Reductions.cpp - reductions, GEMM operands and state updates ----------===//
 #include "find/Reductions.h"
 
+#include "find/Containers.h"
 #include "find/Context.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -122,8 +123,10 @@ public:
     const Expr *E = Operand->IgnoreParenCasts();
     if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V) && !V->getType()->isPointerType())
       return tensorOf(V->getInit());
+    if (std::optional<ContainerAccess> C = containerAccess(E); C && C->Index)
+      return containerKey(C->Object);
     if (std::optional<Subscript> A = subscriptOf(E))
-      // A class object (std::vector) has no name a runtime call could take as its address.
+      // Another class's operator[] reads no array whose address could name it.
       return A->Base->IgnoreParenImpCasts()->getType()->isRecordType() ? "" : pointerRoot(A->Base);
     if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
       return pointerRoot(U->getSubExpr());
@@ -262,9 +265,10 @@ private:
     LV = LV->IgnoreParens();
     if (const auto *D = dyn_cast<DeclRefExpr>(LV)) {
       const auto *V = dyn_cast<VarDecl>(D->getDecl());
-      // A variable declared in the loop is a new object each iteration; a reference may be
-      // rebound with it.
-      return !V || declaredIn(V, L) || V->getType()->isReferenceType();
+      // A variable declared in the loop is a new object each iteration (a reference there may
+      // be bound to another one); one declared outside it, a reference too, is one object
+      // throughout (a std::vector passed by reference).
+      return !V || declaredIn(V, L);
     }
     if (std::optional<Subscript> A = subscriptOf(LV)) {
       bool BaseVaries = A->OnObject ? addressVaries(A->Base->IgnoreParenImpCasts(), L, C)
@@ -461,16 +465,45 @@ private:
       if (V->getType()->isPointerType() && isSingleAssignmentLocal(V))
         if (std::string R = pointerRoot(V->getInit()); !R.empty())
           return R;
-      auto N = NameCount.find(V->getName());
-      bool Unique = N == NameCount.end() ? V->hasGlobalStorage() : N->second == 1;
-      return Unique ? V->getName().str() : std::string();
+      return uniqueName(V);
     }
+    if (std::optional<ContainerAccess> C = containerAccess(P); C && !C->Index)
+      return containerKey(C->Object); // v.data()
     if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isAdditiveOp())
       return pointerRoot(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS());
-    if (const auto *U = dyn_cast<UnaryOperator>(P); U && U->getOpcode() == UO_AddrOf)
-      if (const auto *A = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+    if (const auto *U = dyn_cast<UnaryOperator>(P); U && U->getOpcode() == UO_AddrOf) {
+      const Expr *Sub = U->getSubExpr()->IgnoreParens();
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(Sub))
         return pointerRoot(A->getBase());
+      if (std::optional<ContainerAccess> C = containerAccess(Sub))
+        return containerKey(C->Object); // &v[i]
+    }
     return {};
+  }
+
+  /// A standard container's tensor is its elements' array: the key is its data pointer, spelled
+  /// from the variable (or `this`) it is reached from through members (`l.w.data()`,
+  /// `this->w.data()`), or empty.
+  std::string containerKey(const Expr *Object) const {
+    std::string Members;
+    for (const Expr *E = Object->IgnoreParenImpCasts();; E = E->IgnoreParenImpCasts()) {
+      if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        if (!M->getMemberDecl()->getIdentifier())
+          return {};
+        Members = (M->isArrow() ? "->" : ".") + M->getMemberDecl()->getName().str() + Members;
+        E = M->getBase();
+        continue;
+      }
+      std::string Root = isa<CXXThisExpr>(E) ? "this" : varOf(E) ? uniqueName(varOf(E)) : "";
+      return Root.empty() ? Root : Root + Members + ".data()";
+    }
+  }
+
+  /// V's name where it names V anywhere in the function, or empty.
+  std::string uniqueName(const VarDecl *V) const {
+    auto N = NameCount.find(V->getName());
+    bool Unique = N == NameCount.end() ? V->hasGlobalStorage() : N->second == 1;
+    return Unique ? V->getName().str() : std::string();
   }
 
   ASTContext &Ctx;

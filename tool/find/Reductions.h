@@ -50,9 +50,10 @@ public:
   llvm::StringRef roleOf(const clang::Expr *E) const;
 
   /// The variable whose storage an operand reads: the array or pointer it indexes, followed
-  /// through locals initialised from loads and pointer arithmetic (wrow = w + o*C gives w). Only
-  /// variables whose name is unique in the function, so that the name means it where the operand
-  /// is. Empty when there is none.
+  /// through locals initialised from loads and pointer arithmetic (wrow = w + o*C gives w); for
+  /// the elements of a standard container (Containers.h), its data pointer reached from a
+  /// variable or `this` through members (`l.w.data()`). Only variables whose name is unique in
+  /// the function, so that the name means it where the operand is. Empty when there is none.
   std::string tensorOf(const clang::Expr *Operand) const;
 
 private:

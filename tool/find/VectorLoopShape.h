@@ -18,18 +18,24 @@
 #include "find/GemmShape.h"
 #include "find/Operation.h"
 
+#include <optional>
 #include <vector>
 
 namespace autoscale {
 
 /// An element the loop walks: its address at the first iteration is `&Where` with each use of
 /// the loop counter (Counter) replaced by the lower bound; Stride elements apart per iteration.
+/// An element of a standard container (Containers.h) is at `Container.data() + Where` instead,
+/// Where its index: taking `&v[i]` would check i against the size where the loop runs no
+/// iteration.
 struct LoopElement {
   Span Where;
   std::vector<Span> Counter;
   GemmPoly Stride;
+  std::optional<Span> Container;
   bool operator==(const LoopElement &O) const {
-    return Where == O.Where && Counter == O.Counter && Stride == O.Stride;
+    return Where == O.Where && Counter == O.Counter && Stride == O.Stride &&
+           Container == O.Container;
   }
 };
 

@@ -1,6 +1,7 @@
 //===- VectorLoops.cpp - innermost loops of one multiply site ----------------===//
 #include "find/VectorLoops.h"
 
+#include "find/Containers.h"
 #include "find/Context.h"
 #include "find/GemmNests.h"
 #include "find/Reductions.h"
@@ -78,12 +79,15 @@ const Expr *accumulatedTarget(const Stmt *S, ASTContext &Ctx) {
   return Ok ? A->getLHS() : nullptr;
 }
 
-/// The variable an lvalue's storage is reached from (`p` of p[i], *(p + i), p->x), or null.
+/// The variable an lvalue's storage is reached from (`p` of p[i], *(p + i), p->x, v[i]), or
+/// null.
 const VarDecl *rootVar(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
     if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
       E = S->getBase();
+    else if (std::optional<ContainerAccess> C = containerAccess(E))
+      E = C->Object;
     else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
       E = U->getSubExpr();
     else if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
@@ -95,7 +99,8 @@ const VarDecl *rootVar(const Expr *E) {
   }
 }
 
-/// The variables S writes (assigned, stepped, address taken) and those it refers to.
+/// The variables S writes (assigned, stepped, address taken) and those it refers to. An element
+/// of a standard container is written through its data pointer, which stays where it is.
 struct VarUses : RecursiveASTVisitor<VarUses> {
   std::set<const VarDecl *> Written, Read;
   bool VisitDeclRefExpr(DeclRefExpr *D) {
@@ -105,15 +110,19 @@ struct VarUses : RecursiveASTVisitor<VarUses> {
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
-      if (const VarDecl *V = writtenVar(B->getLHS()))
-        Written.insert(V);
+      write(B->getLHS());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = writtenVar(U->getSubExpr()))
-        Written.insert(V);
+      write(U->getSubExpr());
     return true;
+  }
+  void write(const Expr *LV) {
+    if (containerAccess(LV))
+      return;
+    if (const VarDecl *V = writtenVar(LV))
+      Written.insert(V);
   }
   static VarUses of(const Stmt *S) {
     VarUses U;
@@ -122,11 +131,12 @@ struct VarUses : RecursiveASTVisitor<VarUses> {
   }
 };
 
-/// Whether E computes anything in floating point (the rewrite would have to edit inside it).
+/// Whether E computes anything in floating point (the rewrite would have to edit inside it); a
+/// container's element is read, not computed.
 bool hasFloatArithmetic(const Stmt *S) {
   if (const auto *E = dyn_cast<Expr>(S);
       E && (isa<BinaryOperator, UnaryOperator, CallExpr>(E)) &&
-      E->getType()->isRealFloatingType())
+      E->getType()->isRealFloatingType() && !containerAccess(E))
     return true;
   for (const Stmt *C : S->children())
     if (C && hasFloatArithmetic(C))
@@ -275,7 +285,7 @@ bool LoopReader::header() {
     bool ReadsWritten = llvm::any_of(B.Read, [&](const VarDecl *V) {
       return V == Counter || Uses.Written.count(V);
     });
-    if (Bound->HasSideEffects(Ctx) || ReadsWritten || hasFloatArithmetic(Bound) ||
+    if (hasSideEffects(Bound, Ctx) || ReadsWritten || hasFloatArithmetic(Bound) ||
         !Bound->IgnoreParenImpCasts()->getType()->isIntegerType())
       return fail("a bound of the loop is not an integer fixed while it runs");
   }
@@ -307,6 +317,7 @@ bool LoopReader::roles() {
   Sc.Loop = {Counter};
   Sc.ReadThrough = [](const VarDecl *) { return false; };
   Sc.Invariant = [this](const VarDecl *V) { return V != Counter && !Uses.Written.count(V); };
+  Sc.Region = For;
   Factor[0] = Mul.getLHS();
   Factor[1] = Mul.getRHS();
   bool Varies[2];
@@ -314,7 +325,7 @@ bool LoopReader::roles() {
     FactorAt[I] = Reader.element(Factor[I]);
     Varies[I] = FactorAt[I] && !FactorAt[I]->Offset.coeff(Counter).isZero();
   }
-  if (Acc.Target->HasSideEffects(Ctx))
+  if (hasSideEffects(Acc.Target, Ctx))
     return fail("the sum's address has side effects");
   const auto *Ref = dyn_cast<DeclRefExpr>(Acc.Target->IgnoreParens());
   bool Scalar = Ref && isa<VarDecl>(Ref->getDecl());
@@ -360,6 +371,13 @@ std::optional<Span> LoopReader::spanOf(const Expr *E) {
 
 bool LoopReader::element(const Expr *E, const gemm::Access &Acc, LoopElement &Out) {
   E = E->IgnoreParenImpCasts();
+  if (std::optional<ContainerAccess> C = containerAccess(E); C && C->Index) {
+    std::optional<Span> Object = spanOf(C->Object);
+    if (!Object)
+      return false;
+    Out.Container = *Object;
+    E = C->Index;
+  }
   std::optional<Span> Where = spanOf(E);
   if (!Where)
     return false;

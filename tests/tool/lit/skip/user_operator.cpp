@@ -16,7 +16,7 @@ std::vector<double> operator+(const std::vector<double> &a, const std::vector<do
   for (std::size_t i = 0; i < a.size(); ++i)
     r[i] = a[i] + b[i];
     // CHECK: r[i] = autoscale_add_d(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[i], b[i]);
-    // REPORT: input.cpp:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"operator+","op":"add","program":"one call per operation: a bound of the loop is not an integer fixed while it runs","rounding":"output","rule":"class:infer","site":0,"spelling":"+","strategy":"delayed","type":"double","variable":null}
+    // REPORT: input.cpp:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"operator+","op":"add","program":"one call per operation: a statement of the loop is not an assignment of a float","rounding":"output","rule":"class:infer","site":0,"spelling":"+","strategy":"delayed","type":"double","variable":"r"}
   return r;
 }
 template <class V> V sum3(const V &a, const V &b, const V &c) { return a + b + c; }
