@@ -20,6 +20,8 @@ namespace {
 using autoscale_test::bits;
 using autoscale_test::configs;
 using autoscale_test::expect_same_site;
+using autoscale_test::phase_values;
+using autoscale_test::Run;
 using autoscale_test::sweep;
 
 bool same(float x, float y) { return bits(x) == bits(y) || (std::isnan(x) && std::isnan(y)); }
@@ -112,41 +114,8 @@ const std::vector<Program> &programs() {
   return p;
 }
 
-struct Run {
-  std::size_t first, n;
-  std::ptrdiff_t stride;
-  int run;
-};
-
-// Runs over the arrays, of lengths around the block sizes and the window, forward and backward.
-std::vector<Run> runs(std::size_t values) {
-  static const std::size_t lengths[] = {0, 1, 7, 8, 36, 37, 63, 64, 65, 130, 257};
-  static const std::ptrdiff_t strides[] = {1, 3, -2, 1, 2};
-  std::vector<Run> r;
-  std::size_t first = 0;
-  for (int k = 0; first < values; ++k) {
-    const std::size_t n = lengths[k % 11];
-    const std::ptrdiff_t stride = strides[k % 5];
-    const std::size_t span = n == 0 ? 1 : (n - 1) * static_cast<std::size_t>(std::abs(stride)) + 1;
-    if (first + span > values) break;
-    r.push_back({stride < 0 ? first + span - 1 : first, n, stride, k});
-    first += span;
-  }
-  return r;
-}
-
-// As site_vector_loops_test: moderate values first, then 40 binades below them (the band below the
-// tensors' ranges, ties, zeros), then the sweep with NaN, inf and overflow.
-std::vector<float> phase_values(int phase, const std::vector<float> &sweep_values) {
-  if (phase > 1) return sweep_values;
-  std::vector<float> v(sweep_values.size());
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const double mantissa = 1.0 + static_cast<double>(i % 8) / 8.0, sign = i % 3 == 1 ? -1.0 : 1.0;
-    const int exponent = phase == 0 ? static_cast<int>(i % 13) - 4 : -static_cast<int>(i % 41);
-    v[i] = i % 17 == 5 ? 0.0f : static_cast<float>(sign * std::ldexp(mantissa, exponent));
-  }
-  return v;
-}
+// Lengths around the block sizes and the window.
+std::vector<Run> runs(std::size_t values) { return autoscale_test::runs(values, {0, 1, 7, 8, 36, 37, 63, 64, 65, 130, 257}); }
 
 // The program on one config per site (config k, k + 1, k + 2 of the sweep), the scalar loop on
 // twin sites; both write copies of the same arrays.

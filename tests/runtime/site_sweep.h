@@ -4,6 +4,8 @@
 #define AUTOSCALE_TESTS_SITE_SWEEP_H
 
 #include <cmath>
+#include <cstddef>
+#include <cstdlib>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
@@ -52,6 +54,47 @@ template <class T> std::vector<T> sweep() {
     float f = autoscale_bits_float_(static_cast<uint32_t>(u));
     v.push_back(static_cast<T>(f));
     if (!std::is_same<T, float>::value) v.push_back(static_cast<T>(f) * static_cast<T>(1.0 + 0x1p-40));
+  }
+  return v;
+}
+
+// One run of a loop over a sweep's values: n elements from offset `first`, every `stride`-th
+// (negative: backwards from the end of the run); `run` numbers it (tests pick its tensors by it).
+struct Run {
+  std::size_t first, n;
+  std::ptrdiff_t stride;
+  int run;
+};
+
+// Runs of the given lengths in turn, with strides 1, 3, -2, 1, 2, one after the other over the
+// values.
+inline std::vector<Run> runs(std::size_t values, const std::vector<std::size_t> &lengths) {
+  static const std::ptrdiff_t strides[] = {1, 3, -2, 1, 2};
+  std::vector<Run> r;
+  std::size_t first = 0;
+  for (int k = 0; first < values; ++k) {
+    const std::size_t n = lengths[static_cast<std::size_t>(k) % lengths.size()];
+    const std::ptrdiff_t stride = strides[k % 5];
+    const std::size_t span = n == 0 ? 1 : (n - 1) * static_cast<std::size_t>(std::abs(stride)) + 1;
+    if (first + span > values) break;
+    r.push_back({stride < 0 ? first + span - 1 : first, n, stride, k});
+    first += span;
+  }
+  return r;
+}
+
+// The values of a loop test's phases: phase 0 moderate values, so that the delayed scales move
+// off 1 before the others; phase 1 values over 40 binades below them, finite, with short
+// mantissas (ties of every format's subnormals among them) and zeros, most in the band below the
+// tensors' ranges and many rounding to zero, which SIMD blocks round themselves; later phases the
+// sweep (NaN, inf and overflow among it).
+template <class T> std::vector<T> phase_values(int phase, const std::vector<T> &sweep_values) {
+  if (phase > 1) return sweep_values;
+  std::vector<T> v(sweep_values.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const double mantissa = 1.0 + static_cast<double>(i % 8) / 8.0, sign = i % 3 == 1 ? -1.0 : 1.0;
+    const int exponent = phase == 0 ? static_cast<int>(i % 13) - 4 : -static_cast<int>(i % 41);
+    v[i] = i % 17 == 5 ? static_cast<T>(0) : static_cast<T>(sign * std::ldexp(mantissa, exponent));
   }
   return v;
 }

@@ -20,6 +20,8 @@ namespace {
 using autoscale_test::bits;
 using autoscale_test::configs;
 using autoscale_test::expect_same_site;
+using autoscale_test::phase_values;
+using autoscale_test::Run;
 using autoscale_test::sweep;
 
 template <class T> struct Calls;
@@ -52,44 +54,8 @@ template <> struct Calls<double> {
 
 template <class T> bool same(T x, T y) { return bits(x) == bits(y) || (std::isnan(x) && std::isnan(y)); }
 
-// One run: n elements from offset `first` of `values`, every `stride`-th (negative: backwards from
-// the end of the run), its tensors chosen by `run`.
-struct Run {
-  std::size_t first, n;
-  std::ptrdiff_t stride;
-  int run;
-};
-
-std::vector<Run> runs(std::size_t values) {
-  static const std::size_t lengths[] = {0, 1, 3, 7, 36, 37, 38, 64, 100, 257};
-  static const std::ptrdiff_t strides[] = {1, 3, -2, 1, 2};
-  std::vector<Run> r;
-  std::size_t first = 0;
-  for (int k = 0; first < values; ++k) {
-    const std::size_t n = lengths[k % 10];
-    const std::ptrdiff_t stride = strides[k % 5];
-    const std::size_t span = n == 0 ? 1 : (n - 1) * static_cast<std::size_t>(std::abs(stride)) + 1;
-    if (first + span > values) break;
-    r.push_back({stride < 0 ? first + span - 1 : first, n, stride, k});
-    first += span;
-  }
-  return r;
-}
-
-// Phase 0 feeds moderate values, so that the delayed scales move off 1 before the others; phase 1
-// values over 40 binades below them, finite, with short mantissas (ties of every format's
-// subnormals among them) and zeros, most in the band below the tensors' ranges and many rounding to zero,
-// which SIMD blocks round themselves; later phases the sweep (NaN, inf and overflow among it).
-template <class T> std::vector<T> phase_values(int phase, const std::vector<T> &sweep_values) {
-  if (phase > 1) return sweep_values;
-  std::vector<T> v(sweep_values.size());
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const double mantissa = 1.0 + static_cast<double>(i % 8) / 8.0, sign = i % 3 == 1 ? -1.0 : 1.0;
-    const int exponent = phase == 0 ? static_cast<int>(i % 13) - 4 : -static_cast<int>(i % 41);
-    v[i] = i % 17 == 5 ? static_cast<T>(0) : static_cast<T>(sign * std::ldexp(mantissa, exponent));
-  }
-  return v;
-}
+// Lengths around the block sizes and the window.
+std::vector<Run> runs(std::size_t values) { return autoscale_test::runs(values, {0, 1, 3, 7, 36, 37, 38, 64, 100, 257}); }
 
 const float tensors[4] = {};
 const void *key_of(int run, int operand) { return run % 3 == 2 ? &tensors[2 * operand + run % 2] : nullptr; }

@@ -1,13 +1,12 @@
 //===- LoopPrograms.cpp - innermost loops of straight-line float arithmetic --===//
 #include "find/LoopPrograms.h"
 
+#include "find/CountedLoops.h"
 #include "find/GemmNests.h"
 #include "find/OperationFinder.h"
 #include "find/Reductions.h"
 
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Lex/Lexer.h"
 
 #include <map>
 
@@ -21,27 +20,6 @@ bool sameLoopProgram(const LoopProgramShape *A, const LoopProgramShape *B) {
 
 namespace find {
 namespace {
-
-/// The variables S assigns, steps or takes the address of.
-std::set<const VarDecl *> writtenIn(const Stmt *S) {
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    std::set<const VarDecl *> Out;
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->isAssignmentOp())
-        if (const VarDecl *V = writtenVar(B->getLHS()))
-          Out.insert(V);
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-        if (const VarDecl *V = writtenVar(U->getSubExpr()))
-          Out.insert(V);
-      return true;
-    }
-  } V;
-  V.TraverseStmt(const_cast<Stmt *>(S));
-  return V.Out;
-}
 
 bool isFloat(QualType T) {
   const auto *BT = T.getCanonicalType()->getAs<BuiltinType>();
@@ -146,38 +124,17 @@ private:
 };
 
 bool ProgramReader::header() {
-  SourceLocation Begin = For.getForLoc();
-  if (!Begin.isFileID())
-    return fail("the loop is written in a macro");
-  File = SM.getFileID(Begin);
-  unsigned Offset = SM.getFileOffset(Begin);
-  if (gemm::pragmaStart(SM.getBufferData(File), Offset) != Offset)
-    return fail("a pragma applies to the loop");
-  const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit());
-  Counter = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-  if (!Counter || !Counter->getType()->isIntegerType() || Counter->getType()->isBooleanType() ||
-      !Counter->getInit())
-    return fail("the loop does not declare an integer counter");
-  Lower = Counter->getInit();
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For.getCond() ? For.getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
-      varOf(Cond->getLHS()) != Counter)
-    return fail("the loop is not bounded as `i < n` or `i <= n`");
-  Upper = Cond->getRHS();
-  Shape.Inclusive = Cond->getOpcode() == BO_LE;
-  const Expr *Inc = For.getInc() ? For.getInc()->IgnoreParenImpCasts() : nullptr;
-  bool Counts = false;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    Counts = U->isIncrementOp() && varOf(U->getSubExpr()) == Counter;
-  else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
-    Expr::EvalResult One;
-    Counts = B->getOpcode() == BO_AddAssign && varOf(B->getLHS()) == Counter &&
-             B->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
-  }
-  if (!Counts)
-    return fail("the loop does not count its counter up by 1");
-  Written = writtenIn(For.getBody());
+  std::string W;
+  std::optional<FileID> F = loopFile(For, Ctx, W);
+  std::optional<CountedLoop> L = F ? countedLoop(For, Ctx, W) : std::nullopt;
+  if (!L)
+    return fail(W);
+  File = *F;
+  Counter = L->Counter;
+  Lower = L->Lower;
+  Upper = L->Upper;
+  Shape.Inclusive = L->Inclusive;
+  Written = VarUses::of(For.getBody()).Written;
   if (Written.count(Counter))
     return fail("the loop's body writes its counter");
   // Elements are read at addresses of the counter and of what the loop leaves unchanged; the
@@ -282,34 +239,10 @@ std::optional<int> ProgramReader::element(const Expr *E) {
   for (size_t K = 0; K < Accesses.size(); ++K)
     if (Accesses[K].Base == Acc->Base && sameAffine(Accesses[K].Offset, Acc->Offset))
       return static_cast<int>(K);
-  // The element as written, its counter's uses, and its stride per iteration.
   LoopElement L;
-  std::optional<Span> Where = spanOf(E->IgnoreParenImpCasts());
-  if (!Where)
-    return std::nullopt;
-  L.Where = *Where;
-  struct Refs : RecursiveASTVisitor<Refs> {
-    const VarDecl *V;
-    std::vector<const DeclRefExpr *> Out;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      if (D->getDecl() == V)
-        Out.push_back(D);
-      return true;
-    }
-  } R;
-  R.V = Counter;
-  R.TraverseStmt(const_cast<Expr *>(E));
-  for (const DeclRefExpr *D : R.Out) {
-    std::optional<Span> S = spanOf(D);
-    if (!S || !D->getLocation().isFileID())
-      return none("the counter is used in a macro");
-    L.Counter.push_back(*S);
-  }
   std::string W;
-  std::optional<GemmPoly> Stride = gemm::gemmPoly(Acc->Offset.coeff(Counter), A, Ranges, File, W);
-  if (!Stride)
+  if (!loopElement(E, *Acc, Counter, A, Ranges, File, L, W))
     return none(W);
-  L.Stride = *Stride;
   Accesses.push_back(*Acc);
   Shape.Arrays.push_back(L);
   return static_cast<int>(Shape.Arrays.size() - 1);
@@ -496,14 +429,10 @@ bool ProgramReader::spans() {
     return false;
   Shape.Lower = *Low;
   Shape.Upper = *Up;
-  const Stmt *Body = For.getBody();
-  SourceLocation Last = Body->getEndLoc();
-  SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts());
-  if (!isa<CompoundStmt>(Body))
-    End = Lexer::findLocationAfterToken(Last, tok::semi, SM, Ctx.getLangOpts(), false);
-  if (End.isInvalid() || !End.isFileID() || SM.getFileID(End) != File)
+  std::optional<Span> Text = loopText(For, Ctx, File);
+  if (!Text)
     return fail("the loop is written in a macro");
-  Shape.Loop = {SM.getFileOffset(For.getForLoc()), SM.getFileOffset(End)};
+  Shape.Loop = *Text;
   Shape.CallLine = SM.getLineNumber(File, Shape.Loop.Begin);
   if (Ranges.containsDirective(FileSpan{File, Shape.Loop.Begin, Shape.Loop.End}))
     return fail("a preprocessor directive is inside the loop");
@@ -522,14 +451,6 @@ std::shared_ptr<LoopProgramShape> findLoopProgram(const ForStmt &For, const Func
   // The runtime's programs are host code; a template's pattern has no types yet.
   if (FD.isDependentContext() || FD.hasAttr<CUDAGlobalAttr>() || FD.hasAttr<CUDADeviceAttr>()) {
     Why = "the loop is in a template or device code";
-    return nullptr;
-  }
-  if (const Stmt *Up = [&]() -> const Stmt * {
-        DynTypedNodeList P = Ctx.getParents(For);
-        return P.empty() ? nullptr : P[0].get<Stmt>();
-      }();
-      Up && isa<OMPExecutableDirective, CapturedStmt, AttributedStmt>(Up)) {
-    Why = "a pragma applies to the loop";
     return nullptr;
   }
   return ProgramReader(For, Ctx, Ranges, Op, Members).run(Why);

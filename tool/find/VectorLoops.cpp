@@ -3,12 +3,12 @@
 
 #include "find/Containers.h"
 #include "find/Context.h"
+#include "find/CountedLoops.h"
 #include "find/GemmNests.h"
 #include "find/Reductions.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Lex/Lexer.h"
 
 #include <set>
 
@@ -98,38 +98,6 @@ const VarDecl *rootVar(const Expr *E) {
       return varOf(E);
   }
 }
-
-/// The variables S writes (assigned, stepped, address taken) and those it refers to. An element
-/// of a standard container is written through its data pointer, which stays where it is.
-struct VarUses : RecursiveASTVisitor<VarUses> {
-  std::set<const VarDecl *> Written, Read;
-  bool VisitDeclRefExpr(DeclRefExpr *D) {
-    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
-      Read.insert(V);
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      write(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      write(U->getSubExpr());
-    return true;
-  }
-  void write(const Expr *LV) {
-    if (containerAccess(LV))
-      return;
-    if (const VarDecl *V = writtenVar(LV))
-      Written.insert(V);
-  }
-  static VarUses of(const Stmt *S) {
-    VarUses U;
-    U.TraverseStmt(const_cast<Stmt *>(S));
-    return U;
-  }
-};
 
 /// Whether E computes anything in floating point (the rewrite would have to edit inside it); a
 /// container's element is read, not computed.
@@ -238,44 +206,23 @@ bool LoopReader::loop() {
     For = nullptr;
     return false; // no loop runs this statement alone: nothing to report
   }
-  const Stmt *Up = parentOf(For, Ctx);
-  if (Up && isa<OMPExecutableDirective, CapturedStmt, AttributedStmt>(Up))
-    return fail("a pragma applies to the loop");
-  SourceLocation Begin = For->getForLoc();
-  if (!Begin.isFileID())
-    return fail("the loop is written in a macro");
-  File = SM.getFileID(Begin);
-  unsigned Offset = SM.getFileOffset(Begin);
-  if (gemm::pragmaStart(SM.getBufferData(File), Offset) != Offset)
-    return fail("a pragma applies to the loop");
+  std::string W;
+  std::optional<FileID> F = loopFile(*For, Ctx, W);
+  if (!F)
+    return fail(W);
+  File = *F;
   return true;
 }
 
 bool LoopReader::header() {
-  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
-  Counter = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-  if (!Counter || !Counter->getType()->isIntegerType() || Counter->getType()->isBooleanType() ||
-      !Counter->getInit())
-    return fail("the loop does not declare an integer counter");
-  Lower = Counter->getInit();
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
-      varOf(Cond->getLHS()) != Counter)
-    return fail("the loop is not bounded as `i < n` or `i <= n`");
-  Upper = Cond->getRHS();
-  Shape.Inclusive = Cond->getOpcode() == BO_LE;
-  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
-  bool Counts = false;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    Counts = U->isIncrementOp() && varOf(U->getSubExpr()) == Counter;
-  else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
-    Expr::EvalResult One;
-    Counts = B->getOpcode() == BO_AddAssign && varOf(B->getLHS()) == Counter &&
-             B->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
-  }
-  if (!Counts)
-    return fail("the loop does not count its counter up by 1");
+  std::string W;
+  std::optional<CountedLoop> L = countedLoop(*For, Ctx, W);
+  if (!L)
+    return fail(W);
+  Counter = L->Counter;
+  Lower = L->Lower;
+  Upper = L->Upper;
+  Shape.Inclusive = L->Inclusive;
   VarUses Own = VarUses::of(Acc.Assign);
   Uses.Written.insert(Own.Written.begin(), Own.Written.end());
   if (Uses.Written.count(Counter))
@@ -370,42 +317,8 @@ std::optional<Span> LoopReader::spanOf(const Expr *E) {
 }
 
 bool LoopReader::element(const Expr *E, const gemm::Access &Acc, LoopElement &Out) {
-  E = E->IgnoreParenImpCasts();
-  if (std::optional<ContainerAccess> C = containerAccess(E); C && C->Index) {
-    std::optional<Span> Object = spanOf(C->Object);
-    if (!Object)
-      return false;
-    Out.Container = *Object;
-    E = C->Index;
-  }
-  std::optional<Span> Where = spanOf(E);
-  if (!Where)
-    return false;
-  Out.Where = *Where;
-  struct Refs : RecursiveASTVisitor<Refs> {
-    const VarDecl *V;
-    std::vector<const DeclRefExpr *> Out;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      if (D->getDecl() == V)
-        Out.push_back(D);
-      return true;
-    }
-  } R;
-  R.V = Counter;
-  R.TraverseStmt(const_cast<Expr *>(E));
-  for (const DeclRefExpr *D : R.Out) {
-    std::optional<Span> S = spanOf(D);
-    if (!S || !D->getLocation().isFileID())
-      return fail("the counter is used in a macro");
-    Out.Counter.push_back(*S);
-  }
   std::string W;
-  std::optional<GemmPoly> Stride =
-      gemm::gemmPoly(Acc.Offset.coeff(Counter), A, Ranges, File, W);
-  if (!Stride)
-    return fail(W);
-  Out.Stride = *Stride;
-  return true;
+  return loopElement(E, Acc, Counter, A, Ranges, File, Out, W) || fail(W);
 }
 
 bool LoopReader::spans() {
@@ -414,15 +327,10 @@ bool LoopReader::spans() {
     return false;
   Shape.Lower = *Low;
   Shape.Upper = *Up;
-  // The statement ends at its semicolon, or at the closing brace of the body.
-  const Stmt *Body = For->getBody();
-  SourceLocation Last = Body->getEndLoc();
-  SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts());
-  if (!isa<CompoundStmt>(Body))
-    End = Lexer::findLocationAfterToken(Last, tok::semi, SM, Ctx.getLangOpts(), false);
-  if (End.isInvalid() || !End.isFileID() || SM.getFileID(End) != File)
+  std::optional<Span> Text = loopText(*For, Ctx, File);
+  if (!Text)
     return fail("the loop is written in a macro");
-  Shape.Loop = {SM.getFileOffset(For->getForLoc()), SM.getFileOffset(End)};
+  Shape.Loop = *Text;
   Shape.Piece = Shape.Loop;
   if (Block) {
     auto StartOf = [&](unsigned K) -> std::optional<unsigned> {
