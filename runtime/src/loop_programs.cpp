@@ -96,28 +96,31 @@ struct Ready {
   bool full = false, record_output = false;
 };
 
-// The state of op o's site for the next run; the calling thread's block is set up for the op's
-// tensors as its call would set it up.
-Ready prepare(const Program &p, const autoscale_loop_op &op) {
-  Ready r;
+// The state of op o's site for the next run, into r (in place: a Ready returned by value costs a
+// stalled copy per op and run); the calling thread's block is set up for the op's tensors as its
+// call would set it up.
+void prepare(const Program &p, const autoscale_loop_op &op, Ready &r) {
+  r.kind = Kind::Never;
+  r.st = nullptr;
+  r.t = nullptr;
   autoscale_site *s = p.sites[op.site];
   const bool rounds_inputs = s->rounding == AUTOSCALE_ROUND_INPUTS && s->format != AUTOSCALE_FP32;
   if (op.code == AUTOSCALE_LOOP_OPERAND) {
     r.kind = rounds_inputs ? Kind::Never : Kind::Identity;  // autoscale_operand_f rounds out of line
-    return r;
+    return;
   }
   if (autoscale_plain_(s)) {
     r.kind = Kind::Plain;
-    return r;
+    return;
   }
-  if (rounds_inputs && op.code != AUTOSCALE_LOOP_RESULT && !is_site_arithmetic(op.code)) return r;  // SITE_NEG
+  if (rounds_inputs && op.code != AUTOSCALE_LOOP_RESULT && !is_site_arithmetic(op.code)) return;  // SITE_NEG
   r.st = entered_state_of(s);
   r.t = &thread_site(r.st);
   r.full = r.st->full != 0;
   r.record_output = r.st->record_output != 0;
   const bool pass = __atomic_load_n(&r.st->pass, __ATOMIC_RELAXED) != 0;
   if (rounds_inputs && op.code != AUTOSCALE_LOOP_RESULT) {
-    if (pass) return r;  // empirical analysis records values through the calls
+    if (pass) return;  // empirical analysis records values through the calls
     const void *keys[kSlots] = {p.key(op.key_a), p.key(op.key_b), nullptr, nullptr};
     use_tensors(r.st, *r.t, {0, 1}, keys);
     r.kind = Kind::Inputs;
@@ -129,7 +132,6 @@ Ready prepare(const Program &p, const autoscale_loop_op &op) {
                                                              : Kind::Record;
   }
   for (int k = 0; k < kSlots; ++k) r.range[k] = load_relaxed(r.t->slot[k].range_f);
-  return r;
 }
 
 // One slot's statistics over a block, as autoscale_record_rounded_f_ / _value_f_ count them.
@@ -381,6 +383,8 @@ void run_program(const Program &p) {
     for (std::size_t i = from; i < to; ++i) run_one(p, i, b.one.data());
   };
   if (site_counted_twice(p) || !blocks_are_exact(p)) return one_by_one(0, p.n);
+  for (int o = 0; o < p.count; ++o)
+    if (!has_site(p.ops[o].code)) b.ready[o].kind = Kind::Plain;
   std::size_t i = 0;
   while (i < p.n) {
     // A run: the iterations before any site's next window count, which the calls then make as
@@ -388,7 +392,8 @@ void run_program(const Program &p) {
     std::size_t run = p.n - i;
     bool blocks = true;
     for (int o = 0; o < p.count; ++o) {
-      b.ready[o] = has_site(p.ops[o].code) ? prepare(p, p.ops[o]) : Ready{Kind::Plain};
+      if (!has_site(p.ops[o].code)) continue;
+      prepare(p, p.ops[o], b.ready[o]);
       if (b.ready[o].kind == Kind::Never) blocks = false;
       if (counts(b.ready[o].kind)) run = std::min<std::size_t>(run, load_relaxed(b.ready[o].t->left) - 1);
     }
