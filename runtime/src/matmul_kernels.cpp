@@ -13,6 +13,7 @@
 
 #include "autoscale/format.h"
 #include "check.h"
+#include "parallel.h"
 #include "quantize.h"
 
 #define AUTOSCALE_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
@@ -41,8 +42,6 @@ namespace {
 // |x|'s bits order like |x|, and a NaN's exceed inf's: an unsigned max gives NaN when there is one.
 inline uint32_t abs_bits(float v) { return autoscale_float_bits_(v) & 0x7FFFFFFFu; }
 
-// Whether a loop over this many elements forks the OpenMP threads.
-inline bool parallel_pays(size_t elements) { return elements >= kParallelElements; }
 
 // float32 bits of an fp8 code (F: e4m3 or e5m2), equal to format.h's decoder, in branch-free
 // arithmetic a loop vectorises (a table lookup would not). Normal codes move their fields into
@@ -108,10 +107,25 @@ void decode_row(int format, const void *codes, size_t n, Elem type, void *out) {
   }
 }
 
+// x . y over n elements, in 8 partial sums (an order of the additions a backend may choose), so
+// the sums vectorise.
+inline float dot(const float *x, const float *y, size_t n) {
+  float part[8] = {};
+  size_t p = 0;
+  for (; p + 8 <= n; p += 8)
+    for (int l = 0; l < 8; ++l) part[l] += x[p + l] * y[p + l];
+  for (; p < n; ++p) part[p % 8] += x[p] * y[p];
+  return ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
+}
+
 // c rows [i0, i1) = a x b, blocked so a kb x nb panel of B stays in cache while the rows of A
 // stream past it; the inner loop is a saxpy GCC vectorises.
 AUTOSCALE_VECTOR_CLONES void gemm_rows(size_t i0, size_t i1, size_t n, size_t k, const float *a, const float *b,
                                        float *c, size_t ldc) {
+  if (n == 1) {  // a matrix-vector product: the saxpy below would run one element at a time
+    for (size_t i = i0; i < i1; ++i) c[i * ldc] = dot(a + i * k, b, k);
+    return;
+  }
   constexpr size_t kb = 128, nb = 512;
   for (size_t i = i0; i < i1; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
   for (size_t j0 = 0; j0 < n; j0 += nb) {
@@ -169,19 +183,18 @@ void decode(int format, const void *codes, size_t rows, size_t cols, size_t ld, 
                       format == AUTOSCALE_BF16,
                   "decode: %s codes are not exact in bf16", autoscale_format_name(format));
   const size_t in_bytes = autoscale_format_desc_of_(format).code_width / 8, out_bytes = type == Elem::Bf16 ? 2 : 4;
-  const long r_end = long(rows);
-#pragma omp parallel for schedule(static) if (parallel_pays(rows * cols))
-  for (long r = 0; r < r_end; ++r)
+  for_items(long(rows), parallel_pays(rows * cols), [&](long r) {
     decode_row(format, static_cast<const char *>(codes) + size_t(r) * ld * in_bytes, cols, type,
                static_cast<char *>(out) + size_t(r) * cols * out_bytes);
+  });
 }
 
 void portable_gemm(size_t m, size_t n, size_t k, const float *a, const float *b, float *c, size_t ldc) {
   constexpr size_t kRows = 16;  // rows per OpenMP item: each thread keeps its B panel in its cache
   const long items = long((m + kRows - 1) / kRows);
-#pragma omp parallel for schedule(static) if (parallel_pays(m * n * k / 64))
-  for (long item = 0; item < items; ++item)
+  for_items(items, parallel_pays(m * n * k / 64), [&](long item) {
     gemm_rows(size_t(item) * kRows, std::min(m, size_t(item + 1) * kRows), n, k, a, b, c, ldc);
+  });
 }
 
 uint32_t epilogue(size_t m, size_t n, float alpha, const float *t, size_t ldt, const float *d, ptrdiff_t d_rs,
@@ -189,26 +202,26 @@ uint32_t epilogue(size_t m, size_t n, float alpha, const float *t, size_t ldt, c
   const bool in_place = t == c;
   if (in_place && alpha == 1.0f && !d) return want_amax ? amax_bits(c, m, n, c_rs, c_cs) : 0u;
   const long rows = long(m);
-  uint32_t amax = 0;
+  const auto max = [](uint32_t x, uint32_t y) { return std::max(x, y); };
   if (c_cs == 1 && (!d || d_cs == 0 || d_cs == 1)) {
     const Add add = !d ? Add::None : d_cs == 1 ? Add::Row : Add::Broadcast;
     const RowFn fn = !t ? row_fn<Src::Zero>(add) : in_place ? row_fn<Src::InPlace>(add) : row_fn<Src::Dense>(add);
-#pragma omp parallel for schedule(static) reduction(max : amax) if (parallel_pays(m * n))
-    for (long i = 0; i < rows; ++i)
-      amax = std::max(amax, fn(n, alpha, t ? t + size_t(i) * ldt : nullptr, d ? d + i * d_rs : nullptr, c + i * c_rs));
-    return amax;
+    return reduce_items(rows, parallel_pays(m * n), 0u, max, [&](long i) {
+      return fn(n, alpha, t ? t + size_t(i) * ldt : nullptr, d ? d + i * d_rs : nullptr, c + i * c_rs);
+    });
   }
   // Any other strides, element by element.
-#pragma omp parallel for schedule(static) reduction(max : amax) if (parallel_pays(m * n))
-  for (long i = 0; i < rows; ++i)
+  return reduce_items(rows, parallel_pays(m * n), 0u, max, [&](long i) {
+    uint32_t row_max = 0;
     for (size_t j = 0; j < n; ++j) {
       float *cij = c + i * c_rs + ptrdiff_t(j) * c_cs;
       float v = !t ? 0.0f : alpha * (in_place ? *cij : t[size_t(i) * ldt + j]);
       if (d) v += d[i * d_rs + ptrdiff_t(j) * d_cs];
       *cij = v;
-      amax = std::max(amax, abs_bits(v));
+      row_max = std::max(row_max, abs_bits(v));
     }
-  return amax;
+    return row_max;
+  });
 }
 
 }  // namespace autoscale::detail

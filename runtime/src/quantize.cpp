@@ -11,6 +11,7 @@
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
 #include "check.h"
+#include "parallel.h"
 #include "quantize_element.h"
 #include "quotient.h"
 #include "scale_math.h"
@@ -232,24 +233,19 @@ QuantizeStats quantize(const QuantizeJob &request) {
   const size_t row_items = (job.rows + item_rows - 1) / item_rows;
   const size_t col_items = item_cols ? (job.cols + item_cols - 1) / item_cols : 0;
   const long items = long(row_items * col_items);
-  uint32_t amax = 0;
-  uint64_t overflows = 0, underflows = 0;
-#pragma omp parallel for schedule(static) reduction(max : amax) reduction(+ : overflows, underflows) \
-    if (job.rows * job.cols >= kParallelElements)
-  for (long item = 0; item < items; ++item) {
+  const auto combine = [](QuantizeStats x, const QuantizeStats &y) {
+    x.amax_bits = std::max(x.amax_bits, y.amax_bits);
+    x.overflows += y.overflows;
+    x.underflows += y.underflows;
+    return x;
+  };
+  return reduce_items(items, parallel_pays(job.rows * job.cols), QuantizeStats{}, combine, [&](long item) {
     const size_t r0 = size_t(item) / col_items * item_rows, c0 = size_t(item) % col_items * item_cols;
     QuantizeStats st;
     quantize_item(job, k, r, bytes, r0, std::min(job.rows, r0 + item_rows), c0, std::min(job.cols, c0 + item_cols),
                   st);
-    amax = std::max(amax, st.amax_bits);
-    overflows += st.overflows;
-    underflows += st.underflows;
-  }
-  QuantizeStats total;
-  total.amax_bits = amax;
-  total.overflows = overflows;
-  total.underflows = underflows;
-  return total;
+    return st;
+  });
 }
 
 namespace {
@@ -279,21 +275,16 @@ uint32_t amax_bits(const float *x, size_t rows, size_t cols, ptrdiff_t rs, ptrdi
   const size_t item_cols = cs == 1 ? std::min(cols, kRun) : cols;
   const size_t col_items = item_cols ? (cols + item_cols - 1) / item_cols : 0;
   const long items = long(rows * col_items);
-  uint32_t m = 0;
-#pragma omp parallel for schedule(static) reduction(max : m) if (rows * cols >= kParallelElements)
-  for (long item = 0; item < items; ++item) {
+  const auto max = [](uint32_t x, uint32_t y) { return std::max(x, y); };
+  return reduce_items(items, parallel_pays(rows * cols), 0u, max, [&](long item) {
     const size_t i = size_t(item) / col_items, c0 = size_t(item) % col_items * item_cols;
     const size_t n = std::min(cols, c0 + item_cols) - c0;
     const float *row = x + ptrdiff_t(i) * rs + ptrdiff_t(c0) * cs;
+    if (cs == 1) return amax_run(row, n);
     uint32_t a = 0;
-    if (cs == 1) {
-      a = amax_run(row, n);
-    } else {
-      for (size_t j = 0; j < n; ++j) a = std::max(a, abs_bits(row[ptrdiff_t(j) * cs]));
-    }
-    m = std::max(m, a);
-  }
-  return m;
+    for (size_t j = 0; j < n; ++j) a = std::max(a, abs_bits(row[ptrdiff_t(j) * cs]));
+    return a;
+  });
 }
 
 }  // namespace autoscale::detail

@@ -55,9 +55,6 @@ QuantizeStats quantize(const QuantizeJob &job);
 // max |x(i, j)| over the same strided matrix, as bits (see amax_bits above).
 uint32_t amax_bits(const float *x, size_t rows, size_t cols, ptrdiff_t rs, ptrdiff_t cs);
 
-// Whether a job of this many elements runs on several threads: below it the fork costs more than
-// the work saves.
-constexpr size_t kParallelElements = size_t(1) << 15;
 
 }  // namespace autoscale::detail
 

@@ -222,6 +222,23 @@ TEST(ScaledGemm, ScalesFoldIntoOperandsOnlyWhereExact) {
   }
 }
 
+// Matrix-vector and vector-matrix products (a layer applied to one sample), whose portable loop is
+// a dot product per row, of lengths on both sides of its 8 partial sums, and a bias.
+TEST(ScaledGemm, MatrixVectorProducts) {
+  std::mt19937 rng(19);
+  const size_t shapes[][3] = {{45, 1, 67}, {32, 1, 16}, {7, 1, 5}, {1, 33, 70}, {1, 1, 9}};
+  for (auto &sh : shapes) {
+    Operand a(AUTOSCALE_E4M3, 0x1p-3f, sh[0], sh[2], Layout::RowMajor, rng);
+    Operand b(AUTOSCALE_E4M3, 0x1p-2f, sh[2], sh[1], Layout::RowMajor, rng);
+    for (int backend : backends())
+      for (DKind dk : {DKind::None, DKind::BiasColumn}) {
+        SCOPED_TRACE(std::to_string(sh[0]) + " x " + std::to_string(sh[1]) + " x " + std::to_string(sh[2]) + " on " +
+                     backend_name(backend) + ", " + d_name(dk));
+        check_gemm(backend, a, b, Layout::RowMajor, dk, rng);
+      }
+  }
+}
+
 // Every operand layout with every C layout, on the bf16 path (fp8 pair) and the float32 one (fp16).
 TEST(ScaledGemm, OperandAndOutputLayouts) {
   std::mt19937 rng(11);

@@ -38,7 +38,8 @@ AUTOSCALE_EXTERN_C_BEGIN
 
 /* Which CPU implementation runs the product. */
 typedef enum autoscale_matmul_backend {
-  AUTOSCALE_MATMUL_AUTO = 0,     /* oneDNN where built in and it has a native kernel, else portable */
+  AUTOSCALE_MATMUL_AUTO = 0,     /* oneDNN where built in, it has a native kernel and the product is
+                                    large enough to pay for its call (above 2^16 products); else portable */
   AUTOSCALE_MATMUL_PORTABLE = 1, /* float32 blocked loop: always available */
   AUTOSCALE_MATMUL_DNNL = 2      /* oneDNN only: AUTOSCALE_EUNSUPPORTED where it cannot */
 } autoscale_matmul_backend;
