@@ -244,9 +244,9 @@ std::string report_json(const RegistrySnapshot &snapshot) {
   j.key("steps");
   j.open('{');
   j.key("explicit"), j.number(snapshot.explicit_steps);
-  j.key("mode"), j.string(snapshot.explicit_steps > 0 ? "explicit" : "window");
+  j.key("mode"), j.string(snapshot.explicit_mode ? "explicit" : "window");
   j.key("window"), j.number(snapshot.window);
-  if (snapshot.explicit_steps == 0)
+  if (!snapshot.explicit_mode)
     j.key("note"), j.string(("autoscale_step() was never called: each site rolled its amax history every " +
                              std::to_string(snapshot.window) + " executions (AUTOSCALE_WINDOW)")
                                 .c_str());

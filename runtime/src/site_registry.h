@@ -18,7 +18,8 @@ struct Registry {
   std::vector<SiteState *> sites;      // by id, in registration order
   std::vector<ThreadBlock *> threads;  // blocks of live threads
   uint64_t explicit_steps = 0;
-  bool explicit_mode = false;   // autoscale_step has been called: no more window rolls
+  bool explicit_mode = false;   // autoscale_begin_steps or autoscale_step has been called: no more
+                                // window rolls
   bool analysis_ended = false;  // an empirical site finished its analysis: rerun the on/off policy
   uint64_t window = 0;          // executions per window roll (AUTOSCALE_WINDOW)
 };

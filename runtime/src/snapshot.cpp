@@ -13,6 +13,7 @@ RegistrySnapshot snapshot_registry() {
   std::lock_guard<std::mutex> lock(reg.mutex);
   RegistrySnapshot out;
   out.explicit_steps = reg.explicit_steps;
+  out.explicit_mode = reg.explicit_mode;
   out.window = reg.window;
   out.sites.reserve(reg.sites.size());
   for (SiteState *st : reg.sites) {

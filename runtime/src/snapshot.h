@@ -45,6 +45,7 @@ struct SiteSnapshot {
 
 struct RegistrySnapshot {
   uint64_t explicit_steps = 0;        // autoscale_step() calls
+  bool explicit_mode = false;         // steps are the program's (Registry::explicit_mode)
   uint64_t window = 0;                // executions per roll when there were none
   std::vector<SiteSnapshot> sites;    // in registration order
 };

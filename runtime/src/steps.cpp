@@ -1,4 +1,5 @@
-// Steps (autoscale_step) and, for programs that never declare one, window rolls.
+// Steps (autoscale_begin_steps, autoscale_step) and, for programs that never declare one, window
+// rolls.
 #include "steps.h"
 
 #include <algorithm>
@@ -35,6 +36,15 @@ __attribute__((noinline, cold)) void flush_window(SiteState *st, ThreadSite &t) 
 }
 
 }  // namespace autoscale::detail
+
+extern "C" void autoscale_begin_steps(void) {
+  using namespace autoscale::detail;
+  Registry &reg = registry();
+  // explicit_mode never goes back to false: once seen set, there is nothing to do.
+  if (load_relaxed(reg.explicit_mode)) return;
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  store_relaxed(reg.explicit_mode, true);
+}
 
 extern "C" void autoscale_step(void) {
   using namespace autoscale::detail;

@@ -144,7 +144,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
                    [](const auto &a, const auto &b) { return a.first.badness > b.first.badness; });
   std::string out = "autoscale: " + std::to_string(snapshot.sites.size()) + " sites, " +
                     std::to_string(executions) + " executions; ";
-  out += snapshot.explicit_steps > 0
+  out += snapshot.explicit_mode
              ? std::to_string(snapshot.explicit_steps) + " steps\n"
              : "no autoscale_step() call: amax histories rolled every " + std::to_string(snapshot.window) +
                    " executions of each site\n";

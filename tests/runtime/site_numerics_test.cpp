@@ -58,6 +58,7 @@ TEST(SiteNumerics, Bf16UnderAScaleAboveOneKeepsItsSubnormals) {
   EXPECT_EQ(c.subnormals, 1u);
   autoscale::detail::RegistrySnapshot one;
   one.explicit_steps = 1;
+  one.explicit_mode = true;
   one.sites.push_back(snapshot_of(s));
   EXPECT_EQ(autoscale::detail::report_summary(one).find("rounded to zero"), std::string::npos);
 }

@@ -27,6 +27,7 @@ std::string summary_of(const autoscale_site &site, uint64_t overflows, uint64_t 
   c.error_sum = 100.0 * relative_error;
   autoscale::detail::RegistrySnapshot all;
   all.explicit_steps = 1;
+  all.explicit_mode = true;
   all.sites.push_back(s);
   return autoscale::detail::report_summary(all);
 }

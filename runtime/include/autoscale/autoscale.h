@@ -18,7 +18,7 @@
  *       a math call: its arguments and its result (the call itself stays the user's)
  *   autoscale_matmul_{f,d}(site, m, n, k, a, ..., c, ...)              C = A.B + D (a GEMM)
  *   autoscale_dot_{f,d}, autoscale_axpy_{f,d}, autoscale_loop_f        a whole innermost loop
- *   autoscale_step(), autoscale_report(path), autoscale_summary()
+ *   autoscale_begin_steps(), autoscale_step(), autoscale_report(path), autoscale_summary()
  * and in C++ the generic calls of autoscale/generics.h (namespace ::__autoscale).
  *
  * Every operation has one rounding point, from two primitives:
@@ -83,6 +83,13 @@ double autoscale_binary_inputs_d(autoscale_site *site, int op, double a, double 
  * a program may call it itself. Thread-safe, also while other threads execute sites: a value
  * recorded meanwhile counts in this step or in the next. */
 void autoscale_step(void);
+/* Says that the program ends its steps with autoscale_step() from now on: no site rolls its amax
+ * history every AUTOSCALE_WINDOW executions any more, as after the first autoscale_step(), but
+ * nothing rolls now (sites still calibrating stay so until the first step). Window rolls counted
+ * across threads fall wherever the threads interleave; without them a multithreaded program
+ * computes the same in every run. Rewritten code calls it before its step loop (or at the start
+ * of a step function); idempotent, thread-safe, one load once it has taken effect. */
+void autoscale_begin_steps(void);
 /* Writes the JSON report to path (NULL: $AUTOSCALE_REPORT). Returns AUTOSCALE_OK; AUTOSCALE_EINVAL
  * when there is no path (NULL and AUTOSCALE_REPORT unset), AUTOSCALE_EIO when the file cannot be
  * written (nothing is left behind); autoscale_last_error() then says why. */
