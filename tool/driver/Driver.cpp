@@ -68,9 +68,12 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
       Out.Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true};
   for (auto &[Abs, Points] : P.StepPoints)
     Out.Files.at(Abs).Steps.assign(Points.begin(), Points.end());
-  for (const StepLoop &L : Out.Steps.Loops)
-    Out.Files.at(L.File).Steps.insert(Out.Files.at(L.File).Steps.end(), L.Loop.Steps.begin(),
-                                      L.Loop.Steps.end());
+  for (const StepLoop &L : Out.Steps.Loops) {
+    std::vector<StepPoint> &Points = Out.Files.at(L.File).Steps;
+    Points.insert(Points.end(), L.Loop.Steps.begin(), L.Loop.Steps.end());
+    if (L.Loop.Begin)
+      Points.push_back(*L.Loop.Begin);
+  }
   std::vector<std::vector<std::string>> FedBy = fedBy(P);
   for (size_t I = 0; I < P.Ops.size(); ++I) {
     const Operation &Op = P.Ops[I];

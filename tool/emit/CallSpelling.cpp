@@ -170,6 +170,14 @@ std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::String
 }
 
 std::vector<Edit> stepEdits(const StepPoint &P) {
+  if (P.Begins) {
+    // Before the step loop (in braces: it may be an if's body) or its function's first
+    // statement; before any autoscale_step() at the same place (an empty step function's).
+    if (P.Where == StepPoint::AfterBrace)
+      return {{P.Begin, 0, " autoscale_begin_steps();", Edit::Open, Outermost, -1}};
+    return {{P.Begin, 0, "{ autoscale_begin_steps(); ", Edit::Open, Outermost, -1},
+            {P.End, 0, " }", Edit::Close, Outermost, -1}};
+  }
   switch (P.Where) {
   case StepPoint::ReturnValue: {
     // `return e;` -> `{ T autoscale_ret_ = (e); autoscale_step(); return autoscale_ret_; }`;
@@ -192,6 +200,8 @@ std::vector<Edit> stepEdits(const StepPoint &P) {
   case StepPoint::BeforeExpression:
     return {{P.Begin, 0, P.HasExpression ? "autoscale_step(), " : "autoscale_step()", Edit::Open,
              Outermost, 0}};
+  case StepPoint::AfterBrace:
+    break; // only where steps begin
   }
   return {};
 }

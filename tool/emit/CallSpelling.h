@@ -32,7 +32,8 @@ std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::String
 /// two arguments), in operand order; none where the call takes none (autoscale_mul_f).
 std::vector<std::string> tensorKeys(const RewriteShape &S, const Decision &D);
 
-/// The edits that end a step at P.
+/// The edits of P: the autoscale_step() that ends a step, or the autoscale_begin_steps() where
+/// the steps begin.
 std::vector<Edit> stepEdits(const StepPoint &P);
 
 } // namespace autoscale::emit

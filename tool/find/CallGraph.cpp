@@ -2,6 +2,7 @@
 #include "find/CallGraph.h"
 
 #include "find/Context.h"
+#include "find/GemmNests.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -43,6 +44,7 @@ public:
     if (!Stack.empty())
       L.Parent = Stack.back();
     L.Steps = stepPoints(*S);
+    L.Begin = beginPoint(*S);
     R.Loops[L.Offset] = L;
     Stack.push_back(L.Offset);
     bool Result = RecursiveASTVisitor::TraverseStmt(S);
@@ -112,6 +114,25 @@ private:
       Points.push_back(Before);
     }
     return Points;
+  }
+
+  /// Where the steps begin if S ends them (LoopRecord::Begin).
+  std::optional<StepPoint> beginPoint(const Stmt &S) const {
+    SourceLocation Last = S.getEndLoc();
+    SourceLocation After = Lexer::findLocationAfterToken(Last, tok::semi, SM, LO, false);
+    if (After.isInvalid())
+      After = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+    std::optional<unsigned> Begin = fileOffset(S.getBeginLoc()), End = fileOffset(After);
+    if (!Begin || !End || SM.getFileID(S.getBeginLoc()) != SM.getFileID(After))
+      return std::nullopt;
+    if (gemm::pragmaStart(SM.getBufferData(SM.getFileID(After)), *Begin) != *Begin)
+      return std::nullopt;
+    StepPoint P;
+    P.Where = StepPoint::BeforeStatement;
+    P.Begins = true;
+    P.Begin = *Begin;
+    P.End = *End;
+    return P;
   }
 
   /// The continue statements of a loop body that continue that loop (not a nested one).

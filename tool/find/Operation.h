@@ -158,7 +158,8 @@ struct DataflowEdge {
   }
 };
 
-/// A place where autoscale_step() goes when a function ends a step (emit/ spells it).
+/// A place where autoscale_step() goes when a function ends a step, or autoscale_begin_steps()
+/// where the program's steps begin (Begins): emit/ spells both.
 struct StepPoint {
   enum Kind {
     /// `return e;` -> `{ <ReturnDecl> = (e); autoscale_step(); return autoscale_ret_; }`, where
@@ -172,7 +173,12 @@ struct StepPoint {
     /// An expression evaluated once per iteration at its end (a for loop's increment, a do
     /// loop's condition): `autoscale_step(), ` before it, or `autoscale_step()` in an empty slot.
     BeforeExpression,
+    /// An opening brace: of a step function's body, where its steps begin.
+    AfterBrace,
   } Where = BeforeBrace;
+  /// autoscale_begin_steps() (BeforeStatement: the whole step loop; AfterBrace), not
+  /// autoscale_step().
+  bool Begins = false;
   unsigned Begin = 0, End = 0; ///< where it goes; a statement up to and including its ;
   Span Value;                  ///< ReturnValue: the returned expression
   bool BracedValue = false;    ///< ReturnValue: `return {a, b};`
@@ -181,7 +187,7 @@ struct StepPoint {
   std::string ReturnDecl;      ///< ReturnValue of a non-void function, e.g. "float autoscale_ret_"
 
   bool operator<(const StepPoint &O) const {
-    return std::tie(Begin, End, Where) < std::tie(O.Begin, O.End, O.Where);
+    return std::tie(Begin, End, Where, Begins) < std::tie(O.Begin, O.End, O.Where, O.Begins);
   }
 };
 
@@ -193,6 +199,10 @@ struct LoopRecord {
   /// condition, or the closing brace of a while loop's body and each `continue;` of it. Empty
   /// when they are not written in the file (a macro's loop, a body without braces).
   std::vector<StepPoint> Steps;
+  /// Where the steps begin when the loop ends them: the whole loop, in braces after the call
+  /// (it may be the body of an if without braces). None when the loop is not written in the
+  /// file or has #pragma lines (a call before them would take the pragma off its line).
+  std::optional<StepPoint> Begin;
 };
 
 /// A function with a body: its loops and the calls it makes, for the step inference.

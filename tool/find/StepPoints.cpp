@@ -92,6 +92,12 @@ std::set<StepPoint> stepPointsOf(const FunctionDecl &FD, const FileRanges &Range
     }
     Points.insert(P);
   }
+  // The steps begin when the function first runs: from then on the program ends them itself.
+  StepPoint Start;
+  Start.Where = StepPoint::AfterBrace;
+  Start.Begins = true;
+  Start.Begin = Start.End = SM.getFileOffset(Body->getLBracLoc()) + 1;
+  Points.insert(Start);
   if (Void && (Body->body_empty() || !isa<ReturnStmt>(Body->body_back()))) {
     StepPoint P;
     P.Where = StepPoint::BeforeBrace;

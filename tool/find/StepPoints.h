@@ -12,7 +12,8 @@
 namespace autoscale::find {
 
 /// The step points of the function FD (its body written in one file): every return, after the
-/// returned value is computed, and the end of a void body. Returns written by macros get none.
+/// returned value is computed, and the end of a void body; and the start of its body, where the
+/// program's steps begin. Returns written by macros get none.
 std::set<StepPoint> stepPointsOf(const clang::FunctionDecl &FD, const FileRanges &Ranges);
 
 } // namespace autoscale::find

@@ -192,16 +192,20 @@ static llvm::json::Object countJson(const ConversionCount &C) {
 
 static llvm::json::Value stepsJson(const StepPlan &Steps) {
   static constexpr const char *Sources[] = {"found", "rules", "program", "none", "not found"};
-  auto Loops = [](const std::vector<StepLoop> &L) {
+  auto Loops = [](const std::vector<StepLoop> &L, bool Written) {
     llvm::json::Array A;
-    for (const StepLoop &S : L)
-      A.push_back(llvm::json::Object{
-          {"file", S.Display}, {"line", S.Loop.Line}, {"function", S.Function}});
+    for (const StepLoop &S : L) {
+      llvm::json::Object O{{"file", S.Display}, {"line", S.Loop.Line}, {"function", S.Function}};
+      if (Written && !S.Loop.Begin)
+        O["note"] = "no autoscale_begin_steps() before its #pragma lines: until its first step "
+                    "ends, each site rolls its history every AUTOSCALE_WINDOW executions";
+      A.push_back(std::move(O));
+    }
     return A;
   };
-  llvm::json::Object O{{"source", Sources[Steps.How]}, {"loops", Loops(Steps.Loops)}};
+  llvm::json::Object O{{"source", Sources[Steps.How]}, {"loops", Loops(Steps.Loops, true)}};
   if (!Steps.Unwritable.empty())
-    O["unwritable"] = Loops(Steps.Unwritable); // a macro's loop or a body without braces
+    O["unwritable"] = Loops(Steps.Unwritable, false); // a macro's loop or a body without braces
   return O;
 }
 

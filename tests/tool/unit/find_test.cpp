@@ -170,7 +170,7 @@ TEST(Find, TemplateOperationsAreGeneric) {
   EXPECT_TRUE(U.Ops[0].Shape->Generic);
 }
 
-TEST(Find, DeclaredStepFunctionsEndAStepAtEveryReturn) {
+TEST(Find, DeclaredStepFunctionsEndAStepAtEveryReturnAndBeginTheStepsOnEntry) {
   std::string Code = "float train_step(float x) {\n"
                      "  if (x > 0) return x;\n"
                      "  return -x;\n"
@@ -178,12 +178,20 @@ TEST(Find, DeclaredStepFunctionsEndAStepAtEveryReturn) {
                      "void train_step2(void) {}\n";
   FoundUnit U = find(Code);
   const std::set<StepPoint> &P = U.StepPoints["/src/input.c"];
-  ASSERT_EQ(P.size(), 2u);
+  ASSERT_EQ(P.size(), 3u);
+  unsigned Begins = 0;
   for (const StepPoint &S : P) {
+    if (S.Begins) {
+      ++Begins;
+      EXPECT_EQ(S.Where, StepPoint::AfterBrace);
+      EXPECT_EQ(Code.substr(0, S.Begin), "float train_step(float x) {");
+      continue;
+    }
     EXPECT_EQ(S.Where, StepPoint::ReturnValue);
     EXPECT_EQ(S.ReturnDecl, "float autoscale_ret_");
     EXPECT_EQ(Code.substr(S.Begin, S.End - S.Begin).back(), ';');
   }
+  EXPECT_EQ(Begins, 1u);
 }
 
 } // namespace

@@ -10,7 +10,7 @@
 #define autoscale_step 0
 static void scale(const float *in, float *out, int n) {
   for (int i = 0; i < n; ++i) out[i] = in[i] * 2.0f;
-  // REPORT: input.c:[[@LINE-1]]:46: {"action":"skipped","class":"infer","function":"scale","op":"mul","reason":"its file was kept as it was: the rewritten text did not compile: {{.*}}input.c:[[@LINE+4]]:48: called object type 'int' is not a function or function pointer","spelling":"*","type":"float","variable":"out"}
+  // REPORT: input.c:[[@LINE-1]]:46: {"action":"skipped","class":"infer","function":"scale","op":"mul","reason":"its file was kept as it was: the rewritten text did not compile: {{.*}}input.c:[[@LINE+4]]:75: called object type 'int' is not a function or function pointer","spelling":"*","type":"float","variable":"out"}
 }
 int main(void) {
   float a[4] = {1, 2, 3, 4}, b[4];
@@ -19,7 +19,7 @@ int main(void) {
   }
   return (int)b[0];
 }
-// REPORT: file: {"changed":false,"path":"input.c","reason":"kept as it was: the rewritten text did not compile: {{.*}}input.c:[[@LINE-5]]:48: called object type 'int' is not a function or function pointer","sites":0,"written_to":"out/input.c"}
+// REPORT: file: {"changed":false,"path":"input.c","reason":"kept as it was: the rewritten text did not compile: {{.*}}input.c:[[@LINE-5]]:75: called object type 'int' is not a function or function pointer","sites":0,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"scale":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[{"file":"input.c","function":"main","line":17}],"source":"found"}

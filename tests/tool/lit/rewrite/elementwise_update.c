@@ -45,12 +45,12 @@ float half_sum(const float *x, int n) {
 void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
   int i, j, k;
   for (i = 0; i < n; i++)
-  // CHECK: for (i = 0; i < n; autoscale_step(), i++)
+  // CHECK: { autoscale_begin_steps(); for (i = 0; i < n; autoscale_step(), i++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"gemm","op":"matmul","reason":"not substituted as a GEMM: the loop at line 47 does not declare an integer variable starting at 0","spelling":"matmul","type":"float","variable":"C"}
     for (k = 0; k < n; k++)
       for (j = 0; j < n; j++)
         C[i][j] += alpha * A[i][k] * B[k][j];
-        // CHECK: C[i][j] += autoscale_mul_f(&[[SITES]][2], autoscale_mul_f(&[[SITES]][1], alpha, A[i][k]), B[k][j]);
+        // CHECK: C[i][j] += autoscale_mul_f(&[[SITES]][2], autoscale_mul_f(&[[SITES]][1], alpha, A[i][k]), B[k][j]); }
         // REPORT: input.c:[[@LINE-2]]:17: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:36"],"function":"gemm","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"C"}
         // REPORT: input.c:[[@LINE-3]]:26: {"action":"cast","class":"infer","format":"fp16","function":"gemm","op":"mul","program":"one call per operation: the loop does not declare an integer counter","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"C"}
         // REPORT: input.c:[[@LINE-4]]:36: {"action":"scale","class":"allow","fed_by":["input.c:[[@LINE-4]]:26"],"format":"e4m3","function":"gemm","loop":"one call per product: the loop does not declare an integer counter","op":"dot_mul","program":"one call per operation: the loop does not declare an integer counter","rounding":"inputs","rule":"class:allow","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"C"}

@@ -23,6 +23,7 @@ static float constant_lr(int step) { return 0.1f + 0.0f * step; }
 // REPORT: input.c:[[@LINE-3]]:57: {"action":"cast","class":"infer","format":"fp16","function":"constant_lr","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 
 float train_step(float *w, float g, float lr) {
+// CHECK: float train_step(float *w, float g, float lr) { autoscale_begin_steps();
   if (g != g)
     return -1.0f;
     // CHECK: { float autoscale_ret_ = (-1.0f); autoscale_step(); return autoscale_ret_; }
@@ -37,6 +38,7 @@ float train_step(float *w, float g, float lr) {
 }
 
 void sweep(float *x, int n) {
+// CHECK: void sweep(float *x, int n) { autoscale_begin_steps();
   if (n == 0)
     return;
     // CHECK: { autoscale_step(); return; }
@@ -48,6 +50,7 @@ void sweep(float *x, int n) {
 // CHECK: autoscale_step(); }
 
 schedule_fn pick_schedule(float *w) {
+// CHECK: schedule_fn pick_schedule(float *w) { autoscale_begin_steps();
   *w = *w * 2.0f;
   // CHECK: *w = *w * 2.0f;
   // REPORT: input.c:[[@LINE-2]]:11: {"action":"keep","class":"deny","function":"pick_schedule","op":"update","rule":"class:deny","spelling":"*","type":"float","variable":"w"}

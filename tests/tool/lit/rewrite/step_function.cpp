@@ -26,11 +26,12 @@ struct Stats {
 
 namespace train {
 auto step_auto(float a, float b) { return a * b + 1.0f; }
-// CHECK: auto step_auto(float a, float b) { { auto autoscale_ret_ = (autoscale_add_f(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f(&[[SITES]][0], a, b), 1.0f)); autoscale_step(); return autoscale_ret_; } }
+// CHECK: auto step_auto(float a, float b) { autoscale_begin_steps(); { auto autoscale_ret_ = (autoscale_add_f(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f(&[[SITES]][0], a, b), 1.0f)); autoscale_step(); return autoscale_ret_; } }
 // REPORT: input.cpp:[[@LINE-2]]:45: {"action":"cast","class":"infer","format":"fp16","function":"train::step_auto","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 // REPORT: input.cpp:[[@LINE-3]]:49: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-3]]:45"],"format":"fp16","function":"train::step_auto","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 
 decltype(auto) step_ref(float &acc, float g) {
+// CHECK: decltype(auto) step_ref(float &acc, float g) { autoscale_begin_steps();
   acc += g * 0.5f;
   // CHECK: acc += g * 0.5f;
   // REPORT: input.cpp:[[@LINE-2]]:7: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:12"],"function":"train::step_ref","op":"update","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
@@ -40,6 +41,7 @@ decltype(auto) step_ref(float &acc, float g) {
 }
 
 float &step_lref(float &acc, float g) {
+// CHECK: float &step_lref(float &acc, float g) { autoscale_begin_steps();
   acc += g * 0.5f;
   // CHECK: acc += g * 0.5f;
   // REPORT: input.cpp:[[@LINE-2]]:7: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:12"],"function":"train::step_lref","op":"update","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
@@ -49,10 +51,11 @@ float &step_lref(float &acc, float g) {
 }
 
 float &&step_rref(float &acc, float g) { return static_cast<float &&>(acc += g); }
-// CHECK: float &&step_rref(float &acc, float g) { { autoscale_step(); return static_cast<float &&>(acc += g); } }
+// CHECK: float &&step_rref(float &acc, float g) { autoscale_begin_steps(); { autoscale_step(); return static_cast<float &&>(acc += g); } }
 // REPORT: input.cpp:[[@LINE-2]]:75: {"action":"keep","class":"deny","function":"train::step_rref","op":"update","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
 
 decltype(auto) step_local(float a, float b) {
+// CHECK: decltype(auto) step_local(float a, float b) { autoscale_begin_steps();
   float loss = a * b;
   // CHECK: float loss = autoscale_mul_f(&[[SITES]][2], a, b);
   // REPORT: input.cpp:[[@LINE-2]]:18: {"action":"cast","class":"infer","format":"fp16","function":"train::step_local","op":"mul","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"loss"}
@@ -61,11 +64,12 @@ decltype(auto) step_local(float a, float b) {
 }
 
 Stats step_stats(float a, float b) { return {a * b, a - b}; }
-// CHECK: Stats step_stats(float a, float b) { { Stats autoscale_ret_ = {autoscale_mul_f(&[[SITES]][3], a, b), autoscale_sub_f(&[[SITES]][4], a, b)}; autoscale_step(); return autoscale_ret_; } }
+// CHECK: Stats step_stats(float a, float b) { autoscale_begin_steps(); { Stats autoscale_ret_ = {autoscale_mul_f(&[[SITES]][3], a, b), autoscale_sub_f(&[[SITES]][4], a, b)}; autoscale_step(); return autoscale_ret_; } }
 // REPORT: input.cpp:[[@LINE-2]]:48: {"action":"cast","class":"infer","format":"fp16","function":"train::step_stats","op":"mul","rounding":"output","rule":"class:infer","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 // REPORT: input.cpp:[[@LINE-3]]:55: {"action":"cast","class":"infer","format":"fp16","function":"train::step_stats","op":"sub","rounding":"output","rule":"class:infer","site":4,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 
 std::unique_ptr<float> step_owned(float a) {
+// CHECK: std::unique_ptr<float> step_owned(float a) { autoscale_begin_steps();
   auto p = std::make_unique<float>(a * 2.0f);
   // CHECK: auto p = std::make_unique<float>(autoscale_mul_f(&[[SITES]][5], a, 2.0f));
   // REPORT: input.cpp:[[@LINE-2]]:38: {"action":"cast","class":"infer","format":"fp16","function":"train::step_owned","op":"mul","rounding":"output","rule":"class:infer","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"p"}
@@ -74,7 +78,7 @@ std::unique_ptr<float> step_owned(float a) {
 }
 
 template <typename T> T step_generic(T a, T b) { return a * b; }
-// CHECK: template <typename T> T step_generic(T a, T b) { { autoscale_step(); return ::__autoscale::mul(&[[SITES]][6], a, b); } }
+// CHECK: template <typename T> T step_generic(T a, T b) { autoscale_begin_steps(); { autoscale_step(); return ::__autoscale::mul(&[[SITES]][6], a, b); } }
 // REPORT: input.cpp:[[@LINE-2]]:59: {"action":"cast","class":"infer","format":"fp16","function":"train::step_generic","op":"mul","rounding":"output","rule":"class:infer","site":6,"spelling":"*","strategy":"delayed","type":"dependent","variable":null}
 template float step_generic<float>(float, float);
 } // namespace train
