@@ -145,6 +145,7 @@ bool ProgramReader::header() {
   Sc.Invariant = [this](const VarDecl *V) {
     return V != Counter && (!Written.count(V) || V->getType()->isArrayType());
   };
+  Sc.Region = &For; // a container read through data() before it must stay where it is
   for (const Expr *Bound : {Lower, Upper})
     if (!Bound->IgnoreParenImpCasts()->getType()->isIntegerType() || !Reader.isInvariant(Bound))
       return fail("a bound of the loop is not an integer fixed while it runs");
@@ -230,7 +231,7 @@ bool ProgramReader::assign(const Expr *Target, int Value) {
 }
 
 std::optional<int> ProgramReader::element(const Expr *E) {
-  if (E->HasSideEffects(Ctx))
+  if (hasSideEffects(E, Ctx)) // reading a container's element is none
     return none("an element's address has side effects");
   std::optional<gemm::Access> Acc = Reader.element(E);
   if (!Acc || !isFloat(Acc->Element))

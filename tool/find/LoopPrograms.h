@@ -6,7 +6,8 @@
 //    counter, has no pragma, is in no template or device code, its bounds are integers without
 //    side effects that its body does not write, and it is written outside macros;
 //  - its body is float locals declared with a value, and assignments (`=`, `+=`, `-=`, `*=`,
-//    `/=`) to such locals or to float elements at addresses affine in the counter (GemmAffine.h);
+//    `/=`) to such locals or to float elements at addresses affine in the counter (GemmAffine.h;
+//    a standard container's too, Containers.h);
 //  - every value is a float computed from float elements (read at addresses affine in the
 //    counter, the counter appearing nowhere else), the locals, and values the loop does not change
 //    (literals, variables it does not write and expressions of them without memory reads or calls

@@ -6,7 +6,7 @@
 // iteration, starting past the last element, checks nothing.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: cp %rules/default.yaml scalar.yaml
-// RUN: printf '  - name: scalar-loops\n    match: {op: dot_mul}\n    set: {vector_loops: false}\n' >> scalar.yaml
+// RUN: printf '  - name: scalar-loops\n    match: {op: dot_mul}\n    set: {vector_loops: false, loop_programs: false}\n' >> scalar.yaml
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir vector input.cpp -- -std=c++20
 // RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.cpp -- -std=c++20
 // RUN: %code vector/input.cpp | FileCheck %s --check-prefix=VECTOR
