@@ -34,6 +34,10 @@ struct Program {
   autoscale_site *const *sites;
   const void *const *keys;
   const autoscale_loop_function *functions;
+  // Per op: it computes or stores a value carried from one iteration to the next (it depends on a
+  // load of a carried cell: an element of stride 0 the loop also stores to), so blocks run it lane
+  // after lane, in order, after the ops that do not.
+  const char *chained = nullptr;
 
   const void *key(int k) const { return k < 0 ? nullptr : keys[k]; }
   float &at(int array, std::size_t i) const { return arrays[array][static_cast<std::ptrdiff_t>(i) * strides[array]]; }
@@ -222,6 +226,96 @@ AUTOSCALE_FORCE_INLINE inline void record_lanes(const float *v, int m, SlotSums 
   }
 }
 
+// One lane's value v rounded to q as the inline path rounds it, counted into t (as
+// autoscale_record_rounded_f_ counts).
+AUTOSCALE_FORCE_INLINE inline void rounded_lane(SlotTotals &t, float v, float q, uint64_t range, bool full) {
+  const uint32_t av = autoscale_float_bits_(v) & 0x7FFFFFFFu, aq = autoscale_float_bits_(q) & 0x7FFFFFFFu;
+  t.amax = std::max(t.amax, av);
+  if (!full) return;
+  t.error += static_cast<double>(__builtin_fabsf(q - v));
+  t.value += static_cast<double>(__builtin_fabsf(v));
+  if (aq < static_cast<uint32_t>(range)) (aq != 0 ? t.subnormals : t.underflows) += aq != 0 || av != 0;
+}
+
+// A carried op on one lane, as run_block's lanes compute it: false when the site would go out of
+// line.
+AUTOSCALE_FORCE_INLINE inline bool site_lane(const autoscale_loop_op &op, const Ready &r, float a, float b, float &out,
+                                             SlotTotals *t) {
+  const bool arith = is_site_arithmetic(op.code);
+  const float v = arith ? autoscale_apply_f(arithmetic_of(op.code), a, b) : op.code == AUTOSCALE_LOOP_SITE_NEG ? -a : a;
+  switch (r.kind) {
+  case Kind::Plain:
+  case Kind::Identity:
+  case Kind::Count: out = v; return true;
+  case Kind::Inputs: {
+    const uint32_t qa = autoscale_round_f_(r.st, r.range[0], a), qb = autoscale_round_f_(r.st, r.range[1], b);
+    if (qa == AUTOSCALE_OUT_OF_LINE_F_ || qb == AUTOSCALE_OUT_OF_LINE_F_) return false;
+    rounded_lane(t[0], a, autoscale_bits_float_(qa), r.range[0], r.full);
+    rounded_lane(t[1], b, autoscale_bits_float_(qb), r.range[1], r.full);
+    out = autoscale_apply_f(arithmetic_of(op.code), autoscale_bits_float_(qa), autoscale_bits_float_(qb));
+    if (r.record_output) {
+      if (!autoscale_finite_f_(out)) return false;
+      t[AUTOSCALE_SLOT_OUTPUT].amax = std::max(t[AUTOSCALE_SLOT_OUTPUT].amax, autoscale_float_bits_(out) & 0x7FFFFFFFu);
+    }
+    return true;
+  }
+  case Kind::Output: {
+    const uint32_t q = autoscale_round_f_(r.st, r.range[AUTOSCALE_SLOT_OUTPUT], v);
+    if (q == AUTOSCALE_OUT_OF_LINE_F_) return false;
+    out = autoscale_bits_float_(q);
+    rounded_lane(t[AUTOSCALE_SLOT_OUTPUT], v, out, r.range[AUTOSCALE_SLOT_OUTPUT], r.full);
+    return true;
+  }
+  case Kind::Record:
+    if (!autoscale_finite_f_(v)) return false;
+    t[AUTOSCALE_SLOT_OUTPUT].amax = std::max(t[AUTOSCALE_SLOT_OUTPUT].amax, autoscale_float_bits_(v) & 0x7FFFFFFFu);
+    out = v;
+    return true;
+  case Kind::Never: break;
+  }
+  return false;
+}
+
+// The carried ops of iterations [i0, i0 + m), lane after lane, each in program order, on the lanes
+// of their registers (the ops they read that are not carried have run); a carried cell's load reads
+// what the last store to it left. false when a site would go out of line.
+bool run_carried(const Program &p, const Ready *ready, std::size_t i0, int m, float *reg, OpSums *sums) {
+  const auto lane = [reg](int r, int k) -> float & { return reg[static_cast<std::ptrdiff_t>(r) * kBlock + k]; };
+  for (int o = 0; o < p.count; ++o)
+    if (p.chained[o]) sums[o] = OpSums{};
+  for (int k = 0; k < m; ++k)
+    for (int o = 0; o < p.count; ++o) {
+      if (!p.chained[o]) continue;
+      const autoscale_loop_op &op = p.ops[o];
+      switch (op.code) {
+      case AUTOSCALE_LOOP_LOAD: {
+        // A cell holds what was last stored to it: by this lane before this load, else by the
+        // lane before (its last store), else memory (the block's first lane).
+        int before = -1, last = -1;
+        for (int s = 0; s < p.count; ++s)
+          if (p.ops[s].code == AUTOSCALE_LOOP_STORE && p.ops[s].a == op.a) (s < o ? before : last) = s;
+        if (before >= 0) last = before;
+        lane(op.dst, k) = before >= 0 ? lane(p.ops[before].b, k) : k > 0 ? lane(p.ops[last].b, k - 1) : p.at(op.a, i0);
+        break;
+      }
+      case AUTOSCALE_LOOP_STORE: break;  // held in its register's lane until the block commits
+      case AUTOSCALE_LOOP_ADD:
+      case AUTOSCALE_LOOP_SUB:
+      case AUTOSCALE_LOOP_MUL:
+      case AUTOSCALE_LOOP_DIV:
+        lane(op.dst, k) = autoscale_apply_f(arithmetic_of(op.code), lane(op.a, k), lane(op.b, k));
+        break;
+      case AUTOSCALE_LOOP_NEG: lane(op.dst, k) = -lane(op.a, k); break;
+      case AUTOSCALE_LOOP_CALL: lane(op.dst, k) = p.functions[op.b](lane(op.a, k)); break;
+      default:
+        if (!site_lane(op, ready[o], lane(op.a, k), is_site_arithmetic(op.code) ? lane(op.b, k) : 0.0f,
+                       lane(op.dst, k), sums[o].slot))
+          return false;
+      }
+    }
+  return true;
+}
+
 // Iterations [i0, i0 + m) (m a multiple of 8) in registers of blocks, their statistics into sums:
 // false when a site would go out of line for any of them, and then nothing is stored.
 AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::size_t i0, int m, float *reg,
@@ -231,6 +325,7 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
   alignas(32) float qa[kBlock], qb[kBlock];
   for (int o = 0; o < p.count; ++o) {
     const autoscale_loop_op &op = p.ops[o];
+    if (p.chained[o]) continue;  // after the others, lane by lane
     float *dst = op.dst >= 0 ? lanes(op.dst) : nullptr;
     const float *a = op.a >= 0 ? lanes(op.a) : nullptr;
     switch (op.code) {
@@ -282,7 +377,7 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
     }
     for (int k = 0; k < kSlots; ++k) sums[o].slot[k] = s[k].totals();
   }
-  if (any(bad)) return false;
+  if (any(bad) || !run_carried(p, ready, i0, m, reg, sums)) return false;
   for (int o = 0; o < p.count; ++o) {
     const autoscale_loop_op &op = p.ops[o];
     if (op.code == AUTOSCALE_LOOP_STORE) strided_copy(lanes(op.b), 1, &p.at(op.a, i0), p.strides[op.a], m);
@@ -320,8 +415,8 @@ void commit(const Ready &r, const OpSums &s, int m) {
 }
 
 // Whether blocks may run the loop: every array a store writes is apart from every other array of
-// the loop, or is the same elements read only before the store (x[i] = f(x[i])); a stride 0 store
-// read anywhere is a value carried from one iteration to the next.
+// the loop, or is the same elements read only before the store (x[i] = f(x[i])), or is a cell of
+// stride 0 (a value carried from one iteration to the next, which blocks run lane by lane).
 bool blocks_are_exact(const Program &p) {
   if (p.n < 2) return true;
   const auto extent = [&](int a, const char **lo, const char **hi) {
@@ -337,8 +432,8 @@ bool blocks_are_exact(const Program &p) {
     for (int o = 0; o < p.count; ++o) {
       const autoscale_loop_op &op = p.ops[o];
       if (op.code != AUTOSCALE_LOOP_LOAD && op.code != AUTOSCALE_LOOP_STORE) continue;
-      if (op.a == stored) {
-        if (op.code == AUTOSCALE_LOOP_LOAD && (p.strides[stored] == 0 || o > s)) return false;
+      if (op.a == stored) {  // the same elements; a cell of stride 0 is carried
+        if (op.code == AUTOSCALE_LOOP_LOAD && p.strides[stored] != 0 && o > s) return false;
         continue;
       }
       const char *lo, *hi;
@@ -367,18 +462,51 @@ struct Buffers {
   std::vector<float> registers, one;
   std::vector<Ready> ready;
   std::vector<OpSums> sums;
+  std::vector<char> chained, carried_register;
 };
+
+// Program::chained for p: the loads of carried cells and every op that reads a register they
+// feed, or stores to a cell.
+void mark_chained(const Program &p, Buffers &b) {
+  std::fill(b.carried_register.begin(), b.carried_register.end(), 0);
+  const auto cell = [&](int array) {
+    if (p.strides[array] != 0) return false;
+    for (int s = 0; s < p.count; ++s)
+      if (p.ops[s].code == AUTOSCALE_LOOP_STORE && p.ops[s].a == array) return true;
+    return false;
+  };
+  for (int o = 0; o < p.count; ++o) {
+    const autoscale_loop_op &op = p.ops[o];
+    bool chained = false;
+    switch (op.code) {
+    case AUTOSCALE_LOOP_LOAD: chained = cell(op.a); break;
+    case AUTOSCALE_LOOP_STORE: chained = cell(op.a) || b.carried_register[op.b]; break;
+    case AUTOSCALE_LOOP_PARAM: break;
+    case AUTOSCALE_LOOP_CALL:
+    case AUTOSCALE_LOOP_NEG:
+    case AUTOSCALE_LOOP_SITE_NEG:
+    case AUTOSCALE_LOOP_OPERAND:
+    case AUTOSCALE_LOOP_RESULT: chained = b.carried_register[op.a]; break;
+    default: chained = b.carried_register[op.a] || b.carried_register[op.b]; break;
+    }
+    b.chained[o] = chained;
+    if (op.dst >= 0) b.carried_register[op.dst] = chained;
+  }
+}
 Buffers &buffers_for(const Program &p) {
   thread_local Buffers b;
   const auto count = static_cast<std::size_t>(p.count), registers = static_cast<std::size_t>(std::max(p.registers, 1));
   if (b.registers.size() < registers * kBlock) b.registers.resize(registers * kBlock);
   if (b.one.size() < registers) b.one.resize(registers);
-  if (b.ready.size() < count) b.ready.resize(count), b.sums.resize(count);
+  if (b.ready.size() < count) b.ready.resize(count), b.sums.resize(count), b.chained.resize(count);
+  if (b.carried_register.size() < registers) b.carried_register.resize(registers);
   return b;
 }
 
-void run_program(const Program &p) {
+void run_program(Program p) {
   Buffers &b = buffers_for(p);
+  mark_chained(p, b);
+  p.chained = b.chained.data();
   const auto one_by_one = [&](std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) run_one(p, i, b.one.data());
   };

@@ -33,7 +33,8 @@ float half_tanh(float x) { return std::tanh(x) * 0.5f; }
 const autoscale_loop_function kFunctions[] = {half_tanh};
 
 // What a program reads and writes in one run: arrays 0 (x) and 1 (w) are read, 2 (y) and 3 (z)
-// written (y also read where the program accumulates); keys 0 and 1 name the operands' tensors.
+// written (y also read where the program accumulates, w written where it carries a value from
+// one iteration to the next); keys 0 and 1 name the operands' tensors.
 struct Data {
   std::vector<float> x, w, y, z;
 };
@@ -41,12 +42,12 @@ struct Data {
 constexpr int kSitesPerProgram = 3;
 
 // A program: its ops, and the same loop as header calls (i: the iteration, stride: the arrays' but
-// w's, which is read at element 0 throughout; p: the parameter).
+// w's, a cell of stride 0: element 0 throughout; p: the parameter).
 struct Program {
   const char *name;
   std::vector<autoscale_loop_op> ops;
   int registers;
-  std::function<void(autoscale_site *const *s, const void *const *keys, float *x, const float *w, float *y, float *z,
+  std::function<void(autoscale_site *const *s, const void *const *keys, float *x, float *w, float *y, float *z,
                      std::ptrdiff_t at, float p)>
       statements;
 };
@@ -68,7 +69,7 @@ const std::vector<Program> &programs() {
         {AUTOSCALE_LOOP_NEG, 7, 3, -1, -1, -1, -1},
         {ST, -1, 3, 7, -1, -1, -1}},
        8,
-       [](autoscale_site *const *s, const void *const *k, float *x, const float *, float *y, float *z,
+       [](autoscale_site *const *s, const void *const *k, float *x, float *, float *y, float *z,
           std::ptrdiff_t at, float p) {
          const float t = autoscale_mul_tensors_f(s[1], autoscale_add_tensors_f(s[0], x[at], p, k[0], nullptr), x[at],
                                                  nullptr, k[0]);
@@ -91,7 +92,7 @@ const std::vector<Program> &programs() {
         {AUTOSCALE_LOOP_DIV, 9, 7, 8, -1, -1, -1},
         {ST, -1, 3, 9, -1, -1, -1}},
        10,
-       [](autoscale_site *const *s, const void *const *k, float *x, const float *w, float *y, float *z,
+       [](autoscale_site *const *s, const void *const *k, float *x, float *w, float *y, float *z,
           std::ptrdiff_t at, float p) {
          y[at] = y[at] + autoscale_mul_tensors_f(s[0], x[at], w[0], k[0], k[1]) * p;
          z[at] = autoscale_sub_tensors_f(s[1], y[at], x[at], nullptr, k[0]) / autoscale_neg_f(s[2], x[at]);
@@ -106,9 +107,34 @@ const std::vector<Program> &programs() {
         {AUTOSCALE_LOOP_SUB, 5, 3, 4, -1, -1, -1},
         {ST, -1, 3, 5, -1, -1, -1}},
        6,
-       [](autoscale_site *const *s, const void *const *k, float *x, const float *w, float *, float *z,
+       [](autoscale_site *const *s, const void *const *k, float *x, float *w, float *, float *z,
           std::ptrdiff_t at, float p) {
          z[at] = autoscale_div_tensors_f(s[0], x[at], w[0], k[0], k[1]) - autoscale_sub_tensors_f(s[1], x[at], p, k[0], nullptr);
+       }},
+      // A value carried in the cell w, stored twice an iteration and read between (a running sum
+      // in a local): t = s0(x * x); w = s1(w + t); y = s2(w * p); w = w - t; z = t. The ops that
+      // read w run lane after lane, the others in blocks.
+      {"carry",
+       {{L, 0, 0, -1, -1, -1, -1},
+        {L, 1, 1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_MUL, 2, 0, 0, 0, 0, 0},
+        {AUTOSCALE_LOOP_SITE_ADD, 3, 1, 2, 1, -1, 0},
+        {ST, -1, 1, 3, -1, -1, -1},
+        {PA, 4, 0, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_MUL, 5, 3, 4, 2, -1, -1},
+        {ST, -1, 2, 5, -1, -1, -1},
+        {L, 6, 1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SUB, 7, 6, 2, -1, -1, -1},
+        {ST, -1, 1, 7, -1, -1, -1},
+        {ST, -1, 3, 2, -1, -1, -1}},
+       8,
+       [](autoscale_site *const *s, const void *const *k, float *x, float *w, float *y, float *z, std::ptrdiff_t at,
+          float p) {
+         const float t = autoscale_mul_tensors_f(s[0], x[at], x[at], k[0], k[0]);
+         w[0] = autoscale_add_tensors_f(s[1], w[0], t, nullptr, k[0]);
+         y[at] = autoscale_mul_tensors_f(s[2], w[0], p, nullptr, nullptr);
+         w[0] = w[0] - t;
+         z[at] = t;
        }},
   };
   return p;
@@ -153,9 +179,10 @@ void check(const Program &prog, int line) {
         autoscale_loop_f(prog.ops.data(), static_cast<int>(prog.ops.size()), prog.registers, r.n, arrays, strides, 4,
                          &p, s_looped, keys, kFunctions);
         for (std::size_t i = 0; i < values.size(); ++i)
-          ASSERT_TRUE(same(got.y[i], want.y[i]) && same(got.z[i], want.z[i]))
+          ASSERT_TRUE(same(got.y[i], want.y[i]) && same(got.z[i], want.z[i]) && same(got.w[0], want.w[0]))
               << prog.name << " config " << k << " phase " << phase << " run " << r.run << " element " << i << ": y "
-              << got.y[i] << " z " << got.z[i] << ", scalar loop y " << want.y[i] << " z " << want.z[i];
+              << got.y[i] << " z " << got.z[i] << " w " << got.w[0] << ", scalar loop y " << want.y[i] << " z " << want.z[i]
+              << " w " << want.w[0];
       }
     }
     for (std::size_t k = 0; k < count; ++k)
@@ -169,11 +196,13 @@ void check(const Program &prog, int line) {
 TEST(SiteLoopPrograms, ChainIsItsLoop) { check(programs()[0], 500); }
 TEST(SiteLoopPrograms, AccumulationIsItsLoop) { check(programs()[1], 600); }
 TEST(SiteLoopPrograms, DivisionIsItsLoop) { check(programs()[2], 700); }
+TEST(SiteLoopPrograms, CarriedCellIsItsLoop) { check(programs()[3], 900); }
 
-// Where blocks would reorder memory the iterations run one by one, as the loop: a store one
-// element ahead of a read (y[i + 1] = f(y[i])), and a stride-0 store read back (a running value),
-// through another array or the same one (a sum).
-TEST(SiteLoopPrograms, CarriedValuesRunOneByOne) {
+// Values carried from one iteration to the next: a store one element ahead of a read
+// (y[i + 1] = f(y[i]), where blocks would reorder memory and the iterations run one by one), and
+// a stride-0 store read back (a running value, lane after lane in blocks), through another array
+// or the same one (a sum).
+TEST(SiteLoopPrograms, CarriedValuesAreTheLoops) {
   static std::vector<autoscale_site> held = configs(800), twin = configs(801);
   const std::vector<float> values = phase_values(0, sweep<float>());
   const std::vector<autoscale_loop_op> ops = {{L, 0, 0, -1, -1, -1, -1},
