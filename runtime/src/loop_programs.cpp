@@ -23,6 +23,16 @@ namespace {
 
 constexpr int kBlock = 64;  // iterations per block: a multiple of the 8 lanes of a vector
 
+// The ops a block runs lane after lane, in program order; a load of a cell reads the register of
+// the cell's last store before it in the same iteration (same >= 0), else that of its last store
+// in the iteration before (previous), else, in a block's first lane, memory.
+struct CarriedOp {
+  int op, same = -1, previous = -1;
+};
+struct Carried {
+  std::vector<CarriedOp> ops;
+};
+
 struct Program {
   const autoscale_loop_op *ops;
   int count, registers;
@@ -36,8 +46,9 @@ struct Program {
   const autoscale_loop_function *functions;
   // Per op: it computes or stores a value carried from one iteration to the next (it depends on a
   // load of a carried cell: an element of stride 0 the loop also stores to), so blocks run it lane
-  // after lane, in order, after the ops that do not.
+  // after lane, in order, after the ops that do not (Carried).
   const char *chained = nullptr;
+  const struct Carried *carried = nullptr;
 
   const void *key(int k) const { return k < 0 ? nullptr : keys[k]; }
   float &at(int array, std::size_t i) const { return arrays[array][static_cast<std::ptrdiff_t>(i) * strides[array]]; }
@@ -281,23 +292,15 @@ AUTOSCALE_FORCE_INLINE inline bool site_lane(const autoscale_loop_op &op, const 
 // what the last store to it left. false when a site would go out of line.
 bool run_carried(const Program &p, const Ready *ready, std::size_t i0, int m, float *reg, OpSums *sums) {
   const auto lane = [reg](int r, int k) -> float & { return reg[static_cast<std::ptrdiff_t>(r) * kBlock + k]; };
-  for (int o = 0; o < p.count; ++o)
-    if (p.chained[o]) sums[o] = OpSums{};
+  for (const CarriedOp &c : p.carried->ops)
+    if (has_site(p.ops[c.op].code)) sums[c.op] = OpSums{};
   for (int k = 0; k < m; ++k)
-    for (int o = 0; o < p.count; ++o) {
-      if (!p.chained[o]) continue;
-      const autoscale_loop_op &op = p.ops[o];
+    for (const CarriedOp &c : p.carried->ops) {
+      const autoscale_loop_op &op = p.ops[c.op];
       switch (op.code) {
-      case AUTOSCALE_LOOP_LOAD: {
-        // A cell holds what was last stored to it: by this lane before this load, else by the
-        // lane before (its last store), else memory (the block's first lane).
-        int before = -1, last = -1;
-        for (int s = 0; s < p.count; ++s)
-          if (p.ops[s].code == AUTOSCALE_LOOP_STORE && p.ops[s].a == op.a) (s < o ? before : last) = s;
-        if (before >= 0) last = before;
-        lane(op.dst, k) = before >= 0 ? lane(p.ops[before].b, k) : k > 0 ? lane(p.ops[last].b, k - 1) : p.at(op.a, i0);
+      case AUTOSCALE_LOOP_LOAD:
+        lane(op.dst, k) = c.same >= 0 ? lane(c.same, k) : k > 0 ? lane(c.previous, k - 1) : p.at(op.a, i0);
         break;
-      }
       case AUTOSCALE_LOOP_STORE: break;  // held in its register's lane until the block commits
       case AUTOSCALE_LOOP_ADD:
       case AUTOSCALE_LOOP_SUB:
@@ -308,8 +311,8 @@ bool run_carried(const Program &p, const Ready *ready, std::size_t i0, int m, fl
       case AUTOSCALE_LOOP_NEG: lane(op.dst, k) = -lane(op.a, k); break;
       case AUTOSCALE_LOOP_CALL: lane(op.dst, k) = p.functions[op.b](lane(op.a, k)); break;
       default:
-        if (!site_lane(op, ready[o], lane(op.a, k), is_site_arithmetic(op.code) ? lane(op.b, k) : 0.0f,
-                       lane(op.dst, k), sums[o].slot))
+        if (!site_lane(op, ready[c.op], lane(op.a, k), is_site_arithmetic(op.code) ? lane(op.b, k) : 0.0f,
+                       lane(op.dst, k), sums[c.op].slot))
           return false;
       }
     }
@@ -463,12 +466,14 @@ struct Buffers {
   std::vector<Ready> ready;
   std::vector<OpSums> sums;
   std::vector<char> chained, carried_register;
+  Carried carried;
 };
 
-// Program::chained for p: the loads of carried cells and every op that reads a register they
-// feed, or stores to a cell.
+// Program::chained and Program::carried for p: the loads of carried cells and every op that reads
+// a register they feed, or stores to a cell.
 void mark_chained(const Program &p, Buffers &b) {
   std::fill(b.carried_register.begin(), b.carried_register.end(), 0);
+  b.carried.ops.clear();
   const auto cell = [&](int array) {
     if (p.strides[array] != 0) return false;
     for (int s = 0; s < p.count; ++s)
@@ -491,6 +496,15 @@ void mark_chained(const Program &p, Buffers &b) {
     }
     b.chained[o] = chained;
     if (op.dst >= 0) b.carried_register[op.dst] = chained;
+    if (!chained) continue;
+    CarriedOp c{o};
+    if (op.code == AUTOSCALE_LOOP_LOAD)
+      for (int s = 0; s < p.count; ++s)
+        if (p.ops[s].code == AUTOSCALE_LOOP_STORE && p.ops[s].a == op.a) {
+          if (s < o) c.same = p.ops[s].b;
+          c.previous = p.ops[s].b;
+        }
+    b.carried.ops.push_back(c);
   }
 }
 Buffers &buffers_for(const Program &p) {
@@ -505,12 +519,13 @@ Buffers &buffers_for(const Program &p) {
 
 void run_program(Program p) {
   Buffers &b = buffers_for(p);
-  mark_chained(p, b);
-  p.chained = b.chained.data();
   const auto one_by_one = [&](std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) run_one(p, i, b.one.data());
   };
-  if (site_counted_twice(p) || !blocks_are_exact(p)) return one_by_one(0, p.n);
+  if (p.n < 8 || site_counted_twice(p) || !blocks_are_exact(p)) return one_by_one(0, p.n);  // < 8: no block
+  mark_chained(p, b);
+  p.chained = b.chained.data();
+  p.carried = &b.carried;
   for (int o = 0; o < p.count; ++o)
     if (!has_site(p.ops[o].code)) b.ready[o].kind = Kind::Plain;
   std::size_t i = 0;
