@@ -21,7 +21,7 @@ void assignLoopPrograms(const std::vector<Operation> &Ops, std::vector<Decision>
     IndexOf.emplace(Ops[I].Key, I);
   for (const auto &[Loop, Is] : Members) {
     std::string Why;
-    bool Rewrites = false;
+    bool Rewrites = false, AllPlain = true;
     for (const OpKey &K : Ops[Is.front()].Shape->Program->InvariantOps)
       if (auto It = IndexOf.find(K);
           It != IndexOf.end() && Ops[It->second].Shape && Decisions[It->second].rewrites())
@@ -29,6 +29,10 @@ void assignLoopPrograms(const std::vector<Operation> &Ops, std::vector<Decision>
     for (size_t I : Is) {
       const Decision &D = Decisions[I];
       Rewrites |= D.rewrites();
+      // fp32 with statistics amax records nothing: the runtime's inline call is the plain
+      // arithmetic, which the loop as written runs faster than any loop program.
+      AllPlain &= !D.rewrites() || (D.Treatment.Format == rules::Format::FP32 &&
+                                    D.Treatment.Statistics == rules::Statistics::Amax);
       if (D.VectorLoop)
         Why = "a multiply of the loop runs as a vector loop";
       else if (!D.InMatmul.empty())
@@ -36,6 +40,8 @@ void assignLoopPrograms(const std::vector<Operation> &Ops, std::vector<Decision>
       else if (D.rewrites() && !D.Treatment.LoopPrograms)
         Why = "the rules keep the loop's calls (loop_programs: false)";
     }
+    if (Rewrites && AllPlain && Why.empty())
+      Why = "every site of the loop is fp32 with statistics amax: its calls are the plain arithmetic";
     for (size_t I : Is) {
       Decision &D = Decisions[I];
       D.Program = Rewrites && Why.empty();

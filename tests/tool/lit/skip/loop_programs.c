@@ -3,6 +3,7 @@
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: cp %rules/default.yaml rules.yaml
 // RUN: printf '  - name: no-programs\n    match: {function: kept_by_rules}\n    set: {loop_programs: false}\n' >> rules.yaml
+// RUN: printf '  - name: plain\n    match: {function: plain_fp32}\n    set: {format: fp32, statistics: amax}\n' >> rules.yaml
 // RUN: %autoscale-rewrite --rules rules.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_loop_f
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
@@ -71,8 +72,17 @@ void kept_by_rules(float *y, const float *x, int n) {
     // CHECK: y[i] = autoscale_mul_f(&[[SITES]][9], x[i], 2.0f);
     // REPORT: input.c:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"kept_by_rules","op":"mul","program":"one call per operation: the rules keep the loop's calls (loop_programs: false)","rounding":"output","rule":"no-programs","site":9,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
 }
-// REPORT: file: {"changed":true,"path":"input.c","sites":10,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"carried":{"conversions":1,"converted":2,"line":"converted 2 of 3 operations using 1 conversions","operations":3},"kept_by_rules":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"not_arithmetic":{"conversions":0,"converted":4,"line":"converted 4 of 4 operations using 0 conversions","operations":4},"not_counted":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":1,"converted":10,"line":"converted 10 of 11 operations using 1 conversions","operations":11}}
+
+/* Sites of fp32 with statistics amax count nothing: their inline calls are the plain arithmetic,
+ * which the loop as written runs faster than a loop program would. */
+void plain_fp32(float *y, const float *x, int n) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] * 2.0f;
+    // CHECK: y[i] = autoscale_mul_f(&[[SITES]][10], x[i], 2.0f);
+    // REPORT: input.c:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp32","function":"plain_fp32","op":"mul","program":"one call per operation: every site of the loop is fp32 with statistics amax: its calls are the plain arithmetic","rounding":"output","rule":"plain","site":10,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
+}
+// REPORT: file: {"changed":true,"path":"input.c","sites":11,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"carried":{"conversions":1,"converted":2,"line":"converted 2 of 3 operations using 1 conversions","operations":3},"kept_by_rules":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"not_arithmetic":{"conversions":0,"converted":4,"line":"converted 4 of 4 operations using 0 conversions","operations":4},"not_counted":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3},"plain_fp32":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":1,"converted":10,"line":"converted 10 of 12 operations using 1 conversions","operations":12}}
 // REPORT: rules: "rules.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
-// REPORT: summary: 11 float operations in 1 file: 10 cast fp16, 1 kept, 0 skipped; no step found: each site rolls its history every 1024 executions
+// REPORT: summary: 12 float operations in 1 file: 1 cast fp32, 10 cast fp16, 1 kept, 0 skipped; no step found: each site rolls its history every 1024 executions
