@@ -167,22 +167,27 @@ void quantize_item(const QuantizeJob &job, const Kernels &k, const Rounding &r, 
       }
     return;
   }
-  // Strided reads: a tile of the item's rows x kGather columns is gathered into buf, then quantised
-  // row by row. With rs == 1 a column's rows are adjacent, so the tile is read column by column,
-  // one or two cache lines each; otherwise row by row.
-  float buf[kTileRows][kGather];
+  // Strided reads: a tile of the item's rows x kGather columns is gathered into buf, its rows n
+  // apart, then quantised: in one run when the output's rows are n long too (a transposed operand
+  // of short rows, say 32 x 4, is then one call instead of 32), else row by row. With rs == 1 a
+  // column's rows are adjacent, so the tile is read column by column, one or two cache lines
+  // each; otherwise row by row.
+  float buf[kTileRows * kGather];
   const size_t rows = r1 - r0;
   for (size_t c = c0; c < c1; c += kGather) {
     const size_t n = std::min(kGather, c1 - c);
     const float *origin = job.x + ptrdiff_t(r0) * job.rs + ptrdiff_t(c) * job.cs;
     if (job.rs == 1) {
       for (size_t j = 0; j < n; ++j)
-        for (size_t i = 0; i < rows; ++i) buf[i][j] = origin[ptrdiff_t(j) * job.cs + ptrdiff_t(i)];
+        for (size_t i = 0; i < rows; ++i) buf[i * n + j] = origin[ptrdiff_t(j) * job.cs + ptrdiff_t(i)];
     } else {
       for (size_t i = 0; i < rows; ++i)
-        for (size_t j = 0; j < n; ++j) buf[i][j] = origin[ptrdiff_t(i) * job.rs + ptrdiff_t(j) * job.cs];
+        for (size_t j = 0; j < n; ++j) buf[i * n + j] = origin[ptrdiff_t(i) * job.rs + ptrdiff_t(j) * job.cs];
     }
-    for (size_t i = 0; i < rows; ++i) run(k, r, buf[i], n, out + ((r0 + i) * job.ld + c) * bytes, st);
+    if (n == job.ld)  // then c == 0: the tile's rows are adjacent in the output as in buf
+      run(k, r, buf, rows * n, out + r0 * job.ld * bytes, st);
+    else
+      for (size_t i = 0; i < rows; ++i) run(k, r, buf + i * n, n, out + ((r0 + i) * job.ld + c) * bytes, st);
   }
 }
 

@@ -164,8 +164,10 @@ std::vector<Layout> layouts(size_t rows, size_t cols) {
 
 TEST(Kernels, QuantizeMatrixStridesTransposesAndStats) {
   uint64_t all_over = 0, all_under = 0;
-  for (auto shape : {std::pair<size_t, size_t>{37, 53}, {1, 70}, {70, 1}, {300, 400}}) {
-    const size_t rows = shape.first, cols = shape.second, ld = cols + 2;
+  // Output rows padded (ld > cols) and dense (ld == cols: a strided tile is then one run).
+  for (auto shape : {std::pair<size_t, size_t>{37, 53}, {1, 70}, {70, 1}, {300, 400}, {37, 4}, {5, 300}})
+  for (size_t padding : {2, 0}) {
+    const size_t rows = shape.first, cols = shape.second, ld = cols + padding;
     const std::vector<float> buf = test_values((rows + 1) * (cols + 5) * 3 + 8, unsigned(rows * cols));
     for (const Layout &lay : layouts(rows, cols)) {
       std::vector<float> x(rows * cols);  // the matrix, row-major, as the reference reads it
