@@ -3,7 +3,8 @@
 # runtime, against the FP32 original, both at -O2, best of 5 runs each, in the same run: under the
 # default rules (dot-product multiplies FP8 E4M3 with delayed scaling, elementwise arithmetic FP16)
 # and under rules/passthrough.yaml (every operation rewritten at FP32). Goals: <= 3x and <= 1.5x.
-# A speed report, not a test.
+# And the pass-through with `statistics: amax`, whose fp32 sites record nothing: what the rewrite
+# itself costs, without the diagnosis. A speed report, not a test.
 #
 # Usage: tests/bench/emulation_overhead.sh [BUILD_DIR (default build)] [EPOCHS (default 100)]
 set -euo pipefail
@@ -21,8 +22,11 @@ c++ -std=c++17 -O2 -I "$src" "$src/mlp.cpp" "$src/data.cpp" -lm -o "$work/fp32"
 fp32_s=$(best_of 5 "$work/fp32" "$epochs")
 printf 'MLP, %d epochs, -O2\n' "$epochs"
 printf 'original (fp32):          %.3f s\n' "$fp32_s"
-for rules in default passthrough; do
-  "$build/bin/autoscale-rewrite" --rules "$root/rules/$rules.yaml" --out-dir "$work/$rules" \
+cp "$root/rules/"{default,passthrough}.yaml "$work/"
+{ cat "$root/rules/passthrough.yaml"; printf 'overrides:\n  - name: statistics-amax\n    set: {statistics: amax}\n'; } \
+  >"$work/passthrough_amax.yaml"
+for rules in default passthrough passthrough_amax; do
+  "$build/bin/autoscale-rewrite" --rules "$work/$rules.yaml" --out-dir "$work/$rules" \
     --report "$work/$rules.json" "$src/mlp.cpp" -- -std=c++17 -I "$src" >/dev/null
   rewritten=$(find "$work/$rules" -name mlp.cpp -print -quit)
   # shellcheck disable=SC2046 # pkg-config prints several words on purpose
