@@ -14,6 +14,7 @@
 #include "matmul_check.h"
 #include "matmul_dnnl.h"
 #include "matmul_kernels.h"
+#include "operand_memo.h"
 #include "quantize.h"
 #include "scale_math.h"
 
@@ -201,8 +202,8 @@ QuantizeStats quantize_operand(const autoscale_gemm_operand &op, size_t rows, si
                                Elem type, void *out) {
   const Emit emit = type == Elem::Bf16 ? Emit::Bf16 : Emit::F32;
   const int e = folded_exponent(op);
-  if (to.trans) return quantize({op.x, cols, rows, op.cs, op.rs, op.format, op.saturate, op.scale, emit, out, rows, e});
-  return quantize({op.x, rows, cols, op.rs, op.cs, op.format, op.saturate, op.scale, emit, out, cols, e});
+  if (to.trans) return quantize_remembered({op.x, cols, rows, op.cs, op.rs, op.format, op.saturate, op.scale, emit, out, rows, e});
+  return quantize_remembered({op.x, rows, cols, op.rs, op.cs, op.format, op.saturate, op.scale, emit, out, cols, e});
 }
 
 // What the product still multiplies by: the scales not folded into the operands.
@@ -295,6 +296,10 @@ int autoscale_scaled_gemm_on(int backend, size_t m, size_t n, size_t k, const au
                              autoscale_quantize_stats *b_stats, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs,
                              float *c, ptrdiff_t c_rs, ptrdiff_t c_cs, float *c_amax) {
   static const char fn[] = "autoscale_scaled_gemm";
+  // However the call ends, what the caller checked in the operand memo holds no longer.
+  const struct Ends {
+    ~Ends() { product_quantised(); }
+  } ends;
   int status = check_backend(fn, backend);
   if (status == AUTOSCALE_OK) status = check_gemm_operand(fn, 'A', a, m, k);
   if (status == AUTOSCALE_OK) status = check_gemm_operand(fn, 'B', b, k, n);

@@ -6,6 +6,7 @@
 // statistics; empty products; argument errors; concurrent calls.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -347,6 +348,70 @@ TEST(ScaledGemm, OperandsAreQuantisedOnceAsTheKernelsDo) {
               AUTOSCALE_OK);
     EXPECT_EQ(c, 0.3f * 0x1.6p-2f) << backend_name(backend);
   }
+}
+
+// An operand multiplied again is remembered (operand_memo.h), and must give what a new quantising
+// pass gives after any change: A times the identity is A's quantised values, bit for bit, checked
+// after calls with A unchanged, an element negated, the amax grown, a new scale and format, and
+// after many operands met once (which must not evict A's entry wrongly). Dense layouts, compared
+// as memory, and padded ones, element by element.
+TEST(ScaledGemm, RepeatedOperandsGiveWhatANewPassGives) {
+  const size_t m = 6, k = 20;
+  std::vector<float> eye_values(k * k, 0.0f);
+  for (size_t p = 0; p < k; ++p) eye_values[p * k + p] = 1.0f;
+  const autoscale_gemm_operand eye{eye_values.data(), ptrdiff_t(k), 1, AUTOSCALE_E4M3, 1, 1.0f};
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
+  for (int backend : backends())
+    for (bool transposed : {false, true})
+      for (size_t padding : {0, 3}) {
+        SCOPED_TRACE(std::string(backend_name(backend)) + (transposed ? " transposed" : " row-major") +
+                     (padding ? " padded" : " dense"));
+        const size_t ld = (transposed ? m : k) + padding;
+        std::vector<float> values((transposed ? k : m) * ld);
+        for (float &v : values) v = dist(rng);
+        autoscale_gemm_operand a{values.data(), transposed ? 1 : ptrdiff_t(ld), transposed ? ptrdiff_t(ld) : 1,
+                                 AUTOSCALE_E4M3, 1, 0x1p-2f};
+        const auto at = [&](size_t i, size_t p) -> float & { return values[size_t(ptrdiff_t(i) * a.rs + ptrdiff_t(p) * a.cs)]; };
+        const auto expect_a = [&](const char *after) {
+          SCOPED_TRACE(after);
+          std::vector<float> c(m * k);
+          autoscale_quantize_stats stats{};
+          ASSERT_EQ(autoscale_scaled_gemm_on(backend, m, k, k, &a, &stats, &eye, nullptr, nullptr, 0, 0, c.data(),
+                                             ptrdiff_t(k), 1, nullptr),
+                    AUTOSCALE_OK)
+              << autoscale_last_error();
+          float amax = 0.0f;
+          for (size_t i = 0; i < m; ++i)
+            for (size_t p = 0; p < k; ++p) {
+              const float want = ref::data(at(i, p), a.scale, a.format, 1) * a.scale;
+              ASSERT_EQ(bits(c[i * k + p]), want == 0.0f ? 0u : bits(want)) << "A(" << i << ", " << p << ")";
+              amax = std::max(amax, std::fabs(at(i, p)));
+            }
+          EXPECT_EQ(bits(stats.amax), bits(amax));
+        };
+        expect_a("the first call");
+        expect_a("a call with A unchanged");
+        at(0, 0) = -at(0, 0);
+        expect_a("an element negated");
+        at(m - 1, k - 1) *= 64.0f;
+        expect_a("the amax grown");
+        expect_a("a call with A unchanged again");
+        a.scale = 0x1p-6f;
+        expect_a("a new scale");
+        a.format = AUTOSCALE_E5M2;
+        expect_a("a new format");
+        for (int other = 0; other < 20; ++other) {  // operands met once, each at its own address
+          std::vector<float> x(m * k, float(other)), c(m * k);
+          const autoscale_gemm_operand once{x.data(), ptrdiff_t(k), 1, AUTOSCALE_E4M3, 1, 1.0f};
+          ASSERT_EQ(autoscale_scaled_gemm_on(backend, m, k, k, &once, nullptr, &eye, nullptr, nullptr, 0, 0, c.data(),
+                                             ptrdiff_t(k), 1, nullptr),
+                    AUTOSCALE_OK);
+        }
+        at(1, 1) = 0.5f * at(1, 1);
+        expect_a("operands met once, then an element halved");
+        expect_a("a call with A unchanged at last");
+      }
 }
 
 TEST(ScaledGemm, NanInAnOperandGivesNanAmax) {

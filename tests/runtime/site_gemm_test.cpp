@@ -224,6 +224,38 @@ TEST(SiteGemm, SmallIntegersAreExact) {
   EXPECT_EQ(snapshot_of(site).slot[AUTOSCALE_SLOT_OUTPUT].amax, 82.5f);  // |c[1][0]|
 }
 
+// A weight multiplied by many inputs is remembered between calls (operand_memo.h): changed in
+// place, by one element that raises its amax, the next call's current scale is the new amax's, and
+// by one negated (the scale stays), the product is the new weight's. Dense layouts (compared as
+// memory) and a strided one.
+TEST(SiteGemm, CurrentScalingFollowsAWeightChangedInPlace) {
+  static std::vector<autoscale_site> sites(3);
+  int line = 710;
+  for (Layout layout : {Layout::RowMajor, Layout::ColMajor, Layout::Reversed}) {
+    autoscale_site *site = &sites.at(static_cast<std::size_t>(line - 710));
+    *site = make_site(line++, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS,
+                      AUTOSCALE_STRATEGY_CURRENT);
+    const Case c{AUTOSCALE_E4M3, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_CURRENT, 1.0f, 12, 1, 10, layout,
+                 Layout::RowMajor, 0};
+    SCOPED_TRACE(describe(c));
+    std::mt19937 rng(static_cast<unsigned>(line));
+    Operands<float> ops(c);
+    ops.refill(c, rng);
+    const float fmt_max = autoscale_format_max(c.format);
+    const auto scale_of = [&](Strided<float> &x, std::size_t rows, std::size_t cols) {
+      return autoscale::scale_from_amax(static_cast<float>(amax(x, rows, cols)), fmt_max, 0, true, 1.0f);
+    };
+    for (int call = 0; call < 8; ++call) {
+      if (call == 3) ops.a.at(c.m - 1, c.k - 1) = static_cast<float>(4 * amax(ops.a, c.m, c.k));  // a new amax
+      if (call == 6) ops.a.at(0, 0) = -ops.a.at(0, 0);
+      fill(ops.b, c.k, c.n, rng, 3.0);  // a new input every call
+      const float sa = scale_of(ops.a, c.m, c.k), sb = scale_of(ops.b, c.k, c.n);
+      check_call<float>(site, c, ops, sa, sb);
+      EXPECT_EQ(tensor(snapshot_of(*site), 0, ops.a.base()).scale, sa) << "call " << call;
+    }
+  }
+}
+
 TEST(SiteGemmDeathTest, OnlyMatmulSitesThatRoundTheirInputs) {
   static autoscale_site mul = make_site(701, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);
