@@ -201,6 +201,10 @@ uint32_t epilogue(size_t m, size_t n, float alpha, const float *t, size_t ldt, c
                   ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs, bool want_amax) {
   const bool in_place = t == c;
   if (in_place && alpha == 1.0f && !d) return want_amax ? amax_bits(c, m, n, c_rs, c_cs) : 0u;
+  // A dense column (C of a matrix-vector product) is a row of m elements: one vectorised call
+  // instead of one per element.
+  if (n == 1 && m > 1 && c_rs == 1 && (!t || in_place || ldt == 1) && (!d || d_rs == 0 || d_rs == 1))
+    return epilogue(1, m, alpha, t, m, d, 0, d_rs, c, ptrdiff_t(m), 1, want_amax);
   const long rows = long(m);
   const auto max = [](uint32_t x, uint32_t y) { return std::max(x, y); };
   if (c_cs == 1 && (!d || d_cs == 0 || d_cs == 1)) {

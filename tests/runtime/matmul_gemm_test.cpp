@@ -241,6 +241,42 @@ TEST(ScaledGemm, MatrixVectorProducts) {
 }
 
 // Every operand layout with every C layout, on the bf16 path (fp8 pair) and the float32 one (fp16).
+// A matrix-vector product's C as a dense column runs its epilogue as one row: the same bits and
+// amax as C with a row stride (element by element), for each kind of D, with scales that fold into
+// the operands and one that does not (alpha != 1).
+TEST(ScaledGemm, DenseColumnEpilogueMatchesAStridedColumn) {
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<float> dist(-8.0f, 8.0f);
+  const size_t m = 37, k = 23;
+  for (float a_scale : {0x1p-3f, 0.3f}) {
+    Operand a(AUTOSCALE_E4M3, a_scale, m, k, Layout::RowMajor, rng);
+    Operand b(AUTOSCALE_E4M3, 0x1p-2f, k, 1, Layout::RowMajor, rng);
+    std::vector<float> d(m);
+    for (float &v : d) v = dist(rng);
+    for (int backend : backends())
+      for (const char *kind : {"no D", "bias column", "broadcast bias", "accumulate"}) {
+        SCOPED_TRACE(std::string(backend_name(backend)) + ", " + kind + ", A's scale " + std::to_string(a_scale));
+        const std::string k_name = kind;
+        std::vector<float> dense(m, kSentinel), strided(3 * m, kSentinel);
+        if (k_name == "accumulate")
+          for (size_t i = 0; i < m; ++i) dense[i] = strided[3 * i] = d[i];
+        const auto run = [&](float *c, ptrdiff_t c_rs) {
+          const float *dp = k_name == "no D" ? nullptr : k_name == "accumulate" ? c : d.data();
+          const ptrdiff_t d_rs = k_name == "broadcast bias" ? 0 : k_name == "accumulate" ? c_rs : 1;
+          float amax = -1.0f;
+          EXPECT_EQ(autoscale_scaled_gemm_on(backend, m, 1, k, &a.op, nullptr, &b.op, nullptr, dp, d_rs, 1, c, c_rs, 1,
+                                             &amax),
+                    AUTOSCALE_OK)
+              << autoscale_last_error();
+          return amax;
+        };
+        const float dense_amax = run(dense.data(), 1), strided_amax = run(strided.data(), 3);
+        for (size_t i = 0; i < m; ++i) ASSERT_EQ(bits(dense[i]), bits(strided[3 * i])) << "row " << i;
+        EXPECT_EQ(bits(dense_amax), bits(strided_amax));
+      }
+  }
+}
+
 TEST(ScaledGemm, OperandAndOutputLayouts) {
   std::mt19937 rng(11);
   for (auto &pair : {std::pair<int, int>{AUTOSCALE_E4M3, AUTOSCALE_E5M2}, {AUTOSCALE_FP16, AUTOSCALE_BF16}})
