@@ -200,18 +200,17 @@ void init_scaling_locked(Registry &reg, SiteState *st) {
 
 std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
   if (!key) return static_cast<std::size_t>(slot);
-  std::size_t overflow = 0;
-  for (std::size_t i = kSlots; i < st->tensors.size(); ++i) {
-    const Tensor &t = st->tensors[i];
-    if (t.slot != slot) continue;
-    if (t.overflow) overflow = i;
-    else if (t.key == key) return i;
-  }
+  auto &named = st->named_tensors[slot];
+  if (auto it = named.find(key); it != named.end()) return it->second;
   if (st->named < AUTOSCALE_MAX_TENSORS_PER_SITE) {
     ++st->named;
     st->tensors.push_back(new_tensor(st, slot, key, false));
+    named.emplace(key, st->tensors.size() - 1);
     return st->tensors.size() - 1;
   }
+  // Keys past the limit are not kept (a program may name a new array every call): each finds
+  // itself missing and takes the slot's overflow tensor.
+  std::size_t &overflow = st->overflow_tensor[slot];
   if (!overflow) {
     st->tensors.push_back(new_tensor(st, slot, nullptr, true));
     overflow = st->tensors.size() - 1;

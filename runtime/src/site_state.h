@@ -19,6 +19,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "autoscale/autoscale.h"
@@ -118,6 +119,9 @@ struct SiteState : autoscale_site_state {
   // the overflow tensors.
   std::vector<Tensor> tensors;
   int named = 0;                      // named tensors so far
+  // Per slot: the index of each named tensor by its key, and of the overflow tensor (0: none yet).
+  std::unordered_map<const void *, std::size_t> named_tensors[kSlots];
+  std::size_t overflow_tensor[kSlots] = {};
   uint64_t folded_executions = 0;     // executions of threads that have exited
   uint64_t rolls = 0;
   bool calibrating = false;           // delayed scaling's first step: values pass, amaxes recorded

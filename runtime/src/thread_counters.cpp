@@ -180,6 +180,7 @@ void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots,
   if (same) return;
   std::lock_guard<std::mutex> lock(registry().mutex);
   for (int slot : slots) {
+    if (t.slot[slot].tag == autoscale_tag_(keys[slot])) continue;  // its tensor is active already
     std::size_t index = tensor_index_locked(st, slot, keys[slot]);
     std::size_t old = t.active_[slot];
     if (index != old) {
