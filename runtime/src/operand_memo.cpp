@@ -2,8 +2,12 @@
 // a copy of its values, its last job's quantised values and statistics.
 #include "operand_memo.h"
 
+#include <cfenv>
 #include <cstring>
 #include <vector>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 #include "autoscale/format.h"
 
@@ -21,6 +25,7 @@ struct Entry {
   std::vector<float> values;          // memory_order: x[0..n), else job.rows x job.cols row-major
   std::vector<unsigned char> out;     // its quantised values, rows x cols, densely
   QuantizeStats stats;
+  unsigned mode = 0;                  // fp_mode() when the pass ran
   // Whether values, out and stats hold a pass: an operand is copied from its second call on, so
   // one met once (an input row at a new address every call) costs no copy.
   bool remembered = false;
@@ -73,19 +78,44 @@ void copy_rows(const unsigned char *from, size_t from_ld, unsigned char *to, siz
   for (size_t i = 0; i < rows; ++i) std::memcpy(to + i * to_ld, from + i * from_ld, row_bytes);
 }
 
-void remember(Entry &e, const QuantizeJob &job, const QuantizeStats &stats) {
+// The floating-point environment a pass rounds under, part of what it answers for: SSE's control
+// bits (rounding mode, flush-to-zero, denormals-are-zero) where there are, else the rounding mode.
+unsigned fp_mode() {
+#if defined(__SSE__)
+  return _mm_getcsr() & ~0x3Fu;  // the low 6 bits are sticky exception flags
+#else
+  return static_cast<unsigned>(std::fegetround());
+#endif
+}
+
+// Whether e's quantised values are job's output: the same rounding of values it found unchanged.
+bool answers(const Entry &e, const QuantizeJob &job, uint64_t product, unsigned mode) {
+  return e.remembered && e.job.format == job.format && e.job.saturate == job.saturate && e.job.emit == job.emit &&
+         std::memcmp(&e.job.scale, &job.scale, sizeof job.scale) == 0 && e.job.value_exponent == job.value_exponent &&
+         e.mode == mode && (e.verified == product || unchanged(e));
+}
+
+// quantize(job), kept in e. The buffers grow first, so a failed allocation leaves e holding
+// nothing; the values are copied before the pass and compared after it, so a pass that saw them
+// change (another thread writing them) is not kept.
+QuantizeStats quantize_into(Entry &e, const QuantizeJob &job, unsigned mode) {
+  e.remembered = false;
   const size_t bytes = emit_bytes(job.format, job.emit), row_bytes = job.cols * bytes;
-  e.job = job;
   e.values.resize(job.rows * job.cols);
+  e.out.resize(job.rows * row_bytes);
+  e.job = job;
   if (memory_order(job))
     std::memcpy(e.values.data(), job.x, e.values.size() * sizeof(float));
   else
     for (size_t i = 0; i < job.rows; ++i)
       for (size_t c = 0; c < job.cols; ++c) e.values[i * job.cols + c] = job.x[ptrdiff_t(i) * job.rs + ptrdiff_t(c) * job.cs];
-  e.out.resize(job.rows * row_bytes);
+  const QuantizeStats stats = quantize(job);
+  if (!unchanged(e)) return stats;
   copy_rows(static_cast<const unsigned char *>(job.out), job.ld * bytes, e.out.data(), row_bytes, job.rows, row_bytes);
   e.stats = stats;
+  e.mode = mode;
   e.remembered = true;
+  return stats;
 }
 
 }  // namespace
@@ -105,15 +135,10 @@ bool remembered_amax(const float *x, size_t rows, size_t cols, ptrdiff_t rs, ptr
   return false;
 }
 
-// Whether e's quantised values are job's output: the same rounding of values it found unchanged.
-bool answers(const Entry &e, const QuantizeJob &job, uint64_t product) {
-  return e.remembered && e.job.format == job.format && e.job.saturate == job.saturate && e.job.emit == job.emit &&
-         std::memcmp(&e.job.scale, &job.scale, sizeof job.scale) == 0 && e.job.value_exponent == job.value_exponent &&
-         (e.verified == product || unchanged(e));
-}
-
 QuantizeStats quantize_remembered(const QuantizeJob &job) {
-  if (job.rows * job.cols > kMemoElements || job.rows * job.cols == 0) return quantize(job);
+  if (job.rows > kMemoElements || job.cols > kMemoElements || job.rows * job.cols > kMemoElements ||
+      job.rows * job.cols == 0)
+    return quantize(job);
   Memo &m = memo();
   Entry *e = nullptr;
   for (Entry &candidate : m.entries)
@@ -122,6 +147,7 @@ QuantizeStats quantize_remembered(const QuantizeJob &job) {
     e = &m.entries[0];
     for (Entry &candidate : m.entries)
       if (candidate.hits < e->hits || (candidate.hits == e->hits && candidate.used < e->used)) e = &candidate;
+    for (Entry &other : m.entries) other.hits /= 2;  // hits decay: operands no longer used give way
     *e = Entry{};
     e->job = job;
     e->used = m.product;
@@ -132,7 +158,8 @@ QuantizeStats quantize_remembered(const QuantizeJob &job) {
     --e->skip;
     return quantize(job);
   }
-  if (answers(*e, job, m.product)) {
+  const unsigned mode = fp_mode();
+  if (answers(*e, job, m.product, mode)) {
     const size_t bytes = emit_bytes(job.format, job.emit);
     copy_rows(e->out.data(), job.cols * bytes, static_cast<unsigned char *>(job.out), job.ld * bytes, job.rows,
               job.cols * bytes);
@@ -145,9 +172,7 @@ QuantizeStats quantize_remembered(const QuantizeJob &job) {
     e->skip = kSkipCalls;
     return quantize(job);
   }
-  const QuantizeStats stats = quantize(job);
-  remember(*e, job, stats);
-  return stats;
+  return quantize_into(*e, job, mode);
 }
 
 void product_quantised() { ++memo().product; }

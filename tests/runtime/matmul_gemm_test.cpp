@@ -15,6 +15,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
 #include "autoscale/matmul.h"
@@ -437,9 +441,11 @@ TEST(ScaledGemm, RepeatedOperandsGiveWhatANewPassGives) {
         expect_a("a new scale");
         a.format = AUTOSCALE_E5M2;
         expect_a("a new format");
-        for (int other = 0; other < 20; ++other) {  // operands met once, each at its own address
-          std::vector<float> x(m * k, float(other)), c(m * k);
-          const autoscale_gemm_operand once{x.data(), ptrdiff_t(k), 1, AUTOSCALE_E4M3, 1, 1.0f};
+        std::vector<std::vector<float>> others(20, std::vector<float>(m * k));  // alive: each at its own address
+        for (size_t other = 0; other < others.size(); ++other) {
+          std::fill(others[other].begin(), others[other].end(), float(other));
+          std::vector<float> c(m * k);
+          const autoscale_gemm_operand once{others[other].data(), ptrdiff_t(k), 1, AUTOSCALE_E4M3, 1, 1.0f};
           ASSERT_EQ(autoscale_scaled_gemm_on(backend, m, k, k, &once, nullptr, &eye, nullptr, nullptr, 0, 0, c.data(),
                                              ptrdiff_t(k), 1, nullptr),
                     AUTOSCALE_OK);
@@ -448,6 +454,53 @@ TEST(ScaledGemm, RepeatedOperandsGiveWhatANewPassGives) {
         expect_a("operands met once, then an element halved");
         expect_a("a call with A unchanged at last");
       }
+}
+
+// What a remembered operand answers for includes what its partner makes the product take (bf16
+// values next to an fp8 operand on a CPU with bf16 kernels, floats next to fp16) and the
+// floating-point environment (denormals-are-zero changes a pass over float subnormals): after each
+// change, the remembered operand gives what the same values at a new address give.
+TEST(ScaledGemm, ARememberedOperandAnswersOnlyForItsOwnPass) {
+  const size_t m = 4, k = 8, n = 3;
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
+  std::vector<float> a(m * k), b(k * n);
+  for (float &v : a) v = dist(rng);
+  for (float &v : b) v = dist(rng);
+  a[0] = 0x1p-130f, a[1] = -0x1p-131f;  // float subnormals
+  std::vector<std::vector<float>> copies;  // kept alive: each at an address met for the first time
+  const auto product = [&](const float *x, int b_format, int backend, autoscale_quantize_stats *stats) {
+    const autoscale_gemm_operand ao{x, ptrdiff_t(k), 1, AUTOSCALE_E4M3, 1, 0x1p-126f},
+        bo{b.data(), ptrdiff_t(n), 1, b_format, 1, 0x1p-2f};
+    std::vector<float> c(m * n);
+    EXPECT_EQ(autoscale_scaled_gemm_on(backend, m, n, k, &ao, stats, &bo, nullptr, nullptr, 0, 0, c.data(), ptrdiff_t(n),
+                                       1, nullptr),
+              AUTOSCALE_OK)
+        << autoscale_last_error();
+    return c;
+  };
+  const auto expect_as_new = [&](int b_format, int backend, const char *after) {
+    SCOPED_TRACE(std::string(after) + " on " + backend_name(backend));
+    autoscale_quantize_stats remembered{}, fresh{};
+    copies.push_back(a);
+    const std::vector<float> c = product(a.data(), b_format, backend, &remembered),
+                             want = product(copies.back().data(), b_format, backend, &fresh);
+    for (size_t i = 0; i < c.size(); ++i) ASSERT_EQ(bits(c[i]), bits(want[i])) << "C element " << i;
+    EXPECT_EQ(remembered.underflows, fresh.underflows);
+    EXPECT_EQ(bits(remembered.amax), bits(fresh.amax));
+  };
+  for (int backend : backends()) {
+    for (int call = 0; call < 3; ++call) expect_as_new(AUTOSCALE_E4M3, backend, "an fp8 partner");
+    expect_as_new(AUTOSCALE_FP16, backend, "an fp16 partner");
+    expect_as_new(AUTOSCALE_E4M3, backend, "an fp8 partner again");
+#if defined(__SSE__)
+    const unsigned csr = _mm_getcsr();
+    _mm_setcsr(csr | 0x0040u);  // denormals are zero
+    expect_as_new(AUTOSCALE_E4M3, backend, "denormals-are-zero set");
+    _mm_setcsr(csr);
+    expect_as_new(AUTOSCALE_E4M3, backend, "denormals-are-zero cleared");
+#endif
+  }
 }
 
 TEST(ScaledGemm, NanInAnOperandGivesNanAmax) {
