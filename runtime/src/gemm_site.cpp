@@ -58,10 +58,15 @@ bool measures_now(SiteState *st, const ThreadSite &t, int slot) {
 // the tensor's scale.
 float operand_scale(SiteState *st, ThreadSite &t, int slot, bool measured, float amax) {
   if (measured) {
-    Registry &reg = registry();
-    std::lock_guard<std::mutex> lock(reg.mutex);
-    float previous = scale_pair(load_relaxed(t.slot[slot].scale)).scale;
-    publish_scale_locked(reg, st, t.active_[slot], scale_from_amax(amax, st->fmt_max, st->site->params.margin, true, previous));
+    const float previous = scale_pair(load_relaxed(t.slot[slot].scale)).scale;
+    const float scale = scale_from_amax(amax, st->fmt_max, st->site->params.margin, true, previous);
+    // The same scale again (an operand whose amax did not move) has nothing to publish: the lock
+    // is taken only when the scale changes.
+    if (scale != previous) {
+      Registry &reg = registry();
+      std::lock_guard<std::mutex> lock(reg.mutex);
+      publish_scale_locked(reg, st, t.active_[slot], scale);
+    }
   }
   return scale_pair(load_relaxed(t.slot[slot].scale)).scale;
 }
