@@ -93,12 +93,14 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   for (int slot = 0; slot < 2; ++slot) {
     float amax = 0.0f;
     const bool measured = measures_now(st, t, slot);
-    uint32_t remembered = 0;
-    if (measured && remembered_amax(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &remembered))
-      amax = autoscale_bits_float_(remembered);
-    else if (measured)
-      AUTOSCALE_CHECK(autoscale_amax_matrix(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &amax) == AUTOSCALE_OK,
-                      "%s", autoscale_last_error());
+    if (measured) {
+      uint32_t remembered = 0;
+      if (remembered_amax(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &remembered))
+        amax = autoscale_bits_float_(remembered);
+      else
+        AUTOSCALE_CHECK(autoscale_amax_matrix(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &amax) == AUTOSCALE_OK,
+                        "%s", autoscale_last_error());
+    }
     op[slot].scale = operand_scale(st, t, slot, measured, amax);
   }
   autoscale_quantize_stats stats[2];

@@ -29,9 +29,6 @@ constexpr int kBlock = 64;  // iterations per block: a multiple of the 8 lanes o
 struct CarriedOp {
   int op, same = -1, previous = -1;
 };
-struct Carried {
-  std::vector<CarriedOp> ops;
-};
 
 struct Program {
   const autoscale_loop_op *ops;
@@ -46,9 +43,9 @@ struct Program {
   const autoscale_loop_function *functions;
   // Per op: it computes or stores a value carried from one iteration to the next (it depends on a
   // load of a carried cell: an element of stride 0 the loop also stores to), so blocks run it lane
-  // after lane, in order, after the ops that do not (Carried).
+  // after lane, in order, after the ops that do not (carried, in program order).
   const char *chained = nullptr;
-  const struct Carried *carried = nullptr;
+  const std::vector<CarriedOp> *carried = nullptr;
 
   const void *key(int k) const { return k < 0 ? nullptr : keys[k]; }
   float &at(int array, std::size_t i) const { return arrays[array][static_cast<std::ptrdiff_t>(i) * strides[array]]; }
@@ -292,10 +289,10 @@ AUTOSCALE_FORCE_INLINE inline bool site_lane(const autoscale_loop_op &op, const 
 // what the last store to it left. false when a site would go out of line.
 bool run_carried(const Program &p, const Ready *ready, std::size_t i0, int m, float *reg, OpSums *sums) {
   const auto lane = [reg](int r, int k) -> float & { return reg[static_cast<std::ptrdiff_t>(r) * kBlock + k]; };
-  for (const CarriedOp &c : p.carried->ops)
+  for (const CarriedOp &c : *p.carried)
     if (has_site(p.ops[c.op].code)) sums[c.op] = OpSums{};
   for (int k = 0; k < m; ++k)
-    for (const CarriedOp &c : p.carried->ops) {
+    for (const CarriedOp &c : *p.carried) {
       const autoscale_loop_op &op = p.ops[c.op];
       switch (op.code) {
       case AUTOSCALE_LOOP_LOAD:
@@ -466,14 +463,14 @@ struct Buffers {
   std::vector<Ready> ready;
   std::vector<OpSums> sums;
   std::vector<char> chained, carried_register;
-  Carried carried;
+  std::vector<CarriedOp> carried;
 };
 
 // Program::chained and Program::carried for p: the loads of carried cells and every op that reads
 // a register they feed, or stores to a cell.
 void mark_chained(const Program &p, Buffers &b) {
   std::fill(b.carried_register.begin(), b.carried_register.end(), 0);
-  b.carried.ops.clear();
+  b.carried.clear();
   const auto cell = [&](int array) {
     if (p.strides[array] != 0) return false;
     for (int s = 0; s < p.count; ++s)
@@ -504,7 +501,7 @@ void mark_chained(const Program &p, Buffers &b) {
           if (s < o) c.same = p.ops[s].b;
           c.previous = p.ops[s].b;
         }
-    b.carried.ops.push_back(c);
+    b.carried.push_back(c);
   }
 }
 Buffers &buffers_for(const Program &p) {
