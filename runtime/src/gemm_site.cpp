@@ -1,8 +1,10 @@
 // The GEMM site (autoscale_matmul_f/_d): C = A.B + D with the operands rounded to the site's format,
 // each under the scale of its own tensor. The float one runs the runtime's scaled GEMM
-// (matmul.h: one quantising pass per operand, oneDNN's product with FP32 accumulation); the double
-// one a plain loop: the operands gathered, rounded and counted as a scalar site rounds and counts
-// each value (site_quantize.h), multiplied in order p = 0..k-1 in FP64.
+// (matmul.h: one quantising pass per operand, oneDNN's product with FP32 accumulation), and at fp32,
+// where nothing is rounded, the ordered product (matmul_ordered.h), which gives the bits of the
+// loops it replaces; the double one a plain loop: the operands gathered, rounded and counted as a
+// scalar site rounds and counts each value (site_quantize.h), each sum starting from D and taking
+// the products in order p = 0..k-1 in FP64, as the loops do.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -13,6 +15,8 @@
 #include "autoscale/kernels.h"
 #include "autoscale/matmul.h"
 #include "check.h"
+#include "matmul_ordered.h"
+#include "quantize.h"
 #include "operand_memo.h"
 #include "site_calls.h"
 #include "site_quantize.h"
@@ -88,6 +92,18 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   SiteState *st = entered_state_of(site);
   ThreadSite &t = gemm_block(site, st, a, b, c);
   const int format = format_now(st);
+  if (format == AUTOSCALE_FP32) {
+    // Nothing to round: the operands are recorded as they are, and the product keeps the order of
+    // the loops it replaces, so the program computes what it computed before its rewrite.
+    const autoscale_quantize_stats a_stats{autoscale_bits_float_(amax_bits(a, m, k, a_rs, a_cs)), 0, 0},
+        b_stats{autoscale_bits_float_(amax_bits(b, k, n, b_rs, b_cs)), 0, 0};
+    const uint32_t c_amax = ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+    record_pass(st, t.slot[0].c, m * k, a_stats);
+    record_pass(st, t.slot[1].c, k * n, b_stats);
+    record_pass(st, t.slot[AUTOSCALE_SLOT_OUTPUT].c, m * n, autoscale_quantize_stats{autoscale_bits_float_(c_amax), 0, 0});
+    count_execution(st, t, 0);
+    return;
+  }
   autoscale_gemm_operand op[2] = {{a, a_rs, a_cs, format, st->saturate, 1.0f}, {b, b_rs, b_cs, format, st->saturate, 1.0f}};
   const std::size_t rows[2] = {m, k}, cols[2] = {k, n};
   for (int slot = 0; slot < 2; ++slot) {
@@ -154,18 +170,17 @@ void gemm_d(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   round_operand(st, t, 1, qb);
   std::vector<double> acc(n);
   for (std::size_t i = 0; i < m; ++i) {
-    std::fill(acc.begin(), acc.end(), 0.0);
+    const auto row = static_cast<std::ptrdiff_t>(i);
+    // Row i of D is read before row i of C is written (D may be C itself).
+    for (std::size_t j = 0; j < n; ++j) acc[j] = d ? d[row * d_rs + static_cast<std::ptrdiff_t>(j) * d_cs] : 0.0;
     for (std::size_t p = 0; p < k; ++p) {
       const double a_ip = qa[i * k + p];
       const double *b_row = &qb[p * n];
       for (std::size_t j = 0; j < n; ++j) acc[j] += a_ip * b_row[j];
     }
-    const auto row = static_cast<std::ptrdiff_t>(i);
     for (std::size_t j = 0; j < n; ++j) {
-      const auto col = static_cast<std::ptrdiff_t>(j);
-      double v = d ? acc[j] + d[row * d_rs + col * d_cs] : acc[j];
-      c[row * c_rs + col * c_cs] = v;
-      pass_through(t.slot[AUTOSCALE_SLOT_OUTPUT].c, st->full, v);
+      c[row * c_rs + static_cast<std::ptrdiff_t>(j) * c_cs] = acc[j];
+      pass_through(t.slot[AUTOSCALE_SLOT_OUTPUT].c, st->full, acc[j]);
     }
   }
   count_execution(st, t, 0);

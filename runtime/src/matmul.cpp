@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <new>
 #include <string>
+#include <utility>
 
 #include "autoscale/format.h"
 #include "check.h"
@@ -198,17 +199,33 @@ int folded_exponent(const autoscale_gemm_operand &op) {
   return power_of_two && value_exponent_folds(op.format, e - 1) ? e - 1 : 0;
 }
 
-QuantizeStats quantize_operand(const autoscale_gemm_operand &op, size_t rows, size_t cols, const DenseOperand &to,
-                               Elem type, void *out) {
+QuantizeStats quantize_operand(const autoscale_gemm_operand &op, int e, size_t rows, size_t cols,
+                               const DenseOperand &to, Elem type, void *out) {
   const Emit emit = type == Elem::Bf16 ? Emit::Bf16 : Emit::F32;
-  const int e = folded_exponent(op);
   if (to.trans) return quantize_remembered({op.x, cols, rows, op.cs, op.rs, op.format, op.saturate, op.scale, emit, out, rows, e});
   return quantize_remembered({op.x, rows, cols, op.rs, op.cs, op.format, op.saturate, op.scale, emit, out, cols, e});
 }
 
+// The exponents folded into a pair of operands: each operand's, unless together they shrink the
+// products below float normals. Products of fp8 (or fp16) values are multiples of the product of
+// the two formats' subnormal quanta, and so is every partial sum; while that quantum is at least
+// 2^-126, each product and sum is zero or a float normal. Below it, a backend that flushes
+// subnormals (oneDNN's avx512_bf16 kernels: vdpbf16ps runs with DAZ and FTZ) would lose them,
+// where the same codes with the scales kept out (in alpha) multiply as normals.
+std::pair<int, int> folded_exponents(const autoscale_gemm_operand &a, const autoscale_gemm_operand &b) {
+  const int ea = folded_exponent(a), eb = folded_exponent(b);
+  const auto quantum = [](int format) {
+    const autoscale_format_desc_ d = autoscale_format_desc_of_(format);
+    return d.emin - d.mant_bits;
+  };
+  if (ea + eb < 0 && quantum(a.format) + ea + quantum(b.format) + eb < -126) return {0, 0};
+  return {ea, eb};
+}
+
 // What the product still multiplies by: the scales not folded into the operands.
 float unfolded_alpha(const autoscale_gemm_operand &a, const autoscale_gemm_operand &b) {
-  return alpha_of(std::ldexp(a.scale, -folded_exponent(a)), std::ldexp(b.scale, -folded_exponent(b)));
+  const auto [ea, eb] = folded_exponents(a, b);
+  return alpha_of(std::ldexp(a.scale, -ea), std::ldexp(b.scale, -eb));
 }
 
 void set_stats(autoscale_quantize_stats *out, const QuantizeStats &s) {
@@ -224,8 +241,12 @@ int scaled_gemm(int backend, Gemm g, float *c_amax) {
   if (accumulate) g.d_rs = g.c_rs;
   if (g.c_cs != 1 && g.c_rs == 1) g = transposed(g);  // C column-major: write C^T row-major
   const size_t m = g.m, n = g.n, k = g.k;
-  const bool direct = g.c_cs == 1 && g.c_rs >= ptrdiff_t(n);  // the backend writes C itself
-  const PostOp wanted = !direct ? PostOp::None
+  // The backend writes C itself. A column (n == 1) only when dense, and D is added by the runtime's
+  // epilogue (m elements): oneDNN may sum in another order for another ldc, and fuse alpha and D
+  // into one rounding, and a column's bits should not depend on its stride.
+  const bool column = n == 1;
+  const bool direct = g.c_cs == 1 && g.c_rs >= ptrdiff_t(n) && (!column || g.c_rs == 1);
+  const PostOp wanted = !direct || column ? PostOp::None
                         : accumulate ? PostOp::Accumulate
                         : g.d && g.d_rs == 0 && g.d_cs == 1 ? PostOp::BiasRow
                                                             : PostOp::None;
@@ -263,8 +284,9 @@ int scaled_gemm(int backend, Gemm g, float *c_amax) {
   float *t = in_place ? g.c : static_cast<float *>(scratch(kScratchC, m * n * 4));
   const size_t ldt = in_place ? size_t(g.c_rs) : n;
   // Both operands' statistics are wanted even when the product is empty.
-  const QuantizeStats a_stats = quantize_operand(g.a, m, k, p.a, p.type, qa);
-  const QuantizeStats b_stats = quantize_operand(g.b, k, n, p.b, p.type, qb);
+  const auto [ea, eb] = folded_exponents(g.a, g.b);
+  const QuantizeStats a_stats = quantize_operand(g.a, ea, m, k, p.a, p.type, qa);
+  const QuantizeStats b_stats = quantize_operand(g.b, eb, k, n, p.b, p.type, qb);
   uint32_t amax;
   if (!m || !n || !k) {
     amax = epilogue(m, n, 1.0f, nullptr, 0, g.d, g.d_rs, g.d_cs, g.c, g.c_rs, g.c_cs, c_amax != nullptr);

@@ -5,6 +5,7 @@
 // (k + 2) u (sum |a_ip b_pj| + |d_ij|) of the reference. Odd shapes, strides of every kind
 // (transposed, negative, broadcast bias, C += A.B), and the site's counters.
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -269,6 +270,86 @@ TEST(SiteGemm, CurrentScalingFollowsAWeightChangedInPlace) {
     const std::vector<float> in_place = product(ops.a.base()), fresh = product(copy.base());
     for (std::size_t i = 0; i < c.m; ++i) EXPECT_EQ(in_place[i], fresh[i]) << "row " << i;
   }
+}
+
+// At fp32 a GEMM site rounds nothing, and each element's sum runs as the loop nest it replaces
+// runs it: `c = d; for (p = 0; p < k; p++) c += a * b`, each product rounded, then the sum (this
+// file is compiled with -ffp-contract=off, as the runtime's product is). So the site gives the
+// loops' bits: every shape, layout and addend below, the parallel path (the large case), the
+// side a matrix-vector product's vectors run along (n = 1, m = 1), and signed zeros; a NaN or an
+// infinity gives a NaN or the same infinity (the payload of a NaN may differ). The operands span
+// 2^+-9, so a sum in another order (D added last, as the check below makes sure) differs.
+template <class T> void check_loop_order(const Case &c, int line) {
+  static std::vector<autoscale_site> sites(64);
+  static std::size_t used = 0;
+  autoscale_site *site = &sites.at(used++);
+  *site = make_site(line, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_INPUTS,
+                    AUTOSCALE_STRATEGY_DELAYED);
+  SCOPED_TRACE(describe(c));
+  std::mt19937 rng(static_cast<unsigned>(line));
+  Operands<T> ops(c);
+  ops.refill(c, rng);
+  if (c.m * c.n * c.k > 0 && line % 3 == 0) {  // specials: an infinity, a NaN, a zero product
+    ops.a.at(0, 0) = std::numeric_limits<T>::infinity();
+    ops.b.at(c.k - 1, c.n - 1) = std::numeric_limits<T>::quiet_NaN();
+    ops.a.at(c.m - 1, 0) = T(-0.0);
+  }
+  if (c.d_kind == 1) ops.d.at(0, 0) = T(-0.0);
+  const std::vector<T> c_before = ops.c.buffer;
+  const T *dp = c.d_kind == 0 ? nullptr : c.d_kind == 3 ? ops.c.base() : ops.d.base();
+  const std::ptrdiff_t d_rs = c.d_kind == 3 ? ops.c.rs : ops.d.rs, d_cs = c.d_kind == 3 ? ops.c.cs : ops.d.cs;
+  matmul(site, c.m, c.n, c.k, ops.a.base(), ops.a.rs, ops.a.cs, ops.b.base(), ops.b.rs, ops.b.cs, dp, d_rs, d_cs,
+         ops.c.base(), ops.c.rs, ops.c.cs);
+  std::size_t reordered = 0;
+  T amax = 0;
+  for (std::size_t i = 0; i < c.m; ++i)
+    for (std::size_t j = 0; j < c.n; ++j) {
+      const std::size_t at = static_cast<std::size_t>(&ops.c.at(i, j) - ops.c.buffer.data());
+      const T addend = c.d_kind == 0 ? T(0) : c.d_kind == 3 ? c_before[at] : ops.d.at(i, j);
+      T loop = addend, sum = 0;
+      for (std::size_t p = 0; p < c.k; ++p) {
+        const T product = ops.a.at(i, p) * ops.b.at(p, j);
+        loop += product;
+        sum += product;
+      }
+      reordered += (sum + addend) != loop;
+      const T got = ops.c.at(i, j);
+      if (std::isnan(loop)) {
+        EXPECT_TRUE(std::isnan(got)) << "element " << i << "," << j;
+        continue;
+      }
+      amax = std::max(amax, std::fabs(loop));
+      EXPECT_EQ(std::signbit(got), std::signbit(loop)) << "element " << i << "," << j;
+      ASSERT_EQ(got, loop) << "element " << i << "," << j;
+    }
+  if (c.d_kind != 0 && c.k > 8) EXPECT_GT(reordered, 0u) << "the data cannot tell the orders apart";
+  const autoscale::detail::SiteSnapshot snap = snapshot_of(*site);
+  EXPECT_EQ(snap.executions, 1u);
+  EXPECT_EQ(snap.slot[0].counters.quantized, c.m * c.k);
+  if (line % 3 != 0) EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].amax, static_cast<float>(amax));
+}
+
+const Case kLoopCases[] = {
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 5, 3, 7, Layout::RowMajor, Layout::RowMajor, 0},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 17, 35, 33, Layout::ColMajor, Layout::Reversed, 2},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 13, 16, 64, Layout::RowMajor, Layout::ColMajor, 1},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 6, 50, 40, Layout::Reversed, Layout::RowMajor, 3},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 40, 1, 30, Layout::RowMajor, Layout::RowMajor, 2},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 1, 37, 30, Layout::ColMajor, Layout::ColMajor, 1},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 2, 3, 0, Layout::RowMajor, Layout::RowMajor, 3},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 0, 3, 4, Layout::RowMajor, Layout::RowMajor, 1},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 200, 70, 160, Layout::ColMajor, Layout::RowMajor, 3},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 9, 23, 17, Layout::Reversed, Layout::ColMajor, 0},
+};
+
+TEST(SiteGemm, AtFp32FloatSumsAreTheLoopsBitForBit) {
+  int line = 800;
+  for (const Case &c : kLoopCases) check_loop_order<float>(c, line++);
+}
+
+TEST(SiteGemm, AtFp32DoubleSumsAreTheLoopsBitForBit) {
+  int line = 900;
+  for (const Case &c : kLoopCases) check_loop_order<double>(c, line++);
 }
 
 TEST(SiteGemmDeathTest, OnlyMatmulSitesThatRoundTheirInputs) {

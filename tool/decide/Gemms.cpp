@@ -22,12 +22,21 @@ void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &D
   auto GemmOf = [&](size_t I) -> const GemmShape * {
     return Ops[I].Shape && Ops[I].Shape->Kind == Form::Matmul ? Ops[I].Shape->Gemm.get() : nullptr;
   };
-  // FP32 rounds nothing: the loops (or the BLAS call) already compute the product exactly as
-  // written, in their own order, which the runtime's GEMM would not keep.
+  // FP32 rounds nothing. A loop nest becomes the runtime's GEMM at fp32, which sums each element
+  // as the loops do (from D, the products in order) and so computes the same bits, fast, and
+  // records the operands' and the result's amax. A BLAS call or a declared kernel keeps its own
+  // order, which the runtime cannot know, and loops that add D after the sum round differently.
   for (size_t I = 0; I < Ops.size(); ++I)
     if (Decision &D = Decisions[I];
-        GemmOf(I) && D.rewrites() && D.Treatment.Format == rules::Format::FP32)
-      keepAsWritten(D, "fp32: left as written");
+        GemmOf(I) && D.rewrites() && D.Treatment.Format == rules::Format::FP32) {
+      const GemmShape &G = *GemmOf(I);
+      if (G.From == GemmShape::BlasCall)
+        keepAsWritten(D, "fp32: the BLAS call is left as written");
+      else if (G.From == GemmShape::Kernel)
+        keepAsWritten(D, "fp32: the kernel is left as written");
+      else if (G.SumThenAdd)
+        keepAsWritten(D, "fp32: left as written, its sums are added to C after the products");
+    }
   // One kernel's products replace its body together: kept if any is kept.
   std::map<std::pair<std::string, unsigned>, bool> KernelKept;
   for (size_t I = 0; I < Ops.size(); ++I)

@@ -348,6 +348,7 @@ bool NestAttempt::accesses() {
     return fail("the result is also a factor");
   if (Acc.Form == Accumulator::Memory || (Acc.StoreAdds && isZeroLiteral(Acc.Init))) {
     P.AddC = true;
+    P.SumThenAdd = Acc.Form != Accumulator::Memory;
   } else if (Acc.StoreAdds) {
     return fail("the accumulator starts from a value and is added to the result");
   } else if (!isZeroLiteral(Acc.Init)) {

@@ -74,6 +74,7 @@ struct ProductAccesses {
   Access X, Y, C;            ///< the two factors, in the order written, and the element of C
   std::optional<Access> D;   ///< the addend (an initialiser's element), when not C itself
   bool AddC = false;         ///< C accumulates: D is C
+  bool SumThenAdd = false;   ///< C accumulates a sum started from 0 (`C += s`), not each product
   const clang::Expr *DIf = nullptr; ///< the addend's condition (`bias != NULL`)
 };
 

@@ -301,6 +301,7 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
     return std::nullopt;
   if (P.AddC) {
     S.Addend = GemmShape::AddC;
+    S.SumThenAdd = P.SumThenAdd;
   } else if (P.D) {
     S.Addend = GemmShape::AddMatrix;
     if (!B.matrix(*P.D, OpD, Md, Nd, Batch, S.D))

@@ -82,6 +82,9 @@ struct GemmShape {
     AddMatrix, ///< C = A·B + D: a bias (Rows 0) or any matrix; DIf says when it is there
   } Addend = NoAddend;
   GemmMatrix D;
+  /// The loops add D after summing the products (`s = 0; ...; C += s`), where the runtime's GEMM
+  /// at fp32 starts each sum from D: the two round differently.
+  bool SumThenAdd = false;
   std::optional<GemmFactor> DIf; ///< D is added only where this holds (`bias != NULL`)
   /// Kernel declarations: a row sum of A added into this vector where it is not null (the bias
   /// gradient beside a weight gradient), in the operation's type, unscaled.

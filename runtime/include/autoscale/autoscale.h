@@ -104,8 +104,10 @@ void autoscale_summary(void);
  * per-tensor scale (slots 0 and 1; the tensor is the operand's base address): strategy current
  * takes the amax of the whole operand first and then quantises it (true current scaling), delayed
  * uses the tensor's amax history. The products are summed in FP32 (FP64 for _d) as an FP8 tensor
- * core accumulates (in the backend's order: the runtime's scaled GEMM, matmul.h; _d in order p = 0,
- * 1, ..., k-1), then D is added; C is not rounded, and the output slot (C's tensor) records its amax.
+ * core accumulates (in the backend's order: the runtime's scaled GEMM, matmul.h), then D is added;
+ * _d, and _f at format fp32, sum as the loops they replace do: each element from D (or 0), then
+ * its products in order p = 0, 1, ..., k-1, each rounded (so at fp32 C gets the loops' bits). C is
+ * not rounded, and the output slot (C's tensor) records its amax.
  * Operands record their amax, and with statistics full their counts and over- and underflows (not
  * the error sums: the quantising pass does not measure them). C may not overlap A or B. Host only. */
 void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,

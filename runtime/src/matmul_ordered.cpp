@@ -1,0 +1,118 @@
+// The ordered product (matmul_ordered.h): each element's sum runs left to right over p, as the loop
+// nest runs it, and many elements are summed side by side: a tile of rows of C over a panel of
+// kWidth of its columns keeps its sums in vector registers for the whole of k. Compiled with
+// -ffp-contract=off (runtime/CMakeLists.txt): a fused multiply-add would round once where the
+// loop nest rounds twice. AVX-512 and AVX2 clones are picked at load time.
+#include "matmul_ordered.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "autoscale/format.h"
+#include "matmul_kernels.h"
+#include "parallel.h"
+
+#define AUTOSCALE_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+
+namespace autoscale::detail {
+namespace {
+
+// A panel: kWidth columns of B, every p (one AVX-512 vector, two AVX2 ones). A tile: up to kRows
+// rows of C over one panel (kRows x kWidth sums: 6 AVX-512 registers, 12 AVX2 ones). An item of
+// work: one panel and up to kChunk rows, so a packed panel serves 32 tiles.
+constexpr size_t kWidth = 16, kRows = 6, kChunk = 32 * kRows;
+
+struct Strided {
+  const float *x;
+  ptrdiff_t rs, cs;
+  const float &at(size_t i, size_t j) const { return x[ptrdiff_t(i) * rs + ptrdiff_t(j) * cs]; }
+  Strided transposed() const { return {x, cs, rs}; }
+};
+
+// R rows of sums over one panel (row p of the panel at panel + p * panel_ld, kWidth floats) take
+// their products in order p = 0..k-1: sums[r][j] = sums[r][j] + a(r, p) * panel(p, j), the product
+// rounded, then the sum. Written with GCC's vector type, a register (or two, or four) per row of
+// sums: left to the vectoriser, the rows went through the stack.
+typedef float Sums __attribute__((vector_size(kWidth * sizeof(float))));
+
+template <size_t R>
+AUTOSCALE_VECTOR_CLONES void tile(size_t k, Strided a, const float *panel, ptrdiff_t panel_ld, float (*sums)[kWidth]) {
+  Sums s[R];
+  for (size_t r = 0; r < R; ++r) std::memcpy(&s[r], sums[r], sizeof(Sums));
+  for (size_t p = 0; p < k; ++p) {
+    Sums bp;
+    std::memcpy(&bp, panel + ptrdiff_t(p) * panel_ld, sizeof bp);
+    for (size_t r = 0; r < R; ++r) s[r] += a.at(r, p) * bp;
+  }
+  for (size_t r = 0; r < R; ++r) std::memcpy(sums[r], &s[r], sizeof(Sums));
+}
+
+using TileFn = void (*)(size_t, Strided, const float *, ptrdiff_t, float (*)[kWidth]);
+const TileFn kTiles[kRows + 1] = {nullptr, tile<1>, tile<2>, tile<3>, tile<4>, tile<5>, tile<6>};
+
+// Columns [j0, j0 + width) of B as a panel: B itself where its columns are adjacent and the panel
+// full, else packed into the calling thread's scratch (zeros past width: their sums are not stored).
+const float *panel_of(Strided b, size_t k, size_t j0, size_t width, ptrdiff_t *ld) {
+  if (b.cs == 1 && width == kWidth) {
+    *ld = b.rs;
+    return &b.at(0, j0);
+  }
+  float *packed = static_cast<float *>(scratch(kScratchB, k * kWidth * sizeof(float)));
+  for (size_t p = 0; p < k; ++p)
+    for (size_t j = 0; j < kWidth; ++j) packed[p * kWidth + j] = j < width ? b.at(p, j0 + j) : 0.0f;
+  *ld = ptrdiff_t(kWidth);
+  return packed;
+}
+
+// Rows [i0, i1) of C over the panel of columns from j0; returns their amax bits.
+uint32_t run_item(size_t i0, size_t i1, size_t j0, size_t n, size_t k, Strided a, Strided b, const float *d,
+                  ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  const size_t width = std::min(kWidth, n - j0);
+  ptrdiff_t panel_ld = 0;
+  const float *panel = panel_of(b, k, j0, width, &panel_ld);
+  uint32_t amax = 0;
+  for (size_t i = i0; i < i1; i += kRows) {
+    const size_t rows = std::min(kRows, i1 - i);
+    float sums[kRows][kWidth] = {};
+    // D is read before C is written: D may be C itself.
+    if (d)
+      for (size_t r = 0; r < rows; ++r)
+        for (size_t j = 0; j < width; ++j) sums[r][j] = d[ptrdiff_t(i + r) * d_rs + ptrdiff_t(j0 + j) * d_cs];
+    kTiles[rows](k, Strided{&a.at(i, 0), a.rs, a.cs}, panel, panel_ld, sums);
+    for (size_t r = 0; r < rows; ++r)
+      for (size_t j = 0; j < width; ++j) {
+        c[ptrdiff_t(i + r) * c_rs + ptrdiff_t(j0 + j) * c_cs] = sums[r][j];
+        amax = std::max(amax, autoscale_float_bits_(sums[r][j]) & 0x7FFFFFFFu);
+      }
+  }
+  return amax;
+}
+
+size_t padded(size_t x) { return (x + kWidth - 1) / kWidth * kWidth; }
+
+}  // namespace
+
+uint32_t ordered_gemm(size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs, ptrdiff_t a_cs, const float *b,
+                      ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, float *c,
+                      ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  Strided sa{a, a_rs, a_cs}, sb{b, b_rs, b_cs};
+  // Each element's sum is the same in C^T = B^T A^T: panels run along whichever side of C wastes
+  // fewer columns (a matrix-vector product's panels run along its rows).
+  if (padded(m) * n < padded(n) * m) {
+    std::swap(m, n);
+    std::swap(sa, sb);
+    sa = sa.transposed(), sb = sb.transposed();
+    std::swap(d_rs, d_cs);
+    std::swap(c_rs, c_cs);
+  }
+  const size_t panels = (n + kWidth - 1) / kWidth, chunks = (m + kChunk - 1) / kChunk;
+  return reduce_items(long(panels * chunks), parallel_pays(m * n * k / 64), 0u,
+                      [](uint32_t x, uint32_t y) { return std::max(x, y); },
+                      [&](long item) {
+                        const size_t panel = size_t(item) % panels, chunk = size_t(item) / panels;
+                        return run_item(chunk * kChunk, std::min(m, (chunk + 1) * kChunk), panel * kWidth, n, k, sa,
+                                        sb, d, d_rs, d_cs, c, c_rs, c_cs);
+                      });
+}
+
+}  // namespace autoscale::detail
