@@ -53,11 +53,12 @@ bool bf16_exact(int format) {
   return format == AUTOSCALE_E4M3 || format == AUTOSCALE_E5M2 || format == AUTOSCALE_BF16;
 }
 
-// The element types to try on oneDNN, best first. float32 always serves: the products of two
-// values of any format but fp32 are exact in it, so it differs from bf16 only in speed.
+// The element types to try on oneDNN, best first: bf16 where its AMX kernels run it
+// (dnnl_bf16_pays). float32 always serves: the products of two values of any format but fp32 are
+// exact in it, so it differs from bf16 only in speed.
 std::initializer_list<Elem> types_for(int a_format, int b_format) {
   static const std::initializer_list<Elem> bf16_first{Elem::Bf16, Elem::F32}, f32_only{Elem::F32};
-  return bf16_exact(a_format) && bf16_exact(b_format) ? bf16_first : f32_only;
+  return bf16_exact(a_format) && bf16_exact(b_format) && dnnl_bf16_pays() ? bf16_first : f32_only;
 }
 
 size_t elem_bytes(Elem type) { return type == Elem::Bf16 ? 2 : 4; }

@@ -115,6 +115,14 @@ std::shared_ptr<const Plan> plan_for(const PlanKey &key) {
 
 }  // namespace
 
+bool dnnl_bf16_pays() {
+  static const bool amx = [] {
+    const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+    return (isa & dnnl_cpu_isa_avx512_core_amx) == dnnl_cpu_isa_avx512_core_amx;
+  }();
+  return amx;
+}
+
 bool dnnl_native(const Product &p, std::string *why) {
   std::shared_ptr<const Plan> plan = plan_for(key_of(p));
   if (!plan->prim && why) *why = plan->why_not;
@@ -152,6 +160,8 @@ int dnnl_run(const Product &p, const char *fn) {
 #else  // no oneDNN in this build
 
 namespace autoscale::detail {
+
+bool dnnl_bf16_pays() { return false; }
 
 bool dnnl_native(const Product &, std::string *why) {
   if (why) *why = "this libautoscale was built without oneDNN";

@@ -14,6 +14,12 @@ namespace autoscale::detail {
 // or alpha). When not, *why (if not NULL) says why.
 bool dnnl_native(const Product &p, std::string *why);
 
+// Whether oneDNN multiplies bf16 operands faster than float32 ones on this CPU: with AMX (its
+// tile kernels). Without AMX, oneDNN 2.6's avx512_bf16 kernels ran a 1024^3 product at 0.57x its
+// float32 SGEMM on an Emerald Rapids core (autoscale_bench_matmul), and they flush subnormal
+// products and sums (vdpbf16ps works with DAZ and FTZ), so fp8 operands go as exact float32 values.
+bool dnnl_bf16_pays();
+
 // Runs p on its cached primitive (dnnl_native(p) must be true): AUTOSCALE_OK, or
 // AUTOSCALE_EBACKEND with oneDNN's error recorded for autoscale_last_error().
 int dnnl_run(const Product &p, const char *fn);

@@ -13,8 +13,9 @@
  * (rounded once; exact for powers of two, as scales normally are) and adding D (once).
  *
  * CPU (libautoscale): oneDNN's matmul where the runtime was built with it, on bf16 operands when
- * both formats are e4m3, e5m2 or bf16 (values decoded or quantised to bf16, exactly), on float32
- * otherwise (fp16: exact products through float32); autoscale_scaled_gemm folds power-of-two
+ * both formats are e4m3, e5m2 or bf16 and the CPU has AMX (values decoded or quantised to bf16,
+ * exactly), on float32 otherwise (exact products through float32: without AMX oneDNN's float32
+ * kernels are the faster ones); autoscale_scaled_gemm folds power-of-two
  * scales into those operand values (exactly: they stay float normals, or the scale stays out), and
  * alpha, where it is not 1, and D where it can, are applied inside oneDNN's kernel. Without oneDNN,
  * or where it has only a reference kernel, a portable blocked loop.
