@@ -95,12 +95,13 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   if (format == AUTOSCALE_FP32) {
     // Nothing to round: the operands are recorded as they are, and the product keeps the order of
     // the loops it replaces, so the program computes what it computed before its rewrite.
-    const autoscale_quantize_stats a_stats{autoscale_bits_float_(amax_bits(a, m, k, a_rs, a_cs)), 0, 0},
-        b_stats{autoscale_bits_float_(amax_bits(b, k, n, b_rs, b_cs)), 0, 0};
-    const uint32_t c_amax = ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
-    record_pass(st, t.slot[0].c, m * k, a_stats);
-    record_pass(st, t.slot[1].c, k * n, b_stats);
-    record_pass(st, t.slot[AUTOSCALE_SLOT_OUTPUT].c, m * n, autoscale_quantize_stats{autoscale_bits_float_(c_amax), 0, 0});
+    const auto record_amax = [&](int slot, std::size_t values, uint32_t amax) {
+      record_pass(st, t.slot[slot].c, values, autoscale_quantize_stats{autoscale_bits_float_(amax), 0, 0});
+    };
+    record_amax(0, m * k, amax_bits(a, m, k, a_rs, a_cs));
+    record_amax(1, k * n, amax_bits(b, k, n, b_rs, b_cs));
+    record_amax(AUTOSCALE_SLOT_OUTPUT, m * n,
+                ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs));
     count_execution(st, t, 0);
     return;
   }

@@ -223,9 +223,8 @@ std::pair<int, int> folded_exponents(const autoscale_gemm_operand &a, const auto
   return {ea, eb};
 }
 
-// What the product still multiplies by: the scales not folded into the operands.
-float unfolded_alpha(const autoscale_gemm_operand &a, const autoscale_gemm_operand &b) {
-  const auto [ea, eb] = folded_exponents(a, b);
+// What the product still multiplies by: the scales not folded (ea, eb) into the operands.
+float unfolded_alpha(const autoscale_gemm_operand &a, const autoscale_gemm_operand &b, int ea, int eb) {
   return alpha_of(std::ldexp(a.scale, -ea), std::ldexp(b.scale, -eb));
 }
 
@@ -252,7 +251,8 @@ int scaled_gemm(int backend, Gemm g, float *c_amax) {
                         : g.d && g.d_rs == 0 && g.d_cs == 1 ? PostOp::BiasRow
                                                             : PostOp::None;
   // The plan: oneDNN's best native configuration, else the portable loop on float32.
-  Product p{m, n, k, Elem::F32, {}, {}, unfolded_alpha(g.a, g.b), PostOp::None, g.d, nullptr, 0};
+  const auto [ea, eb] = folded_exponents(g.a, g.b);
+  Product p{m, n, k, Elem::F32, {}, {}, unfolded_alpha(g.a, g.b, ea, eb), PostOp::None, g.d, nullptr, 0};
   bool on_dnnl = false;
   if (on_dnnl_first(backend, m, n, k) && m && n && k) {
     p.a.trans = stored_transposed(g.a, m, k);
@@ -285,7 +285,6 @@ int scaled_gemm(int backend, Gemm g, float *c_amax) {
   float *t = in_place ? g.c : static_cast<float *>(scratch(kScratchC, m * n * 4));
   const size_t ldt = in_place ? size_t(g.c_rs) : n;
   // Both operands' statistics are wanted even when the product is empty.
-  const auto [ea, eb] = folded_exponents(g.a, g.b);
   const QuantizeStats a_stats = quantize_operand(g.a, ea, m, k, p.a, p.type, qa);
   const QuantizeStats b_stats = quantize_operand(g.b, eb, k, n, p.b, p.type, qb);
   uint32_t amax;

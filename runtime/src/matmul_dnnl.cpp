@@ -3,9 +3,10 @@
 // An alpha other than 1 reaches the primitive as a run-time output scale, so delayed scaling
 // moving a scale rebuilds nothing, and the post-op (accumulate into C, or a bias row) runs in the
 // kernel's own epilogue. With a run-time output scale oneDNN 2.6 dispatches its gemm:jit kernels
-// rather than brgemm, which costs little on an AVX-512 CPU without AMX and half the speed with AMX
-// (measured on a Sapphire Rapids: tests/bench/autoscale_bench_matmul.cpp); so the scaled GEMM folds
-// power-of-two scales into its operands (matmul.cpp) and alpha is 1 there.
+// rather than brgemm, which costs half the speed with AMX (measured on a Sapphire Rapids:
+// tests/bench/autoscale_bench_matmul.cpp); so the scaled GEMM folds power-of-two scales into its
+// operands (matmul.cpp) and alpha is 1 there. Float32 operands take the output scale always
+// (output_scaled): without AMX gemm:jit is the faster of the two.
 // Primitives are cached per shape, layout, type and post-op; each thread brings its own
 // scratchpad, so concurrent calls share nothing but the cache.
 #include "matmul_dnnl.h"
