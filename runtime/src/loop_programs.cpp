@@ -58,6 +58,24 @@ int arithmetic_of(int code) {  // AUTOSCALE_OP_* of ADD..DIV and SITE_ADD..SITE_
   return ops[is_site_arithmetic(code) ? code - AUTOSCALE_LOOP_SITE_ADD : code - AUTOSCALE_LOOP_ADD];
 }
 
+bool is_choice(int code) { return code >= AUTOSCALE_LOOP_LESS && code <= AUTOSCALE_LOOP_SELECT; }
+
+// A comparison or a selection from the values of its registers a, b and c (those it reads). A
+// conditional expression evaluates one of its values; the finder only makes a program of one
+// whose values are computed whatever the condition, so reading both here changes nothing.
+AUTOSCALE_FORCE_INLINE inline float choice(const autoscale_loop_op &op, float a, float b, float c) {
+  switch (op.code) {
+  case AUTOSCALE_LOOP_LESS: return a < b ? 1.0f : 0.0f;
+  case AUTOSCALE_LOOP_LESS_EQUAL: return a <= b ? 1.0f : 0.0f;
+  case AUTOSCALE_LOOP_EQUAL: return a == b ? 1.0f : 0.0f;
+  default: return a != 0.0f ? b : c;  // SELECT
+  }
+}
+// The registers a choice reads (-1: none).
+int choice_input(const autoscale_loop_op &op, int which) {
+  return which == 0 ? op.a : which == 1 ? op.b : op.code == AUTOSCALE_LOOP_SELECT ? op.c : -1;
+}
+
 // Iteration i, exactly the calls of the rewritten statements.
 void run_one(const Program &p, std::size_t i, float *r) {
   for (int o = 0; o < p.count; ++o) {
@@ -83,6 +101,10 @@ void run_one(const Program &p, std::size_t i, float *r) {
     case AUTOSCALE_LOOP_OPERAND: r[op.dst] = autoscale_operand_f(s, op.b, r[op.a]); break;
     case AUTOSCALE_LOOP_RESULT: r[op.dst] = autoscale_result_f(s, r[op.a]); break;
     case AUTOSCALE_LOOP_CALL: r[op.dst] = p.functions[op.b](r[op.a]); break;
+    default: {
+      const auto in = [&](int which) { return choice_input(op, which) >= 0 ? r[choice_input(op, which)] : 0.0f; };
+      r[op.dst] = choice(op, in(0), in(1), in(2));
+    }
     }
   }
 }
@@ -308,6 +330,11 @@ bool run_carried(const Program &p, const Ready *ready, std::size_t i0, int m, fl
       case AUTOSCALE_LOOP_NEG: lane(op.dst, k) = -lane(op.a, k); break;
       case AUTOSCALE_LOOP_CALL: lane(op.dst, k) = p.functions[op.b](lane(op.a, k)); break;
       default:
+        if (is_choice(op.code)) {
+          const auto in = [&](int which) { return choice_input(op, which) >= 0 ? lane(choice_input(op, which), k) : 0.0f; };
+          lane(op.dst, k) = choice(op, in(0), in(1), in(2));
+          break;
+        }
         if (!site_lane(op, ready[c.op], lane(op.a, k), is_site_arithmetic(op.code) ? lane(op.b, k) : 0.0f,
                        lane(op.dst, k), sums[c.op].slot))
           return false;
@@ -342,7 +369,14 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
     case AUTOSCALE_LOOP_CALL:
       for (int k = 0; k < m; ++k) dst[k] = p.functions[op.b](a[k]);
       continue;
-    default: break;
+    default:
+      if (is_choice(op.code)) {
+        const auto in = [&](int which) { return choice_input(op, which) >= 0 ? lanes(choice_input(op, which)) : nullptr; };
+        const float *x = in(0), *y = in(1), *z = in(2);
+        for (int k = 0; k < m; ++k) dst[k] = choice(op, x[k], y[k], z ? z[k] : 0.0f);
+        continue;
+      }
+      break;
     }
     // A site op: what it computes before rounding, into dst; then its rounding and counting.
     const Ready &r = ready[o];
@@ -489,7 +523,14 @@ void mark_chained(const Program &p, Buffers &b) {
     case AUTOSCALE_LOOP_SITE_NEG:
     case AUTOSCALE_LOOP_OPERAND:
     case AUTOSCALE_LOOP_RESULT: chained = b.carried_register[op.a]; break;
-    default: chained = b.carried_register[op.a] || b.carried_register[op.b]; break;
+    default:
+      if (is_choice(op.code)) {
+        for (int which = 0; which < 3; ++which)
+          chained = chained || (choice_input(op, which) >= 0 && b.carried_register[choice_input(op, which)]);
+        break;
+      }
+      chained = b.carried_register[op.a] || b.carried_register[op.b];
+      break;
     }
     b.chained[o] = chained;
     if (op.dst >= 0) b.carried_register[op.dst] = chained;

@@ -7,7 +7,8 @@
 // delayed) next to the plain loop nest it replaces in a rewritten program, n x n x n. And a dot
 // product of kN elements three ways: the plain loop, the rewritten loop of scalar calls, and the
 // vector call (autoscale_dot_f) the rewriter puts in that loop's place (statistics full and amax).
-// And an elementwise loop of one multiply site: plain, scalar calls, and its loop program.
+// And an elementwise loop of one multiply site: plain, scalar calls, and its loop program, over 4096
+// elements and over 16 (where what a call costs before its first element shows).
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -164,31 +165,32 @@ autoscale_site program_sites[] = {
     BENCH_SITE(13, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL), BENCH_SITE(14, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_AMAX),
 };
 template <class Loop> void run_elementwise(benchmark::State &state, autoscale_site *site, Loop loop) {
+  const int n = static_cast<int>(state.range(0));
   std::vector<float> a = operands(0.5f), b = operands(1.5f), y(kN);
-  loop(site, a.data(), b.data(), y.data());
+  loop(site, a.data(), b.data(), y.data(), n);
   autoscale_step();
   for (auto _ : state) {
-    loop(site, a.data(), b.data(), y.data());
+    loop(site, a.data(), b.data(), y.data(), n);
     benchmark::DoNotOptimize(y.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * kN);
+  state.SetItemsProcessed(state.iterations() * n);
 }
-void plain_elementwise(autoscale_site *, const float *a, const float *b, float *y) {
-  for (int i = 0; i < kN; ++i) y[i] = a[i] * b[i];
+void plain_elementwise(autoscale_site *, const float *a, const float *b, float *y, int n) {
+  for (int i = 0; i < n; ++i) y[i] = a[i] * b[i];
 }
-void scalar_elementwise(autoscale_site *s, const float *a, const float *b, float *y) {
-  for (int i = 0; i < kN; ++i) y[i] = autoscale_mul_tensors_f(s, a[i], b[i], a, b);
+void scalar_elementwise(autoscale_site *s, const float *a, const float *b, float *y, int n) {
+  for (int i = 0; i < n; ++i) y[i] = autoscale_mul_tensors_f(s, a[i], b[i], a, b);
 }
-void program_elementwise(autoscale_site *s, const float *a, const float *b, float *y) {
-  static const autoscale_loop_op ops[] = {{AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1},
-                                          {AUTOSCALE_LOOP_LOAD, 1, 1, -1, -1, -1, -1},
-                                          {AUTOSCALE_LOOP_SITE_MUL, 2, 0, 1, 0, 0, 1},
-                                          {AUTOSCALE_LOOP_STORE, -1, 2, 2, -1, -1, -1}};
+void program_elementwise(autoscale_site *s, const float *a, const float *b, float *y, int n) {
+  static const autoscale_loop_op ops[] = {{AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1, -1},
+                                          {AUTOSCALE_LOOP_LOAD, 1, 1, -1, -1, -1, -1, -1},
+                                          {AUTOSCALE_LOOP_SITE_MUL, 2, 0, 1, 0, 0, 1, -1},
+                                          {AUTOSCALE_LOOP_STORE, -1, 2, 2, -1, -1, -1, -1}};
   float *const arrays[] = {const_cast<float *>(a), const_cast<float *>(b), y};
   const ptrdiff_t strides[] = {1, 1, 1};
   const void *const keys[] = {a, b};
-  autoscale_loop_f(ops, 4, 3, kN, arrays, strides, 3, nullptr, &s, keys, nullptr);
+  autoscale_loop_f(ops, 4, 3, static_cast<size_t>(n), arrays, strides, 3, nullptr, &s, keys, nullptr);
 }
 void BM_plain_elementwise(benchmark::State &state) { run_elementwise(state, nullptr, plain_elementwise); }
 void BM_e4m3_elementwise_scalar_loop(benchmark::State &state) { run_elementwise(state, &program_sites[0], scalar_elementwise); }
@@ -210,11 +212,11 @@ BENCHMARK(BM_e4m3_dot_scalar_loop);
 BENCHMARK(BM_e4m3_dot_scalar_loop_statistics_amax);
 BENCHMARK(BM_e4m3_dot_vector_call);
 BENCHMARK(BM_e4m3_dot_vector_call_statistics_amax);
-BENCHMARK(BM_plain_elementwise);
-BENCHMARK(BM_e4m3_elementwise_scalar_loop);
-BENCHMARK(BM_e4m3_elementwise_scalar_loop_statistics_amax);
-BENCHMARK(BM_e4m3_elementwise_program);
-BENCHMARK(BM_e4m3_elementwise_program_statistics_amax);
+BENCHMARK(BM_plain_elementwise)->Arg(kN)->Arg(16);
+BENCHMARK(BM_e4m3_elementwise_scalar_loop)->Arg(kN)->Arg(16);
+BENCHMARK(BM_e4m3_elementwise_scalar_loop_statistics_amax)->Arg(kN)->Arg(16);
+BENCHMARK(BM_e4m3_elementwise_program)->Arg(kN)->Arg(16);
+BENCHMARK(BM_e4m3_elementwise_program_statistics_amax)->Arg(kN)->Arg(16);
 BENCHMARK(BM_gemm_plain_loop)->Arg(64)->Arg(256);
 BENCHMARK(BM_gemm_site_e4m3_delayed)->Arg(64)->Arg(256);
 

@@ -52,22 +52,22 @@ struct Program {
       statements;
 };
 
-constexpr int L = AUTOSCALE_LOOP_LOAD, ST = AUTOSCALE_LOOP_STORE, PA = AUTOSCALE_LOOP_PARAM;
+constexpr int L = AUTOSCALE_LOOP_LOAD, ST = AUTOSCALE_LOOP_STORE, PA = AUTOSCALE_LOOP_PARAM, SEL = AUTOSCALE_LOOP_SELECT;
 
 const std::vector<Program> &programs() {
   static const std::vector<Program> p = {
       // An elementwise chain with a math call: y = f(s2, (x + p) * x); z = -((x + p) * x).
       {"chain",
-       {{L, 0, 0, -1, -1, -1, -1},
-        {PA, 1, 0, -1, -1, -1, -1},
-        {AUTOSCALE_LOOP_SITE_ADD, 2, 0, 1, 0, 0, -1},
-        {AUTOSCALE_LOOP_SITE_MUL, 3, 2, 0, 1, -1, 0},
-        {AUTOSCALE_LOOP_OPERAND, 4, 3, 0, 2, -1, -1},
-        {AUTOSCALE_LOOP_CALL, 5, 4, 0, -1, -1, -1},
-        {AUTOSCALE_LOOP_RESULT, 6, 5, -1, 2, -1, -1},
-        {ST, -1, 2, 6, -1, -1, -1},
-        {AUTOSCALE_LOOP_NEG, 7, 3, -1, -1, -1, -1},
-        {ST, -1, 3, 7, -1, -1, -1}},
+       {{L, 0, 0, -1, -1, -1, -1, -1},
+        {PA, 1, 0, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_ADD, 2, 0, 1, 0, 0, -1, -1},
+        {AUTOSCALE_LOOP_SITE_MUL, 3, 2, 0, 1, -1, 0, -1},
+        {AUTOSCALE_LOOP_OPERAND, 4, 3, 0, 2, -1, -1, -1},
+        {AUTOSCALE_LOOP_CALL, 5, 4, 0, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_RESULT, 6, 5, -1, 2, -1, -1, -1},
+        {ST, -1, 2, 6, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_NEG, 7, 3, -1, -1, -1, -1, -1},
+        {ST, -1, 3, 7, -1, -1, -1, -1}},
        8,
        [](autoscale_site *const *s, const void *const *k, float *x, float *, float *y, float *z,
           std::ptrdiff_t at, float p) {
@@ -79,18 +79,18 @@ const std::vector<Program> &programs() {
       // An accumulation of a scaled product, read before it is stored (attention's dquery):
       // y += s0(x, w[0]) * p, and z = s1(y - x) / s2(x) with y the new value.
       {"accumulate",
-       {{L, 0, 2, -1, -1, -1, -1},
-        {L, 1, 0, -1, -1, -1, -1},
-        {L, 2, 1, -1, -1, -1, -1},
-        {AUTOSCALE_LOOP_SITE_MUL, 3, 1, 2, 0, 0, 1},
-        {PA, 4, 0, -1, -1, -1, -1},
-        {AUTOSCALE_LOOP_MUL, 5, 3, 4, -1, -1, -1},
-        {AUTOSCALE_LOOP_ADD, 6, 0, 5, -1, -1, -1},
-        {ST, -1, 2, 6, -1, -1, -1},
-        {AUTOSCALE_LOOP_SITE_SUB, 7, 6, 1, 1, -1, 0},
-        {AUTOSCALE_LOOP_SITE_NEG, 8, 1, -1, 2, -1, -1},
-        {AUTOSCALE_LOOP_DIV, 9, 7, 8, -1, -1, -1},
-        {ST, -1, 3, 9, -1, -1, -1}},
+       {{L, 0, 2, -1, -1, -1, -1, -1},
+        {L, 1, 0, -1, -1, -1, -1, -1},
+        {L, 2, 1, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_MUL, 3, 1, 2, 0, 0, 1, -1},
+        {PA, 4, 0, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_MUL, 5, 3, 4, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_ADD, 6, 0, 5, -1, -1, -1, -1},
+        {ST, -1, 2, 6, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_SUB, 7, 6, 1, 1, -1, 0, -1},
+        {AUTOSCALE_LOOP_SITE_NEG, 8, 1, -1, 2, -1, -1, -1},
+        {AUTOSCALE_LOOP_DIV, 9, 7, 8, -1, -1, -1, -1},
+        {ST, -1, 3, 9, -1, -1, -1, -1}},
        10,
        [](autoscale_site *const *s, const void *const *k, float *x, float *w, float *y, float *z,
           std::ptrdiff_t at, float p) {
@@ -99,13 +99,13 @@ const std::vector<Program> &programs() {
        }},
       // A division and a subtraction as sites, and a kept subtraction: z = s0(x / w[0]) - s1(x - p).
       {"divide",
-       {{L, 0, 0, -1, -1, -1, -1},
-        {L, 1, 1, -1, -1, -1, -1},
-        {PA, 2, 0, -1, -1, -1, -1},
-        {AUTOSCALE_LOOP_SITE_DIV, 3, 0, 1, 0, 0, 1},
-        {AUTOSCALE_LOOP_SITE_SUB, 4, 0, 2, 1, 0, -1},
-        {AUTOSCALE_LOOP_SUB, 5, 3, 4, -1, -1, -1},
-        {ST, -1, 3, 5, -1, -1, -1}},
+       {{L, 0, 0, -1, -1, -1, -1, -1},
+        {L, 1, 1, -1, -1, -1, -1, -1},
+        {PA, 2, 0, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_DIV, 3, 0, 1, 0, 0, 1, -1},
+        {AUTOSCALE_LOOP_SITE_SUB, 4, 0, 2, 1, 0, -1, -1},
+        {AUTOSCALE_LOOP_SUB, 5, 3, 4, -1, -1, -1, -1},
+        {ST, -1, 3, 5, -1, -1, -1, -1}},
        6,
        [](autoscale_site *const *s, const void *const *k, float *x, float *w, float *, float *z,
           std::ptrdiff_t at, float p) {
@@ -115,18 +115,18 @@ const std::vector<Program> &programs() {
       // in a local): t = s0(x * x); w = s1(w + t); y = s2(w * p); w = w - t; z = t. The ops that
       // read w run lane after lane, the others in blocks.
       {"carry",
-       {{L, 0, 0, -1, -1, -1, -1},
-        {L, 1, 1, -1, -1, -1, -1},
-        {AUTOSCALE_LOOP_SITE_MUL, 2, 0, 0, 0, 0, 0},
-        {AUTOSCALE_LOOP_SITE_ADD, 3, 1, 2, 1, -1, 0},
-        {ST, -1, 1, 3, -1, -1, -1},
-        {PA, 4, 0, -1, -1, -1, -1},
-        {AUTOSCALE_LOOP_SITE_MUL, 5, 3, 4, 2, -1, -1},
-        {ST, -1, 2, 5, -1, -1, -1},
-        {L, 6, 1, -1, -1, -1, -1},
-        {AUTOSCALE_LOOP_SUB, 7, 6, 2, -1, -1, -1},
-        {ST, -1, 1, 7, -1, -1, -1},
-        {ST, -1, 3, 2, -1, -1, -1}},
+       {{L, 0, 0, -1, -1, -1, -1, -1},
+        {L, 1, 1, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_MUL, 2, 0, 0, 0, 0, 0, -1},
+        {AUTOSCALE_LOOP_SITE_ADD, 3, 1, 2, 1, -1, 0, -1},
+        {ST, -1, 1, 3, -1, -1, -1, -1},
+        {PA, 4, 0, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_MUL, 5, 3, 4, 2, -1, -1, -1},
+        {ST, -1, 2, 5, -1, -1, -1, -1},
+        {L, 6, 1, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SUB, 7, 6, 2, -1, -1, -1, -1},
+        {ST, -1, 1, 7, -1, -1, -1, -1},
+        {ST, -1, 3, 2, -1, -1, -1, -1}},
        8,
        [](autoscale_site *const *s, const void *const *k, float *x, float *w, float *y, float *z, std::ptrdiff_t at,
           float p) {
@@ -135,6 +135,33 @@ const std::vector<Program> &programs() {
          y[at] = autoscale_mul_tensors_f(s[2], w[0], p, nullptr, nullptr);
          w[0] = w[0] - t;
          z[at] = t;
+       }},
+      // Conditional expressions: a minimum carried in the cell w, and comparisons with NaN among
+      // the values (== false, <= false).
+      {"choices",
+       {{L, 0, 0, -1, -1, -1, -1, -1},
+        {L, 1, 1, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_LESS, 2, 0, 1, -1, -1, -1, -1},
+        {SEL, 3, 2, 0, -1, -1, -1, 1},
+        {AUTOSCALE_LOOP_SITE_MUL, 4, 3, 0, 0, -1, -1, -1},
+        {ST, -1, 1, 4, -1, -1, -1, -1},
+        {PA, 5, 0, -1, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_LESS_EQUAL, 6, 5, 0, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_EQUAL, 7, 0, 0, -1, -1, -1, -1},
+        {SEL, 8, 7, 0, -1, -1, -1, 5},
+        {AUTOSCALE_LOOP_SITE_ADD, 9, 8, 5, 1, -1, -1, -1},
+        {SEL, 10, 6, 9, -1, -1, -1, 0},
+        {ST, -1, 2, 10, -1, -1, -1, -1},
+        {AUTOSCALE_LOOP_SITE_NEG, 11, 10, -1, 2, -1, -1, -1},
+        {ST, -1, 3, 11, -1, -1, -1, -1}},
+       12,
+       [](autoscale_site *const *s, const void *const *, float *x, float *w, float *y, float *z, std::ptrdiff_t at,
+          float p) {
+         const float v = x[at], m = v < w[0] ? v : w[0];
+         w[0] = autoscale_mul_tensors_f(s[0], m, v, nullptr, nullptr);
+         const float a = autoscale_add_tensors_f(s[1], v == v ? v : p, p, nullptr, nullptr);
+         y[at] = p <= v ? a : v;
+         z[at] = autoscale_neg_f(s[2], y[at]);
        }},
   };
   return p;
@@ -197,6 +224,7 @@ TEST(SiteLoopPrograms, ChainIsItsLoop) { check(programs()[0], 500); }
 TEST(SiteLoopPrograms, AccumulationIsItsLoop) { check(programs()[1], 600); }
 TEST(SiteLoopPrograms, DivisionIsItsLoop) { check(programs()[2], 700); }
 TEST(SiteLoopPrograms, CarriedCellIsItsLoop) { check(programs()[3], 900); }
+TEST(SiteLoopPrograms, ConditionalExpressionsAreTheirLoop) { check(programs()[4], 1000); }
 
 // Values carried from one iteration to the next: a store one element ahead of a read
 // (y[i + 1] = f(y[i]), where blocks would reorder memory and the iterations run one by one), and
@@ -205,9 +233,9 @@ TEST(SiteLoopPrograms, CarriedCellIsItsLoop) { check(programs()[3], 900); }
 TEST(SiteLoopPrograms, CarriedValuesAreTheLoops) {
   static std::vector<autoscale_site> held = configs(800), twin = configs(801);
   const std::vector<float> values = phase_values(0, sweep<float>());
-  const std::vector<autoscale_loop_op> ops = {{L, 0, 0, -1, -1, -1, -1},
-                                              {AUTOSCALE_LOOP_SITE_MUL, 1, 0, 0, 0, -1, -1},
-                                              {ST, -1, 1, 1, -1, -1, -1}};
+  const std::vector<autoscale_loop_op> ops = {{L, 0, 0, -1, -1, -1, -1, -1},
+                                              {AUTOSCALE_LOOP_SITE_MUL, 1, 0, 0, 0, -1, -1, -1},
+                                              {ST, -1, 1, 1, -1, -1, -1, -1}};
   for (std::size_t k = 0; k < held.size(); ++k) {
     autoscale_site *site = &held[k];
     // Shifted: arrays 0 and 1 are the same buffer one element apart.
@@ -225,10 +253,10 @@ TEST(SiteLoopPrograms, CarriedValuesAreTheLoops) {
     autoscale_loop_f(ops.data(), 3, 2, 100, same_cell, none, 2, nullptr, &site, nullptr, kFunctions);
     ASSERT_TRUE(same(running_got, running_want)) << "config " << k << ": " << running_got << ", " << running_want;
     // Accumulating: one array read and stored at one element, a sum over x.
-    const std::vector<autoscale_loop_op> sum_ops = {{L, 0, 0, -1, -1, -1, -1},
-                                                    {L, 1, 1, -1, -1, -1, -1},
-                                                    {AUTOSCALE_LOOP_SITE_ADD, 2, 0, 1, 0, -1, -1},
-                                                    {ST, -1, 0, 2, -1, -1, -1}};
+    const std::vector<autoscale_loop_op> sum_ops = {{L, 0, 0, -1, -1, -1, -1, -1},
+                                                    {L, 1, 1, -1, -1, -1, -1, -1},
+                                                    {AUTOSCALE_LOOP_SITE_ADD, 2, 0, 1, 0, -1, -1, -1},
+                                                    {ST, -1, 0, 2, -1, -1, -1, -1}};
     float sum_want = 0.25f, sum_got = 0.25f;
     for (std::size_t i = 0; i < 200; ++i) sum_want = autoscale_add_tensors_f(&twin[k], sum_want, values[i], nullptr, nullptr);
     float *sum_arrays[2] = {&sum_got, const_cast<float *>(values.data())};

@@ -25,8 +25,15 @@ private:
 
 struct Op {
   const char *Code;
-  int Dst = -1, A = -1, B = -1, Site = -1, KeyA = -1, KeyB = -1;
+  int Dst = -1, A = -1, B = -1, Site = -1, KeyA = -1, KeyB = -1, C = -1;
 };
+
+const char *choiceCode(const ProgramOp &O) {
+  if (O.Kind == ProgramOp::Select)
+    return "AUTOSCALE_LOOP_SELECT";
+  static const char *const Codes[] = {"AUTOSCALE_LOOP_LESS", "AUTOSCALE_LOOP_LESS_EQUAL", "AUTOSCALE_LOOP_EQUAL"};
+  return Codes[O.Pred];
+}
 
 const char *plainCode(ProgramOp::Arithmetic A) {
   static const char *const Codes[] = {"AUTOSCALE_LOOP_ADD", "AUTOSCALE_LOOP_SUB", "AUTOSCALE_LOOP_MUL",
@@ -63,6 +70,8 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
     case ProgramOp::Load: Ops.push_back({"AUTOSCALE_LOOP_LOAD", O.Dst, O.A}); continue;
     case ProgramOp::Store: Ops.push_back({"AUTOSCALE_LOOP_STORE", -1, O.A, O.B}); continue;
     case ProgramOp::Param: Ops.push_back({"AUTOSCALE_LOOP_PARAM", O.Dst, O.A}); continue;
+    case ProgramOp::Compare:
+    case ProgramOp::Select: Ops.push_back({choiceCode(O), O.Dst, O.A, O.B, -1, -1, -1, O.C}); continue;
     case ProgramOp::Operation: break;
     }
     auto Site = Sites.find(O.Op);
@@ -91,7 +100,7 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
     OpItems.push_back("{" + std::string(O.Code) + ", " + std::to_string(O.Dst) + ", " +
                       std::to_string(O.A) + ", " + std::to_string(O.B) + ", " +
                       std::to_string(O.Site) + ", " + std::to_string(O.KeyA) + ", " +
-                      std::to_string(O.KeyB) + "}");
+                      std::to_string(O.KeyB) + ", " + std::to_string(O.C) + "}");
   for (const LoopElement &E : P.Arrays) {
     std::string Address = firstAddress(E, Lower, Text);
     Arrays.push_back(CCasts ? "(float *)(" + Address + ")" : "const_cast<float *>(" + Address + ")");

@@ -34,17 +34,22 @@ struct ProgramOp {
     Param,     ///< Dst = Params[A], evaluated once before the loop
     Operation, ///< Dst = the float operation Op on registers A (and B): its site's call where it
                ///< is rewritten, the plain arithmetic (or the math call) where it is kept
+    Compare,   ///< Dst = 1 where register A Pred register B (floats, as C compares them), else 0
+    Select,    ///< Dst = register A != 0 ? register B : register C (a conditional expression)
   } Kind = Load;
   /// Operation: what it computes (an operator, or a call of Function with A).
   enum Arithmetic { Add, Sub, Mul, Div, Neg, Call } Arith = Add;
-  int Dst = -1, A = -1, B = -1;
+  /// Compare: the relation.
+  enum Predicate { Less, LessEqual, Equal } Pred = Less;
+  int Dst = -1, A = -1, B = -1, C = -1;
   OpKey Op;
   std::string Function; ///< Call: the function as the loop names it (a C function float(float))
   bool operator==(const ProgramOp &O) const {
-    return Kind == O.Kind && Arith == O.Arith && Dst == O.Dst && A == O.A && B == O.B &&
-           Op == O.Op && Function == O.Function;
+    return Kind == O.Kind && Arith == O.Arith && Pred == O.Pred && Dst == O.Dst && A == O.A &&
+           B == O.B && C == O.C && Op == O.Op && Function == O.Function;
   }
 };
+
 
 struct LoopProgramShape {
   Span Loop;              ///< the `for` statement, with its body, replaced by the call

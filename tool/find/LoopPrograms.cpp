@@ -99,6 +99,9 @@ private:
   /// Whether E is a value the call may compute once before the loop; Ops gets its operations.
   bool computedOnce(const Expr *E, std::vector<const Expr *> *Ops);
   std::optional<int> operation(const Expr *E, ProgramOp::Arithmetic Arith, int Left, int Right);
+  std::optional<int> conditional(const ConditionalOperator *C);
+  /// The register holding 1 where Cond holds (or, Negated, where it does not), else 0.
+  std::optional<int> condition(const Expr *Cond, bool &Negated);
   bool assign(const Expr *Target, int Value);
 
   const ForStmt &For;
@@ -120,6 +123,10 @@ private:
   std::vector<gemm::Access> Accesses;          ///< per array of the shape
   std::vector<const Expr *> ArrayExprs;        ///< per array: the first element expression
   std::map<int, int> Stored;                   ///< array -> the register last stored to it
+  /// Inside an arm of a conditional expression, which C evaluates only where the condition picks
+  /// it and a program evaluates always: no operation, no element the loop does not read anyway.
+  int ArmDepth = 0;
+  std::set<int> ReadOutsideArms; ///< arrays whose element the iteration reads unconditionally
   LoopProgramShape Shape;
 };
 
@@ -257,6 +264,11 @@ std::optional<int> ProgramReader::load(const Expr *E) {
     return std::nullopt;
   if (auto It = Stored.find(*Array); It != Stored.end())
     return It->second; // read after the store of the same iteration: the stored value
+  if (ArmDepth > 0 && !ReadOutsideArms.count(*Array))
+    return none("an arm of a conditional expression reads an element the loop does not read "
+                "otherwise (a program reads it whatever the condition)");
+  if (ArmDepth == 0)
+    ReadOutsideArms.insert(*Array);
   ProgramOp Op;
   Op.Kind = ProgramOp::Load;
   Op.A = *Array;
@@ -318,6 +330,10 @@ std::optional<int> ProgramReader::param(const Expr *E) {
                         : "a value of the loop is neither an element, a float operation nor a "
                           "value the loop leaves unchanged");
   }
+  // An arm's value is computed whatever the condition: a constant or a variable is safe then.
+  if (ArmDepth > 0 && !E->isEvaluatable(Ctx) && !isa<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return none("an arm of a conditional expression computes a value other than a constant, a "
+                "variable or a value of the iteration");
   for (const Expr *Op : Ops) {
     Members.insert(Op);
     Shape.InvariantOps.push_back(OpOf(Op)->Key);
@@ -334,6 +350,9 @@ std::optional<int> ProgramReader::param(const Expr *E) {
 
 std::optional<int> ProgramReader::operation(const Expr *E, ProgramOp::Arithmetic Arith, int Left,
                                             int Right) {
+  if (ArmDepth > 0)
+    return none("an arm of a conditional expression computes an operation (a program computes it "
+                "whatever the condition)");
   const Operation *Rec = OpOf(E);
   if (!Rec)
     return none(isa<CallExpr>(E) ? "the loop calls a function that is not a math operation of the rules"
@@ -421,7 +440,55 @@ std::optional<int> ProgramReader::value(const Expr *E) {
       Shape.Ops.back().Function = F->getName().str();
     return R;
   }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return conditional(C);
   return none("the loop computes something other than float arithmetic on elements");
+}
+
+std::optional<int> ProgramReader::conditional(const ConditionalOperator *C) {
+  bool Negated = false;
+  std::optional<int> Mask = condition(C->getCond(), Negated);
+  if (!Mask)
+    return std::nullopt;
+  ++ArmDepth;
+  std::optional<int> True = value(C->getTrueExpr());
+  std::optional<int> False = True ? value(C->getFalseExpr()) : std::nullopt;
+  --ArmDepth;
+  if (!False)
+    return std::nullopt;
+  ProgramOp Op;
+  Op.Kind = ProgramOp::Select;
+  Op.A = *Mask;
+  Op.B = Negated ? *False : *True;
+  Op.C = Negated ? *True : *False;
+  return push(Op);
+}
+
+std::optional<int> ProgramReader::condition(const Expr *Cond, bool &Negated) {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!B || !B->isComparisonOp())
+    return none("a condition of the loop is not one comparison");
+  // Comparisons of the counter would be iteration tests; on loops of a few dozen iterations (an
+  // attention's softmax) the program measured slower than the calls it replaces.
+  if (!isFloat(B->getLHS()->getType()) || !isFloat(B->getRHS()->getType()))
+    return none("a condition of the loop compares other than two floats");
+  // a > b is b < a, a >= b is b <= a (both false where either is NaN, as in C); a != b is the
+  // negation of a == b, also for NaN.
+  const BinaryOperatorKind K = B->getOpcode();
+  const bool Swap = K == BO_GT || K == BO_GE;
+  Negated = K == BO_NE;
+  std::optional<int> L = value(B->getLHS()); // the operands in the order the loop writes them
+  std::optional<int> R = L ? value(B->getRHS()) : std::nullopt;
+  if (!R)
+    return std::nullopt;
+  ProgramOp Op;
+  Op.Kind = ProgramOp::Compare;
+  Op.Pred = K == BO_LT || K == BO_GT   ? ProgramOp::Less
+            : K == BO_LE || K == BO_GE ? ProgramOp::LessEqual
+                                       : ProgramOp::Equal;
+  Op.A = Swap ? *R : *L;
+  Op.B = Swap ? *L : *R;
+  return push(Op);
 }
 
 bool ProgramReader::spans() {

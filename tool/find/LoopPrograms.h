@@ -11,8 +11,11 @@
 //  - every value is a float computed from float elements (read at addresses affine in the
 //    counter, the counter appearing nowhere else), the locals, and values the loop does not change
 //    (literals, variables it does not write and expressions of them without memory reads or calls
-//    other than math operations, computed once before the loop), by + - * /, unary minus and calls
-//    of C functions float(float) that are math operations of the rules;
+//    other than math operations, computed once before the loop), by + - * /, unary minus, calls
+//    of C functions float(float) that are math operations of the rules, and conditional
+//    expressions `c ? x : y`: c one comparison of two such floats; x and y no operation and no
+//    element the iteration does not read outside them, since the program computes both where C
+//    computes one;
 //  - every floating-point operation of the body is one of those, recorded and rewritable (none
 //    skipped, none generic), or inside a value computed once.
 //

@@ -156,6 +156,9 @@ void autoscale_axpy_d(autoscale_site *site, size_t n, double alpha, int alpha_sl
  *   OPERAND   r[dst] = autoscale_operand_f(sites[site], b, r[a])   (a math call's argument b)
  *   RESULT    r[dst] = autoscale_result_f(sites[site], r[a])       (and its result)
  *   CALL      r[dst] = functions[b](r[a])                          (expf, tanhf, ...)
+ *   LESS, LESS_EQUAL, EQUAL   r[dst] = r[a] op r[b] ? 1.0f : 0.0f  (a comparison of floats, as C
+ *             compares them: false where either is NaN)
+ *   SELECT    r[dst] = r[a] != 0.0f ? r[b] : r[c]                  (a conditional expression)
  * Unused fields are -1. Stores land in program order. Where an array the loop stores to overlaps
  * another array of the loop (other than at the same element, read before it is stored), the
  * iterations run one at a time, as the loop would. Host only. */
@@ -163,7 +166,8 @@ enum {
   AUTOSCALE_LOOP_LOAD, AUTOSCALE_LOOP_STORE, AUTOSCALE_LOOP_PARAM, AUTOSCALE_LOOP_ADD, AUTOSCALE_LOOP_SUB,
   AUTOSCALE_LOOP_MUL, AUTOSCALE_LOOP_DIV, AUTOSCALE_LOOP_NEG, AUTOSCALE_LOOP_SITE_ADD, AUTOSCALE_LOOP_SITE_SUB,
   AUTOSCALE_LOOP_SITE_MUL, AUTOSCALE_LOOP_SITE_DIV, AUTOSCALE_LOOP_SITE_NEG, AUTOSCALE_LOOP_OPERAND,
-  AUTOSCALE_LOOP_RESULT, AUTOSCALE_LOOP_CALL, AUTOSCALE_LOOP_CODE_COUNT
+  AUTOSCALE_LOOP_RESULT, AUTOSCALE_LOOP_CALL, AUTOSCALE_LOOP_LESS, AUTOSCALE_LOOP_LESS_EQUAL, AUTOSCALE_LOOP_EQUAL,
+  AUTOSCALE_LOOP_SELECT, AUTOSCALE_LOOP_CODE_COUNT
 };
 typedef struct autoscale_loop_op {
   int code;           /* AUTOSCALE_LOOP_* */
@@ -171,6 +175,7 @@ typedef struct autoscale_loop_op {
   int a, b;           /* registers read; or the array, parameter, slot or function (above) */
   int site;           /* the site of SITE_*, OPERAND and RESULT, an index into sites */
   int key_a, key_b;   /* SITE_*: its operands' tensors, indices into keys */
+  int c;              /* SELECT: the register read where r[a] is 0 */
 } autoscale_loop_op;
 typedef float (*autoscale_loop_function)(float);
 void autoscale_loop_f(const autoscale_loop_op *ops, int op_count, int registers, size_t n, float *const *arrays,

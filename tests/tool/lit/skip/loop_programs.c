@@ -25,13 +25,13 @@ float carried(float *s, const float *x, int n) {
   return acc;
 }
 
-/* What the program cannot compute: a conditional, double arithmetic, the counter as a value, a
- * function that is not a math operation of the rules. */
+/* What the program cannot compute: an operation in an arm of a conditional, double arithmetic, the
+ * counter as a value, a function that is not a math operation of the rules. */
 void not_arithmetic(float *y, const float *x, int n) {
   for (int i = 0; i < n; i++)
     y[i] = x[i] > 0.0f ? x[i] * 2.0f : 0.0f;
     // CHECK: y[i] = x[i] > 0.0f ? autoscale_mul_f(&[[SITES]][2], x[i], 2.0f) : 0.0f;
-    // REPORT: input.c:[[@LINE-2]]:31: {"action":"cast","class":"infer","format":"fp16","function":"not_arithmetic","op":"mul","program":"one call per operation: the loop computes something other than float arithmetic on elements","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
+    // REPORT: input.c:[[@LINE-2]]:31: {"action":"cast","class":"infer","format":"fp16","function":"not_arithmetic","op":"mul","program":"one call per operation: an arm of a conditional expression computes an operation (a program computes it whatever the condition)","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
   for (int i = 0; i < n; i++)
     y[i] = x[i] * 0.5;
     // CHECK: y[i] = autoscale_mul_d(&[[SITES]][3], (double)(x[i]), 0.5);

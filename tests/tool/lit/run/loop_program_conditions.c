@@ -1,0 +1,105 @@
+// Conditional expressions in loop programs: a program computes both values of `c ? x : y` where C
+// computes one, so the finder takes only values without operations and elements the iteration
+// reads anyway, and comparisons of two floats, which are C's (false where either is NaN, != true).
+// The program prints the same bits as one call per operation, and its sites count the same (NaN,
+// signed zeros, values over 40 binades; several steps, so the delayed scales move; bounds that are
+// not multiples of the runtime's blocks). A condition on the counter stays with one call per
+// operation: on the few dozen iterations of an attention's softmax, the program measured slower.
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: cp %rules/default.yaml scalar.yaml
+// RUN: printf '  - name: no-programs\n    set: {loop_programs: false}\n' >> scalar.yaml
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir program --report report.json input.c -- -D_GNU_SOURCE
+// RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c -- -D_GNU_SOURCE
+// RUN: %code program/input.c | FileCheck %s --check-prefix=PROGRAM
+// RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR
+// PROGRAM-COUNT-2: {{autoscale_loop_f}}(
+// PROGRAM-NOT: {{autoscale_loop_f}}(
+// SCALAR-NOT: {{autoscale_loop_f}}(
+// RUN: %report report.json | FileCheck %s --check-prefix=REPORT
+// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %runtime-include program/input.c %runtime-link -lm -o program.out
+// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %runtime-include scalar/input.c %runtime-link -lm -o scalar.out
+// RUN: env AUTOSCALE_REPORT=program.json AUTOSCALE_SUMMARY=0 ./program.out > program.txt
+// RUN: env AUTOSCALE_REPORT=scalar.json AUTOSCALE_SUMMARY=0 ./scalar.out > scalar.txt
+// RUN: diff -u scalar.txt program.txt
+// RUN: %site-counters scalar.json > scalar.counters && %site-counters program.json > program.counters
+// RUN: diff -u scalar.counters program.counters
+#include <math.h>
+#include <stdio.h>
+
+enum { N = 301, STEPS = 4 };
+
+// A leaky ReLU: a comparison of a local with a literal picks one local or the other.
+void leaky(float *y, const float *x, float k, int n) {
+  for (int i = 0; i < n; i++) {
+    float t = x[i] * k;
+    float small = t * 0.01f;
+    y[i] = t > 0 ? t : small;
+  }
+}
+
+// Clamping with >= and <=, a mask by != (true for NaN), and an element read outside the arms.
+void clamp_scaled(float *y, const float *x, float lo, float hi, int n) {
+  for (int i = 0; i < n; i++) {
+    float t = x[i] * 3.0f;
+    float u = t >= hi ? hi : t;
+    float v = u <= lo ? lo : u;
+    y[i] = (x[i] != x[i] ? 0.0f : x[i]) + v;
+  }
+}
+
+// Not programs: a condition on the counter (the softmax derivative of attention), an operation in
+// an arm (C computes it for the elements the condition picks), an element read only in an arm (it
+// may lie out of bounds where the condition guards it).
+void softmax_backward(float *dpre, const float *att, const float *datt, int t) {
+  for (int t2 = 0; t2 <= t; t2++) {
+    for (int t3 = 0; t3 <= t; t3++) {
+      float indicator = t2 == t3 ? 1.0f : 0.0f;
+      float local_derivative = att[t2] * (indicator - att[t3]);
+      // REPORT: input.c:[[@LINE-1]]:40: {{.*}}"program":"one call per operation: a condition of the loop compares other than two floats"{{.*}}
+      dpre[t3] += local_derivative * datt[t2];
+    }
+  }
+}
+
+void guarded(float *y, const float *x, int n) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] > 0.0f ? x[i] * 2.0f : 0.0f;
+  // REPORT: input.c:[[@LINE-1]]:31: {{.*}}"program":"one call per operation: an arm of a conditional expression computes an operation (a program computes it whatever the condition)"{{.*}}
+  for (int i = 0; i < n - 1; i++)
+    y[i] = (x[i] < 1.0f ? x[i + 1] : 0.0f) * 0.5f;
+  // REPORT: input.c:[[@LINE-1]]:44: {{.*}}"program":"one call per operation: an arm of a conditional expression reads an element the loop does not read otherwise (a program reads it whatever the condition)"{{.*}}
+}
+
+static void print(const char *what, const float *v, int n) {
+  unsigned h = 2166136261u;
+  for (int i = 0; i < n; i++) {
+    unsigned u;
+    __builtin_memcpy(&u, &v[i], sizeof u);
+    h = (h ^ u) * 16777619u;
+  }
+  printf("%s %08x %a %a\n", what, h, v[0], v[n / 2]);
+}
+
+int main(void) {
+  static float x[N], y[N], att[N], datt[N], dpre[N];
+  for (int i = 0; i < N; i++) {
+    double mantissa = 1.0 + (i % 8) / 8.0, sign = i % 3 == 1 ? -1.0 : 1.0;
+    x[i] = i % 17 == 5 ? 0.0f : (float)(sign * ldexp(mantissa, 4 - i % 41));
+    att[i] = 1.0f / (float)(i + 2);
+    datt[i] = (float)((i * 13) % 7 - 3) * 0.125f;
+  }
+  x[7] = NAN;
+  x[11] = -0.0f;
+  for (int step = 0; step < STEPS; step++) {
+    leaky(y, x, 0.5f + (float)step, N);
+    print("leaky", y, N);
+    clamp_scaled(y, x, -2.0f, 2.0f + (float)step, N - step);
+    print("clamp", y, N);
+    for (int i = 0; i < N; i++) dpre[i] = 0.0f;
+    softmax_backward(dpre, att, datt, 40 + step);
+    print("softmax", dpre, N);
+    guarded(y, x, N);
+    print("guarded", y, N);
+  }
+  return 0;
+}
