@@ -60,9 +60,9 @@ int arithmetic_of(int code) {  // AUTOSCALE_OP_* of ADD..DIV and SITE_ADD..SITE_
 
 bool is_choice(int code) { return code >= AUTOSCALE_LOOP_LESS && code <= AUTOSCALE_LOOP_SELECT; }
 
-// A comparison or a selection from the values of its registers a, b and c (those it reads). A
-// conditional expression evaluates one of its values; the finder only makes a program of one
-// whose values are computed whatever the condition, so reading both here changes nothing.
+// A comparison or a selection from the values of its registers a, b and (SELECT) c. A conditional
+// expression evaluates one of its values; the finder only makes a program of one whose values are
+// computed whatever the condition, so reading both here changes nothing.
 AUTOSCALE_FORCE_INLINE inline float choice(const autoscale_loop_op &op, float a, float b, float c) {
   switch (op.code) {
   case AUTOSCALE_LOOP_LESS: return a < b ? 1.0f : 0.0f;
@@ -70,10 +70,6 @@ AUTOSCALE_FORCE_INLINE inline float choice(const autoscale_loop_op &op, float a,
   case AUTOSCALE_LOOP_EQUAL: return a == b ? 1.0f : 0.0f;
   default: return a != 0.0f ? b : c;  // SELECT
   }
-}
-// The registers a choice reads (-1: none).
-int choice_input(const autoscale_loop_op &op, int which) {
-  return which == 0 ? op.a : which == 1 ? op.b : op.code == AUTOSCALE_LOOP_SELECT ? op.c : -1;
 }
 
 // Iteration i, exactly the calls of the rewritten statements.
@@ -101,10 +97,7 @@ void run_one(const Program &p, std::size_t i, float *r) {
     case AUTOSCALE_LOOP_OPERAND: r[op.dst] = autoscale_operand_f(s, op.b, r[op.a]); break;
     case AUTOSCALE_LOOP_RESULT: r[op.dst] = autoscale_result_f(s, r[op.a]); break;
     case AUTOSCALE_LOOP_CALL: r[op.dst] = p.functions[op.b](r[op.a]); break;
-    default: {
-      const auto in = [&](int which) { return choice_input(op, which) >= 0 ? r[choice_input(op, which)] : 0.0f; };
-      r[op.dst] = choice(op, in(0), in(1), in(2));
-    }
+    default: r[op.dst] = choice(op, r[op.a], r[op.b], op.code == AUTOSCALE_LOOP_SELECT ? r[op.c] : 0.0f);
     }
   }
 }
@@ -331,8 +324,7 @@ bool run_carried(const Program &p, const Ready *ready, std::size_t i0, int m, fl
       case AUTOSCALE_LOOP_CALL: lane(op.dst, k) = p.functions[op.b](lane(op.a, k)); break;
       default:
         if (is_choice(op.code)) {
-          const auto in = [&](int which) { return choice_input(op, which) >= 0 ? lane(choice_input(op, which), k) : 0.0f; };
-          lane(op.dst, k) = choice(op, in(0), in(1), in(2));
+          lane(op.dst, k) = choice(op, lane(op.a, k), lane(op.b, k), op.code == AUTOSCALE_LOOP_SELECT ? lane(op.c, k) : 0.0f);
           break;
         }
         if (!site_lane(op, ready[c.op], lane(op.a, k), is_site_arithmetic(op.code) ? lane(op.b, k) : 0.0f,
@@ -371,9 +363,8 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
       continue;
     default:
       if (is_choice(op.code)) {
-        const auto in = [&](int which) { return choice_input(op, which) >= 0 ? lanes(choice_input(op, which)) : nullptr; };
-        const float *x = in(0), *y = in(1), *z = in(2);
-        for (int k = 0; k < m; ++k) dst[k] = choice(op, x[k], y[k], z ? z[k] : 0.0f);
+        const float *b = lanes(op.b), *c = op.code == AUTOSCALE_LOOP_SELECT ? lanes(op.c) : b;
+        for (int k = 0; k < m; ++k) dst[k] = choice(op, a[k], b[k], c[k]);
         continue;
       }
       break;
@@ -524,12 +515,8 @@ void mark_chained(const Program &p, Buffers &b) {
     case AUTOSCALE_LOOP_OPERAND:
     case AUTOSCALE_LOOP_RESULT: chained = b.carried_register[op.a]; break;
     default:
-      if (is_choice(op.code)) {
-        for (int which = 0; which < 3; ++which)
-          chained = chained || (choice_input(op, which) >= 0 && b.carried_register[choice_input(op, which)]);
-        break;
-      }
-      chained = b.carried_register[op.a] || b.carried_register[op.b];
+      chained = b.carried_register[op.a] || b.carried_register[op.b] ||
+                (op.code == AUTOSCALE_LOOP_SELECT && b.carried_register[op.c]);
       break;
     }
     b.chained[o] = chained;
