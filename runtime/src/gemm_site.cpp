@@ -2,7 +2,8 @@
 // each under the scale of its own tensor. The float one runs the runtime's scaled GEMM
 // (matmul.h: one quantising pass per operand, oneDNN's product with FP32 accumulation), and at fp32,
 // where nothing is rounded, the ordered product (matmul_ordered.h), which gives the bits of the
-// loops it replaces; the double one a plain loop: the operands gathered, rounded and counted as a
+// loops it replaces (and with statistics amax only that: such a site records nothing, site.h);
+// the double one a plain loop: the operands gathered, rounded and counted as a
 // scalar site rounds and counts each value (site_quantize.h), each sum starting from D and taking
 // the products in order p = 0..k-1 in FP64, as the loops do.
 #include <algorithm>
@@ -26,10 +27,13 @@
 namespace autoscale::detail {
 namespace {
 
+void check_matmul(autoscale_site *site) {
+  if (site->op != AUTOSCALE_OP_MATMUL) site_check_failed(site, "autoscale_matmul called for a site whose op is not matmul");
+}
+
 // The calling thread's block of a matmul site, each operand's tensor (its base address) active,
 // and C's.
-ThreadSite &gemm_block(autoscale_site *site, SiteState *st, const void *a, const void *b, const void *c) {
-  if (site->op != AUTOSCALE_OP_MATMUL) site_check_failed(site, "autoscale_matmul called for a site whose op is not matmul");
+ThreadSite &gemm_block(SiteState *st, const void *a, const void *b, const void *c) {
   ThreadSite &t = thread_site(st);
   const void *keys[kSlots] = {a, b, nullptr, c};
   use_tensors(st, t, {0, 1, AUTOSCALE_SLOT_OUTPUT}, keys);
@@ -89,8 +93,13 @@ void record_pass(const SiteState *st, Counters &c, std::size_t values, const aut
 void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const float *a, std::ptrdiff_t a_rs,
             std::ptrdiff_t a_cs, const float *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const float *d,
             std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, float *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
+  check_matmul(site);
+  if (autoscale_plain_(site)) {  // fp32 with statistics amax records nothing (site.h): the product
+    ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+    return;
+  }
   SiteState *st = entered_state_of(site);
-  ThreadSite &t = gemm_block(site, st, a, b, c);
+  ThreadSite &t = gemm_block(st, a, b, c);
   const int format = format_now(st);
   if (format == AUTOSCALE_FP32) {
     // Nothing to round: the operands are recorded as they are, and the product keeps the order of
@@ -163,12 +172,17 @@ void round_operand(SiteState *st, ThreadSite &t, int slot, std::vector<double> &
 void gemm_d(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const double *a, std::ptrdiff_t a_rs,
             std::ptrdiff_t a_cs, const double *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const double *d,
             std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, double *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
-  SiteState *st = entered_state_of(site);
-  ThreadSite &t = gemm_block(site, st, a, b, c);
+  check_matmul(site);
+  // fp32 with statistics amax records nothing (site.h): the operands are used as they are.
+  const bool plain = autoscale_plain_(site);
+  SiteState *st = plain ? nullptr : entered_state_of(site);
+  ThreadSite *t = plain ? nullptr : &gemm_block(st, a, b, c);
   // Both operands are read before C is written, so D may be C itself.
   std::vector<double> qa = gather(a, m, k, a_rs, a_cs), qb = gather(b, k, n, b_rs, b_cs);
-  round_operand(st, t, 0, qa);
-  round_operand(st, t, 1, qb);
+  if (!plain) {
+    round_operand(st, *t, 0, qa);
+    round_operand(st, *t, 1, qb);
+  }
   std::vector<double> acc(n);
   for (std::size_t i = 0; i < m; ++i) {
     const auto row = static_cast<std::ptrdiff_t>(i);
@@ -181,10 +195,10 @@ void gemm_d(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
     }
     for (std::size_t j = 0; j < n; ++j) {
       c[row * c_rs + static_cast<std::ptrdiff_t>(j) * c_cs] = acc[j];
-      pass_through(t.slot[AUTOSCALE_SLOT_OUTPUT].c, st->full, acc[j]);
+      if (!plain) pass_through(t->slot[AUTOSCALE_SLOT_OUTPUT].c, st->full, acc[j]);
     }
   }
-  count_execution(st, t, 0);
+  if (!plain) count_execution(st, *t, 0);
 }
 
 }  // namespace

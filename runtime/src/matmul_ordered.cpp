@@ -50,6 +50,33 @@ AUTOSCALE_VECTOR_CLONES void tile(size_t k, Strided a, const float *panel, ptrdi
 using TileFn = void (*)(size_t, Strided, const float *, ptrdiff_t, float (*)[kWidth]);
 const TileFn kTiles[kRows + 1] = {nullptr, tile<1>, tile<2>, tile<3>, tile<4>, tile<5>, tile<6>};
 
+typedef float Eight __attribute__((vector_size(8 * sizeof(float))));
+
+// Rows p0..p0+7 of a panel from B's columns j0..j0+7 when each column's p are adjacent (b.rs == 1:
+// B is the transpose of a row-major matrix, as in y = W x or C = A W^T): eight loads along the
+// columns, an 8x8 transpose in registers (pairs, then quads, then halves), eight stores along the
+// panel's rows. A copy: the values, not their sums, so no order changes.
+AUTOSCALE_VECTOR_CLONES void pack_eight(Strided b, size_t p0, size_t j0, float *to) {
+  Eight r[8];
+  for (size_t j = 0; j < 8; ++j) std::memcpy(&r[j], &b.at(p0, j0 + j), sizeof(Eight));
+  Eight t[8], u[8];
+  for (int q = 0; q < 8; q += 2) {  // t[q] = r[q][0] r[q+1][0] r[q][1] r[q+1][1] (then 4, 5), t[q+1] the rest
+    t[q] = __builtin_shufflevector(r[q], r[q + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+    t[q + 1] = __builtin_shufflevector(r[q], r[q + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+  }
+  for (int q = 0; q < 8; q += 4)
+    for (int h = 0; h < 2; ++h) {  // u[q + 2h]: elements 2h (low half) and 2h + 4 (high) of four rows
+      u[q + 2 * h] = __builtin_shufflevector(t[q + h], t[q + h + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+      u[q + 2 * h + 1] = __builtin_shufflevector(t[q + h], t[q + h + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+  for (int q = 0; q < 4; ++q) {  // element q and q + 4 of all eight rows
+    const Eight low = __builtin_shufflevector(u[q], u[q + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    const Eight high = __builtin_shufflevector(u[q], u[q + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    std::memcpy(to + ptrdiff_t(q) * ptrdiff_t(kWidth), &low, sizeof low);
+    std::memcpy(to + ptrdiff_t(q + 4) * ptrdiff_t(kWidth), &high, sizeof high);
+  }
+}
+
 // Columns [j0, j0 + width) of B as a panel: B itself where its columns are adjacent and the panel
 // full, else packed into the calling thread's scratch (zeros past width: their sums are not stored).
 const float *panel_of(Strided b, size_t k, size_t j0, size_t width, ptrdiff_t *ld) {
@@ -58,7 +85,13 @@ const float *panel_of(Strided b, size_t k, size_t j0, size_t width, ptrdiff_t *l
     return &b.at(0, j0);
   }
   float *packed = static_cast<float *>(scratch(kScratchB, k * kWidth * sizeof(float)));
-  for (size_t p = 0; p < k; ++p)
+  size_t p = 0;
+  if (b.rs == 1 && width == kWidth)
+    for (; p + 8 <= k; p += 8) {
+      pack_eight(b, p, j0, packed + p * kWidth);
+      pack_eight(b, p, j0 + 8, packed + p * kWidth + 8);
+    }
+  for (; p < k; ++p)
     for (size_t j = 0; j < kWidth; ++j) packed[p * kWidth + j] = j < width ? b.at(p, j0 + j) : 0.0f;
   *ld = ptrdiff_t(kWidth);
   return packed;

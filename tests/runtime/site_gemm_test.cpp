@@ -5,6 +5,7 @@
 // (k + 2) u (sum |a_ip b_pj| + |d_ij|) of the reference. Odd shapes, strides of every kind
 // (transposed, negative, broadcast bias, C += A.B), and the site's counters.
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <string>
@@ -145,7 +146,7 @@ const autoscale::detail::TensorSnapshot &tensor(const autoscale::detail::SiteSna
 }
 
 template <class T> void run_case(const Case &c, int line) {
-  static std::vector<autoscale_site> sites(64);  // registered sites must outlive the test
+  static std::vector<autoscale_site> sites(128);  // registered sites must outlive the test
   static std::size_t used = 0;
   autoscale_site *site = &sites.at(used++);
   *site = make_site(line, AUTOSCALE_OP_MATMUL, c.action, c.format, AUTOSCALE_ROUND_INPUTS, c.strategy, 4, 0,
@@ -280,7 +281,7 @@ TEST(SiteGemm, CurrentScalingFollowsAWeightChangedInPlace) {
 // infinity gives a NaN or the same infinity (the payload of a NaN may differ). The operands span
 // 2^+-9, so a sum in another order (D added last, as the check below makes sure) differs.
 template <class T> void check_loop_order(const Case &c, int line) {
-  static std::vector<autoscale_site> sites(64);
+  static std::vector<autoscale_site> sites(128);
   static std::size_t used = 0;
   autoscale_site *site = &sites.at(used++);
   *site = make_site(line, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_INPUTS,
@@ -296,10 +297,24 @@ template <class T> void check_loop_order(const Case &c, int line) {
   }
   if (c.d_kind == 1) ops.d.at(0, 0) = T(-0.0);
   const std::vector<T> c_before = ops.c.buffer;
-  const T *dp = c.d_kind == 0 ? nullptr : c.d_kind == 3 ? ops.c.base() : ops.d.base();
-  const std::ptrdiff_t d_rs = c.d_kind == 3 ? ops.c.rs : ops.d.rs, d_cs = c.d_kind == 3 ? ops.c.cs : ops.d.cs;
-  matmul(site, c.m, c.n, c.k, ops.a.base(), ops.a.rs, ops.a.cs, ops.b.base(), ops.b.rs, ops.b.cs, dp, d_rs, d_cs,
-         ops.c.base(), ops.c.rs, ops.c.cs);
+  const auto run = [&](autoscale_site *s) {
+    const T *dp = c.d_kind == 0 ? nullptr : c.d_kind == 3 ? ops.c.base() : ops.d.base();
+    const std::ptrdiff_t d_rs = c.d_kind == 3 ? ops.c.rs : ops.d.rs, d_cs = c.d_kind == 3 ? ops.c.cs : ops.d.cs;
+    matmul(s, c.m, c.n, c.k, ops.a.base(), ops.a.rs, ops.a.cs, ops.b.base(), ops.b.rs, ops.b.cs, dp, d_rs, d_cs,
+           ops.c.base(), ops.c.rs, ops.c.cs);
+  };
+  // With statistics amax the site records nothing (site.h): the same product, and the site never
+  // registers.
+  autoscale_site *plain = &sites.at(used++);
+  *plain = make_site(line + 1000, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_INPUTS,
+                     AUTOSCALE_STRATEGY_DELAYED, 0, 0, 1.0f, 1, AUTOSCALE_STATS_AMAX);
+  run(plain);
+  const std::vector<T> plain_c = ops.c.buffer;
+  EXPECT_EQ(plain->state, nullptr);
+  ops.c.buffer = c_before;
+  run(site);
+  EXPECT_EQ(0, std::memcmp(plain_c.data(), ops.c.buffer.data(), plain_c.size() * sizeof(T)))
+      << "statistics amax changed the product";
   std::size_t reordered = 0;
   T amax = 0;
   for (std::size_t i = 0; i < c.m; ++i)
