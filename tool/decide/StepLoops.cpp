@@ -1,6 +1,8 @@
 //===- StepLoops.cpp - where the program's steps end -------------------------===//
 #include "decide/StepLoops.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <set>
 
 namespace autoscale {
@@ -47,7 +49,10 @@ public:
     }
   }
 
-  /// The driving loops not inside another one, of functions not run within a step.
+  /// The driving loops not inside another one, of functions not run within a step. Where some
+  /// of them drive by calls (a training loop calling forward and backward), a loop that only
+  /// nests loops of sites in a function the program calls is that function's own work (an
+  /// initialisation, an energy computed once), not a step.
   std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> outermostDrivers() const {
     std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> Out;
     for (const auto &[Key, Offsets] : Drivers) {
@@ -59,6 +64,14 @@ public:
         if (!L.Parent || !inDriver(F, *L.Parent))
           Out.push_back({&F, &L});
       }
+    }
+    const auto ByCalls = [&](const auto &D) { return drivesByCalls(*D.first, D.second->Offset); };
+    if (llvm::any_of(Out, ByCalls)) {
+      std::set<std::string> Called;
+      for (const auto &[Key, F] : Functions)
+        for (const auto &[Callee, Loop] : F.Calls)
+          Called.insert(Callee);
+      llvm::erase_if(Out, [&](const auto &D) { return !ByCalls(D) && Called.count(D.first->Key); });
     }
     return Out;
   }
@@ -86,14 +99,20 @@ private:
   /// Whether a loop nested in Outer executes sites, or Outer calls (at any depth) a function that
   /// reaches sites: its iterations are steps of work, not elements of one tensor.
   bool drives(const FunctionRecord &F, unsigned Outer) const {
-    for (const auto &[Callee, Loop] : F.Calls)
-      if (Loop && within(F, *Loop, Outer) && Reaches.count(Callee))
-        return true;
+    if (drivesByCalls(F, Outer))
+      return true;
     auto Sites = LoopsWithSites.find(F.Key);
     if (Sites != LoopsWithSites.end())
       for (unsigned L : Sites->second)
         if (L != Outer && within(F, L, Outer))
           return true;
+    return false;
+  }
+
+  bool drivesByCalls(const FunctionRecord &F, unsigned Outer) const {
+    for (const auto &[Callee, Loop] : F.Calls)
+      if (Loop && within(F, *Loop, Outer) && Reaches.count(Callee))
+        return true;
     return false;
   }
 

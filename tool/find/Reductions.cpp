@@ -81,6 +81,8 @@ public:
     TraverseStmt(FD.getBody());
     for (const Assignment &A : Assignments)
       analyse(A);
+    for (const Expr *G : Guarded)
+      guard(G);
   }
 
   // ---- the walk: loops, variables, writes, assignments ----
@@ -101,6 +103,8 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Div || B->getOpcode() == BO_DivAssign)
+      Guarded.push_back(B->getRHS());
     if (!B->isAssignmentOp())
       return true;
     written(writtenVar(B->getLHS()));
@@ -110,6 +114,16 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
       written(writtenVar(U->getSubExpr()));
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // The functions a zero (or a value rounded to zero) breaks: a square root that becomes a
+    // divisor, a logarithm, a power's base.
+    static constexpr llvm::StringLiteral Guarding[] = {
+        "sqrt", "sqrtf", "rsqrt", "rsqrtf", "log", "logf", "log2", "log2f", "log10", "log10f", "pow", "powf"};
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (FD && FD->getIdentifier() && C->getNumArgs() >= 1 && llvm::is_contained(Guarding, FD->getName()))
+      Guarded.push_back(C->getArg(0));
     return true;
   }
 
@@ -499,6 +513,44 @@ private:
     }
   }
 
+  // ---- guards ----
+  /// An add of a small constant that keeps G - a divisor, or what a square root, logarithm or
+  /// power takes - away from zero (`x / (d + eps)`, `sqrtf(var + 1e-5f)`), written there or in a
+  /// local initialised once with it: a `guard`, unless it has a role already (an update's).
+  /// Rounded to FP16, an eps under 2^-24 is 0 and `d + eps` is 0 again where d is.
+  void guard(const Expr *G) {
+    const Expr *E = G->IgnoreParenImpCasts();
+    if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V))
+      E = V->getInit()->IgnoreParenImpCasts();
+    const auto *Add = dyn_cast<BinaryOperator>(E);
+    if (!Add || Add->getOpcode() != BO_Add || !Add->getType()->isRealFloatingType() || Roles.count(Add))
+      return;
+    // A constant in (0, 1) beside a value that is not constant; or, of two values that are not
+    // constant, a parameter beside no parameter (`sqrtf(v) + eps`).
+    const std::optional<double> Left = constantOf(Add->getLHS()), Right = constantOf(Add->getRHS());
+    const auto small = [](std::optional<double> C) { return C && *C > 0 && *C < 1; };
+    if ((small(Left) && !Right) || (small(Right) && !Left) ||
+        (!Left && !Right && isConstantParameter(Add->getLHS()) != isConstantParameter(Add->getRHS())))
+      Roles[Add] = "guard";
+  }
+
+  /// The value of a constant: a literal, or a variable declared const with a constant value.
+  std::optional<double> constantOf(const Expr *X) const {
+    X = X->IgnoreParenImpCasts();
+    if (const VarDecl *V = varOf(X); V && V->getType().isConstQualified() && V->getInit())
+      X = V->getInit();
+    llvm::APFloat F(0.0);
+    if (X->isValueDependent() || !X->EvaluateAsFloat(F, Ctx))
+      return std::nullopt;
+    return F.convertToDouble();
+  }
+
+  /// A scalar floating parameter the function never writes (`float eps`).
+  bool isConstantParameter(const Expr *X) const {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(X));
+    return P && P->getType()->isRealFloatingType() && !Modified.count(P);
+  }
+
   /// V's name where it names V anywhere in the function, or empty.
   std::string uniqueName(const VarDecl *V) const {
     auto N = NameCount.find(V->getName());
@@ -515,6 +567,7 @@ private:
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
   std::vector<Assignment> Assignments;
+  std::vector<const Expr *> Guarded; ///< divisors, and what square roots and logarithms take
   std::map<const Stmt *, llvm::StringRef> Roles;
 };
 
