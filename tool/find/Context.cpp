@@ -50,13 +50,17 @@ std::string baseVariable(const Expr *E) {
 static std::string functionSkipReason(const FunctionDecl *FD) {
   if (FD->isConstexprSpecified() || FD->isConsteval())
     return "constant expression (constexpr function)";
-  // C11 6.7.4p3: an inline function with external linkage may not refer to the file's static
-  // site table. (A C++ inline function may: it becomes one per unit, as it already is in a
+  // (A C++ inline function may use the table: it becomes one per unit, as it already is in a
   // header's sites.)
-  if (!FD->getASTContext().getLangOpts().CPlusPlus && FD->isInlineSpecified() &&
-      FD->isExternallyVisible())
+  if (isCInlineDefinition(*FD))
     return "C inline function with external linkage (cannot use the static site table)";
   return {};
+}
+
+bool isCInlineDefinition(const FunctionDecl &FD) {
+  const FunctionDecl *Def = FD.getDefinition();
+  return !FD.getASTContext().getLangOpts().CPlusPlus && Def && Def->isInlineSpecified() &&
+         Def->isExternallyVisible() && !Def->isInlineDefinitionExternallyVisible();
 }
 
 bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {

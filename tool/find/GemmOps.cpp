@@ -62,8 +62,7 @@ Operation *OperationFinder::startGemm(const FunctionDecl &FD, SourceLocation Anc
   if (const Stmt *L = Where ? loopAround(Where, Ctx) : nullptr)
     Op.Loop = loopOffset(*L, SM);
   Found.DisplayPaths[FI.Abs] = FI.Display;
-  // A C inline function with external linkage cannot use the file's static site table.
-  if (!Ctx.getLangOpts().CPlusPlus && FD.isInlineSpecified() && FD.isExternallyVisible())
+  if (isCInlineDefinition(FD))
     skip(Op, "C inline function with external linkage (cannot use the static site table)");
   return &Op;
 }
