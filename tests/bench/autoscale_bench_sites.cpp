@@ -212,11 +212,11 @@ BENCHMARK(BM_e4m3_dot_scalar_loop);
 BENCHMARK(BM_e4m3_dot_scalar_loop_statistics_amax);
 BENCHMARK(BM_e4m3_dot_vector_call);
 BENCHMARK(BM_e4m3_dot_vector_call_statistics_amax);
-BENCHMARK(BM_plain_elementwise)->Arg(kN)->Arg(16);
-BENCHMARK(BM_e4m3_elementwise_scalar_loop)->Arg(kN)->Arg(16);
-BENCHMARK(BM_e4m3_elementwise_scalar_loop_statistics_amax)->Arg(kN)->Arg(16);
-BENCHMARK(BM_e4m3_elementwise_program)->Arg(kN)->Arg(16);
-BENCHMARK(BM_e4m3_elementwise_program_statistics_amax)->Arg(kN)->Arg(16);
+BENCHMARK(BM_plain_elementwise)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
+BENCHMARK(BM_e4m3_elementwise_scalar_loop)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
+BENCHMARK(BM_e4m3_elementwise_scalar_loop_statistics_amax)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
+BENCHMARK(BM_e4m3_elementwise_program)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
+BENCHMARK(BM_e4m3_elementwise_program_statistics_amax)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_gemm_plain_loop)->Arg(64)->Arg(256);
 BENCHMARK(BM_gemm_site_e4m3_delayed)->Arg(64)->Arg(256);
 

@@ -121,7 +121,7 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
         Repl ? clang::tooling::applyAllReplacements(Text, *Repl) : Repl.takeError();
     if (!New)
       return New.takeError();
-    Out.push_back({&F, std::move(*Buf), std::move(*New)});
+    Out.push_back({&F, std::move(*Buf), std::move(*New), {}});
   }
   return Out;
 }
@@ -181,7 +181,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
   for (const Rendered &R : Files) {
     const emit::FileEdits &F = *R.File;
     llvm::StringRef Old = R.Old->getBuffer();
-    report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size())};
+    report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size()), {}};
     if (!R.NotCompiling.empty()) {
       Result.Sites = 0;
       Result.Reason = "kept as it was: the rewritten text did not compile: " + R.NotCompiling;

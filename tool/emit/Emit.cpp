@@ -62,20 +62,22 @@ llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &
       Edits.push_back(std::move(E));
   std::string Table = siteTableRef(F);
   auto RefOf = [&](size_t K) { return "&" + Table + "[" + std::to_string(K) + "]"; };
-  // A loop program's edit replaces its whole loop, so its sites spell no call of their own.
+  // A loop program goes before its loop, which stays for short runs: its sites spell their calls
+  // there too.
   std::map<unsigned, const LoopProgramShape *> Programs;
   std::map<OpKey, ProgramSite> ProgramSites;
   bool CCasts = false;
-  for (size_t K = 0; K < F.Sites.size(); ++K)
-    if (const Site &S = F.Sites[K]; S.D->Program) {
+  for (size_t K = 0; K < F.Sites.size(); ++K) {
+    const Site &S = F.Sites[K];
+    if (S.D->Program) {
       const LoopProgramShape *P = S.Op->Shape->Program.get();
       Programs[P->Loop.Begin] = P;
       ProgramSites[S.Op->Key] = {RefOf(K), S.Op, S.D};
       CCasts |= S.Op->SeenByC;
-    } else {
-      for (Edit &E : callEdits(*S.Op, *S.D, RefOf(K), Text))
-        Edits.push_back(std::move(E));
     }
+    for (Edit &E : callEdits(*S.Op, *S.D, RefOf(K), Text))
+      Edits.push_back(std::move(E));
+  }
   for (const auto &[Begin, P] : Programs)
     for (Edit &E : programEdits(*P, ProgramSites, CCasts, Text))
       Edits.push_back(std::move(E));

@@ -113,8 +113,12 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
   auto Arg = [](const std::vector<std::string> &Items, const char *Name) {
     return Items.empty() ? std::string("AUTOSCALE_NULL") : std::string(Name);
   };
+  // The count once; below AUTOSCALE_LOOP_PROGRAM_MIN iterations the loop as written (its
+  // operations one call each, the same results and counters) costs less than the program's call.
   std::string Call =
-      "{ " + array("static const autoscale_loop_op autoscale_ops_", OpItems) +
+      "{ const size_t autoscale_n_ = " + loopCount(P.Upper, P.Inclusive, P.LowerZero, Lower, Text) +
+      "; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { " +
+      array("static const autoscale_loop_op autoscale_ops_", OpItems) +
       array("float *const autoscale_arrays_", Arrays) +
       array("const ptrdiff_t autoscale_strides_", Strides) +
       array("const float autoscale_params_", Params) +
@@ -122,13 +126,13 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
       array("const void *const autoscale_keys_", Keys.list()) +
       array("static const autoscale_loop_function autoscale_functions_", Functions.list()) +
       "autoscale_loop_f(autoscale_ops_, " + std::to_string(Ops.size()) + ", " +
-      std::to_string(Registers) + ", " + loopCount(P.Upper, P.Inclusive, P.LowerZero, Lower, Text) +
-      ", " + Arg(Arrays, "autoscale_arrays_") + ", " + Arg(Strides, "autoscale_strides_") + ", " +
-      std::to_string(Arrays.size()) + ", " + Arg(Params, "autoscale_params_") + ", " +
-      Arg(SiteRefs.list(), "autoscale_sites_") + ", " + Arg(Keys.list(), "autoscale_keys_") + ", " +
-      Arg(Functions.list(), "autoscale_functions_") + "); }";
-  return {{P.Loop.Begin, P.Loop.End - P.Loop.Begin, inPlaceOf(P.Loop, Call, Text), Edit::Replace,
-           0, 0}};
+      std::to_string(Registers) + ", autoscale_n_, " + Arg(Arrays, "autoscale_arrays_") + ", " +
+      Arg(Strides, "autoscale_strides_") + ", " + std::to_string(Arrays.size()) + ", " +
+      Arg(Params, "autoscale_params_") + ", " + Arg(SiteRefs.list(), "autoscale_sites_") + ", " +
+      Arg(Keys.list(), "autoscale_keys_") + ", " + Arg(Functions.list(), "autoscale_functions_") +
+      "); } else ";
+  const unsigned Length = P.Loop.End - P.Loop.Begin;
+  return {{P.Loop.Begin, 0, Call, Edit::Open, Length, 0}, {P.Loop.End, 0, " }", Edit::Close, Length, 0}};
 }
 
 } // namespace autoscale::emit

@@ -139,7 +139,7 @@ static llvm::json::Object entryJson(const Entry &E) {
       O["loop"] = "one call per product: " + D.LoopNote;
     if (D.Program)
       O["program"] = "runs with its loop (line " + std::to_string(Op.Shape->Program->CallLine) +
-                     ") as one loop program";
+                     ") as one loop program (short runs: one call per operation)";
     else if (!D.ProgramNote.empty())
       O["program"] = "one call per operation: " + D.ProgramNote;
   }

@@ -178,6 +178,11 @@ typedef struct autoscale_loop_op {
   int c;              /* SELECT: the register read where r[a] is 0 */
 } autoscale_loop_op;
 typedef float (*autoscale_loop_function)(float);
+/* The rewriter runs a loop as its program from this many iterations on, and as written (one call
+ * per operation) below: a program's call costs about 110 ns before its first element, which a
+ * loop of calls of one e4m3 multiply site spends in 12 iterations with statistics full, 20 with
+ * statistics amax (autoscale_bench_sites, elementwise over 8, 16 and 64 elements). */
+#define AUTOSCALE_LOOP_PROGRAM_MIN 16
 void autoscale_loop_f(const autoscale_loop_op *ops, int op_count, int registers, size_t n, float *const *arrays,
                       const ptrdiff_t *strides, int array_count, const float *params, autoscale_site *const *sites,
                       const void *const *keys, const autoscale_loop_function *functions);
