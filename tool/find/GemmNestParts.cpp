@@ -17,14 +17,31 @@ using namespace clang;
 namespace autoscale::find::gemm {
 namespace {
 
-/// `for (int v = 0; v < Bound; v++ / v += Step)`: the variable, bound and step (null: 1).
+/// The variable a for loop's init starts at 0: `int v = 0`, or `v = 0` for a v declared before
+/// (C89, `#pragma omp parallel for private(v)`), with Assigned set; or null.
+const VarDecl *startAtZero(const ForStmt *For, bool &Assigned) {
+  Assigned = false;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    return V && V->getInit() && isZeroLiteral(V->getInit()) ? V : nullptr;
+  }
+  const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit());
+  if (!B || B->getOpcode() != BO_Assign || !isZeroLiteral(B->getRHS()))
+    return nullptr;
+  const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+  Assigned = true;
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+/// `for (int v = 0; v < Bound; v++ / v += Step)` (or `v = 0`): the variable, bound and step
+/// (null: 1).
 bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Expr *&Step,
             std::string &Why, const SourceManager &SM) {
   std::string Loop = loopAtLine(For, SM);
-  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
-  V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-  if (!V || !V->getType()->isIntegerType() || !V->getInit() || !isZeroLiteral(V->getInit())) {
-    Why = Loop + " does not declare an integer variable starting at 0";
+  bool Assigned;
+  V = startAtZero(For, Assigned);
+  if (!V || !V->getType()->isIntegerType()) {
+    Why = Loop + " does not start an integer variable at 0";
     return false;
   }
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
@@ -62,6 +79,12 @@ bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Exp
     return false;
   }
   return true;
+}
+
+bool refersTo(const Stmt *S, const VarDecl *V) {
+  if (const auto *D = dyn_cast_or_null<DeclRefExpr>(S); D && D->getDecl() == V)
+    return true;
+  return S && llvm::any_of(S->children(), [&](const Stmt *C) { return refersTo(C, V); });
 }
 
 bool sameAffine(const Affine &A, const Affine &B) {
@@ -119,19 +142,8 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
       Declared.insert(V);
   for (auto &[V, Refs] : F.Refs)
     for (const DeclRefExpr *R : Refs)
-      if (F.within(R, Outer) && F.writes(V)) {
-        // A reference inside the nest to a variable written somewhere: written in the nest?
-        const Stmt *P = F.parent(R);
-        while (P && (isa<ParenExpr, ImplicitCastExpr, MemberExpr>(P) ||
-                     (isa<ArraySubscriptExpr>(P) &&
-                      cast<ArraySubscriptExpr>(P)->getBase()->getType()->isArrayType())))
-          P = F.parent(P);
-        const auto *B = dyn_cast_or_null<BinaryOperator>(P);
-        const auto *U = dyn_cast_or_null<UnaryOperator>(P);
-        if ((B && B->isAssignmentOp() && writtenVar(B->getLHS()) == V) ||
-            (U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)))
-          Written.insert(V);
-      }
+      if (F.within(R, Outer) && F.writes(V) && writes(R, V))
+        Written.insert(V);
   Scope_.ReadThrough = [this](const VarDecl *V) {
     return Declared.count(V) && !Scope_.Loop.count(V) && V->getInit() && !this->F.writes(V) &&
            !V->getType()->isReferenceType() && !V->getType()->isArrayType() &&
@@ -139,6 +151,52 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
   };
   Scope_.Invariant = [this](const VarDecl *V) { return !Declared.count(V) && !Written.count(V); };
   Scope_.Region = Outer;
+}
+
+bool NestAttempt::writes(const DeclRefExpr *R, const VarDecl *V) const {
+  const Stmt *P = F.parent(R);
+  while (P && (isa<ParenExpr, ImplicitCastExpr, MemberExpr>(P) ||
+               (isa<ArraySubscriptExpr>(P) && cast<ArraySubscriptExpr>(P)->getBase()->getType()->isArrayType())))
+    P = F.parent(P);
+  const auto *B = dyn_cast_or_null<BinaryOperator>(P);
+  const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+  return (B && B->isAssignmentOp() && writtenVar(B->getLHS()) == V) ||
+         (U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf));
+}
+
+bool NestAttempt::writesWithin(const VarDecl *V, const Stmt *S) const {
+  auto Refs = F.Refs.find(V);
+  if (!S || Refs == F.Refs.end())
+    return false;
+  return llvm::any_of(Refs->second, [&](const DeclRefExpr *R) { return F.within(R, S) && writes(R, V); });
+}
+
+/// A counter declared before its loop keeps, in the program, the value the loop left in it; the
+/// GEMM leaves the one before. That is the same program where nothing reads it after the nest:
+/// V is a local, and every use of it outside the nest is a plain assignment to it (`v = e`, e
+/// without v) or lies in a for loop that starts by one (`for (v = 0; ...)`), so every read
+/// outside sees a value written there. No label, so no goto, enters such a loop past its start.
+bool NestAttempt::deadAfterNest(const VarDecl *V) const {
+  if (!V->hasLocalStorage() || V->getType().isVolatileQualified() || F.Labels)
+    return false;
+  const auto StartsWith = [&](const Stmt *Init) {
+    const auto *B = dyn_cast_or_null<BinaryOperator>(Init);
+    return B && B->getOpcode() == BO_Assign && varOf(B->getLHS()) == V && !refersTo(B->getRHS(), V);
+  };
+  for (const DeclRefExpr *R : F.Refs.at(V)) {
+    if (F.within(R, Outer))
+      continue;
+    bool Written = false;
+    for (const Stmt *S = R; S && !Written; S = F.parent(S)) {
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && S == F.parent(R))
+        Written = StartsWith(B) && B->getLHS()->IgnoreParenImpCasts() == R;
+      if (const auto *For = dyn_cast<ForStmt>(S); For && StartsWith(For->getInit()) && !F.within(R, For->getInit()))
+        Written = true;
+    }
+    if (!Written)
+      return false;
+  }
+  return true;
 }
 
 bool NestAttempt::fail(const std::string &Reason) {
@@ -159,8 +217,10 @@ bool NestAttempt::loops() {
     std::string W;
     if (!header(For, L.Var, Bound, Step, W, SM))
       return fail(W);
-    if (F.writes(L.Var) != 1)
+    if (writesWithin(L.Var, For->getCond()) || writesWithin(L.Var, For->getBody()))
       return fail(loopAtLine(For, SM) + " changes its variable in its body");
+    if (bool Assigned; startAtZero(For, Assigned) && Assigned && !deadAfterNest(L.Var))
+      return fail(loopAtLine(For, SM) + " leaves its variable, declared before it, to code that may read it");
     L.Signed = Bound->IgnoreParenImpCasts()->getType()->isSignedIntegerType();
     Scope_.Loop.insert(L.Var);
     Loops.push_back(L);
@@ -209,7 +269,31 @@ bool NestAttempt::accumulator() {
       return arrayAccumulator(A);
   Acc.Form = Accumulator::Memory;
   Acc.Store = C.Target;
+  memoryInit();
   return true;
+}
+
+void NestAttempt::memoryInit() {
+  // The statement right before the nest loop that holds the sum, in a block of the nest, that
+  // sets the same element: `C[i][j] = 0; for (k...) C[i][j] += ...` (or `= bias[j]`).
+  for (size_t L = 0; L < J; ++L) {
+    const auto *Block = dyn_cast<CompoundStmt>(Ch.Loops[L + 1]->getBody());
+    if (!Block)
+      continue;
+    const Stmt *Before = nullptr;
+    for (const Stmt *S : Block->body()) {
+      if (S == Ch.Loops[L]) {
+        const auto *B = dyn_cast_or_null<BinaryOperator>(Before);
+        if (B && B->getOpcode() == BO_Assign && sameExpr(B->getLHS(), C.Target, Ctx)) {
+          Acc.Init = B->getRHS();
+          Acc.Pieces = {B};
+          Acc.Level = L + 1;
+        }
+        return;
+      }
+      Before = S;
+    }
+  }
 }
 
 bool NestAttempt::scalarAccumulator(const VarDecl *V) {
@@ -346,7 +430,7 @@ bool NestAttempt::accesses() {
     return fail("the products or the sum are computed in another type than the arrays hold");
   if (P.X.Base == P.C.Base || P.Y.Base == P.C.Base)
     return fail("the result is also a factor");
-  if (Acc.Form == Accumulator::Memory || (Acc.StoreAdds && isZeroLiteral(Acc.Init))) {
+  if ((Acc.Form == Accumulator::Memory && !Acc.Init) || (Acc.StoreAdds && isZeroLiteral(Acc.Init))) {
     P.AddC = true;
     P.SumThenAdd = Acc.Form != Accumulator::Memory;
   } else if (Acc.StoreAdds) {
@@ -371,7 +455,7 @@ bool NestAttempt::accesses() {
       P.D = *D;
     }
   }
-  if (Acc.Form != Accumulator::Memory)
+  if (Acc.Form != Accumulator::Memory || Acc.Init)
     for (const NestLoop &L : Loops)
       if (!F.within(L.For, Ch.Loops[Acc.Level > J ? J : Acc.Level]) ||
           L.For == Ch.Loops[Acc.Level])

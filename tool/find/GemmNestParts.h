@@ -32,6 +32,7 @@ struct FunctionFacts {
   std::map<const clang::VarDecl *, unsigned> Writes; ///< assignments, ++/--, address taken
   std::map<const clang::VarDecl *, const clang::DeclStmt *> DeclOf;
   std::map<const clang::VarDecl *, std::vector<const clang::DeclRefExpr *>> Refs;
+  bool Labels = false; ///< the function has a label (a goto may enter a loop anywhere)
 };
 
 /// A statement `T += X * Y` (or T = T + X * Y) that may be the heart of a GEMM.
@@ -68,9 +69,15 @@ private:
   };
 
   bool fail(const std::string &Why);
+  /// Whether R, a reference to V, writes V (assigns it, steps it, takes its address).
+  bool writes(const clang::DeclRefExpr *R, const clang::VarDecl *V) const;
+  bool writesWithin(const clang::VarDecl *V, const clang::Stmt *S) const;
+  bool deadAfterNest(const clang::VarDecl *V) const;
   bool loops();
   bool accumulator();
   bool scalarAccumulator(const clang::VarDecl *V);
+  /// An element of C set right before the loops that sum into it: its initial value.
+  void memoryInit();
   bool arrayAccumulator(const clang::ArraySubscriptExpr *T);
   /// Where V's declaration sits: its block and how many nest loops run inside it.
   const clang::CompoundStmt *blockOf(const clang::VarDecl *V, size_t &Level);

@@ -220,6 +220,9 @@ bool NestAttempt::split(GemmShape &S) {
       for (const VarDecl *V : varsIn(Part))
         if (V != L.Var)
           Reads.insert(V);
+  // The nest's counters are no values the product reads: each of its loops starts its own.
+  for (const NestLoop &L : Loops)
+    Reads.erase(L.Var);
   for (const VarDecl *V : E.Vars)
     if (Reads.count(V))
       return fail(Work + ", which writes '" + V->getName().str() + "', read by the product");

@@ -39,6 +39,10 @@ public:
         F.DeclOf[V] = S;
     return true;
   }
+  bool VisitLabelStmt(LabelStmt *) {
+    F.Labels = true;
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *D) {
     if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
       F.Refs[V].push_back(D);

@@ -46,7 +46,7 @@ void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
   int i, j, k;
   for (i = 0; i < n; i++)
   // CHECK: { autoscale_begin_steps(); for (i = 0; i < n; autoscale_step(), i++)
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"gemm","op":"matmul","reason":"not substituted as a GEMM: the loop at line 47 does not declare an integer variable starting at 0","spelling":"matmul","type":"float","variable":"C"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"gemm","op":"matmul","reason":"not substituted as a GEMM: 'alpha * A[i][k]' is not an element of an array","spelling":"matmul","type":"float","variable":"C"}
     for (k = 0; k < n; k++)
       for (j = 0; j < n; j++)
         C[i][j] += alpha * A[i][k] * B[k][j];
