@@ -51,8 +51,8 @@ public:
 
   /// The driving loops not inside another one, of functions not run within a step. Where some
   /// of them drive by calls (a training loop calling forward and backward), a loop that only
-  /// nests loops of sites in a function the program calls is that function's own work (an
-  /// initialisation, an energy computed once), not a step.
+  /// nests loops of sites, in a function the program calls or beside such a loop, is one-off
+  /// work (an initialisation, an energy computed once), not a step.
   std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> outermostDrivers() const {
     std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> Out;
     for (const auto &[Key, Offsets] : Drivers) {
@@ -71,7 +71,13 @@ public:
       for (const auto &[Key, F] : Functions)
         for (const auto &[Callee, Loop] : F.Calls)
           Called.insert(Callee);
-      llvm::erase_if(Out, [&](const auto &D) { return !ByCalls(D) && Called.count(D.first->Key); });
+      std::set<std::string> Calling;
+      for (const auto &D : Out)
+        if (ByCalls(D))
+          Calling.insert(D.first->Key);
+      llvm::erase_if(Out, [&](const auto &D) {
+        return !ByCalls(D) && (Called.count(D.first->Key) || Calling.count(D.first->Key));
+      });
     }
     return Out;
   }

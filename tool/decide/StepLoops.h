@@ -7,8 +7,8 @@
 // drives that work when a loop nested in it executes sites, or it calls a function that reaches
 // sites; of such loops, those not inside another one, in a function not called from inside one,
 // end a step at each iteration. Where some of those drive by calls, the ones that only nest site
-// loops in a function the program calls are left out: that function's own work, run once or
-// twice (an initialisation, an energy), not the program's step.
+// loops in a function the program calls, or in the same function as one driving by calls, are
+// left out: one-off work (an initialisation, an energy), not the program's step.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_DECIDE_STEPLOOPS_H

@@ -261,7 +261,10 @@ bool OperationFinder::VisitVarDecl(VarDecl *VD) {
 }
 
 std::string OperationFinder::keyOf(const FunctionDecl &FD) {
-  const FunctionDecl *Def = FD.getDefinition() ? FD.getDefinition() : &FD;
+  // A template's instantiations are its pattern's body, where its loops and operations are found.
+  const FunctionDecl *Pattern = FD.getTemplateInstantiationPattern();
+  const FunctionDecl &Of = Pattern ? *Pattern : FD;
+  const FunctionDecl *Def = Of.getDefinition() ? Of.getDefinition() : &Of;
   return functionKey(*Def, fileInfo(SM.getFileID(SM.getSpellingLoc(Def->getLocation()))).Display);
 }
 
