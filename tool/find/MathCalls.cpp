@@ -93,8 +93,9 @@ bool OperationFinder::visitMathCall(CallExpr *C) {
     return skip(Op, "preprocessor directive inside the operation");
   if (!ArgWhy.empty())
     return skip(Op, ArgWhy);
-  if (std::string Why = constantSkipReason(Args, Ctx); !Why.empty())
-    return skip(Op, Why);
+  for (const std::string &Why : {constantSkipReason(Args, Ctx), integerSkipReason(Args, Ctx)})
+    if (!Why.empty())
+      return skip(Op, Why);
   if (Args.size() > 3)
     return skip(Op, "more than three floating-point arguments");
   RewriteShape S;

@@ -129,8 +129,9 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
     return true;
 
   if (!Compound)
-    if (std::string Why = constantSkipReason({L, R}, Ctx); !Why.empty())
-      return skip(Op, Why);
+    for (const std::string &Why : {constantSkipReason({L, R}, Ctx), integerSkipReason({L, R}, Ctx)})
+      if (!Why.empty())
+        return skip(Op, Why);
   // In C++ the result of x op= y is the lvalue x; where it is used as one, the generic
   // op_assign returns that lvalue.
   bool Generic = false;

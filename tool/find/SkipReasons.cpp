@@ -199,6 +199,36 @@ std::string constantSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTC
   return "constant operands (evaluated at compile time)";
 }
 
+/// Whether E's value comes from integers and constants alone (sets Converts where it converts an
+/// integer): conversions of integers, constants, and + - * / and negation of such values.
+static bool fromIntegers(const Expr *E, const ASTContext &Ctx, bool &Converts) {
+  E = E->IgnoreParens();
+  if (E->isValueDependent())
+    return false;
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getCastKind() == CK_IntegralToFloating)
+      return Converts = true;
+    if (C->getCastKind() == CK_FloatingCast || C->getCastKind() == CK_NoOp)
+      return fromIntegers(C->getSubExpr(), Ctx, Converts);
+  }
+  if (!E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx))
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return (B->isAdditiveOp() || B->isMultiplicativeOp()) && fromIntegers(B->getLHS(), Ctx, Converts) &&
+           fromIntegers(B->getRHS(), Ctx, Converts);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) && fromIntegers(U->getSubExpr(), Ctx, Converts);
+  return false;
+}
+
+std::string integerSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx) {
+  bool Converts = false;
+  if (Operands.empty() || !llvm::all_of(Operands, [&](const Expr *E) { return fromIntegers(E, Ctx, Converts); }) ||
+      !Converts)
+    return {};
+  return "operands computed from integers (indices, counts, random integers): no tensor data";
+}
+
 bool hasUserConversion(const Expr *E) {
   while (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
     if (C->getCastKind() == CK_UserDefinedConversion ||

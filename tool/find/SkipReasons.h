@@ -47,6 +47,13 @@ std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
 std::string constantSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,
                                const clang::ASTContext &Ctx);
 
+/// Why an operation whose operands all come from integers and constants stays as written
+/// (`(double)i * (j + 2) / n`, `2.0 * rand() / RAND_MAX`): index and count arithmetic, whose
+/// values (up to the integers' range) a format of 16 bits or fewer would overflow or round, and no
+/// tensor's data. Empty when an operand is not such a value, or none converts an integer.
+std::string integerSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,
+                              const clang::ASTContext &Ctx);
+
 /// Whether the conversion of an operand to its computation type calls user code.
 bool hasUserConversion(const clang::Expr *E);
 
