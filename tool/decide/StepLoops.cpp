@@ -107,6 +107,10 @@ private:
   bool drives(const FunctionRecord &F, unsigned Outer) const {
     if (drivesByCalls(F, Outer))
       return true;
+    // A loop whose counter indexes the data walks over it (an initialisation, the rows of a
+    // product): its iterations are parts of one pass, not steps.
+    if (F.Loops.at(Outer).IndexesData)
+      return false;
     auto Sites = LoopsWithSites.find(F.Key);
     if (Sites != LoopsWithSites.end())
       for (unsigned L : Sites->second)

@@ -45,6 +45,8 @@ public:
       L.Parent = Stack.back();
     L.Steps = stepPoints(*S);
     L.Begin = beginPoint(*S);
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      L.IndexesData = indexes(For->getBody(), counterOf(*For));
     R.Loops[L.Offset] = L;
     Stack.push_back(L.Offset);
     bool Result = RecursiveASTVisitor::TraverseStmt(S);
@@ -133,6 +135,29 @@ private:
     P.Begin = *Begin;
     P.End = *End;
     return P;
+  }
+
+  /// The variable a for loop's init sets: `int i = 0` or `i = 0`; or null.
+  static const VarDecl *counterOf(const ForStmt &For) {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit()))
+      return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(For.getInit()); B && B->getOpcode() == BO_Assign)
+      if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        return dyn_cast<VarDecl>(D->getDecl());
+    return nullptr;
+  }
+
+  /// Whether S indexes memory with V: a subscript, or pointer arithmetic, that reads V.
+  static bool indexes(const Stmt *S, const VarDecl *V) {
+    if (!S || !V)
+      return false;
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(S); A && refersTo(A->getIdx(), V))
+      return true;
+    if (const auto *B = dyn_cast<BinaryOperator>(S);
+        B && B->isAdditiveOp() && B->getType()->isPointerType() &&
+        (refersTo(B->getLHS(), V) || refersTo(B->getRHS(), V)))
+      return true;
+    return llvm::any_of(S->children(), [&](const Stmt *C) { return indexes(C, V); });
   }
 
   /// The continue statements of a loop body that continue that loop (not a nested one).

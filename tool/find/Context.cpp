@@ -57,6 +57,12 @@ static std::string functionSkipReason(const FunctionDecl *FD) {
   return {};
 }
 
+bool refersTo(const Stmt *S, const VarDecl *V) {
+  if (const auto *D = dyn_cast_or_null<DeclRefExpr>(S); D && D->getDecl() == V)
+    return true;
+  return S && llvm::any_of(S->children(), [&](const Stmt *C) { return refersTo(C, V); });
+}
+
 bool isCInlineDefinition(const FunctionDecl &FD) {
   const FunctionDecl *Def = FD.getDefinition();
   return !FD.getASTContext().getLangOpts().CPlusPlus && Def && Def->isInlineSpecified() &&

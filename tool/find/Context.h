@@ -46,6 +46,9 @@ const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);
 /// Whether A and B, ignoring parentheses and implicit casts, are the same expression.
 bool sameExpr(const clang::Expr *A, const clang::Expr *B, const clang::ASTContext &Ctx);
 
+/// Whether S names V anywhere in it.
+bool refersTo(const clang::Stmt *S, const clang::VarDecl *V);
+
 /// Whether FD's body is a C inline definition (C11 6.7.4p7: every file-scope declaration says
 /// `inline` and none `extern`), which may not refer to the file's static site table (6.7.4p3).
 /// An external definition (a declaration without `inline`, `extern inline`, GNU89 inline) may.

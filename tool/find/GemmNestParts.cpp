@@ -81,12 +81,6 @@ bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Exp
   return true;
 }
 
-bool refersTo(const Stmt *S, const VarDecl *V) {
-  if (const auto *D = dyn_cast_or_null<DeclRefExpr>(S); D && D->getDecl() == V)
-    return true;
-  return S && llvm::any_of(S->children(), [&](const Stmt *C) { return refersTo(C, V); });
-}
-
 bool sameAffine(const Affine &A, const Affine &B) {
   if (A.Const != B.Const || A.Coeff.size() != B.Coeff.size())
     return false;
