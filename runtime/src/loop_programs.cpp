@@ -107,13 +107,17 @@ enum class Kind : uint8_t {
   Plain,     // fp32 with statistics amax: the plain operation, nothing counted
   Identity,  // an OPERAND of a site that does not round its inputs: the value as it is
   Inputs,    // rounds both operands (slots 0 and 1), records them and, when asked, the result
+  PassInputs,  // would round both operands but passes them now (empirical analysis, a delayed
+               // site's calibration step): records them as they are and, when asked, the result
   Output,    // rounds the result (the output slot)
   Count,     // counts the execution only
   Record,    // records the result as it is (fp32 statistics, empirical analysis)
   Never      // goes out of line: the iterations run one by one
 };
 
-bool counts(Kind k) { return k == Kind::Inputs || k == Kind::Output || k == Kind::Count || k == Kind::Record; }
+bool counts(Kind k) {
+  return k == Kind::Inputs || k == Kind::PassInputs || k == Kind::Output || k == Kind::Count || k == Kind::Record;
+}
 
 struct Ready {
   Kind kind = Kind::Never;
@@ -147,10 +151,9 @@ void prepare(const Program &p, const autoscale_loop_op &op, Ready &r) {
   r.record_output = r.st->record_output != 0;
   const bool pass = __atomic_load_n(&r.st->pass, __ATOMIC_RELAXED) != 0;
   if (rounds_inputs && op.code != AUTOSCALE_LOOP_RESULT) {
-    if (pass) return;  // empirical analysis records values through the calls
     const void *keys[kSlots] = {p.key(op.key_a), p.key(op.key_b), nullptr, nullptr};
     use_tensors(r.st, *r.t, {0, 1}, keys);
-    r.kind = Kind::Inputs;
+    r.kind = pass ? Kind::PassInputs : Kind::Inputs;
   } else {
     const void *keys[kSlots] = {};
     use_tensors(r.st, *r.t, {AUTOSCALE_SLOT_OUTPUT}, keys);
@@ -289,6 +292,14 @@ AUTOSCALE_FORCE_INLINE inline bool site_lane(const autoscale_loop_op &op, const 
     rounded_lane(t[AUTOSCALE_SLOT_OUTPUT], v, out, r.range[AUTOSCALE_SLOT_OUTPUT], r.full);
     return true;
   }
+  case Kind::PassInputs:  // as the inline path's pass: every value finite, each recorded as it is
+    if (!(autoscale_finite_f_(a) & autoscale_finite_f_(b) & autoscale_finite_f_(v))) return false;
+    t[0].amax = std::max(t[0].amax, autoscale_float_bits_(a) & 0x7FFFFFFFu);
+    t[1].amax = std::max(t[1].amax, autoscale_float_bits_(b) & 0x7FFFFFFFu);
+    if (r.record_output)
+      t[AUTOSCALE_SLOT_OUTPUT].amax = std::max(t[AUTOSCALE_SLOT_OUTPUT].amax, autoscale_float_bits_(v) & 0x7FFFFFFFu);
+    out = v;
+    return true;
   case Kind::Record:
     if (!autoscale_finite_f_(v)) return false;
     t[AUTOSCALE_SLOT_OUTPUT].amax = std::max(t[AUTOSCALE_SLOT_OUTPUT].amax, autoscale_float_bits_(v) & 0x7FFFFFFFu);
@@ -386,6 +397,12 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
       round_lanes(slot(1), lanes(op.b), qb, m, s[1], bad);
       arithmetic(arithmetic_of(op.code), qa, qb, dst, m);
       if (r.record_output) record_lanes(dst, m, s[AUTOSCALE_SLOT_OUTPUT], bad);
+    } else if (r.kind == Kind::PassInputs) {  // the operands as they are, recorded; the result finite
+      SlotSums unrecorded;
+      record_lanes(a, m, s[0], bad);
+      record_lanes(lanes(op.b), m, s[1], bad);
+      arithmetic(arithmetic_of(op.code), a, lanes(op.b), dst, m);
+      record_lanes(dst, m, r.record_output ? s[AUTOSCALE_SLOT_OUTPUT] : unrecorded, bad);
     } else {
       if (arith) {
         arithmetic(arithmetic_of(op.code), a, lanes(op.b), dst, m);
@@ -429,9 +446,10 @@ void commit(const Ready &r, const OpSums &s, int m) {
   const uint64_t left = load_relaxed(r.t->left);
   const int lane = static_cast<int>(left % kLanes);
   ThreadSlot *slot = r.t->slot;
-  if (r.kind == Kind::Inputs) {
-    commit_slot(slot[0].c, s.slot[0], m, r.full, true, lane);
-    commit_slot(slot[1].c, s.slot[1], m, r.full, true, lane);
+  if (r.kind == Kind::Inputs || r.kind == Kind::PassInputs) {
+    const bool rounded = r.kind == Kind::Inputs;
+    commit_slot(slot[0].c, s.slot[0], m, r.full, rounded, lane);
+    commit_slot(slot[1].c, s.slot[1], m, r.full, rounded, lane);
     if (r.record_output) commit_slot(slot[AUTOSCALE_SLOT_OUTPUT].c, s.slot[AUTOSCALE_SLOT_OUTPUT], m, r.full, false, lane);
   } else if (r.kind == Kind::Output || r.kind == Kind::Record) {
     commit_slot(slot[AUTOSCALE_SLOT_OUTPUT].c, s.slot[AUTOSCALE_SLOT_OUTPUT], m, r.full, r.kind == Kind::Output, lane);
