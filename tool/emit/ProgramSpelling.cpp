@@ -113,11 +113,17 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
   auto Arg = [](const std::vector<std::string> &Items, const char *Name) {
     return Items.empty() ? std::string("AUTOSCALE_NULL") : std::string(Name);
   };
-  // The count once; below AUTOSCALE_LOOP_PROGRAM_MIN iterations the loop as written (its
-  // operations one call each, the same results and counters) costs less than the program's call.
+  // The count once; below the header's minimum the loop as written (its operations one call each,
+  // the same results and counters) costs less than the program's call. Sites that pass at fp32
+  // record values only, whose calls are cheap: theirs is higher.
+  const bool AllFp32 = llvm::all_of(P.Ops, [&](const ProgramOp &O) {
+    auto Site = O.Kind == ProgramOp::Operation ? Sites.find(O.Op) : Sites.end();
+    return Site == Sites.end() || Site->second.D->Treatment.Format == rules::Format::FP32;
+  });
   std::string Call =
       "{ const size_t autoscale_n_ = " + loopCount(P.Upper, P.Inclusive, P.LowerZero, Lower, Text) +
-      "; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { " +
+      "; if (autoscale_n_ >= " + (AllFp32 ? "AUTOSCALE_LOOP_PROGRAM_MIN_FP32" : "AUTOSCALE_LOOP_PROGRAM_MIN") +
+      ") { " +
       array("static const autoscale_loop_op autoscale_ops_", OpItems) +
       array("float *const autoscale_arrays_", Arrays) +
       array("const ptrdiff_t autoscale_strides_", Strides) +
