@@ -269,7 +269,9 @@ bool NestAttempt::accumulator() {
 
 void NestAttempt::memoryInit() {
   // The statement right before the nest loop that holds the sum, in a block of the nest, that
-  // sets the same element: `C[i][j] = 0; for (k...) C[i][j] += ...` (or `= bias[j]`).
+  // sets the same element: `C[i][j] = 0; for (k...) C[i][j] += ...` (or `= bias[j]`); or that
+  // scales it (`C[i][j] *= beta`, BLAS's C = beta C + A B), which stays where it is while the
+  // GEMM, after the loops, adds the products to the scaled element.
   for (size_t L = 0; L < J; ++L) {
     const auto *Block = dyn_cast<CompoundStmt>(Ch.Loops[L + 1]->getBody());
     if (!Block)
@@ -278,7 +280,19 @@ void NestAttempt::memoryInit() {
     for (const Stmt *S : Block->body()) {
       if (S == Ch.Loops[L]) {
         const auto *B = dyn_cast_or_null<BinaryOperator>(Before);
-        if (B && B->getOpcode() == BO_Assign && sameExpr(B->getLHS(), C.Target, Ctx)) {
+        if (!B || !sameExpr(B->getLHS(), C.Target, Ctx))
+          return;
+        const auto *Product = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+        if (B->getOpcode() == BO_MulAssign || B->getOpcode() == BO_DivAssign) {
+          Acc.ScaledBy = B->getRHS();
+          Acc.Scale = B;
+        } else if (B->getOpcode() == BO_Assign && Product &&
+                   (Product->getOpcode() == BO_Mul || Product->getOpcode() == BO_Div) &&
+                   (sameExpr(Product->getLHS(), C.Target, Ctx) ||
+                    (Product->getOpcode() == BO_Mul && sameExpr(Product->getRHS(), C.Target, Ctx)))) {
+          Acc.ScaledBy = sameExpr(Product->getLHS(), C.Target, Ctx) ? Product->getRHS() : Product->getLHS();
+          Acc.Scale = B;
+        } else if (B->getOpcode() == BO_Assign) {
           Acc.Init = B->getRHS();
           Acc.Pieces = {B};
           Acc.Level = L + 1;

@@ -66,6 +66,9 @@ private:
     const clang::Expr *Init = nullptr;    ///< its initial value (null: C accumulates)
     bool StoreAdds = false;               ///< `X += acc`
     size_t Level = 0; ///< Loops[0..Level) run inside its block
+    /// A memory accumulator's element scaled right before its sum (`C[i][j] *= beta`), and by what.
+    const clang::Stmt *Scale = nullptr;
+    const clang::Expr *ScaledBy = nullptr;
   };
 
   bool fail(const std::string &Why);

@@ -240,7 +240,9 @@ bool NestAttempt::split(GemmShape &S) {
   };
   std::set<const VarDecl *> Result = Reaching(P.C.Base);
   for (const Stmt *O : Other)
-    for (const VarDecl *V : varsIn(O))
+    // The element's scaling before its sum reads and writes that element alone: only what it
+    // scales by may not reach the result.
+    for (const VarDecl *V : varsIn(O == Acc.Scale ? static_cast<const Stmt *>(Acc.ScaledBy) : O))
       if (Result.count(V))
         return fail(Work + ", which reads or writes the result through '" + V->getName().str() +
                     "'");
