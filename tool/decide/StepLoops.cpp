@@ -105,12 +105,12 @@ private:
   /// Whether a loop nested in Outer executes sites, or Outer calls (at any depth) a function that
   /// reaches sites: its iterations are steps of work, not elements of one tensor.
   bool drives(const FunctionRecord &F, unsigned Outer) const {
-    if (drivesByCalls(F, Outer))
-      return true;
     // A loop whose counter indexes the data walks over it (an initialisation, the rows of a
-    // product): its iterations are parts of one pass, not steps.
+    // product, a lookup table filled by calls): its iterations are parts of one pass, not steps.
     if (F.Loops.at(Outer).IndexesData)
       return false;
+    if (drivesByCalls(F, Outer))
+      return true;
     auto Sites = LoopsWithSites.find(F.Key);
     if (Sites != LoopsWithSites.end())
       for (unsigned L : Sites->second)

@@ -4,9 +4,10 @@
 // and delayed scales are recomputed there. The rules may declare step functions (`step:
 // {function: ...}`) or turn steps off (`step: none`); a program may call autoscale_step() itself.
 // Otherwise the step is found: the outermost loops that drive the work holding sites. A loop
-// drives that work when it calls a function that reaches sites, or when a loop nested in it
-// executes sites and its own counter indexes no memory (`for (t...) for (i...) u[i] = ...`
-// repeats a sweep; `for (i...) for (j...) a[i][j] = ...` is one pass over a); of such loops, those not inside another one, in a function not called from inside one,
+// whose own counter indexes memory never does (`for (i...) for (j...) a[i][j] = ...` is one pass
+// over a, `for (i...) t[i] = f(x[i])` fills a table); another drives the work when it calls a
+// function that reaches sites, or when a loop nested in it executes sites (`for (t...) for
+// (i...) u[i] = ...` repeats a sweep); of such loops, those not inside another one, in a function not called from inside one,
 // end a step at each iteration. Where some of those drive by calls, the ones that only nest site
 // loops in a function the program calls, or in the same function as one driving by calls, are
 // left out: one-off work (an initialisation, an energy), not the program's step.
