@@ -355,6 +355,11 @@ const Case kLoopCases[] = {
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 0, 3, 4, Layout::RowMajor, Layout::RowMajor, 1},
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 200, 70, 160, Layout::ColMajor, Layout::RowMajor, 3},
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 9, 23, 17, Layout::Reversed, Layout::ColMajor, 0},
+    // At most 1024 multiplies: plain loops rather than panels (a small network's matrix-vector
+    // products), each layout and addend.
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 24, 1, 20, Layout::RowMajor, Layout::RowMajor, 1},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 1, 19, 30, Layout::ColMajor, Layout::ColMajor, 2},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 7, 9, 16, Layout::Reversed, Layout::RowMajor, 3},
 };
 
 TEST(SiteGemm, AtFp32FloatSumsAreTheLoopsBitForBit) {
