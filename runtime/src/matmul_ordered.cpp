@@ -133,8 +133,8 @@ uint32_t ordered_gemm(size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_
   Strided sa{a, a_rs, a_cs}, sb{b, b_rs, b_cs};
   if (m * n * k <= kSmallProduct) {
     // A product this small costs less as the loops themselves than as packed panels: the
-    // per-sample matrix-vector products of a small network (32x16: 280 ns in panels, 210 ns as
-    // loops; 4x32: 190 ns against 50).
+    // per-sample matrix-vector products of a small network (a fp32 site with statistics amax,
+    // 32x16: 294 ns in panels, 202 ns as loops; 4x32: 192 ns against 44).
     uint32_t amax = 0;
     for (size_t i = 0; i < m; ++i)
       for (size_t j = 0; j < n; ++j) {

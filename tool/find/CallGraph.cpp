@@ -46,7 +46,7 @@ public:
     L.Steps = stepPoints(*S);
     L.Begin = beginPoint(*S);
     if (const auto *For = dyn_cast<ForStmt>(S))
-      L.IndexesData = indexes(For->getBody(), counterOf(*For));
+      L.IndexesData = indexes(For->getBody(), forCounter(*For));
     R.Loops[L.Offset] = L;
     Stack.push_back(L.Offset);
     bool Result = RecursiveASTVisitor::TraverseStmt(S);
@@ -135,16 +135,6 @@ private:
     P.Begin = *Begin;
     P.End = *End;
     return P;
-  }
-
-  /// The variable a for loop's init sets: `int i = 0` or `i = 0`; or null.
-  static const VarDecl *counterOf(const ForStmt &For) {
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit()))
-      return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-    if (const auto *B = dyn_cast_or_null<BinaryOperator>(For.getInit()); B && B->getOpcode() == BO_Assign)
-      if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-        return dyn_cast<VarDecl>(D->getDecl());
-    return nullptr;
   }
 
   /// Whether S indexes memory with V: a subscript, or pointer arithmetic, that reads V.

@@ -2,6 +2,7 @@
 #include "find/Context.h"
 
 #include "find/Containers.h"
+#include "find/Reductions.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -61,6 +62,21 @@ bool refersTo(const Stmt *S, const VarDecl *V) {
   if (const auto *D = dyn_cast_or_null<DeclRefExpr>(S); D && D->getDecl() == V)
     return true;
   return S && llvm::any_of(S->children(), [&](const Stmt *C) { return refersTo(C, V); });
+}
+
+const VarDecl *forCounter(const ForStmt &For, const Expr **Start) {
+  const VarDecl *V = nullptr;
+  const Expr *E = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit())) {
+    V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    E = V ? V->getInit() : nullptr;
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For.getInit()); B && B->getOpcode() == BO_Assign) {
+    V = varOf(B->getLHS());
+    E = B->getRHS();
+  }
+  if (Start)
+    *Start = E;
+  return V;
 }
 
 bool isCInlineDefinition(const FunctionDecl &FD) {

@@ -49,6 +49,10 @@ bool sameExpr(const clang::Expr *A, const clang::Expr *B, const clang::ASTContex
 /// Whether S names V anywhere in it.
 bool refersTo(const clang::Stmt *S, const clang::VarDecl *V);
 
+/// The variable a for loop's init sets, `int v = e` or `v = e` (v declared before), and its e in
+/// Start; null when the init is neither.
+const clang::VarDecl *forCounter(const clang::ForStmt &For, const clang::Expr **Start = nullptr);
+
 /// Whether FD's body is a C inline definition (C11 6.7.4p7: every file-scope declaration says
 /// `inline` and none `extern`), which may not refer to the file's static site table (6.7.4p3).
 /// An external definition (a declaration without `inline`, `extern inline`, GNU89 inline) may.

@@ -17,30 +17,14 @@ using namespace clang;
 namespace autoscale::find::gemm {
 namespace {
 
-/// The variable a for loop's init starts at 0: `int v = 0`, or `v = 0` for a v declared before
-/// (C89, `#pragma omp parallel for private(v)`), with Assigned set; or null.
-const VarDecl *startAtZero(const ForStmt *For, bool &Assigned) {
-  Assigned = false;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
-    const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-    return V && V->getInit() && isZeroLiteral(V->getInit()) ? V : nullptr;
-  }
-  const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit());
-  if (!B || B->getOpcode() != BO_Assign || !isZeroLiteral(B->getRHS()))
-    return nullptr;
-  const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
-  Assigned = true;
-  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-}
-
-/// `for (int v = 0; v < Bound; v++ / v += Step)` (or `v = 0`): the variable, bound and step
-/// (null: 1).
+/// `for (int v = 0; v < Bound; v++ / v += Step)` (or `v = 0` for a v declared before: C89,
+/// `#pragma omp parallel for private(v)`): the variable, bound and step (null: 1).
 bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Expr *&Step,
             std::string &Why, const SourceManager &SM) {
   std::string Loop = loopAtLine(For, SM);
-  bool Assigned;
-  V = startAtZero(For, Assigned);
-  if (!V || !V->getType()->isIntegerType()) {
+  const Expr *Start = nullptr;
+  V = forCounter(*For, &Start);
+  if (!V || !V->getType()->isIntegerType() || !Start || !isZeroLiteral(Start)) {
     Why = Loop + " does not start an integer variable at 0";
     return false;
   }
@@ -180,13 +164,11 @@ bool NestAttempt::deadAfterNest(const VarDecl *V) const {
   for (const DeclRefExpr *R : F.Refs.at(V)) {
     if (F.within(R, Outer))
       continue;
-    bool Written = false;
-    for (const Stmt *S = R; S && !Written; S = F.parent(S)) {
-      if (const auto *B = dyn_cast<BinaryOperator>(S); B && S == F.parent(R))
-        Written = StartsWith(B) && B->getLHS()->IgnoreParenImpCasts() == R;
-      if (const auto *For = dyn_cast<ForStmt>(S); For && StartsWith(For->getInit()) && !F.within(R, For->getInit()))
-        Written = true;
-    }
+    const Stmt *Up = F.parent(R);
+    bool Written = StartsWith(Up) && cast<BinaryOperator>(Up)->getLHS()->IgnoreParenImpCasts() == R;
+    for (const Stmt *S = Up; S && !Written; S = F.parent(S))
+      if (const auto *For = dyn_cast<ForStmt>(S))
+        Written = StartsWith(For->getInit()) && !F.within(R, For->getInit());
     if (!Written)
       return false;
   }
@@ -213,7 +195,7 @@ bool NestAttempt::loops() {
       return fail(W);
     if (writesWithin(L.Var, For->getCond()) || writesWithin(L.Var, For->getBody()))
       return fail(loopAtLine(For, SM) + " changes its variable in its body");
-    if (bool Assigned; startAtZero(For, Assigned) && Assigned && !deadAfterNest(L.Var))
+    if (!isa<DeclStmt>(For->getInit()) && !deadAfterNest(L.Var))
       return fail(loopAtLine(For, SM) + " leaves its variable, declared before it, to code that may read it");
     L.Signed = Bound->IgnoreParenImpCasts()->getType()->isSignedIntegerType();
     Scope_.Loop.insert(L.Var);

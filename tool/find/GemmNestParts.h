@@ -79,7 +79,8 @@ private:
   bool loops();
   bool accumulator();
   bool scalarAccumulator(const clang::VarDecl *V);
-  /// An element of C set right before the loops that sum into it: its initial value.
+  /// An element of C set right before the loops that sum into it (its initial value) or scaled
+  /// there (Acc.Scale).
   void memoryInit();
   bool arrayAccumulator(const clang::ArraySubscriptExpr *T);
   /// Where V's declaration sits: its block and how many nest loops run inside it.

@@ -206,8 +206,10 @@ static bool fromIntegers(const Expr *E, const ASTContext &Ctx, bool &Converts) {
   if (E->isValueDependent())
     return false;
   if (const auto *C = dyn_cast<CastExpr>(E)) {
-    if (C->getCastKind() == CK_IntegralToFloating)
-      return Converts = true;
+    if (C->getCastKind() == CK_IntegralToFloating) {
+      Converts = true;
+      return true;
+    }
     if (C->getCastKind() == CK_FloatingCast || C->getCastKind() == CK_NoOp)
       return fromIntegers(C->getSubExpr(), Ctx, Converts);
   }
