@@ -198,9 +198,13 @@ struct SlotSums {
       if (aq < static_cast<uint32_t>(range)) (aq != 0 ? subnormals : underflows) += aq != 0 || av != 0;
     }
   }
-  AUTOSCALE_FORCE_INLINE void value_of(U8 v) {
-    const U8 abs = v & 0x7FFFFFFFu;
-    amax = amax > abs ? amax : abs;
+  AUTOSCALE_FORCE_INLINE void merge(const SlotSums &o) {
+    error += o.error;
+    value += o.value;
+    amax = amax > o.amax ? amax : o.amax;
+    below |= o.below;
+    subnormals += o.subnormals;
+    underflows += o.underflows;
   }
   SlotTotals totals() const { return {sum_of(error), sum_of(value), max_of(amax), subnormals, underflows}; }
 };
@@ -216,10 +220,11 @@ AUTOSCALE_FORCE_INLINE inline void arithmetic(int op, const float *a, const floa
   default: for (int k = 0; k < m; ++k) d[k] = a[k] / b[k]; break;
   }
 }
+// m is a multiple of 8: whole vectors, copied inline (memcpy of a variable length is a call).
 AUTOSCALE_FORCE_INLINE inline void strided_copy(const float *from, std::ptrdiff_t from_stride, float *to,
                                                 std::ptrdiff_t to_stride, int m) {
   if (from_stride == 1 && to_stride == 1) {
-    __builtin_memcpy(to, from, sizeof(float) * static_cast<std::size_t>(m));
+    for (int k = 0; k < m; k += 8) __builtin_memcpy(to + k, from + k, sizeof(F8));
   } else if (from_stride == 0 && to_stride == 1) {
     std::fill(to, to + m, *from);
   } else {
@@ -232,24 +237,33 @@ struct Rounding {
   uint32_t half, mask, drop;
   bool full;
 };
+// Both sum into locals first: on the caller's array of sums every add went through memory, a
+// store-to-load chain per vector (an e4m3 multiply's program over 4096 elements: 2.9 -> 2.3 ns an
+// element with statistics full, 1.9 -> 1.4 with amax).
 AUTOSCALE_FORCE_INLINE inline void round_lanes(const Rounding &r, const float *v, float *q, int m, SlotSums &s, U8 &bad) {
+  SlotSums l;
   for (int k = 0; k < m; k += 8) {
     U8 x;
     __builtin_memcpy(&x, v + k, sizeof x);
     const Rounded8 y = round8(x, r.range, r.half, r.mask, r.drop, bad);
-    s.rounded(x, y.q, r.range, r.full);
+    l.rounded(x, y.q, r.range, r.full);
     __builtin_memcpy(q + k, &y.q, sizeof y.q);
   }
-  s.count_below(v, q, m, r.range);
+  l.count_below(v, q, m, r.range);
+  s.merge(l);
 }
 // v recorded as it is (amax), which needs every value finite.
 AUTOSCALE_FORCE_INLINE inline void record_lanes(const float *v, int m, SlotSums &s, U8 &bad) {
+  U8 amax = s.amax, nonfinite = {};
   for (int k = 0; k < m; k += 8) {
     U8 x;
     __builtin_memcpy(&x, v + k, sizeof x);
-    bad |= not_finite(x);
-    s.value_of(x);
+    nonfinite |= not_finite(x);
+    const U8 abs = x & 0x7FFFFFFFu;
+    amax = amax > abs ? amax : abs;
   }
+  bad |= nonfinite;
+  s.amax = amax;
 }
 
 // A site that passes its inputs now, over a block: the operands as they are, recorded, and the
@@ -430,7 +444,7 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
     }
     for (int k = 0; k < kSlots; ++k) sums[o].slot[k] = s[k].totals();
   }
-  if (any(bad) || !run_carried(p, ready, i0, m, reg, sums)) return false;
+  if (any(bad) || (!p.carried->empty() && !run_carried(p, ready, i0, m, reg, sums))) return false;
   for (int o = 0; o < p.count; ++o) {
     const autoscale_loop_op &op = p.ops[o];
     if (op.code == AUTOSCALE_LOOP_STORE) strided_copy(lanes(op.b), 1, &p.at(op.a, i0), p.strides[op.a], m);
