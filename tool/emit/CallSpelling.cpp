@@ -175,7 +175,8 @@ std::vector<Edit> stepEdits(const StepPoint &P) {
     // statement; before any autoscale_step() at the same place (an empty step function's).
     if (P.Where == StepPoint::AfterBrace)
       return {{P.Begin, 0, " autoscale_begin_steps();", Edit::Open, Outermost, -1}};
-    return {{P.Begin, 0, "{ autoscale_begin_steps(); ", Edit::Open, Outermost, -1},
+    return {{P.Begin, 0, P.AfterCodeLine ? " { autoscale_begin_steps();" : "{ autoscale_begin_steps(); ",
+             Edit::Open, Outermost, -1},
             {P.End, 0, " }", Edit::Close, Outermost, -1}};
   }
   switch (P.Where) {

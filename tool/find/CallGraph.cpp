@@ -127,14 +127,42 @@ private:
     std::optional<unsigned> Begin = fileOffset(S.getBeginLoc()), End = fileOffset(After);
     if (!Begin || !End || SM.getFileID(S.getBeginLoc()) != SM.getFileID(After))
       return std::nullopt;
-    if (gemm::pragmaStart(SM.getBufferData(SM.getFileID(After)), *Begin) != *Begin)
-      return std::nullopt;
     StepPoint P;
     P.Where = StepPoint::BeforeStatement;
     P.Begins = true;
     P.Begin = *Begin;
     P.End = *End;
+    llvm::StringRef Text = SM.getBufferData(SM.getFileID(After));
+    if (unsigned Pragmas = gemm::pragmaStart(Text, *Begin); Pragmas != *Begin) {
+      std::optional<unsigned> Code = endOfCodeLineAbove(Text, Pragmas);
+      if (!Code)
+        return std::nullopt;
+      P.Begin = *Code;
+      P.AfterCodeLine = true;
+    }
     return P;
+  }
+
+  /// The end of the last line of code above the line of At, when it is plain code: blank lines
+  /// and whole-line // comments are passed over; a directive, a comment after code, a block
+  /// comment, a string or a continued line gives nullopt (no guess at where its code ends).
+  static std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At) {
+    size_t End = Text.rfind('\n', At); // the newline that ends the line above
+    while (End != llvm::StringRef::npos) {
+      size_t Start = Text.rfind('\n', End);
+      Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+      llvm::StringRef Line = Text.slice(Start, End);
+      llvm::StringRef Code = Line.trim();
+      if (Code.empty() || Code.starts_with("//")) {
+        End = Start == 0 ? llvm::StringRef::npos : Start - 1;
+        continue;
+      }
+      if (Code.starts_with("#") || Code.ends_with("\\") || Code.contains("//") ||
+          Code.contains("/*") || Code.contains("*/") || Code.contains('"'))
+        return std::nullopt;
+      return static_cast<unsigned>(Start + Line.rtrim().size());
+    }
+    return std::nullopt;
   }
 
   /// Whether S indexes memory with V: a subscript, or pointer arithmetic, that reads V.

@@ -179,6 +179,9 @@ struct StepPoint {
   /// autoscale_begin_steps() (BeforeStatement: the whole step loop; AfterBrace), not
   /// autoscale_step().
   bool Begins = false;
+  /// Begins before a loop with #pragma lines: Begin is the end of the code line above them, so
+  /// that the pragmas keep their lines and every line its number.
+  bool AfterCodeLine = false;
   unsigned Begin = 0, End = 0; ///< where it goes; a statement up to and including its ;
   Span Value;                  ///< ReturnValue: the returned expression
   bool BracedValue = false;    ///< ReturnValue: `return {a, b};`

@@ -197,8 +197,9 @@ static llvm::json::Value stepsJson(const StepPlan &Steps) {
     for (const StepLoop &S : L) {
       llvm::json::Object O{{"file", S.Display}, {"line", S.Loop.Line}, {"function", S.Function}};
       if (Written && !S.Loop.Begin)
-        O["note"] = "no autoscale_begin_steps() before its #pragma lines: until its first step "
-                    "ends, each site rolls its history every AUTOSCALE_WINDOW executions";
+        O["note"] = "no autoscale_begin_steps() before its #pragma lines (the line above them is "
+                    "not plain code): until its first step ends, each site rolls its history "
+                    "every AUTOSCALE_WINDOW executions";
       A.push_back(std::move(O));
     }
     return A;

@@ -1,8 +1,10 @@
 /* Before the loop it finds ending the steps, the rewriter tells the runtime that the program ends
  * its steps from then on (the runtime's begin_steps: no window rolls before the first step, which
  * fall wherever threads interleave). The call and the loop go in braces, as the steps inserted
- * before a return do, so an if's body without braces stays one statement. A loop with #pragma
- * lines gets no call (one before them would take the pragma off its line); the report says so. */
+ * before a return do, so an if's body without braces stays one statement. Before a loop with
+ * #pragma lines, the call goes at the end of the code line above them, so every line keeps its
+ * number; where that line is not plain code (a directive, a comment after code) the loop gets no
+ * call, and the report says so. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -48,6 +50,19 @@ void sweeps(float *y, const float *x, int n, int epochs) {
 }
 
 void unrolled(float *y, const float *x, int n, int epochs) {
+// CHECK: void unrolled(float *y, const float *x, int n, int epochs) { { autoscale_begin_steps();
+
+#pragma GCC unroll 2
+  for (int e = 0; e < epochs; e++)
+  // CHECK: for (int e = 0; e < epochs; autoscale_step(), e++)
+    layer(y, x, n);
+    // CHECK: layer(y, x, n); }
+}
+
+void after_directive(float *y, const float *x, int n, int epochs) {
+  layer(y, x, n);
+#ifdef SCOP
+#endif
 #pragma GCC unroll 2
   for (int e = 0; e < epochs; e++)
   // CHECK: for (int e = 0; e < epochs; autoscale_step(), e++)
@@ -56,5 +71,5 @@ void unrolled(float *y, const float *x, int n, int epochs) {
 // REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"layer":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}}
 // REPORT: rules: "default.yaml"
-// REPORT: steps: {"loops":[{"file":"input.c","function":"maybe","line":27},{"file":"input.c","function":"sweeps","line":37},{"file":"input.c","function":"sweeps","line":43},{"file":"input.c","function":"train","line":18},{"file":"input.c","function":"unrolled","line":52,"note":"no autoscale_begin_steps() before its #pragma lines: until its first step ends, each site rolls its history every AUTOSCALE_WINDOW executions"}],"source":"found"}
-// REPORT: summary: 1 float operation in 1 file: 1 cast fp16, 0 kept, 0 skipped; steps end at input.c:27, input.c:37, input.c:43, input.c:18, input.c:52 (found)
+// REPORT: steps: {"loops":[{"file":"input.c","function":"after_directive","line":67,"note":"no autoscale_begin_steps() before its #pragma lines (the line above them is not plain code): until its first step ends, each site rolls its history every AUTOSCALE_WINDOW executions"},{"file":"input.c","function":"maybe","line":29},{"file":"input.c","function":"sweeps","line":39},{"file":"input.c","function":"sweeps","line":45},{"file":"input.c","function":"train","line":20},{"file":"input.c","function":"unrolled","line":56}],"source":"found"}
+// REPORT: summary: 1 float operation in 1 file: 1 cast fp16, 0 kept, 0 skipped; steps end at input.c:67, input.c:29, input.c:39, input.c:45, input.c:20, input.c:56 (found)
