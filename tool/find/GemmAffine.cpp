@@ -161,6 +161,15 @@ bool AffineReader::isInvariant(const Expr *E) {
     const Scope &S;
     bool Ok = true;
     explicit Walk(const Scope &S) : S(S) {}
+    bool TraverseMemberExpr(MemberExpr *M, DataRecursionQueue * = nullptr) {
+      const auto *D = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+      const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      if (!V || !S.MemberInvariant)
+        return RecursiveASTVisitor::TraverseMemberExpr(M);
+      Ok &= !S.Loop.count(V) && !S.Alias.count(V) && !S.ReadThrough(V) &&
+            S.MemberInvariant(V, M->getMemberDecl()->getName());
+      return Ok;
+    }
     bool VisitDeclRefExpr(DeclRefExpr *D) {
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
         Ok &= !S.Loop.count(V) && !S.Alias.count(V) && !S.ReadThrough(V) && S.Invariant(V);
@@ -347,6 +356,8 @@ std::optional<Access> AffineReader::row(const Expr *X) {
     return pointer(U->getSubExpr());
   if (const VarDecl *V = varOf(X); V && S.Invariant(V) && !S.ReadThrough(V))
     return atomPointer(X);
+  if (isa<MemberExpr>(X) && isInvariant(X))
+    return atomPointer(X); // an array member of a fixed object: `g->w`, `s.w`
   return fail<Access>("array '" + text(X) + "' changes with the loops");
 }
 

@@ -102,6 +102,9 @@ struct Scope {
   std::function<bool(const clang::VarDecl *)> ReadThrough;
   /// Variables the nest does not write: they may be atoms.
   std::function<bool(const clang::VarDecl *)> Invariant;
+  /// A member of a variable the nest does not write, nor that member of it (`g->w` where the
+  /// nest writes only `g->b[o]`). Null: as Invariant of the variable.
+  std::function<bool(const clang::VarDecl *, llvm::StringRef Member)> MemberInvariant;
   /// The loops the call replaces: a standard container read once before them (its data pointer,
   /// its size) must not move in them.
   const clang::Stmt *Region = nullptr;

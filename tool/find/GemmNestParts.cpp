@@ -120,14 +120,32 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
       Declared.insert(V);
   for (auto &[V, Refs] : F.Refs)
     for (const DeclRefExpr *R : Refs)
-      if (F.within(R, Outer) && F.writes(V) && writes(R, V))
-        Written.insert(V);
+      if (F.within(R, Outer) && F.writes(V) && writes(R, V)) {
+        const auto *M = dyn_cast_or_null<MemberExpr>(F.parent(R));
+        for (const Stmt *P = F.parent(R); !M && P && isa<ParenExpr, ImplicitCastExpr>(P); P = F.parent(P))
+          M = dyn_cast_or_null<MemberExpr>(F.parent(P));
+        if (M)
+          WrittenMembers[V].insert(M->getMemberDecl()->getNameAsString());
+        else
+          Written.insert(V);
+      }
+  for (auto &[V, Members] : WrittenMembers)
+    if (Written.count(V))
+      Members.clear(); // written itself: no member of it is invariant
   Scope_.ReadThrough = [this](const VarDecl *V) {
     return Declared.count(V) && !Scope_.Loop.count(V) && V->getInit() && !this->F.writes(V) &&
            !V->getType()->isReferenceType() && !V->getType()->isArrayType() &&
            !hasSideEffects(V->getInit(), Ctx);
   };
-  Scope_.Invariant = [this](const VarDecl *V) { return !Declared.count(V) && !Written.count(V); };
+  Scope_.Invariant = [this](const VarDecl *V) {
+    return !Declared.count(V) && !Written.count(V) && !WrittenMembers.count(V);
+  };
+  // Distinct members are distinct storage: `g->w` is fixed while the nest writes `g->b[o]`.
+  Scope_.MemberInvariant = [this](const VarDecl *V, llvm::StringRef Member) {
+    auto It = WrittenMembers.find(V);
+    return !Declared.count(V) && !Written.count(V) &&
+           (It == WrittenMembers.end() || (!It->second.empty() && !It->second.count(Member.str())));
+  };
   Scope_.Region = Outer;
 }
 
@@ -410,6 +428,7 @@ bool NestAttempt::accesses() {
   P.X = *X;
   P.Y = *Y;
   P.C = *Cel;
+  P.RankOne = C.Update;
   QualType Elem = P.C.Element;
   if (!Ctx.hasSameUnqualifiedType(C.X->getType(), Elem) ||
       !Ctx.hasSameUnqualifiedType(C.Y->getType(), Elem) ||

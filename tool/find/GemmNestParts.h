@@ -41,6 +41,9 @@ struct Candidate {
   const clang::Expr *Target;
   const clang::Expr *X, *Y; ///< the factors; null when Why says why there are none
   std::string Why;
+  /// An update (`W[i][j] += x[i] * y[j]`: no loop of a reduction around it): it folds only as a
+  /// rank-1 update, and is no candidate to report when it does not.
+  bool Update = false;
 };
 
 /// The loops around a candidate, innermost first, and what stopped the walk outward.
@@ -111,6 +114,8 @@ private:
   Scope Scope_;
   AffineReader Reader;
   std::set<const clang::VarDecl *> Declared, Written; ///< inside the nest
+  /// Variables the nest writes only through members (`g->b[o] += d`): the members written.
+  std::map<const clang::VarDecl *, std::set<std::string>> WrittenMembers;
   std::vector<NestLoop> Loops; ///< outermost first
   Accumulator Acc;
   ProductAccesses P;

@@ -53,8 +53,36 @@ std::set<const VarDecl *> varsIn(const Stmt *E) {
   return Out;
 }
 
-/// What other work does that a split must know: variables written, memory written through
-/// which variables, calls and jumps.
+/// How S names V: the members it selects from V itself (`g.w[i]`, `g->w[i]`: "w"), and "" where
+/// it uses V otherwise. Distinct members are distinct storage, as distinct variables are (a
+/// member that is a pointer is taken not to alias another, as a variable that is one is).
+std::set<std::string> selections(const Stmt *S, const VarDecl *V) {
+  std::set<std::string> Out;
+  if (!S)
+    return Out;
+  if (const auto *M = dyn_cast<MemberExpr>(S))
+    if (const auto *D = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+        D && D->getDecl() == V) {
+      Out.insert(M->getMemberDecl()->getNameAsString());
+      return Out;
+    }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V)
+    Out.insert("");
+  for (const Stmt *C : S->children())
+    for (const std::string &Name : selections(C, V))
+      Out.insert(Name);
+  return Out;
+}
+
+/// Whether two sets of selections of one variable may reach the same storage.
+bool overlap(const std::set<std::string> &A, const std::set<std::string> &B) {
+  return A.count("") || B.count("") ||
+         llvm::any_of(A, [&](const std::string &Name) { return B.count(Name) != 0; });
+}
+
+/// What other work does that a split must know: variables written (with the members selected
+/// where an element of a member is written), memory written through which variables, calls and
+/// jumps.
 struct Effects : RecursiveASTVisitor<Effects> {
   explicit Effects(ASTContext &Ctx) : Ctx(Ctx) {}
   bool VisitBinaryOperator(BinaryOperator *B) {
@@ -84,14 +112,17 @@ struct Effects : RecursiveASTVisitor<Effects> {
     return true;
   }
   void note(const Expr *LV) {
-    if (const VarDecl *V = writtenVar(LV))
+    if (const VarDecl *V = writtenVar(LV)) {
       Vars.insert(V);
-    else
+      for (const std::string &Name : selections(LV, V))
+        Selected[V].insert(Name);
+    } else
       for (const VarDecl *V : varsIn(LV))
         Memory.insert(V);
   }
   ASTContext &Ctx;
   std::set<const VarDecl *> Vars, Memory;
+  std::map<const VarDecl *, std::set<std::string>> Selected;
   std::string Problem;
 };
 
@@ -210,22 +241,22 @@ bool NestAttempt::split(GemmShape &S) {
     }
   }
   // What the product reads: the removed code, the loop bounds the call evaluates.
-  std::set<const VarDecl *> Reads = varsIn(Own);
-  for (const DeclStmt *D : Gone)
-    for (const VarDecl *V : varsIn(D))
-      Reads.insert(V);
+  std::vector<const Stmt *> ReadBy = {Own};
+  ReadBy.insert(ReadBy.end(), Gone.begin(), Gone.end());
   for (const NestLoop &L : Loops)
-    for (const Stmt *Part : {static_cast<const Stmt *>(L.For->getCond()),
-                             static_cast<const Stmt *>(L.For->getInc())})
-      for (const VarDecl *V : varsIn(Part))
-        if (V != L.Var)
-          Reads.insert(V);
+    ReadBy.insert(ReadBy.end(), {L.For->getCond(), L.For->getInc()});
   // The nest's counters are no values the product reads: each of its loops starts its own.
-  for (const NestLoop &L : Loops)
-    Reads.erase(L.Var);
-  for (const VarDecl *V : E.Vars)
-    if (Reads.count(V))
+  auto Counter = [&](const VarDecl *V) {
+    return llvm::any_of(Loops, [&](const NestLoop &L) { return L.Var == V; });
+  };
+  for (const VarDecl *V : E.Vars) {
+    std::set<std::string> Read;
+    for (const Stmt *R : ReadBy)
+      for (const std::string &Name : selections(R, V))
+        Read.insert(Name);
+    if (!Counter(V) && !Read.empty() && overlap(E.Selected[V], Read))
       return fail(Work + ", which writes '" + V->getName().str() + "', read by the product");
+  }
   // Variables that reach the result or a factor: its base, and locals initialised from them.
   auto Reaching = [&](unsigned Base) {
     std::set<const VarDecl *> Out = varsIn(Atoms_.expr(Base));
@@ -239,13 +270,17 @@ bool NestAttempt::split(GemmShape &S) {
     return Out;
   };
   std::set<const VarDecl *> Result = Reaching(P.C.Base);
-  for (const Stmt *O : Other)
+  const Expr *ResultBase = Atoms_.expr(P.C.Base);
+  for (const Stmt *O : Other) {
     // The element's scaling before its sum reads and writes that element alone: only what it
     // scales by may not reach the result.
-    for (const VarDecl *V : varsIn(O == Acc.Scale ? static_cast<const Stmt *>(Acc.ScaledBy) : O))
-      if (Result.count(V))
+    const Stmt *Uses = O == Acc.Scale ? static_cast<const Stmt *>(Acc.ScaledBy) : O;
+    for (const VarDecl *V : varsIn(Uses))
+      if (Result.count(V) &&
+          (!varsIn(ResultBase).count(V) || overlap(selections(Uses, V), selections(ResultBase, V))))
         return fail(Work + ", which reads or writes the result through '" + V->getName().str() +
                     "'");
+  }
   for (unsigned Factor : {P.X.Base, P.Y.Base})
     for (const VarDecl *V : Reaching(Factor))
       if (E.Memory.count(V))

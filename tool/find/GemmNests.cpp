@@ -123,7 +123,15 @@ public:
         Added = Op->getLHS();
       Reducer = Op;
     }
-    if (!Added || R.roleOf(Reducer) != "accumulate" || !holdsDotMul(Added, R))
+    if (!Added)
+      return true;
+    const auto *Product = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
+    if (R.roleOf(Reducer) == "update" && !Subtracts && Product && Product->getOpcode() == BO_Mul) {
+      // An outer product `W[i][j] += x[i] * y[j]`, a rank-1 update, if the loops prove it.
+      Out.push_back(Candidate{B, B->getLHS(), Product->getLHS(), Product->getRHS(), "", true});
+      return true;
+    }
+    if (R.roleOf(Reducer) != "accumulate" || !holdsDotMul(Added, R))
       return true;
     Candidate C{B, B->getLHS(), nullptr, nullptr, ""};
     const auto *M = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
@@ -232,6 +240,8 @@ std::vector<NestFinding> findNests(const FunctionDecl &FD, ASTContext &Ctx, cons
         F.Suggestion = Try.Suggestion;
       }
     }
+    if (!F.Shape && C.Update)
+      continue; // an update like any other: nothing to report
     if (!F.Shape && !Ch.Blocker.empty() && F.Reason.empty())
       F.Reason = Ch.Blocker;
     Out.push_back(F);

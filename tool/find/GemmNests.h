@@ -15,11 +15,15 @@
 //    reduction), or all three (a batch); loops of one role whose strides nest (b and t indexing
 //    rows b*T+t) are one loop; the elements of C are provably distinct.
 //
+// An update `W[i][j] += x[i] * y[j]` (the reduction analysis names it update: no loop sums into
+// W) is a product with K = 1, a rank-1 update, when its loops run along the rows and the
+// columns of W (a per-sample weight gradient); the rules call it op outer_product.
+//
 // The nest is replaced by the call (its OpenMP pragmas go with it). A nest that also does other
 // work is split: the GEMM statement's own loops go, the call follows the nest, when the other
 // work neither writes what the GEMM reads nor reads or writes what it writes (arrays reached
-// from different variables are taken to be different storage, as the runtime's GEMM takes its
-// operands not to overlap its result).
+// from different variables, or through different members of one, are taken to be different
+// storage, as the runtime's GEMM takes its operands not to overlap its result).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_GEMMNESTS_H
@@ -76,6 +80,7 @@ struct ProductAccesses {
   bool AddC = false;         ///< C accumulates: D is C
   bool SumThenAdd = false;   ///< C accumulates a sum started from 0 (`C += s`), not each product
   const clang::Expr *DIf = nullptr; ///< the addend's condition (`bias != NULL`)
+  bool RankOne = false; ///< the statement is an update: only C += x·yᵀ (no loop sums) folds
 };
 
 /// Whether U divides N where the nest runs (a constant multiple, or a guard around it).

@@ -110,6 +110,8 @@ void OperationFinder::findGemms(const FunctionDecl &FD) {
       if (ExprContext C = contextOf(N.Statement, Ctx); !C.SkipReason.empty())
         skip(*Op, C.SkipReason);
       std::optional<FloatKind> Type = runtimeKind(N.Statement->getType());
+      if (N.Shape && N.Shape->RankOne)
+        Op->OpName = "outer_product";
       fill(*Op, std::move(N.Shape), std::move(N.Reason), std::move(N.Suggestion),
            std::move(N.Variable), Type.value_or(FloatKind::Float));
     }

@@ -251,15 +251,18 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
             " index one operand with strides that do not nest";
       return std::nullopt;
     }
-  if (K.empty()) {
-    Why = "no loop sums the products";
+  if (P.RankOne != K.empty() || (P.RankOne && (M.empty() || N.empty()))) {
+    Why = P.RankOne ? "an update that is no outer product (its loops do not run along both rows "
+                      "and columns)"
+                    : "no loop sums the products";
     return std::nullopt;
   }
   if (M.empty() && N.empty()) {
     Why = "a dot product per element (no loop runs along a row or a column of the result)";
     return std::nullopt;
   }
-  const Dim *Md = M.empty() ? nullptr : M[0], *Nd = N.empty() ? nullptr : N[0], *Kd = K[0];
+  const Dim *Md = M.empty() ? nullptr : M[0], *Nd = N.empty() ? nullptr : N[0];
+  const Dim *Kd = K.empty() ? nullptr : K[0]; // none: a rank-1 update, K = 1
   // X·Y or, for a result stored by columns, (Y^T·X^T)^T: the call writes C by rows.
   const Access *AOp = &P.X, *BOp = &P.Y;
   int AIdx = OpX, BIdx = OpY;
@@ -290,6 +293,7 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
   S.M = *Me;
   S.N = *Ne;
   S.K = *Ke;
+  S.RankOne = P.RankOne;
   for (const Dim *D : Batch) {
     std::optional<GemmExtent> E = B.extent(D);
     if (!E)

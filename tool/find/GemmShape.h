@@ -89,6 +89,8 @@ struct GemmShape {
   /// Kernel declarations: a row sum of A added into this vector where it is not null (the bias
   /// gradient beside a weight gradient), in the operation's type, unscaled.
   std::optional<GemmFactor> ARowSums;
+  /// No loop sums: C += x·yᵀ, K = 1 (the rules' op outer_product).
+  bool RankOne = false;
 
   // ---- the edits ----
   /// Removed; each is replaced by its line breaks, so the lines below keep their numbers.

@@ -29,7 +29,7 @@ struct Counts {
 Counts count(const std::vector<Entry> &Entries) {
   Counts C;
   for (const Entry &E : Entries) {
-    if (E.Op->OpName == "matmul" && (!E.Op->SkipReason.empty() || !E.D->rewrites())) {
+    if (E.Op->Base == BaseOp::Matmul && (!E.Op->SkipReason.empty() || !E.D->rewrites())) {
       ++C.GemmsLeft;
       continue;
     }
