@@ -277,6 +277,8 @@ uint32_t amax_bits(const float *x, size_t rows, size_t cols, ptrdiff_t rs, ptrdi
     cols *= rows;
     rows = 1;
   }
+  // One run, no threads: without the items' divisions (a small GEMM site's operands, every call).
+  if (rows == 1 && cs == 1 && !parallel_pays(cols) && cols <= kRun) return amax_run(x, cols);
   const size_t item_cols = cs == 1 ? std::min(cols, kRun) : cols;
   const size_t col_items = item_cols ? (cols + item_cols - 1) / item_cols : 0;
   const long items = long(rows * col_items);

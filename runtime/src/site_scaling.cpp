@@ -201,11 +201,12 @@ void init_scaling_locked(Registry &reg, SiteState *st) {
 std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
   if (!key) return static_cast<std::size_t>(slot);
   auto &named = st->named_tensors[slot];
-  if (auto it = named.find(key); it != named.end()) return it->second;
+  for (const auto &[known, index] : named)
+    if (known == key) return index;
   if (st->named < AUTOSCALE_MAX_TENSORS_PER_SITE) {
     ++st->named;
     st->tensors.push_back(new_tensor(st, slot, key, false));
-    named.emplace(key, st->tensors.size() - 1);
+    named.emplace_back(key, st->tensors.size() - 1);
     return st->tensors.size() - 1;
   }
   // Keys past the limit are not kept (a program may name a new array every call): each finds

@@ -360,6 +360,13 @@ const Case kLoopCases[] = {
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 24, 1, 20, Layout::RowMajor, Layout::RowMajor, 1},
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 1, 19, 30, Layout::ColMajor, Layout::ColMajor, 2},
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 7, 9, 16, Layout::Reversed, Layout::RowMajor, 3},
+    // Rows of B contiguous and at least 8 columns: a row of C at a time, vectorised along it; a
+    // rank-1 update (k = 1) into C itself, as a per-sample weight gradient makes it.
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 32, 16, 1, Layout::RowMajor, Layout::RowMajor, 3},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 5, 40, 3, Layout::ColMajor, Layout::RowMajor, 2},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 8, 8, 16, Layout::RowMajor, Layout::RowMajor, 0},
+    // Else eight elements of a column at a time, and the rows past the last eight one by one.
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 13, 3, 20, Layout::RowMajor, Layout::ColMajor, 1},
 };
 
 TEST(SiteGemm, AtFp32FloatSumsAreTheLoopsBitForBit) {
