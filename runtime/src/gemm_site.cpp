@@ -99,13 +99,16 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
     return;
   }
   SiteState *st = entered_state_of(site);
-  ThreadSite &t = gemm_block(st, a, b, c);
   const int format = format_now(st);
   if (format == AUTOSCALE_FP32) {
     // Nothing to round: the operands are recorded as they are, and the product keeps the order of
-    // the loops it replaces, so the program computes what it computed before its rewrite.
+    // the loops it replaces, so the program computes what it computed before its rewrite. No scale
+    // is read: each tensor's counters are recorded where they are, no tensor made active.
+    ThreadSite &t = thread_site(st);
+    const void *keys[kSlots] = {a, b, nullptr, c};
     const auto record_amax = [&](int slot, std::size_t values, uint32_t amax) {
-      record_pass(st, t.slot[slot].c, values, autoscale_quantize_stats{autoscale_bits_float_(amax), 0, 0});
+      record_pass(st, tensor_counters(st, t, slot, keys[slot]), values,
+                  autoscale_quantize_stats{autoscale_bits_float_(amax), 0, 0});
     };
     record_amax(0, m * k, amax_bits(a, m, k, a_rs, a_cs));
     record_amax(1, k * n, amax_bits(b, k, n, b_rs, b_cs));
@@ -114,6 +117,7 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
     count_execution(st, t, 0);
     return;
   }
+  ThreadSite &t = gemm_block(st, a, b, c);
   autoscale_gemm_operand op[2] = {{a, a_rs, a_cs, format, st->saturate, 1.0f}, {b, b_rs, b_cs, format, st->saturate, 1.0f}};
   const std::size_t rows[2] = {m, k}, cols[2] = {k, n};
   for (int slot = 0; slot < 2; ++slot) {

@@ -195,6 +195,31 @@ void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots,
   }
 }
 
+Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *key) {
+  // The indices this thread looked up last: a site's tensor keeps its index for good (sites are
+  // never freed), so an entry never goes stale. Direct-mapped on the site, slot and key.
+  struct Entry {
+    const SiteState *st;
+    const void *key;
+    int slot;
+    std::size_t index;
+  };
+  thread_local Entry cache[64] = {};
+  const auto h = (reinterpret_cast<std::uintptr_t>(st) >> 4) ^ (reinterpret_cast<std::uintptr_t>(key) >> 2) ^
+                 static_cast<std::uintptr_t>(slot) * 0x9E3779B9u;
+  Entry &e = cache[(h ^ (h >> 7) ^ (h >> 13)) % 64];
+  if (e.st != st || e.key != key || e.slot != slot) {
+    std::lock_guard<std::mutex> lock(registry().mutex);
+    e = {st, key, slot, tensor_index_locked(st, slot, key)};
+  }
+  if (t.active_[slot] == e.index) return t.slot[slot].c;
+  if (e.index >= t.parked_capacity_) {  // the array grows: readers hold the lock
+    std::lock_guard<std::mutex> lock(registry().mutex);
+    return parked(t, e.index);
+  }
+  return t.parked_[e.index];
+}
+
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale) {
   Tensor &tensor = st->tensors[static_cast<std::size_t>(index)];
   tensor.words = scale_words(st->format, scale);

@@ -31,6 +31,13 @@ ThreadSite &thread_site(SiteState *st);
 // one lock of the registry. `slots` lists the slots to look at.
 void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots, const void *const keys[kSlots]);
 
+// The calling thread's counters of the tensor `key` names at `slot` of its block t (key nullptr:
+// the slot's default), where they are now (the slot's, when that tensor is active there, else
+// parked), without making it active: for a site that reads no scale, a GEMM at fp32, whose
+// operands change tensor every call in a small network (a switch parks and copies counters under
+// the lock). Takes no lock once the calling thread has met the tensor.
+Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *key);
+
 // Sets the scale of tensor `index` of the site, and of every thread block where it is active.
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale);
 
