@@ -9,6 +9,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -377,6 +378,55 @@ TEST(SiteGemm, AtFp32FloatSumsAreTheLoopsBitForBit) {
 TEST(SiteGemm, AtFp32DoubleSumsAreTheLoopsBitForBit) {
   int line = 900;
   for (const Case &c : kLoopCases) check_loop_order<double>(c, line++);
+}
+
+// At fp32 each call records its operands' and its result's counters under their own tensors
+// without making them the active ones: a site whose calls alternate between two layers' tensors
+// (a small network's matrix-vector products), on two threads, counts each tensor exactly its own
+// values and amax, as many as its calls; a step between the calls keeps them.
+TEST(SiteGemm, AtFp32AlternatingTensorsCountEachTheirOwn) {
+  static autoscale_site site = make_site(950, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32,
+                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);
+  constexpr std::size_t m = 6, k = 5;
+  struct Layer {
+    std::vector<float> w, x, y;
+  };
+  auto layer = [&](float base) {
+    Layer l{std::vector<float>(m * k), std::vector<float>(k), std::vector<float>(m)};
+    for (std::size_t i = 0; i < m * k; ++i) l.w[i] = base * static_cast<float>(i % 7 + 1);
+    for (std::size_t p = 0; p < k; ++p) l.x[p] = -base * 0.5f * static_cast<float>(p + 1);
+    return l;
+  };
+  Layer one = layer(1.0f), two = layer(3.0f), three = layer(0.25f), four = layer(2.0f);
+  constexpr int kCalls = 25;
+  auto run = [](Layer &a, Layer &b) {
+    for (int call = 0; call < kCalls; ++call)
+      for (Layer *l : {&a, &b})
+        autoscale_matmul_f(&site, m, 1, k, l->w.data(), k, 1, l->x.data(), 1, 0, nullptr, 0, 0, l->y.data(), 1, 0);
+  };
+  run(one, two);
+  autoscale_step();
+  std::thread other([&] { run(three, four); });
+  run(one, two);
+  other.join();
+  const autoscale::detail::SiteSnapshot snap = snapshot_of(site);
+  EXPECT_EQ(snap.executions, 6u * kCalls);
+  for (const auto &[l, calls] : {std::pair<Layer *, uint64_t>{&one, 2 * kCalls}, {&two, 2 * kCalls},
+                                 {&three, kCalls}, {&four, kCalls}}) {
+    SCOPED_TRACE(l->w[0]);
+    float w_amax = 0, x_amax = 0, y_amax = 0;
+    for (float v : l->w) w_amax = std::max(w_amax, std::fabs(v));
+    for (float v : l->x) x_amax = std::max(x_amax, std::fabs(v));
+    for (float v : l->y) y_amax = std::max(y_amax, std::fabs(v));
+    const autoscale::detail::TensorSnapshot &w = tensor(snap, 0, l->w.data()), &x = tensor(snap, 1, l->x.data()),
+                                            &y = tensor(snap, AUTOSCALE_SLOT_OUTPUT, l->y.data());
+    EXPECT_EQ(w.counters.quantized, calls * m * k);
+    EXPECT_EQ(x.counters.quantized, calls * k);
+    EXPECT_EQ(y.counters.quantized, calls * m);
+    EXPECT_EQ(w.amax, w_amax);
+    EXPECT_EQ(x.amax, x_amax);
+    EXPECT_EQ(y.amax, y_amax);
+  }
 }
 
 TEST(SiteGemmDeathTest, OnlyMatmulSitesThatRoundTheirInputs) {
