@@ -141,7 +141,7 @@ void autoscale_axpy_d(autoscale_site *site, size_t n, double alpha, int alpha_sl
 
 /* Loop programs: an innermost counted loop whose body is straight-line float arithmetic on arrays
  * indexed by the counter, run by the runtime as its loop of rewritten statements would run it: the
- * same results and counters (the error sums up to the order of their additions), in SIMD blocks
+ * same results and counters (the error sums, a diagnosis, within 1e-6 relative), in SIMD blocks
  * where every value of a block stays on the inline path, one iteration at a time otherwise. The
  * rewriter emits one where it can prove the loop's shape (rules/README.md, loop programs).
  *
