@@ -1,6 +1,6 @@
 // autoscale_dot_* and autoscale_axpy_*: a loop of one multiply site's executions (autoscale.h), run
-// as that loop of scalar calls would run it: the same results and counters (the error sums up to
-// the order of their additions, below).
+// as that loop of scalar calls would run it: the same results and counters (the error sums within
+// 1e-6 relative: blocks of floats sum theirs in float first, below).
 //
 // The scalar call pays for being one call: it finds the thread's block, checks the tensors, loads
 // the range words, and updates every counter through memory, once per element. A run keeps all of
@@ -163,7 +163,9 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, ui
   const uint32_t half = st->half_f, mask = st->mask_f, drop = static_cast<uint32_t>(st->drop_f);
   alignas(32) uint32_t a_bits[kBlock], b_bits[kBlock], qa_bits[kBlock], qb_bits[kBlock];
   U8 bad = {}, below = {}, amax_a = {}, amax_b = {}, amax_r = {};
-  D4 error_a = {}, value_a = {}, error_b = {}, value_b = {};
+  // The error sums in float lanes of at most 8 values, widened once (as loop programs do,
+  // loop_programs.cpp: within 1e-6 relative of the calls' double sums).
+  F8 error_a = {}, value_a = {}, error_b = {}, value_b = {};
   float acc = Sums ? *sum : 0.0f;
   for (int k = 0; k < m; k += 8) {
     const U8 va = load8(in.a + k * in.as, in.as), vb = load8(in.b + k * in.bs, in.bs);
@@ -185,13 +187,12 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, ui
     if (full) {
       // The error sums in the same pass: a dot's pass waits on its sum, one add after another,
       // and these fill some of that time (a pass of their own: 3.1 ns per element with
-      // statistics full; here 2.5, against 1.5 with statistics amax).
+      // statistics full; here 2.5, against 1.5 with statistics amax; 1.8 since they sum in float).
       const F8 err_a = (F8)((U8)((F8)qa.q - (F8)va) & 0x7FFFFFFFu), err_b = (F8)((U8)((F8)qb.q - (F8)vb) & 0x7FFFFFFFu);
-      const F8 mag_a = (F8)abs_a, mag_b = (F8)abs_b;
-      error_a += widen_low(err_a) + widen_high(err_a);
-      value_a += widen_low(mag_a) + widen_high(mag_a);
-      error_b += widen_low(err_b) + widen_high(err_b);
-      value_b += widen_low(mag_b) + widen_high(mag_b);
+      error_a += err_a;
+      value_a += (F8)abs_a;
+      error_b += err_b;
+      value_b += (F8)abs_b;
     }
   }
   if (any(bad)) return false;
@@ -199,7 +200,18 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, ui
   s = {};
   s.amax_a = max_of(amax_a), s.amax_b = max_of(amax_b), s.amax_r = max_of(amax_r);
   if (!full) return true;  // statistics amax: the maxima are all
-  s.error_a = sum_of(error_a), s.value_a = sum_of(value_a), s.error_b = sum_of(error_b), s.value_b = sum_of(value_b);
+  if (std::max(s.amax_a, s.amax_b) < 0x7D800000u) {  // below 2^124: no float sum of 8 overflows
+    const auto widened = [](F8 v) { return sum_of(widen_low(v) + widen_high(v)); };
+    s.error_a = widened(error_a), s.value_a = widened(value_a), s.error_b = widened(error_b), s.value_b = widened(value_b);
+  } else {
+    for (int k = 0; k < m; ++k) {
+      const float a = autoscale_bits_float_(a_bits[k]), b = autoscale_bits_float_(b_bits[k]);
+      s.error_a += static_cast<double>(__builtin_fabsf(autoscale_bits_float_(qa_bits[k]) - a));
+      s.value_a += static_cast<double>(__builtin_fabsf(a));
+      s.error_b += static_cast<double>(__builtin_fabsf(autoscale_bits_float_(qb_bits[k]) - b));
+      s.value_b += static_cast<double>(__builtin_fabsf(b));
+    }
+  }
   if (any(below)) {
     // Counted as autoscale_record_rounded_f_ counts: below the range, a nonzero q is subnormal, a
     // zero q from a nonzero v an underflow.

@@ -52,10 +52,9 @@ inline uint64_t bits(double x) {
 
 // How far two sites' error sums may be apart.
 enum class Sums {
-  Exact,     // accumulated in the same order: equal as doubles
-  Reordered, // the same additions in another order (relative 1e-12)
-  Blocks     // also summed in float over blocks of a loop program first: each block's sum within
-             // 7 float roundings of exact (relative 4.2e-7, loop_programs.cpp), so 1e-6 overall
+  Exact, // accumulated in the same order: equal as doubles
+  Blocks // summed in float over the blocks of a loop program or a vector loop first: each block's
+         // sum within 7 float roundings of exact (relative 4.2e-7, loop_programs.cpp), so 1e-6
 };
 
 // Two sites fed the same values the same way must agree in every counter of every slot, bit for
@@ -77,9 +76,8 @@ inline void expect_same_site(const autoscale_site &x, const autoscale_site &y, c
       EXPECT_EQ(bits(a.counters.error_sum), bits(b.counters.error_sum));
       EXPECT_EQ(bits(a.counters.value_sum), bits(b.counters.value_sum));
     } else {
-      const double relative = sums == Sums::Reordered ? 1e-12 : 1e-6;
-      EXPECT_NEAR(a.counters.error_sum, b.counters.error_sum, relative * std::fabs(a.counters.error_sum));
-      EXPECT_NEAR(a.counters.value_sum, b.counters.value_sum, relative * std::fabs(a.counters.value_sum));
+      EXPECT_NEAR(a.counters.error_sum, b.counters.error_sum, 1e-6 * std::fabs(a.counters.error_sum));
+      EXPECT_NEAR(a.counters.value_sum, b.counters.value_sum, 1e-6 * std::fabs(a.counters.value_sum));
     }
     EXPECT_EQ(a.counters.overflows, b.counters.overflows);
     EXPECT_EQ(a.counters.underflows, b.counters.underflows);
