@@ -191,12 +191,11 @@ struct SlotSums {
     block_value += (F8)abs;
     below |= (U8)((q & 0x7FFFFFFFu) < static_cast<uint32_t>(range));
   }
-  // A block's float sums into the double ones. Each is within 7 float roundings of its exact sum
-  // (relative 4.2e-7): per element, widening to double cost more than the rounding itself (an e4m3
-  // multiply's program, statistics full: 2.3 -> 1.9 ns an element). Magnitudes from 2^124 on
-  // could overflow a float sum of 8: such a block sums its values in double instead.
+  // A block's float sums into the double ones (kFloatSumsBelow): per element, widening to double
+  // cost more than the rounding itself (an e4m3 multiply's program, statistics full: 2.3 -> 1.9 ns
+  // an element).
   AUTOSCALE_FORCE_INLINE void add_block(F8 block_error, F8 block_value, const float *v, const float *q, int m) {
-    if (max_of(amax) < 0x7D800000u) {  // 2^124
+    if (max_of(amax) < kFloatSumsBelow) {
       error += widen_low(block_error) + widen_high(block_error);
       value += widen_low(block_value) + widen_high(block_value);
       return;

@@ -181,7 +181,8 @@ uint32_t ordered_gemm(size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_
                       ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, float *c,
                       ptrdiff_t c_rs, ptrdiff_t c_cs) {
   Strided sa{a, a_rs, a_cs}, sb{b, b_rs, b_cs};
-  if (m * n * k <= kSmallProduct) return small_product(m, n, k, sa, sb, d, d_rs, d_cs, c, c_rs, c_cs);
+  // k = 0 counts as 1: C is D, and a row of it must fit the small product's buffer.
+  if (m * n * std::max<size_t>(k, 1) <= kSmallProduct) return small_product(m, n, k, sa, sb, d, d_rs, d_cs, c, c_rs, c_cs);
   // Each element's sum is the same in C^T = B^T A^T: panels run along whichever side of C wastes
   // fewer columns (a matrix-vector product's panels run along its rows).
   if (padded(m) * n < padded(n) * m) {

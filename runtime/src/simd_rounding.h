@@ -34,6 +34,12 @@ AUTOSCALE_FORCE_INLINE inline uint32_t max_of(U8 v) {
   for (int l = 0; l < 8; ++l) m = std::max(m, v[l]);
   return m;
 }
+// Error sums of a block go in float lanes of at most 8 values (a block is at most 64 lanes), widened
+// to double once: within 7 float roundings of exact, relative 4.2e-7. |q - v| <= |v| on the inline
+// path, so where every |v| is below 2^124 (these float bits) no lane's sum of 8 overflows (2^127);
+// a block with larger magnitudes sums in double.
+constexpr uint32_t kFloatSumsBelow = 0x7D800000u;
+
 AUTOSCALE_FORCE_INLINE inline bool any(U8 mask) {
   const U4x64 w = (U4x64)mask;
   return (w[0] | w[1] | w[2] | w[3]) != 0;

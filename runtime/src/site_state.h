@@ -10,8 +10,11 @@
 // none), and the tensors the calls name (the base address of the array an operand reads) get their
 // own, at most AUTOSCALE_MAX_TENSORS_PER_SITE per site; later ones share the slot's overflow
 // tensor. A thread block holds the counters and scale of one active tensor per slot; the others'
-// counters it keeps parked, and switching tensors (rare: one site serving layer after layer)
-// swaps them under the registry mutex, as steps and reports read them.
+// counters it keeps parked, and switching tensors (one site serving layer after layer) swaps them
+// under the registry mutex, as steps and reports read them. A GEMM site at fp32 reads no scale and
+// switches nothing: its thread updates each tensor's counters where they are, active or parked,
+// with the same relaxed stores; only the owner grows its parked array, under the mutex, and
+// readers hold the mutex.
 #ifndef AUTOSCALE_SRC_SITE_STATE_H
 #define AUTOSCALE_SRC_SITE_STATE_H
 

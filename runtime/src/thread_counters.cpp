@@ -197,17 +197,19 @@ void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots,
 
 Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *key) {
   // The indices this thread looked up last: a site's tensor keeps its index for good (sites are
-  // never freed), so an entry never goes stale. Direct-mapped on the site, slot and key.
+  // never freed), so an entry never goes stale. Direct-mapped on the site, slot and key, with room
+  // for the operands of some hundred GEMM sites before their entries collide.
   struct Entry {
     const SiteState *st;
     const void *key;
     int slot;
     std::size_t index;
   };
-  thread_local Entry cache[64] = {};
+  constexpr std::size_t kEntries = 1024;
+  thread_local Entry cache[kEntries] = {};
   const auto h = (reinterpret_cast<std::uintptr_t>(st) >> 4) ^ (reinterpret_cast<std::uintptr_t>(key) >> 2) ^
                  static_cast<std::uintptr_t>(slot) * 0x9E3779B9u;
-  Entry &e = cache[(h ^ (h >> 7) ^ (h >> 13)) % 64];
+  Entry &e = cache[(h ^ (h >> 10) ^ (h >> 20)) % kEntries];
   if (e.st != st || e.key != key || e.slot != slot) {
     std::lock_guard<std::mutex> lock(registry().mutex);
     e = {st, key, slot, tensor_index_locked(st, slot, key)};

@@ -12,8 +12,8 @@
 namespace autoscale::detail {
 
 // One thread's blocks of every site, indexed by site id (autoscale_tls_ is the hot path's copy).
-// Only its thread writes the counters of its active tensors; everything else of it changes under
-// the registry mutex.
+// Only its thread writes the counters of its tensors (active ones; parked ones too, for a GEMM site
+// at fp32: tensor_counters); everything else of it changes under the registry mutex.
 struct ThreadBlock {
   ThreadSite *sites = nullptr;
   uint32_t capacity = 0;

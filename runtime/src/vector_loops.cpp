@@ -139,9 +139,8 @@ template <class T> struct Operands {
 // value itself (in its tensor's range, or in the band below it: the same formulas, lane by lane).
 // A block that holds anything else changes nothing and the run takes its values one by one.
 // Compiled for AVX2 and for the baseline, picked at load time (GCC's target_clones).
-// What a block cannot keep exactly: the order of the error sums, which it adds per block, not per
-// lane of executions (the same values, summed in another order; the report's sums differ from the
-// scalar calls' in the last bits).
+// What a block does not keep exactly: the error sums, which it sums in float lanes of at most 8
+// values and adds per block (within 1e-6 relative of the scalar calls' double sums: a diagnosis).
 constexpr int kBlock = 64;  // executions per block call: the dispatch costs one indirect call
 
 // A block's statistics; a run adds them to its own once the block is taken.
@@ -163,8 +162,7 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, ui
   const uint32_t half = st->half_f, mask = st->mask_f, drop = static_cast<uint32_t>(st->drop_f);
   alignas(32) uint32_t a_bits[kBlock], b_bits[kBlock], qa_bits[kBlock], qb_bits[kBlock];
   U8 bad = {}, below = {}, amax_a = {}, amax_b = {}, amax_r = {};
-  // The error sums in float lanes of at most 8 values, widened once (as loop programs do,
-  // loop_programs.cpp: within 1e-6 relative of the calls' double sums).
+  // The error sums in float lanes of at most 8 values, widened once (kFloatSumsBelow).
   F8 error_a = {}, value_a = {}, error_b = {}, value_b = {};
   float acc = Sums ? *sum : 0.0f;
   for (int k = 0; k < m; k += 8) {
@@ -200,7 +198,7 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, ui
   s = {};
   s.amax_a = max_of(amax_a), s.amax_b = max_of(amax_b), s.amax_r = max_of(amax_r);
   if (!full) return true;  // statistics amax: the maxima are all
-  if (std::max(s.amax_a, s.amax_b) < 0x7D800000u) {  // below 2^124: no float sum of 8 overflows
+  if (std::max(s.amax_a, s.amax_b) < kFloatSumsBelow) {
     const auto widened = [](F8 v) { return sum_of(widen_low(v) + widen_high(v)); };
     s.error_a = widened(error_a), s.value_a = widened(value_a), s.error_b = widened(error_b), s.value_b = widened(value_b);
   } else {

@@ -368,6 +368,9 @@ const Case kLoopCases[] = {
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 8, 8, 16, Layout::RowMajor, Layout::RowMajor, 0},
     // Else eight elements of a column at a time, and the rows past the last eight one by one.
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 13, 3, 20, Layout::RowMajor, Layout::ColMajor, 1},
+    // k = 0 with a wide C (an empty last batch of a weight gradient): C is D, past the small
+    // product's row.
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 2, 1500, 0, Layout::RowMajor, Layout::RowMajor, 2},
 };
 
 TEST(SiteGemm, AtFp32FloatSumsAreTheLoopsBitForBit) {

@@ -133,6 +133,11 @@ private:
     P.Begin = *Begin;
     P.End = *End;
     llvm::StringRef Text = SM.getBufferData(SM.getFileID(After));
+    // `_Pragma(...)` before the loop, on its line or the line above, is a pragma the call would
+    // take the loop from.
+    const unsigned LoopLine = gemm::lineStart(Text, *Begin);
+    if (Text.slice(LoopLine > 0 ? gemm::lineStart(Text, LoopLine - 1) : 0, *Begin).contains("_Pragma"))
+      return std::nullopt;
     if (unsigned Pragmas = gemm::pragmaStart(Text, *Begin); Pragmas != *Begin) {
       std::optional<unsigned> Code = endOfCodeLineAbove(Text, Pragmas);
       if (!Code)
@@ -145,20 +150,20 @@ private:
 
   /// The end of the last line of code above the line of At, when it is plain code: blank lines
   /// and whole-line // comments are passed over; a directive, a comment after code, a block
-  /// comment, a string or a continued line gives nullopt (no guess at where its code ends).
+  /// comment (or a // line closing one), a string, or a line continued from or onto another
+  /// (a macro's body, a continued comment) gives nullopt: no guess at where its code ends.
   static std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At) {
-    size_t End = Text.rfind('\n', At); // the newline that ends the line above
-    while (End != llvm::StringRef::npos) {
-      size_t Start = Text.rfind('\n', End);
-      Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
-      llvm::StringRef Line = Text.slice(Start, End);
-      llvm::StringRef Code = Line.trim();
-      if (Code.empty() || Code.starts_with("//")) {
-        End = Start == 0 ? llvm::StringRef::npos : Start - 1;
+    for (unsigned Start = gemm::lineStart(Text, At); Start > 0;) {
+      const unsigned End = Start - 1; // the newline that ends the line above
+      Start = gemm::lineStart(Text, End);
+      llvm::StringRef Line = Text.slice(Start, End), Code = Line.trim();
+      if (gemm::continues(Line) || Code.contains("*/") ||
+          (Start > 0 && gemm::continues(Text.slice(gemm::lineStart(Text, Start - 1), Start - 1))))
+        return std::nullopt;
+      if (Code.empty() || Code.starts_with("//"))
         continue;
-      }
-      if (Code.starts_with("#") || Code.ends_with("\\") || Code.contains("//") ||
-          Code.contains("/*") || Code.contains("*/") || Code.contains('"'))
+      if (Code.starts_with("#") || Code.contains("//") || Code.contains("/*") || Code.contains('"') ||
+          Code.contains("_Pragma"))
         return std::nullopt;
       return static_cast<unsigned>(Start + Line.rtrim().size());
     }

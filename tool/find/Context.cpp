@@ -340,4 +340,14 @@ bool resultUsedAsLvalue(const Expr *E, ASTContext &Ctx) {
   }
 }
 
+const VarDecl *memberBase(const MemberExpr &M) {
+  const auto *D = dyn_cast<DeclRefExpr>(M.getBase()->IgnoreParenImpCasts());
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+std::string memberStorage(const MemberExpr &M) {
+  const auto *Parent = dyn_cast<RecordDecl>(M.getMemberDecl()->getDeclContext());
+  return Parent && Parent->isUnion() ? "" : M.getMemberDecl()->getNameAsString();
+}
+
 } // namespace autoscale::find

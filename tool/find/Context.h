@@ -62,6 +62,14 @@ bool isCInlineDefinition(const clang::FunctionDecl &FD);
 /// or empty.
 std::string baseVariable(const clang::Expr *LValue);
 
+/// The variable M selects a member of directly (`g` in `g.w`, `g->w`), or null (a member of
+/// `*this`, of a call's result, of another member).
+const clang::VarDecl *memberBase(const clang::MemberExpr &M);
+
+/// The storage M names within its object, for telling members apart: the member's name, or ""
+/// (the whole object) for a member of a union, whose members share their storage.
+std::string memberStorage(const clang::MemberExpr &M);
+
 } // namespace autoscale::find
 
 #endif

@@ -1,6 +1,7 @@
 //===- GemmAffine.cpp - indices and addresses as affine forms ----------------===//
 #include "find/GemmAffine.h"
 #include "find/Containers.h"
+#include "find/Context.h"
 #include "find/Reductions.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -162,12 +163,11 @@ bool AffineReader::isInvariant(const Expr *E) {
     bool Ok = true;
     explicit Walk(const Scope &S) : S(S) {}
     bool TraverseMemberExpr(MemberExpr *M, DataRecursionQueue * = nullptr) {
-      const auto *D = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
-      const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      const VarDecl *V = memberBase(*M);
       if (!V || !S.MemberInvariant)
         return RecursiveASTVisitor::TraverseMemberExpr(M);
       Ok &= !S.Loop.count(V) && !S.Alias.count(V) && !S.ReadThrough(V) &&
-            S.MemberInvariant(V, M->getMemberDecl()->getName());
+            S.MemberInvariant(V, memberStorage(*M));
       return Ok;
     }
     bool VisitDeclRefExpr(DeclRefExpr *D) {
@@ -356,8 +356,8 @@ std::optional<Access> AffineReader::row(const Expr *X) {
     return pointer(U->getSubExpr());
   if (const VarDecl *V = varOf(X); V && S.Invariant(V) && !S.ReadThrough(V))
     return atomPointer(X);
-  if (isa<MemberExpr>(X) && isInvariant(X))
-    return atomPointer(X); // an array member of a fixed object: `g->w`, `s.w`
+  if (const auto *M = dyn_cast<MemberExpr>(X); M && memberBase(*M) && isInvariant(X))
+    return atomPointer(X); // an array member of a fixed variable's object: `g->w`, `s.w`
   return fail<Access>("array '" + text(X) + "' changes with the loops");
 }
 

@@ -124,14 +124,11 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
         const auto *M = dyn_cast_or_null<MemberExpr>(F.parent(R));
         for (const Stmt *P = F.parent(R); !M && P && isa<ParenExpr, ImplicitCastExpr>(P); P = F.parent(P))
           M = dyn_cast_or_null<MemberExpr>(F.parent(P));
-        if (M)
-          WrittenMembers[V].insert(M->getMemberDecl()->getNameAsString());
+        if (std::string Storage = M ? memberStorage(*M) : ""; !Storage.empty())
+          WrittenMembers[V].insert(Storage);
         else
           Written.insert(V);
       }
-  for (auto &[V, Members] : WrittenMembers)
-    if (Written.count(V))
-      Members.clear(); // written itself: no member of it is invariant
   Scope_.ReadThrough = [this](const VarDecl *V) {
     return Declared.count(V) && !Scope_.Loop.count(V) && V->getInit() && !this->F.writes(V) &&
            !V->getType()->isReferenceType() && !V->getType()->isArrayType() &&
@@ -143,8 +140,8 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
   // Distinct members are distinct storage: `g->w` is fixed while the nest writes `g->b[o]`.
   Scope_.MemberInvariant = [this](const VarDecl *V, llvm::StringRef Member) {
     auto It = WrittenMembers.find(V);
-    return !Declared.count(V) && !Written.count(V) &&
-           (It == WrittenMembers.end() || (!It->second.empty() && !It->second.count(Member.str())));
+    return !Declared.count(V) && !Written.count(V) && !Member.empty() &&
+           (It == WrittenMembers.end() || !It->second.count(Member.str()));
   };
   Scope_.Region = Outer;
 }

@@ -20,20 +20,32 @@ using namespace clang;
 
 namespace autoscale::find::gemm {
 
+unsigned lineStart(llvm::StringRef Text, size_t Pos) {
+  size_t Newline = Text.rfind('\n', Pos); // the last one before Pos
+  return Newline == llvm::StringRef::npos ? 0 : static_cast<unsigned>(Newline + 1);
+}
+
+bool continues(llvm::StringRef Line) { return Line.rtrim().ends_with("\\"); }
+
 unsigned pragmaStart(llvm::StringRef Text, unsigned Begin) {
   unsigned Pos = Begin;
   while (true) {
-    size_t LineStart = Pos ? Text.rfind('\n', Pos - 1) : llvm::StringRef::npos;
-    LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+    unsigned LineStart = lineStart(Text, Pos);
     if (!Text.slice(LineStart, Pos).trim().empty() || LineStart == 0)
       return Pos;
-    size_t PrevStart = LineStart >= 2 ? Text.rfind('\n', LineStart - 2) : llvm::StringRef::npos;
-    PrevStart = PrevStart == llvm::StringRef::npos ? 0 : PrevStart + 1;
+    // The logical line above: from the first of its physical lines (those above ending in '\').
+    unsigned PrevStart = lineStart(Text, LineStart - 1);
+    while (PrevStart > 0) {
+      unsigned Above = lineStart(Text, PrevStart - 1);
+      if (!continues(Text.slice(Above, PrevStart - 1)))
+        break;
+      PrevStart = Above;
+    }
     llvm::StringRef Prev = Text.slice(PrevStart, LineStart - 1);
     llvm::StringRef Line = Prev.ltrim();
     if (!Line.consume_front("#") || !Line.ltrim().starts_with("pragma"))
       return Pos;
-    Pos = PrevStart + (Prev.size() - Prev.ltrim().size());
+    Pos = PrevStart + static_cast<unsigned>(Prev.size() - Prev.ltrim().size());
   }
 }
 
@@ -54,22 +66,22 @@ std::set<const VarDecl *> varsIn(const Stmt *E) {
 }
 
 /// How S names V: the members it selects from V itself (`g.w[i]`, `g->w[i]`: "w"), and "" where
-/// it uses V otherwise. Distinct members are distinct storage, as distinct variables are (a
-/// member that is a pointer is taken not to alias another, as a variable that is one is).
-std::set<std::string> selections(const Stmt *S, const VarDecl *V) {
+/// it uses V otherwise (or selects a union's member). Distinct members are distinct storage, as
+/// distinct variables are (a member that is a pointer is taken not to alias another, as a
+/// variable that is one is).
+/// MembersOnly: only the members selected (a union's as "").
+std::set<std::string> selections(const Stmt *S, const VarDecl *V, bool MembersOnly = false) {
   std::set<std::string> Out;
   if (!S)
     return Out;
-  if (const auto *M = dyn_cast<MemberExpr>(S))
-    if (const auto *D = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
-        D && D->getDecl() == V) {
-      Out.insert(M->getMemberDecl()->getNameAsString());
-      return Out;
-    }
-  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V)
+  if (const auto *M = dyn_cast<MemberExpr>(S); M && memberBase(*M) == V) {
+    Out.insert(memberStorage(*M));
+    return Out;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V && !MembersOnly)
     Out.insert("");
   for (const Stmt *C : S->children())
-    for (const std::string &Name : selections(C, V))
+    for (const std::string &Name : selections(C, V, MembersOnly))
       Out.insert(Name);
   return Out;
 }
@@ -112,17 +124,30 @@ struct Effects : RecursiveASTVisitor<Effects> {
     return true;
   }
   void note(const Expr *LV) {
+    if (mentionsThis(LV) && Problem.empty())
+      Problem = "writes a member of the object 'this' points to";
     if (const VarDecl *V = writtenVar(LV)) {
       Vars.insert(V);
       for (const std::string &Name : selections(LV, V))
         Selected[V].insert(Name);
-    } else
-      for (const VarDecl *V : varsIn(LV))
-        Memory.insert(V);
+      return;
+    }
+    for (const VarDecl *V : varsIn(LV)) {
+      Memory.insert(V);
+      if (!Scaling) // an element's scaling before its sum touches that element alone
+        for (const std::string &Name : selections(LV, V, /*MembersOnly=*/true))
+          Selected[V].insert(Name); // a member through a pointer (`g->n = 0`); other memory: below
+    }
+  }
+  static bool mentionsThis(const Stmt *S) {
+    return S && (isa<CXXThisExpr>(S) || llvm::any_of(S->children(), mentionsThis));
   }
   ASTContext &Ctx;
   std::set<const VarDecl *> Vars, Memory;
+  /// The members (or "": all of it) written of each variable in Vars, and the members written
+  /// through each variable in Memory.
   std::map<const VarDecl *, std::set<std::string>> Selected;
+  bool Scaling = false; ///< the statement traversed is the accumulator's scaling (Acc.Scale)
   std::string Problem;
 };
 
@@ -201,8 +226,10 @@ bool NestAttempt::split(GemmShape &S) {
   if (Acc.Form != Accumulator::Memory)
     return fail(Work + " and sum into a local accumulator");
   Effects E(Ctx);
-  for (const Stmt *O : Other)
+  for (const Stmt *O : Other) {
+    E.Scaling = O == Acc.Scale;
     E.TraverseStmt(const_cast<Stmt *>(O));
+  }
   if (!E.Problem.empty())
     return fail(Work + ", which " + E.Problem);
   if (!isa_and_nonnull<CompoundStmt>(F.parent(Outer)))
@@ -249,12 +276,14 @@ bool NestAttempt::split(GemmShape &S) {
   auto Counter = [&](const VarDecl *V) {
     return llvm::any_of(Loops, [&](const NestLoop &L) { return L.Var == V; });
   };
-  for (const VarDecl *V : E.Vars) {
+  // Variables the other work writes, or writes memory through (`g->n = 0` while a bound reads
+  // `g->n`), that the product reads with an overlapping selection.
+  for (const auto &[V, Written] : E.Selected) {
     std::set<std::string> Read;
     for (const Stmt *R : ReadBy)
       for (const std::string &Name : selections(R, V))
         Read.insert(Name);
-    if (!Counter(V) && !Read.empty() && overlap(E.Selected[V], Read))
+    if (!Counter(V) && !Read.empty() && overlap(Written, Read))
       return fail(Work + ", which writes '" + V->getName().str() + "', read by the product");
   }
   // Variables that reach the result or a factor: its base, and locals initialised from them.

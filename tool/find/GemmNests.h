@@ -100,8 +100,13 @@ std::optional<GemmFactor> factorOf(const clang::Expr *E, const FileRanges &Range
 std::optional<GemmPoly> gemmPoly(const Poly &P, const Atoms &A, const FileRanges &Ranges,
                                  clang::FileID File, std::string &Why);
 
-/// The start of the #pragma lines right before Begin (Begin itself when there are none).
+/// The start of the #pragma lines right before Begin (Begin itself when there are none); a
+/// pragma may continue over lines ending in '\'.
 unsigned pragmaStart(llvm::StringRef Text, unsigned Begin);
+/// The start of the line holding offset Pos.
+unsigned lineStart(llvm::StringRef Text, size_t Pos);
+/// Whether a physical line continues on the next (ends in '\').
+bool continues(llvm::StringRef Line);
 
 } // namespace autoscale::find::gemm
 

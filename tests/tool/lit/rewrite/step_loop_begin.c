@@ -2,9 +2,10 @@
  * its steps from then on (the runtime's begin_steps: no window rolls before the first step, which
  * fall wherever threads interleave). The call and the loop go in braces, as the steps inserted
  * before a return do, so an if's body without braces stays one statement. Before a loop with
- * #pragma lines, the call goes at the end of the code line above them, so every line keeps its
- * number; where that line is not plain code (a directive, a comment after code) the loop gets no
- * call, and the report says so. */
+ * #pragma lines (one continued over two lines too), the call goes at the end of the code line
+ * above them, so every line keeps its number; where that line is not plain code (a directive, a
+ * comment after code, a macro's continued body) or a _Pragma operator comes before the loop, the
+ * loop gets no call, and the report says so. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -68,8 +69,49 @@ void after_directive(float *y, const float *x, int n, int epochs) {
   // CHECK: for (int e = 0; e < epochs; autoscale_step(), e++)
     layer(y, x, n);
 }
+void column_zero(float *y, const float *x, int n, int epochs) {
+  float keep = 0.5f;
+  // CHECK: float keep = 0.5f; { autoscale_begin_steps();
+#pragma GCC unroll 2
+for (int e = 0; e < epochs; e++)
+// CHECK: for (int e = 0; e < epochs; autoscale_step(), e++)
+  layer(y, x, n);
+  // CHECK: layer(y, x, n); }
+  y[0] = keep;
+}
+
+void continued_pragma(float *y, const float *x, int n, int epochs) {
+  float keep = 0.5f;
+  // CHECK: float keep = 0.5f; { autoscale_begin_steps();
+#pragma GCC \
+  unroll 2
+  for (int e = 0; e < epochs; e++)
+  // CHECK: for (int e = 0; e < epochs; autoscale_step(), e++)
+    layer(y, x, n);
+    // CHECK: layer(y, x, n); }
+  y[0] = keep;
+}
+
+void after_macro(float *y, const float *x, int n, int epochs) {
+#define CHECKED(v) \
+  if (!(v)) return
+#pragma GCC unroll 2
+  for (int e = 0; e < epochs; e++)
+  // CHECK: for (int e = 0; e < epochs; autoscale_step(), e++)
+    layer(y, x, n);
+#undef CHECKED
+}
+
+void pragma_operator(float *y, const float *x, int n, int epochs) {
+  float keep = 0.5f;
+  _Pragma("GCC unroll 2")
+  for (int e = 0; e < epochs; e++)
+  // CHECK: for (int e = 0; e < epochs; autoscale_step(), e++)
+    layer(y, x, n);
+  y[0] = keep;
+}
 // REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"layer":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}}
 // REPORT: rules: "default.yaml"
-// REPORT: steps: {"loops":[{"file":"input.c","function":"after_directive","line":67,"note":"no autoscale_begin_steps() before its #pragma lines (the line above them is not plain code): until its first step ends, each site rolls its history every AUTOSCALE_WINDOW executions"},{"file":"input.c","function":"maybe","line":29},{"file":"input.c","function":"sweeps","line":39},{"file":"input.c","function":"sweeps","line":45},{"file":"input.c","function":"train","line":20},{"file":"input.c","function":"unrolled","line":56}],"source":"found"}
-// REPORT: summary: 1 float operation in 1 file: 1 cast fp16, 0 kept, 0 skipped; steps end at input.c:67, input.c:29, input.c:39, input.c:45, input.c:20, input.c:56 (found)
+// REPORT: steps: {"loops":[{"file":"input.c","function":"after_directive","line":68,"note":"no autoscale_begin_steps() before its #pragma lines (the line above them is not plain code): until its first step ends, each site rolls its history every AUTOSCALE_WINDOW executions"},{"file":"input.c","function":"after_macro","line":99,"note":"no autoscale_begin_steps() before its #pragma lines (the line above them is not plain code): until its first step ends, each site rolls its history every AUTOSCALE_WINDOW executions"},{"file":"input.c","function":"column_zero","line":76},{"file":"input.c","function":"continued_pragma","line":88},{"file":"input.c","function":"maybe","line":30},{"file":"input.c","function":"pragma_operator","line":108,"note":"no autoscale_begin_steps() before its #pragma lines (the line above them is not plain code): until its first step ends, each site rolls its history every AUTOSCALE_WINDOW executions"},{"file":"input.c","function":"sweeps","line":40},{"file":"input.c","function":"sweeps","line":46},{"file":"input.c","function":"train","line":21},{"file":"input.c","function":"unrolled","line":57}],"source":"found"}
+// REPORT: summary: 1 float operation in 1 file: 1 cast fp16, 0 kept, 0 skipped; steps end at input.c:68, input.c:99, input.c:76, input.c:88, input.c:30, input.c:108, input.c:40, input.c:46, input.c:21, input.c:57 (found)

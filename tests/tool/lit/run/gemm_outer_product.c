@@ -4,8 +4,10 @@
 // the loops do: the program prints the original's bits. The bias gradient in the same outer loop
 // is a member of the same struct as the weights, other storage: it stays in the loop, and the
 // call follows it. Updates that are no outer product stay as they are, and are not reported as
-// GEMMs: a scaled matrix (`W += lr * G`), a subtraction, a product along one loop only. Under the
-// default rules outer_product is denied, so the nest is left as written.
+// GEMMs: a scaled matrix (`W += lr * G`), a subtraction, a product along one loop only; and
+// rank-1 updates whose other work touches their storage: a union's other member, a bound read
+// through the same pointer. Under the default rules outer_product is denied, so the nest is left
+// as written.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --check-prefix=CONTROL
@@ -21,6 +23,13 @@ enum { IN = 19, OUT = 13 };
 
 struct layer {
   float w[OUT * IN], b[OUT];
+};
+union shared {
+  float w[OUT * IN], b[OUT * IN];
+};
+struct sized {
+  int in;
+  float w[OUT * IN];
 };
 
 static void outer(float *w, const float *x, const float *y) {
@@ -53,6 +62,22 @@ static void not_outer(float *w, const float *g, const float *x, const float *y, 
     for (int j = 0; j < IN; j++)
       w[i * IN + j] += x[j] * y[j];
 }
+
+static void through_union(union shared *u, const float *dy, const float *x) {
+  for (int o = 0; o < OUT; o++) {
+    for (int i = 0; i < IN; i++)
+      u->w[o * IN + i] += dy[o] * x[i];
+    u->b[o] += dy[o];
+  }
+}
+
+static void bound_written(struct sized *g, const float *dy, const float *x) {
+  for (int o = 0; o < OUT; o++) {
+    for (int i = 0; i < g->in; i++)
+      g->w[o * IN + i] += dy[o] * x[i];
+    g->in = IN - o % 3;
+  }
+}
 // REPORT-NOT: "op":"outer_product"
 // REPORT-NOT: "op":"matmul"
 
@@ -65,6 +90,8 @@ static float value(unsigned i) {
 int main(void) {
   static float w[OUT * IN], g[OUT * IN], x[IN], y[IN];
   static struct layer grad;
+  static union shared u;
+  static struct sized s = {IN, {0}};
   for (int i = 0; i < OUT * IN; i++)
     w[i] = value(4u * i), g[i] = value(4u * i + 1), grad.w[i] = value(4u * i + 2);
   for (int i = 0; i < IN; i++)
@@ -73,7 +100,10 @@ int main(void) {
     outer(w, x, y);
     gradient(&grad, x, y);
     not_outer(w, g, x, y, 0.01f);
+    through_union(&u, y, x);
+    bound_written(&s, y, x);
   }
+  for (int i = 0; i < OUT * IN; i++) printf("%a %a\n", u.w[i], s.w[i]);
   for (int i = 0; i < OUT * IN; i++) printf("%a %a\n", w[i], grad.w[i]);
   for (int o = 0; o < OUT; o++) printf("%a\n", grad.b[o]);
   return 0;

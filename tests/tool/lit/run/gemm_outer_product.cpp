@@ -1,8 +1,8 @@
 // A per-sample weight gradient of a layer held in std::vector members, as the MLP example writes
 // it: the rank-1 update of `g.w` is one GEMM call (op outer_product) after the loop, which keeps
 // the bias gradient of `g.b`, another member of the same object; under the pass-through rules
-// the program prints the original's bits. A second loop whose other work writes `g.w` itself is
-// left as written (no call in that function).
+// the program prints the original's bits. Left as written (no call): a loop whose other work
+// writes `g.w` itself, and a method's loop whose other work writes a member of `*this`.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out --report report.json input.cpp -- -std=c++17
 // RUN: %code out/input.cpp | FileCheck %s --check-prefix=CONTROL
@@ -34,6 +34,16 @@ static void decayed(Layer &g, const float *x, const float *dy) {
   }
 }
 
+struct Net {
+  float *w, *d, *x;
+  void backward() {
+    for (int o = 0; o < 7; ++o) {
+      for (int i = 0; i < 11; ++i) w[o * 11 + i] += d[o] * x[i];
+      d[o] = 0.5f * d[o];
+    }
+  }
+};
+
 int main() {
   Layer g{11, 7, std::vector<float>(77), std::vector<float>(7)};
   float x[11], dy[7];
@@ -43,6 +53,13 @@ int main() {
     backward(g, x, dy);
     decayed(g, x, dy);
   }
+  std::vector<float> nw(77), nd(7), nx(x, x + 11);
+  Net net{nw.data(), nd.data(), nx.data()};
+  for (int step = 0; step < 3; ++step) {
+    for (int o = 0; o < 7; ++o) net.d[o] += dy[o];
+    net.backward();
+  }
+  for (float v : nw) std::printf("%a\n", static_cast<double>(v));
   for (float v : g.w) std::printf("%a\n", static_cast<double>(v));
   for (float v : g.b) std::printf("%a\n", static_cast<double>(v));
   return 0;
