@@ -19,9 +19,10 @@ namespace {
 struct Counts {
   unsigned Total = 0, Kept = 0, Skipped = 0;
   unsigned InMatmuls = 0; ///< computed by a rewritten matmul site
-  /// Matmul candidates left as written (not proved, or their class keeps them): not float
-  /// operations of the source (those are counted on their own), so not in Total.
-  unsigned GemmsLeft = 0;
+  /// Matmul candidates left as written, not proved (GemmsLeft) or kept by the rules (GemmsKept:
+  /// a rank-1 update under the default rules, a BLAS call at fp32): not float operations of the
+  /// source (those are counted on their own), so not in Total.
+  unsigned GemmsLeft = 0, GemmsKept = 0;
   /// (action, format) -> count, in enum order so the line is stable.
   std::map<std::pair<int, int>, unsigned> Rewritten;
 };
@@ -30,7 +31,7 @@ Counts count(const std::vector<Entry> &Entries) {
   Counts C;
   for (const Entry &E : Entries) {
     if (E.Op->Base == BaseOp::Matmul && (!E.Op->SkipReason.empty() || !E.D->rewrites())) {
-      ++C.GemmsLeft;
+      ++(E.Op->SkipReason.empty() ? C.GemmsKept : C.GemmsLeft);
       continue;
     }
     ++C.Total;
@@ -87,6 +88,9 @@ static std::string summaryOf(const Counts &C, const StepPlan &Steps, unsigned Fi
   if (C.GemmsLeft)
     OS << "; " << C.GemmsLeft << " matmul" << (C.GemmsLeft == 1 ? "" : "s")
        << " not substituted (the report says why)";
+  if (C.GemmsKept)
+    OS << "; " << C.GemmsKept << " matmul" << (C.GemmsKept == 1 ? "" : "s")
+       << " left as written by the rules";
   return Out;
 }
 
@@ -243,6 +247,8 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
     Summary["in_matmuls"] = C.InMatmuls;
   if (C.GemmsLeft)
     Summary["matmuls_not_substituted"] = C.GemmsLeft;
+  if (C.GemmsKept)
+    Summary["matmuls_left_by_rules"] = C.GemmsKept;
   return llvm::json::Object{
       {"tool", "autoscale-rewrite"},
       {"version", AUTOSCALE_VERSION},

@@ -108,3 +108,4 @@ int main(void) {
   for (int o = 0; o < OUT; o++) printf("%a\n", grad.b[o]);
   return 0;
 }
+// KEPT: summary: {{.*}}; 2 matmuls left as written by the rules
