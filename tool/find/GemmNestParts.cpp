@@ -121,9 +121,10 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
   for (auto &[V, Refs] : F.Refs)
     for (const DeclRefExpr *R : Refs)
       if (F.within(R, Outer) && F.writes(V) && writes(R, V)) {
-        const auto *M = dyn_cast_or_null<MemberExpr>(F.parent(R));
-        for (const Stmt *P = F.parent(R); !M && P && isa<ParenExpr, ImplicitCastExpr>(P); P = F.parent(P))
-          M = dyn_cast_or_null<MemberExpr>(F.parent(P));
+        const Stmt *Up = F.parent(R);
+        while (Up && isa<ParenExpr, ImplicitCastExpr>(Up))
+          Up = F.parent(Up);
+        const auto *M = dyn_cast_or_null<MemberExpr>(Up);
         if (std::string Storage = M ? memberStorage(*M) : ""; !Storage.empty())
           WrittenMembers[V].insert(Storage);
         else

@@ -134,14 +134,13 @@ public:
     if (R.roleOf(Reducer) != "accumulate" || !holdsDotMul(Added, R))
       return true;
     Candidate C{B, B->getLHS(), nullptr, nullptr, ""};
-    const auto *M = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
     if (Subtracts)
       C.Why = "the products are subtracted";
-    else if (!M || M->getOpcode() != BO_Mul || R.roleOf(M) != "dot_mul")
+    else if (!Product || Product->getOpcode() != BO_Mul || R.roleOf(Product) != "dot_mul")
       C.Why = "the products are scaled or combined before they are summed";
     else {
-      C.X = M->getLHS();
-      C.Y = M->getRHS();
+      C.X = Product->getLHS();
+      C.Y = Product->getRHS();
     }
     Out.push_back(C);
     return true;

@@ -251,7 +251,8 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
             " index one operand with strides that do not nest";
       return std::nullopt;
     }
-  if (P.RankOne != K.empty() || (P.RankOne && (M.empty() || N.empty()))) {
+  // A rank-1 update has no reduction and runs along both rows and columns; a product sums.
+  if (P.RankOne ? !K.empty() || M.empty() || N.empty() : K.empty()) {
     Why = P.RankOne ? "an update that is no outer product (its loops do not run along both rows "
                       "and columns)"
                     : "no loop sums the products";
