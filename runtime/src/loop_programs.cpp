@@ -73,6 +73,9 @@ AUTOSCALE_FORCE_INLINE inline float choice(const autoscale_loop_op &op, float a,
   }
 }
 
+// The counter at iteration i from its first value: exact, as AUTOSCALE_COUNTER_EXACT holds.
+AUTOSCALE_FORCE_INLINE inline float counter(float first, std::size_t i) { return first + static_cast<float>(i); }
+
 // Iteration i, exactly the calls of the rewritten statements.
 void run_one(const Program &p, std::size_t i, float *r) {
   for (int o = 0; o < p.count; ++o) {
@@ -98,6 +101,7 @@ void run_one(const Program &p, std::size_t i, float *r) {
     case AUTOSCALE_LOOP_OPERAND: r[op.dst] = autoscale_operand_f(s, op.b, r[op.a]); break;
     case AUTOSCALE_LOOP_RESULT: r[op.dst] = autoscale_result_f(s, r[op.a]); break;
     case AUTOSCALE_LOOP_CALL: r[op.dst] = p.functions[op.b](r[op.a]); break;
+    case AUTOSCALE_LOOP_COUNTER: r[op.dst] = counter(r[op.a], i); break;
     default: r[op.dst] = choice(op, r[op.a], r[op.b], op.code == AUTOSCALE_LOOP_SELECT ? r[op.c] : 0.0f);
     }
   }
@@ -379,6 +383,7 @@ bool run_carried(const Program &p, const Ready *ready, std::size_t i0, int m, fl
         break;
       case AUTOSCALE_LOOP_NEG: lane(op.dst, k) = -lane(op.a, k); break;
       case AUTOSCALE_LOOP_CALL: lane(op.dst, k) = p.functions[op.b](lane(op.a, k)); break;
+      case AUTOSCALE_LOOP_COUNTER: lane(op.dst, k) = counter(lane(op.a, k), i0 + static_cast<std::size_t>(k)); break;
       default:
         if (is_choice(op.code)) {
           lane(op.dst, k) = choice(op, lane(op.a, k), lane(op.b, k), op.code == AUTOSCALE_LOOP_SELECT ? lane(op.c, k) : 0.0f);
@@ -417,6 +422,9 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
       continue;
     case AUTOSCALE_LOOP_CALL:
       for (int k = 0; k < m; ++k) dst[k] = p.functions[op.b](a[k]);
+      continue;
+    case AUTOSCALE_LOOP_COUNTER:
+      for (int k = 0; k < m; ++k) dst[k] = counter(a[k], i0 + static_cast<std::size_t>(k));
       continue;
     default:
       if (is_choice(op.code)) {
@@ -534,36 +542,39 @@ bool blocks_are_exact(const Program &p) {
   return true;
 }
 
-// Whether two ops count executions of one site: their blocks would count in another order.
-bool site_counted_twice(const Program &p) {
-  for (int o = 0; o < p.count; ++o)
-    for (int q = o + 1; q < p.count; ++q)
-      if (has_site(p.ops[o].code) && p.ops[o].code != AUTOSCALE_LOOP_OPERAND && p.ops[q].code != AUTOSCALE_LOOP_OPERAND &&
-          has_site(p.ops[q].code) && p.ops[o].site == p.ops[q].site)
-        return true;
-  return false;
-}
-
 // A thread's buffers for a program's runs: they only grow, so a loop run again allocates nothing.
 struct Buffers {
   std::vector<float> registers, one;
   std::vector<Ready> ready;
   std::vector<OpSums> sums;
-  std::vector<char> chained, carried_register;
+  std::vector<char> chained, carried_register, marks;  // marks: per site or array, zeroed after use
   std::vector<CarriedOp> carried;
 };
+
+// Whether two ops count executions of one site: their blocks would count in another order. In one
+// pass over the ops (a quadratic scan cost a program of 17 ops some 300 ns a call).
+bool site_counted_twice(const Program &p, std::vector<char> &counted) {
+  bool twice = false;
+  for (int o = 0; o < p.count; ++o) {
+    const autoscale_loop_op &op = p.ops[o];
+    if (!has_site(op.code) || op.code == AUTOSCALE_LOOP_OPERAND) continue;
+    twice |= counted[static_cast<std::size_t>(op.site)] != 0;
+    counted[static_cast<std::size_t>(op.site)] = 1;
+  }
+  for (int o = 0; o < p.count; ++o)
+    if (has_site(p.ops[o].code)) counted[static_cast<std::size_t>(p.ops[o].site)] = 0;
+  return twice;
+}
 
 // Program::chained and Program::carried for p: the loads of carried cells and every op that reads
 // a register they feed, or stores to a cell.
 void mark_chained(const Program &p, Buffers &b) {
   std::fill(b.carried_register.begin(), b.carried_register.end(), 0);
   b.carried.clear();
-  const auto cell = [&](int array) {
-    if (p.strides[array] != 0) return false;
-    for (int s = 0; s < p.count; ++s)
-      if (p.ops[s].code == AUTOSCALE_LOOP_STORE && p.ops[s].a == array) return true;
-    return false;
-  };
+  std::vector<char> &stored = b.marks;  // per array: the loop stores to it
+  for (int o = 0; o < p.count; ++o)
+    if (p.ops[o].code == AUTOSCALE_LOOP_STORE) stored[static_cast<std::size_t>(p.ops[o].a)] = 1;
+  const auto cell = [&](int array) { return p.strides[array] == 0 && stored[static_cast<std::size_t>(array)] != 0; };
   for (int o = 0; o < p.count; ++o) {
     const autoscale_loop_op &op = p.ops[o];
     bool chained = false;
@@ -572,6 +583,7 @@ void mark_chained(const Program &p, Buffers &b) {
     case AUTOSCALE_LOOP_STORE: chained = cell(op.a) || b.carried_register[op.b]; break;
     case AUTOSCALE_LOOP_PARAM: break;
     case AUTOSCALE_LOOP_CALL:
+    case AUTOSCALE_LOOP_COUNTER:
     case AUTOSCALE_LOOP_NEG:
     case AUTOSCALE_LOOP_SITE_NEG:
     case AUTOSCALE_LOOP_OPERAND:
@@ -593,6 +605,7 @@ void mark_chained(const Program &p, Buffers &b) {
         }
     b.carried.push_back(c);
   }
+  std::fill(stored.begin(), stored.begin() + p.array_count, 0);
 }
 Buffers &buffers_for(const Program &p) {
   thread_local Buffers b;
@@ -601,6 +614,10 @@ Buffers &buffers_for(const Program &p) {
   if (b.one.size() < registers) b.one.resize(registers);
   if (b.ready.size() < count) b.ready.resize(count), b.sums.resize(count), b.chained.resize(count);
   if (b.carried_register.size() < registers) b.carried_register.resize(registers);
+  std::size_t marks = static_cast<std::size_t>(p.array_count);  // zeroed: cleared after each use
+  for (int o = 0; o < p.count; ++o)
+    if (has_site(p.ops[o].code)) marks = std::max(marks, static_cast<std::size_t>(p.ops[o].site) + 1);
+  if (b.marks.size() < marks) b.marks.resize(marks);
   return b;
 }
 
@@ -609,7 +626,7 @@ void run_program(Program p) {
   const auto one_by_one = [&](std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) run_one(p, i, b.one.data());
   };
-  if (p.n < 8 || site_counted_twice(p) || !blocks_are_exact(p)) return one_by_one(0, p.n);  // < 8: no block
+  if (p.n < 8 || site_counted_twice(p, b.marks) || !blocks_are_exact(p)) return one_by_one(0, p.n);  // < 8: no block
   mark_chained(p, b);
   p.chained = b.chained.data();
   p.carried = &b.carried;

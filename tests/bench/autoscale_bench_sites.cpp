@@ -8,7 +8,10 @@
 // product of kN elements three ways: the plain loop, the rewritten loop of scalar calls, and the
 // vector call (autoscale_dot_f) the rewriter puts in that loop's place (statistics full and amax).
 // And an elementwise loop of one multiply site: plain, scalar calls, and its loop program, over 4096
-// elements and over 16 (where what a call costs before its first element shows).
+// elements and over 16 (where what a call costs before its first element shows). And attention's
+// softmax derivative, an indicator of the counter among three fp16 sites, as calls and as the
+// program the rewriter emits (its ops copied from a rewrite), n x n iterations: where a program
+// that compares its counter starts to pay (AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER).
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -202,6 +205,52 @@ void BM_e4m3_elementwise_program_statistics_amax(benchmark::State &state) {
   run_elementwise(state, &program_sites[3], program_elementwise);
 }
 
+#define FP16_SITE(line, op, name)                                                                        \
+  AUTOSCALE_SITE("bench.cpp", line, 1, op, name, name, AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, \
+                 AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10,   \
+                 AUTOSCALE_STATS_FULL, line - 15, -1, -1, -1, "bench")
+autoscale_site softmax_sites[] = {FP16_SITE(15, AUTOSCALE_OP_SUB, "-"), FP16_SITE(16, AUTOSCALE_OP_MUL, "*"),
+                                  FP16_SITE(17, AUTOSCALE_OP_MUL, "*"), FP16_SITE(18, AUTOSCALE_OP_SUB, "-"),
+                                  FP16_SITE(19, AUTOSCALE_OP_MUL, "*"), FP16_SITE(20, AUTOSCALE_OP_MUL, "*")};
+template <class Loop> void run_softmax(benchmark::State &state, autoscale_site *s, Loop loop) {
+  const int n = static_cast<int>(state.range(0));
+  std::vector<float> att(static_cast<std::size_t>(n)), datt(att.size()), dpre(att.size());
+  for (int i = 0; i < n; ++i) att[i] = 1.0f / static_cast<float>(2 + i % 17), datt[i] = 0.01f * static_cast<float>(i % 13 - 6);
+  for (int t2 = 0; t2 < n; ++t2) loop(s, dpre.data(), att.data(), datt.data(), t2, n);
+  autoscale_step();
+  for (auto _ : state) {
+    for (int t2 = 0; t2 < n; ++t2) loop(s, dpre.data(), att.data(), datt.data(), t2, n);
+    benchmark::DoNotOptimize(dpre.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * n * n);
+}
+void softmax_calls(autoscale_site *s, float *dpre, const float *att, const float *datt, int t2, int n) {
+  for (int t3 = 0; t3 < n; t3++) {
+    float indicator = t2 == t3 ? 1.0f : 0.0f;
+    float local_derivative = autoscale_mul_f(&s[1], att[t2], autoscale_sub_f(&s[0], indicator, att[t3]));
+    dpre[t3] += autoscale_mul_f(&s[2], local_derivative, datt[t2]);
+  }
+}
+void softmax_program(autoscale_site *s, float *dpre, const float *att, const float *datt, int t2, int n) {
+  static const autoscale_loop_op ops[] = {
+      {AUTOSCALE_LOOP_PARAM, 0, 0, -1, -1, -1, -1, -1},  {AUTOSCALE_LOOP_PARAM, 1, 1, -1, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_COUNTER, 2, 1, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_EQUAL, 3, 0, 2, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_PARAM, 4, 2, -1, -1, -1, -1, -1},  {AUTOSCALE_LOOP_PARAM, 5, 3, -1, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_SELECT, 6, 3, 4, -1, -1, -1, 5},   {AUTOSCALE_LOOP_LOAD, 7, 0, -1, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_LOAD, 8, 1, -1, -1, -1, -1, -1},   {AUTOSCALE_LOOP_SITE_SUB, 9, 6, 8, 0, -1, -1, -1},
+      {AUTOSCALE_LOOP_SITE_MUL, 10, 7, 9, 1, -1, -1, -1}, {AUTOSCALE_LOOP_LOAD, 11, 2, -1, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_LOAD, 12, 3, -1, -1, -1, -1, -1},  {AUTOSCALE_LOOP_SITE_MUL, 13, 10, 12, 2, -1, -1, -1},
+      {AUTOSCALE_LOOP_ADD, 14, 11, 13, -1, -1, -1, -1},  {AUTOSCALE_LOOP_STORE, -1, 2, 14, -1, -1, -1, -1}};
+  float *const arrays[] = {const_cast<float *>(&att[t2]), const_cast<float *>(att), dpre, const_cast<float *>(&datt[t2])};
+  const ptrdiff_t strides[] = {0, 1, 1, 0};
+  const float params[] = {static_cast<float>(t2), 0.0f, 1.0f, 0.0f};
+  autoscale_site *const sites[] = {&s[0], &s[1], &s[2]};
+  autoscale_loop_f(ops, 16, 15, static_cast<size_t>(n), arrays, strides, 4, params, sites, nullptr, nullptr);
+}
+void BM_fp16_softmax_derivative_calls(benchmark::State &state) { run_softmax(state, &softmax_sites[0], softmax_calls); }
+void BM_fp16_softmax_derivative_program(benchmark::State &state) { run_softmax(state, &softmax_sites[3], softmax_program); }
+
 BENCHMARK(BM_e4m3_delayed_round_inputs);
 BENCHMARK(BM_e4m3_delayed_round_inputs_statistics_amax);
 BENCHMARK(BM_e4m3_delayed_round_inputs_tensors);
@@ -217,6 +266,8 @@ BENCHMARK(BM_e4m3_elementwise_scalar_loop)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_elementwise_scalar_loop_statistics_amax)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_elementwise_program)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_elementwise_program_statistics_amax)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
+BENCHMARK(BM_fp16_softmax_derivative_calls)->Arg(16)->Arg(32)->Arg(64)->Arg(256);
+BENCHMARK(BM_fp16_softmax_derivative_program)->Arg(16)->Arg(32)->Arg(64)->Arg(256);
 BENCHMARK(BM_gemm_plain_loop)->Arg(64)->Arg(256);
 BENCHMARK(BM_gemm_site_e4m3_delayed)->Arg(64)->Arg(256);
 

@@ -267,4 +267,42 @@ TEST(SiteLoopPrograms, CarriedValuesAreTheLoops) {
   }
 }
 
+// COUNTER: the loop's counter from its first value (negative here), compared with an integer as
+// an indicator; and added to a value carried in a cell (a triangular sum), which runs lane after
+// lane. Iterations around the blocks and the window.
+TEST(SiteLoopPrograms, CounterIsTheLoopsIndex) {
+  static std::vector<autoscale_site> held = configs(1100), twin = configs(1101);
+  const std::vector<float> values = phase_values(0, sweep<float>());
+  const std::vector<autoscale_loop_op> ops = {{PA, 0, 0, -1, -1, -1, -1, -1},
+                                              {AUTOSCALE_LOOP_COUNTER, 1, 0, -1, -1, -1, -1, -1},
+                                              {PA, 2, 1, -1, -1, -1, -1, -1},
+                                              {AUTOSCALE_LOOP_EQUAL, 3, 1, 2, -1, -1, -1, -1},
+                                              {L, 4, 0, -1, -1, -1, -1, -1},
+                                              {AUTOSCALE_LOOP_SITE_MUL, 5, 4, 3, 0, -1, -1, -1},
+                                              {ST, -1, 1, 5, -1, -1, -1, -1},
+                                              {L, 6, 2, -1, -1, -1, -1, -1},
+                                              {AUTOSCALE_LOOP_COUNTER, 7, 6, -1, -1, -1, -1, -1},
+                                              {ST, -1, 2, 7, -1, -1, -1, -1}};
+  const float params[2] = {-37.0f, 5.0f};
+  for (std::size_t k = 0; k < held.size(); ++k)
+    for (std::size_t n : {7u, 8u, 65u, 130u}) {
+      std::vector<float> want(n), got(n);
+      float sum_want = 0.5f, sum_got = 0.5f;
+      for (std::size_t i = 0; i < n; ++i) {
+        const long counter = -37 + static_cast<long>(i);
+        want[i] = autoscale_mul_tensors_f(&twin[k], values[i], counter == 5 ? 1.0f : 0.0f, nullptr, nullptr);
+        sum_want = sum_want + static_cast<float>(i);
+      }
+      autoscale_site *site = &held[k];
+      float *arrays[3] = {const_cast<float *>(values.data()), got.data(), &sum_got};
+      const std::ptrdiff_t strides[3] = {1, 1, 0};
+      autoscale_loop_f(ops.data(), static_cast<int>(ops.size()), 8, n, arrays, strides, 3, params, &site, nullptr,
+                       kFunctions);
+      for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(same(got[i], want[i])) << "config " << k << " n " << n << " element " << i;
+      ASSERT_TRUE(same(sum_got, sum_want)) << "config " << k << " n " << n << ": " << sum_got << ", " << sum_want;
+    }
+  for (std::size_t k = 0; k < held.size(); ++k)
+    expect_same_site(twin[k], held[k], "config " + std::to_string(k), autoscale_test::Sums::Blocks);
+}
+
 }  // namespace

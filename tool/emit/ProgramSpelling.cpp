@@ -70,6 +70,7 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
     case ProgramOp::Load: Ops.push_back({"AUTOSCALE_LOOP_LOAD", O.Dst, O.A}); continue;
     case ProgramOp::Store: Ops.push_back({"AUTOSCALE_LOOP_STORE", -1, O.A, O.B}); continue;
     case ProgramOp::Param: Ops.push_back({"AUTOSCALE_LOOP_PARAM", O.Dst, O.A}); continue;
+    case ProgramOp::Counter: Ops.push_back({"AUTOSCALE_LOOP_COUNTER", O.Dst, O.A}); continue;
     case ProgramOp::Compare:
     case ProgramOp::Select: Ops.push_back({choiceCode(O), O.Dst, O.A, O.B, -1, -1, -1, O.C}); continue;
     case ProgramOp::Operation: break;
@@ -120,10 +121,16 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
     auto Site = O.Kind == ProgramOp::Operation ? Sites.find(O.Op) : Sites.end();
     return Site == Sites.end() || Site->second.D->Treatment.Format == rules::Format::FP32;
   });
+  // Comparisons of the counter read it as a float: the loop as written where a value is not exact,
+  // and in short runs (their ops cost the program more than their sites gain).
+  const bool Counter = llvm::any_of(P.Ops, [](const ProgramOp &O) { return O.Kind == ProgramOp::Counter; });
+  const char *Min = AllFp32 ? "AUTOSCALE_LOOP_PROGRAM_MIN_FP32"
+                    : Counter ? "AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER"
+                              : "AUTOSCALE_LOOP_PROGRAM_MIN";
   std::string Call =
       "{ const size_t autoscale_n_ = " + loopCount(P.Upper, P.Inclusive, P.LowerZero, Lower, Text) +
-      "; if (autoscale_n_ >= " + (AllFp32 ? "AUTOSCALE_LOOP_PROGRAM_MIN_FP32" : "AUTOSCALE_LOOP_PROGRAM_MIN") +
-      ") { " +
+      "; if (autoscale_n_ >= " + Min +
+      (Counter ? " && AUTOSCALE_COUNTER_EXACT(" + Lower + ", autoscale_n_)" : "") + ") { " +
       array("static const autoscale_loop_op autoscale_ops_", OpItems) +
       array("float *const autoscale_arrays_", Arrays) +
       array("const ptrdiff_t autoscale_strides_", Strides) +

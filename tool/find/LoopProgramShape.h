@@ -36,6 +36,9 @@ struct ProgramOp {
                ///< is rewritten, the plain arithmetic (or the math call) where it is kept
     Compare,   ///< Dst = 1 where register A Pred register B (floats, as C compares them), else 0
     Select,    ///< Dst = register A != 0 ? register B : register C (a conditional expression)
+    Counter,   ///< Dst = register A + the iteration's index: the counter's value as a float, for
+               ///< comparisons of integers (A holds its first value; the call checks that every
+               ///< value is exact, AUTOSCALE_COUNTER_EXACT)
   } Kind = Load;
   /// Operation: what it computes (an operator, or a call of Function with A).
   enum Arithmetic { Add, Sub, Mul, Div, Neg, Call } Arith = Add;

@@ -45,6 +45,18 @@ bool isNegatedLiteral(const Expr *E) {
   return U && U->getOpcode() == UO_Minus && isa<FloatingLiteral>(U->getSubExpr()->IgnoreParenImpCasts());
 }
 
+/// Whether integer operand E of a comparison, converted to the comparison's type, keeps its value:
+/// its own type has that type's signedness, or it is a constant of at least 0.
+bool keepsItsValue(const Expr *E, const ASTContext &Ctx) {
+  const Expr *X = E->IgnoreParenImpCasts();
+  if (!X->getType()->isIntegerType())
+    return false;
+  if (X->getType()->isSignedIntegerType() == E->getType()->isSignedIntegerType())
+    return true;
+  Expr::EvalResult R;
+  return X->EvaluateAsInt(R, Ctx) && R.Val.getInt().isNonNegative();
+}
+
 bool sameAffine(const gemm::Affine &X, const gemm::Affine &Y) {
   return X.Coeff == Y.Coeff && X.Const == Y.Const;
 }
@@ -94,7 +106,10 @@ private:
   bool spans();
   std::optional<int> value(const Expr *E);
   std::optional<int> element(const Expr *E);
+  /// The array of a variable declared outside the loop that the loop writes: one cell, stride 0.
+  std::optional<int> cell(const DeclRefExpr *D);
   std::optional<int> load(const Expr *E);
+  std::optional<int> load(int Array, bool Cell);
   std::optional<int> param(const Expr *E);
   /// Whether E is a value the call may compute once before the loop; Ops gets its operations.
   bool computedOnce(const Expr *E, std::vector<const Expr *> *Ops);
@@ -102,6 +117,10 @@ private:
   std::optional<int> conditional(const ConditionalOperator *C);
   /// The register holding 1 where Cond holds (or, Negated, where it does not), else 0.
   std::optional<int> condition(const Expr *Cond, bool &Negated);
+  /// An integer a condition compares, as a float: the counter, or a value the loop leaves
+  /// unchanged.
+  std::optional<int> integer(const Expr *E, bool &IsCounter);
+  std::optional<int> counterValue();
   bool assign(const Expr *Target, int Value);
 
   const ForStmt &For;
@@ -120,13 +139,19 @@ private:
   const Expr *Lower = nullptr, *Upper = nullptr;
   std::set<const VarDecl *> Written;
   std::map<const VarDecl *, int> Locals;       ///< the body's float locals: their registers
-  std::vector<gemm::Access> Accesses;          ///< per array of the shape
+  /// Per array of the shape: its access, or none for a cell (Cells).
+  std::vector<std::optional<gemm::Access>> Accesses;
+  /// Variables declared outside the loop that it writes (a sum, a running value): the call reads
+  /// and writes each through its address, as an array of stride 0, whose value the runtime
+  /// carries from one iteration to the next in order.
+  std::map<const VarDecl *, int> Cells;
   std::vector<const Expr *> ArrayExprs;        ///< per array: the first element expression
   std::map<int, int> Stored;                   ///< array -> the register last stored to it
   /// Inside an arm of a conditional expression, which C evaluates only where the condition picks
   /// it and a program evaluates always: no operation, no element the loop does not read anyway.
   int ArmDepth = 0;
   std::set<int> ReadOutsideArms; ///< arrays whose element the iteration reads unconditionally
+  int CounterRegister = -1;      ///< the counter's value, once a comparison reads it
   LoopProgramShape Shape;
 };
 
@@ -213,21 +238,21 @@ bool ProgramReader::statement(const Stmt *S) {
 
 bool ProgramReader::assign(const Expr *Target, int Value) {
   const Expr *T = Target->IgnoreParens();
+  std::optional<int> Array;
   if (const auto *D = dyn_cast<DeclRefExpr>(T)) {
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
-    if (!V || !Locals.count(V))
-      return fail("the loop assigns a variable declared outside it");
-    Locals[V] = Value;
-    return true;
-  }
-  if (T->getType().isVolatileQualified())
+    if (V && Locals.count(V)) {
+      Locals[V] = Value;
+      return true;
+    }
+    Array = cell(D);
+  } else if (T->getType().isVolatileQualified()) {
     return fail("the loop stores to a volatile element");
-  std::optional<int> Array = element(T);
+  } else {
+    Array = element(T);
+  }
   if (!Array)
     return false;
-  if (Accesses[*Array].Offset.coeff(Counter).isZero())
-    return fail("the loop stores to one element every iteration (a value carried between "
-                "iterations)");
   ProgramOp Op;
   Op.Kind = ProgramOp::Store;
   Op.A = *Array;
@@ -245,7 +270,7 @@ std::optional<int> ProgramReader::element(const Expr *E) {
     return none("an element is not a float at an address affine in the counter" +
                 (Reader.Why.empty() ? std::string() : ": " + Reader.Why));
   for (size_t K = 0; K < Accesses.size(); ++K)
-    if (Accesses[K].Base == Acc->Base && sameAffine(Accesses[K].Offset, Acc->Offset))
+    if (Accesses[K] && Accesses[K]->Base == Acc->Base && sameAffine(Accesses[K]->Offset, Acc->Offset))
       return static_cast<int>(K);
   LoopElement L;
   std::string W;
@@ -256,22 +281,45 @@ std::optional<int> ProgramReader::element(const Expr *E) {
   return static_cast<int>(Shape.Arrays.size() - 1);
 }
 
+std::optional<int> ProgramReader::cell(const DeclRefExpr *D) {
+  const auto *V = dyn_cast<VarDecl>(D->getDecl());
+  if (!V)
+    return none("the loop writes something other than a variable or an element");
+  if (auto It = Cells.find(V); It != Cells.end())
+    return It->second;
+  const QualType T = V->getType().getNonReferenceType();
+  if (!isFloat(T) || T.isVolatileQualified() || V->getStorageClass() == SC_Register)
+    return none("the loop writes a variable declared outside it that the call cannot read "
+                "through its address (not a float, volatile or register)");
+  std::optional<Span> S = spanOf(D);
+  if (!S)
+    return std::nullopt;
+  LoopElement L;
+  L.Where = *S; // the address is &V; the stride, no term, is 0
+  Accesses.push_back(std::nullopt);
+  Shape.Arrays.push_back(L);
+  return Cells[V] = static_cast<int>(Shape.Arrays.size() - 1);
+}
+
 std::optional<int> ProgramReader::load(const Expr *E) {
   if (E->getType().isVolatileQualified())
     return none("the loop reads a volatile element");
   std::optional<int> Array = element(E);
-  if (!Array)
-    return std::nullopt;
-  if (auto It = Stored.find(*Array); It != Stored.end())
+  return Array ? load(*Array, false) : std::nullopt;
+}
+
+std::optional<int> ProgramReader::load(int Array, bool Cell) {
+  if (auto It = Stored.find(Array); It != Stored.end())
     return It->second; // read after the store of the same iteration: the stored value
-  if (ArmDepth > 0 && !ReadOutsideArms.count(*Array))
+  // Reading a variable cannot fault, whatever the condition.
+  if (!Cell && ArmDepth > 0 && !ReadOutsideArms.count(Array))
     return none("an arm of a conditional expression reads an element the loop does not read "
                 "otherwise (a program reads it whatever the condition)");
   if (ArmDepth == 0)
-    ReadOutsideArms.insert(*Array);
+    ReadOutsideArms.insert(Array);
   ProgramOp Op;
   Op.Kind = ProgramOp::Load;
-  Op.A = *Array;
+  Op.A = Array;
   return push(Op);
 }
 
@@ -398,8 +446,13 @@ std::optional<int> ProgramReader::value(const Expr *E) {
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
     if (V && Locals.count(V))
       return Locals[V];
-    if (!V || Written.count(V))
-      return none("the loop reads a variable it writes (a value carried between iterations)");
+    if (V && Written.count(V)) {
+      std::optional<int> Cell = cell(D);
+      return Cell ? load(*Cell, true) : std::nullopt;
+    }
+    if (!V)
+      return none("a value of the loop is neither an element, a float operation nor a value the "
+                  "loop leaves unchanged");
     return param(E);
   }
   if (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E))
@@ -468,19 +521,26 @@ std::optional<int> ProgramReader::condition(const Expr *Cond, bool &Negated) {
   const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!B || !B->isComparisonOp())
     return none("a condition of the loop is not one comparison");
-  // Comparisons of the counter would be iteration tests; on loops of a few dozen iterations (an
-  // attention's softmax) the program measured slower than the calls it replaces.
-  if (!isFloat(B->getLHS()->getType()) || !isFloat(B->getRHS()->getType()))
-    return none("a condition of the loop compares other than two floats");
+  const Expr *Left = B->getLHS(), *Right = B->getRHS(); // converted to the type compared in
+  const bool Floats = isFloat(Left->getType()) && isFloat(Right->getType());
+  if (!Floats && !(keepsItsValue(Left, Ctx) && keepsItsValue(Right, Ctx)))
+    return none("a condition of the loop compares other than two floats or two integers of one "
+                "signedness");
   // a > b is b < a, a >= b is b <= a (both false where either is NaN, as in C); a != b is the
   // negation of a == b, also for NaN.
   const BinaryOperatorKind K = B->getOpcode();
   const bool Swap = K == BO_GT || K == BO_GE;
   Negated = K == BO_NE;
-  std::optional<int> L = value(B->getLHS()); // the operands in the order the loop writes them
-  std::optional<int> R = L ? value(B->getRHS()) : std::nullopt;
+  // The operands in the order the loop writes them. Integers compare as floats: the counter's
+  // values are exact (the call checks), and an integer beyond float's exact range stays beyond
+  // them; two values the loop leaves unchanged could round to one float.
+  bool LeftCounter = false, RightCounter = false;
+  std::optional<int> L = Floats ? value(Left) : integer(Left, LeftCounter);
+  std::optional<int> R = !L ? std::nullopt : Floats ? value(Right) : integer(Right, RightCounter);
   if (!R)
     return std::nullopt;
+  if (!Floats && !LeftCounter && !RightCounter)
+    return none("a condition of the loop compares two integers, neither of them its counter");
   ProgramOp Op;
   Op.Kind = ProgramOp::Compare;
   Op.Pred = K == BO_LT || K == BO_GT   ? ProgramOp::Less
@@ -489,6 +549,29 @@ std::optional<int> ProgramReader::condition(const Expr *Cond, bool &Negated) {
   Op.A = Swap ? *R : *L;
   Op.B = Swap ? *L : *R;
   return push(Op);
+}
+
+std::optional<int> ProgramReader::integer(const Expr *E, bool &IsCounter) {
+  const Expr *X = E->IgnoreParenImpCasts();
+  const auto *D = dyn_cast<DeclRefExpr>(X);
+  IsCounter = D && D->getDecl() == Counter;
+  return IsCounter ? counterValue() : param(X);
+}
+
+std::optional<int> ProgramReader::counterValue() {
+  if (CounterRegister >= 0)
+    return CounterRegister;
+  std::optional<Span> First = spanOf(Lower);
+  if (!First)
+    return std::nullopt;
+  Shape.Params.push_back(*First);
+  ProgramOp Param;
+  Param.Kind = ProgramOp::Param;
+  Param.A = static_cast<int>(Shape.Params.size() - 1);
+  ProgramOp Count;
+  Count.Kind = ProgramOp::Counter;
+  Count.A = push(Param);
+  return CounterRegister = push(Count);
 }
 
 bool ProgramReader::spans() {

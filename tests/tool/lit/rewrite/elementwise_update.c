@@ -34,10 +34,11 @@ void adam_like(float *p, const float *m, const float *v, float lr, float eps, in
 float half_sum(const float *x, int n) {
   float s = 0.0f;
   for (int i = 0; i < n; i++)
+  // CHECK: { const size_t autoscale_n_ = {{.*}}; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; i++)
     s += 0.5f * x[i];
-    // CHECK: s += autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], 0.5f, x[i]);
+    // CHECK: s += autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], 0.5f, x[i]); }
     // REPORT: input.c:[[@LINE-2]]:7: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:15"],"function":"half_sum","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
-    // REPORT: input.c:[[@LINE-3]]:15: {"action":"cast","class":"infer","format":"fp16","function":"half_sum","op":"mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+    // REPORT: input.c:[[@LINE-3]]:15: {"action":"cast","class":"infer","format":"fp16","function":"half_sum","op":"mul","program":"runs with its loop (line 36) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
   return s;
 }
 

@@ -1,10 +1,12 @@
 // Conditional expressions in loop programs: a program computes both values of `c ? x : y` where C
 // computes one, so the finder takes only values without operations and elements the iteration
-// reads anyway, and comparisons of two floats, which are C's (false where either is NaN, != true).
-// The program prints the same bits as one call per operation, and its sites count the same (NaN,
-// signed zeros, values over 40 binades; several steps, so the delayed scales move; bounds that are
-// not multiples of the runtime's blocks). A condition on the counter stays with one call per
-// operation: on the few dozen iterations of an attention's softmax, the program measured slower.
+// reads anyway, and comparisons of two floats, which are C's (false where either is NaN, != true),
+// or of the counter with an integer the loop leaves unchanged, both of one signedness: the counter
+// as a float, exact where the call checks AUTOSCALE_COUNTER_EXACT (a loop counting past 2^24 runs
+// as written). The program prints the same bits as one call per operation, and its sites count the
+// same (NaN, signed zeros, values over 40 binades; several steps, so the delayed scales move;
+// bounds that are not multiples of the runtime's blocks; negative counters, an integer beyond
+// float's exact range).
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: cp %rules/default.yaml scalar.yaml
 // RUN: printf '  - name: no-programs\n    set: {loop_programs: false}\n' >> scalar.yaml
@@ -13,6 +15,7 @@
 // RUN: %code program/input.c | FileCheck %s --check-prefix=PROGRAM
 // RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR
 // PROGRAM-COUNT-2: {{autoscale_loop_f}}(
+// PROGRAM-COUNT-3: AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER && AUTOSCALE_COUNTER_EXACT({{.*}}{{autoscale_loop_f}}(
 // PROGRAM-NOT: {{autoscale_loop_f}}(
 // SCALAR-NOT: {{autoscale_loop_f}}(
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -47,18 +50,47 @@ void clamp_scaled(float *y, const float *x, float lo, float hi, int n) {
   }
 }
 
-// Not programs: a condition on the counter (the softmax derivative of attention), an operation in
-// an arm (C computes it for the elements the condition picks), an element read only in an arm (it
-// may lie out of bounds where the condition guards it).
+// The softmax derivative of attention: the counter compared with the outer loop's.
 void softmax_backward(float *dpre, const float *att, const float *datt, int t) {
   for (int t2 = 0; t2 <= t; t2++) {
     for (int t3 = 0; t3 <= t; t3++) {
       float indicator = t2 == t3 ? 1.0f : 0.0f;
       float local_derivative = att[t2] * (indicator - att[t3]);
-      // REPORT: input.c:[[@LINE-1]]:40: {{.*}}"program":"one call per operation: a condition of the loop compares other than two floats"{{.*}}
       dpre[t3] += local_derivative * datt[t2];
     }
   }
+}
+
+// A counter from lo (negative, or past 2^24 where the call runs the loop as written) against k
+// (maybe beyond float's exact integers).
+void masked(float *y, const float *x, long lo, long k, int n) {
+  for (long i = lo; i < lo + n; i++) {
+    float m = i == k ? 1.0f : 0.0f;
+    float w = i < k ? 0.5f : 2.0f;
+    y[i - lo] = x[i - lo] * m + x[i - lo] * w;
+  }
+}
+
+// Unsigned: the counter against an unsigned row and the constant 0.
+void upper(float *y, const float *x, size_t row, size_t n) {
+  for (size_t j = 0; j < n; j++) {
+    float v = x[j] * 3.0f;
+    float first = j == 0 ? 1.0f : 0.0f;
+    y[j] = (j >= row ? v : 0.0f) + first;
+  }
+}
+
+// Not programs: integers of two signednesses (C compares -1 as the largest size_t), two integers
+// the loop leaves unchanged (as floats, two large ones could round to one), an operation in an arm
+// (C computes it for the elements the condition picks), an element read only in an arm (it may lie
+// out of bounds where the condition guards it).
+void mixed(float *y, const float *x, int k, size_t n, int a, int b) {
+  for (size_t j = 0; j < n; j++)
+    y[j] = (j == k ? 1.0f : 0.0f) * x[j];
+  // REPORT: input.c:[[@LINE-1]]:35: {{.*}}"program":"one call per operation: a condition of the loop compares other than two floats or two integers of one signedness"{{.*}}
+  for (size_t j = 0; j < n; j++)
+    y[j] = (a < b ? 1.0f : 0.0f) * x[j];
+  // REPORT: input.c:[[@LINE-1]]:34: {{.*}}"program":"one call per operation: a condition of the loop compares two integers, neither of them its counter"{{.*}}
 }
 
 void guarded(float *y, const float *x, int n) {
@@ -98,6 +130,16 @@ int main(void) {
     for (int i = 0; i < N; i++) dpre[i] = 0.0f;
     softmax_backward(dpre, att, datt, 40 + step);
     print("softmax", dpre, N);
+    masked(y, x, -20 + step, 3, 40);
+    print("masked", y, 40);
+    masked(y, x, 16777200, 16777217 + step, 40);
+    print("masked far", y, 40);
+    masked(y, x, step, 1L << 40, 40 + step);
+    print("masked beyond", y, 40);
+    upper(y, x, 5 + (size_t)step, N - step);
+    print("upper", y, N);
+    mixed(y, x, -1, 50, step, 2);
+    print("mixed", y, 50);
     guarded(y, x, N);
     print("guarded", y, N);
   }

@@ -15,7 +15,7 @@ float column(const std::vector<std::vector<float>> &m, const std::vector<float> 
     s += m[k][c] * x[k];
     // CHECK: s += autoscale_mul_tensors_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], m[k][c], x[k], AUTOSCALE_NULL, x.data());
     // REPORT: input.cpp:[[@LINE-2]]:7: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:18"],"function":"column","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
-    // REPORT: input.cpp:[[@LINE-3]]:18: {"action":"scale","class":"allow","format":"e4m3","function":"column","loop":"one call per product: a factor is not an element at an address affine in the counter: 'm[k]' is a row of a container of containers: each row is an array of its own","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+    // REPORT: input.cpp:[[@LINE-3]]:18: {"action":"scale","class":"allow","format":"e4m3","function":"column","loop":"one call per product: a factor is not an element at an address affine in the counter: 'm[k]' is a row of a container of containers: each row is an array of its own","op":"dot_mul","program":"one call per operation: an element is not a float at an address affine in the counter: 'm[k]' is a row of a container of containers: each row is an array of its own","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
   return s;
 }
 
@@ -25,7 +25,7 @@ float chunks(const std::deque<float> &a, const std::vector<float> &b, int n) {
     s += a[i] * b[i];
     // CHECK: s += autoscale_mul_tensors_f(&[[SITES]][1], a[i], b[i], AUTOSCALE_NULL, b.data());
     // REPORT: input.cpp:[[@LINE-2]]:7: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:15"],"function":"chunks","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
-    // REPORT: input.cpp:[[@LINE-3]]:15: {"action":"scale","class":"allow","format":"e4m3","function":"chunks","loop":"one call per product: a factor is not an element at an address affine in the counter: 'a[i]' is no element of an array: 'std::deque<float>' is no standard container of one array (std::vector, std::array, std::span): its operator[] may compute anything","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+    // REPORT: input.cpp:[[@LINE-3]]:15: {"action":"scale","class":"allow","format":"e4m3","function":"chunks","loop":"one call per product: a factor is not an element at an address affine in the counter: 'a[i]' is no element of an array: 'std::deque<float>' is no standard container of one array (std::vector, std::array, std::span): its operator[] may compute anything","op":"dot_mul","program":"one call per operation: an element's address has side effects","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
   return s;
 }
 
@@ -41,7 +41,7 @@ float strided(const Strided &a, const std::vector<float> &b, int n) {
     s += a[i] * b[i];
     // CHECK: s += autoscale_mul_tensors_f(&[[SITES]][2], a[i], b[i], AUTOSCALE_NULL, b.data());
     // REPORT: input.cpp:[[@LINE-2]]:7: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:15"],"function":"strided","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
-    // REPORT: input.cpp:[[@LINE-3]]:15: {"action":"scale","class":"allow","format":"e4m3","function":"strided","loop":"one call per product: a factor is not an element at an address affine in the counter: 'a[i]' is no element of an array: 'Strided' is no standard container of one array (std::vector, std::array, std::span): its operator[] may compute anything","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+    // REPORT: input.cpp:[[@LINE-3]]:15: {"action":"scale","class":"allow","format":"e4m3","function":"strided","loop":"one call per product: a factor is not an element at an address affine in the counter: 'a[i]' is no element of an array: 'Strided' is no standard container of one array (std::vector, std::array, std::span): its operator[] may compute anything","op":"dot_mul","program":"one call per operation: an element's address has side effects","rounding":"inputs","rule":"class:allow","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
   return s;
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":3,"written_to":"out/input.cpp"}

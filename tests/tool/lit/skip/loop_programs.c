@@ -10,18 +10,18 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 float user_function(float x);
 
-/* A value carried from one iteration to the next: a sum, an element stored every iteration. */
-float carried(float *s, const float *x, int n) {
-  float acc = 0.0f;
+/* A value carried from one iteration to the next in a variable the call cannot address. */
+float carried(const float *x, int n, volatile float last) {
+  register float acc = 0.0f;
   for (int i = 0; i < n; i++)
     acc = acc + x[i] * 0.5f;
     // CHECK: acc = acc + autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x[i], 0.5f);
     // REPORT: input.c:[[@LINE-2]]:15: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:22"],"function":"carried","op":"accumulate","rule":"class:deny","spelling":"+","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:22: {"action":"cast","class":"infer","format":"fp16","function":"carried","op":"mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:22: {"action":"cast","class":"infer","format":"fp16","function":"carried","op":"mul","program":"one call per operation: the loop writes a variable declared outside it that the call cannot read through its address (not a float, volatile or register)","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   for (int i = 0; i < n; i++)
-    s[0] = x[i] * 0.5f;
-    // CHECK: s[0] = autoscale_mul_f(&[[SITES]][1], x[i], 0.5f);
-    // REPORT: input.c:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"carried","op":"mul","program":"one call per operation: the loop stores to one element every iteration (a value carried between iterations)","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+    last = x[i] * 0.5f;
+    // CHECK: last = autoscale_mul_f(&[[SITES]][1], x[i], 0.5f);
+    // REPORT: input.c:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"carried","op":"mul","program":"one call per operation: the loop writes a variable declared outside it that the call cannot read through its address (not a float, volatile or register)","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"last"}
   return acc;
 }
 

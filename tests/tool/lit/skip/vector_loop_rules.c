@@ -17,25 +17,28 @@ overrides:
     set: {vector_loops: false}
 
 //--- input.c
-/* The rules keep a loop of scalar calls: when they make the sum a site of its own (the kernels
- * keep it in the operation's type), or when they say `vector_loops: false`. */
+/* The rules keep a loop from the vector calls, and it runs as a loop program: when they make the
+ * sum a site of its own (the kernels keep it in the operation's type), or when they say
+ * `vector_loops: false`. */
 float add_is_a_site(const float *a, const float *b, int n) {
   float acc = 0.0f;
   for (int i = 0; i < n; i++)
+    // CHECK: { const size_t autoscale_n_ = {{.*}}; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; i++)
     acc += a[i] * b[i];
-    // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(acc), autoscale_mul_tensors_f(&[[SITES]][1], a[i], b[i], a, b));
-    // REPORT: input.c:[[@LINE-2]]:9: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-2]]:17"],"format":"fp16","function":"add_is_a_site","op":"accumulate","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"output","rule":"sum-fp16","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"add_is_a_site","loop":"one call per product: the sum is a site of its own","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(acc), autoscale_mul_tensors_f(&[[SITES]][1], a[i], b[i], a, b)); }
+    // REPORT: input.c:[[@LINE-2]]:9: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-2]]:17"],"format":"fp16","function":"add_is_a_site","op":"accumulate","program":"runs with its loop (line 25) as one loop program (short runs: one call per operation)","rounding":"output","rule":"sum-fp16","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"add_is_a_site","loop":"one call per product: the sum is a site of its own","op":"dot_mul","program":"runs with its loop (line 25) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
 float scalar(const float *a, const float *b, int n) {
   float acc = 0.0f;
   for (int i = 0; i < n; i++)
+    // CHECK: { const size_t autoscale_n_ = {{.*}}; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; i++)
     acc += a[i] * b[i];
-    // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][2], a[i], b[i], a, b);
+    // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][2], a[i], b[i], a, b); }
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"scalar","op":"accumulate","rule":"scalar-loops","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"scalar","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"scalar-loops","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"scalar","op":"dot_mul","program":"runs with its loop (line 36) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"scalar-loops","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 

@@ -1,5 +1,5 @@
 /* Loops that look like a dot product or an axpy but are not exactly one: their multiplies stay
- * one scalar call per product. */
+ * one scalar call per product, or run with their loop as a loop program. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c -- -fopenmp
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -7,11 +7,12 @@
 // RUN: %cc -fsyntax-only -std=c99 -fopenmp -I %runtime-include out/input.c
 float two_statements(const float *a, const float *b, float *c, int n) {
   float acc = 0.0f;
+  // CHECK: { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}float *const autoscale_arrays_[] = {(float *)(&acc), (float *)(&a[0]), (float *)(&b[0]), (float *)(&c[0])}; const ptrdiff_t autoscale_strides_[] = {0, 1, 1, 1}; {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; i++) {
   for (int i = 0; i < n; i++) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[i], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"two_statements","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"two_statements","loop":"one call per product: the loop's body has other statements","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"two_statements","loop":"one call per product: the loop's body has other statements","op":"dot_mul","program":"runs with its loop (line [[@LINE-4]]) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
     c[i] = 0.0f;
   }
   return acc;
@@ -54,7 +55,7 @@ void alpha_side_effect(float *out, const float *att, const float *v, int t, int 
   int k = 0;
   for (int t2 = 0; t2 <= t; t2++)
   // CHECK: for (int t2 = 0; t2 <= t; t2++)
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_side_effect","op":"matmul","reason":"not substituted as a GEMM: the loop at line 55 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"float","variable":"out"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_side_effect","op":"matmul","reason":"not substituted as a GEMM: the loop at line 56 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"float","variable":"out"}
     for (int i = 0; i < hs; i++)
       out[i] += att[k++] * v[t2 * hs + i];
       // CHECK: out[i] += autoscale_mul_tensors_f(&[[SITES]][4], att[k++], v[t2 * hs + i], att, v);
@@ -68,7 +69,7 @@ float volatile_factor(volatile float *a, const float *b, int n) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][5], a[i], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"function":"volatile_factor","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"volatile_factor","loop":"one call per product: the sum or a factor is volatile","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"volatile_factor","loop":"one call per product: the sum or a factor is volatile","op":"dot_mul","program":"one call per operation: the loop reads a volatile element","rounding":"inputs","rule":"class:allow","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
@@ -78,24 +79,25 @@ float gathered(const float *a, const int *idx, const float *b, int n) {
     acc += a[idx[i]] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][6], a[idx[i]], b[i], a, b);
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:22"],"function":"gathered","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:22: {"action":"scale","class":"allow","format":"e4m3","function":"gathered","loop":"one call per product: a factor is not an element at an address affine in the counter: index 'idx[i]' is not affine in the loop variables","op":"dot_mul","program":"one call per operation: the loop reads a variable it writes (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":6,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:22: {"action":"scale","class":"allow","format":"e4m3","function":"gathered","loop":"one call per product: a factor is not an element at an address affine in the counter: index 'idx[i]' is not affine in the loop variables","op":"dot_mul","program":"one call per operation: an element is not a float at an address affine in the counter: index 'idx[i]' is not affine in the loop variables","rounding":"inputs","rule":"class:allow","site":6,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;
 }
 
 void dependent(float *s, float *y, const float *a, const float *b, int T, int n) {
   for (int t = 0; t < T; t++)
   // CHECK: for (int t = 0; t < T; t++)
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"dependent","op":"matmul","reason":"not substituted as a GEMM: the loops also do other work (line 95), which reads or writes the result through 's'","spelling":"matmul","suggestion":"kernels: [{function: dependent, m: \"1\", n: \"T\", k: \"n\", a: {ptr: \"a\", row_stride: \"0\", col_stride: \"1\"}, b: {ptr: \"b\", row_stride: \"1\", col_stride: \"n\"}, c: {ptr: \"s\", row_stride: \"0\", col_stride: \"1\"}, output: accumulate}]","type":"float","variable":"s"}
-  // REPORT: input.c:[[@LINE-3]]:3: {"action":"skipped","class":"allow","function":"dependent","op":"matmul","reason":"not substituted as a GEMM: the loops also do other work (line 91), which writes a factor through 's'","spelling":"matmul#2","suggestion":"kernels: [{function: dependent, m: \"1\", n: \"n\", k: \"T\", a: {ptr: \"s\", row_stride: \"0\", col_stride: \"1\"}, b: {ptr: \"b\", row_stride: \"n\", col_stride: \"1\"}, c: {ptr: \"y\", row_stride: \"0\", col_stride: \"1\"}, output: accumulate}]","type":"float","variable":"y"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"dependent","op":"matmul","reason":"not substituted as a GEMM: the loops also do other work (line 97), which reads or writes the result through 's'","spelling":"matmul","suggestion":"kernels: [{function: dependent, m: \"1\", n: \"T\", k: \"n\", a: {ptr: \"a\", row_stride: \"0\", col_stride: \"1\"}, b: {ptr: \"b\", row_stride: \"1\", col_stride: \"n\"}, c: {ptr: \"s\", row_stride: \"0\", col_stride: \"1\"}, output: accumulate}]","type":"float","variable":"s"}
+  // REPORT: input.c:[[@LINE-3]]:3: {"action":"skipped","class":"allow","function":"dependent","op":"matmul","reason":"not substituted as a GEMM: the loops also do other work (line 93), which writes a factor through 's'","spelling":"matmul#2","suggestion":"kernels: [{function: dependent, m: \"1\", n: \"n\", k: \"T\", a: {ptr: \"s\", row_stride: \"0\", col_stride: \"1\"}, b: {ptr: \"b\", row_stride: \"n\", col_stride: \"1\"}, c: {ptr: \"y\", row_stride: \"0\", col_stride: \"1\"}, output: accumulate}]","type":"float","variable":"y"}
+    // CHECK: { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}const ptrdiff_t autoscale_strides_[] = {0, 1, 1, 1}; {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; i++) {
     for (int i = 0; i < n; i++) {
       s[t] += a[i] * b[t * n + i];
       // CHECK: s[t] += autoscale_mul_tensors_f(&[[SITES]][7], a[i], b[t * n + i], a, b);
       // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"function":"dependent","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
-      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","program":"one call per operation: the loop stores to one element every iteration (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":7,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","program":"runs with its loop (line [[@LINE-4]]) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"class:allow","site":7,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
       y[i] += s[t] * b[t * n + i];
       // CHECK: y[i] += autoscale_mul_tensors_f(&[[SITES]][8], s[t], b[t * n + i], s, b);
       // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"function":"dependent","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"y"}
-      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","fed_by":["input.c:[[@LINE-7]]:12"],"format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","program":"one call per operation: the loop stores to one element every iteration (a value carried between iterations)","rounding":"inputs","rule":"class:allow","site":8,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
+      // REPORT: input.c:[[@LINE-3]]:20: {"action":"scale","class":"allow","fed_by":["input.c:[[@LINE-7]]:12"],"format":"e4m3","function":"dependent","loop":"one call per product: a statement of the loop reads what another writes","op":"dot_mul","program":"runs with its loop (line [[@LINE-8]]) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"class:allow","site":8,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
     }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":9,"written_to":"out/input.c"}

@@ -1,0 +1,128 @@
+// Values carried from one iteration to the next in loop programs: a variable declared outside the
+// loop that the loop writes (a sum, a product, a running value) is passed by its address as an
+// array of stride 0, and so is an element stored every iteration; the runtime computes what depends
+// on such a cell lane after lane, in order, and the rest in blocks. The program prints the same
+// bits as one call per operation (loop_programs: false), and its sites count the same (values over
+// 40 binades with zeros, so fp16's subnormals, underflows and overflows occur, also on a site in
+// the carried chain; several steps; bounds that are not multiples of the runtime's blocks).
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: cp %rules/default.yaml scalar.yaml
+// RUN: printf '  - name: no-programs\n    set: {loop_programs: false}\n' >> scalar.yaml
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir program --report report.json input.c -- -D_GNU_SOURCE
+// RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c -- -D_GNU_SOURCE
+// RUN: %code program/input.c | FileCheck %s --check-prefix=PROGRAM
+// RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR
+// PROGRAM-COUNT-5: {{autoscale_loop_f}}(
+// PROGRAM-NOT: {{autoscale_loop_f}}(
+// SCALAR-NOT: {{autoscale_loop_f}}(
+// RUN: %report report.json | FileCheck %s --check-prefix=REPORT
+// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %runtime-include program/input.c %runtime-link -lm -o program.out
+// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %runtime-include scalar/input.c %runtime-link -lm -o scalar.out
+// RUN: env AUTOSCALE_REPORT=program.json AUTOSCALE_SUMMARY=0 ./program.out > program.txt
+// RUN: env AUTOSCALE_REPORT=scalar.json AUTOSCALE_SUMMARY=0 ./scalar.out > scalar.txt
+// RUN: diff -u scalar.txt program.txt
+// RUN: %site-counters scalar.json > scalar.counters && %site-counters program.json > program.counters
+// RUN: diff -u scalar.counters program.counters
+// RUN: FileCheck %s --check-prefix=COUNTED --input-file program.counters
+// COUNTED: input.c:{{[0-9]+}}:{{[0-9]+}} mul executions={{[1-9][0-9]*}} output={{[1-9][0-9]*}}/{{[0-9]+}}/{{[1-9][0-9]*}}/{{[1-9][0-9]*}}
+#include <math.h>
+#include <stdio.h>
+
+enum { N = 301, STEPS = 4 };
+
+// Two sums of a layer norm's gradient: locals of the iteration feed both.
+void norm_sums(float *sums, const float *x, const float *w, const float *dy, float mean, float rstd, int n) {
+  float dmean = 0.0f;
+  float dnorm = 0.0f;
+  for (int i = 0; i < n; i++) {
+    float norm = (x[i] - mean) * rstd;
+    float d = w[i] * dy[i];
+    dmean += d;
+    dnorm += d * norm;
+  }
+  sums[0] = dmean;
+  sums[1] = dnorm;
+}
+
+// A softmax's exponentials and their sum (the math call a site of its own).
+float exp_sum(float *e, const float *x, float max, int n) {
+  float sum = 0.0f;
+  for (int i = 0; i < n; i++) {
+    float v = expf(x[i] - max);
+    sum += v;
+    e[i] = v;
+  }
+  return sum;
+}
+
+// A site inside the carried chain: the running product rounds every iteration, over and under
+// fp16's range.
+float running_product(const float *x, int n) {
+  float p = 1.0f;
+  for (int i = 0; i < n; i++)
+    p = p * (x[i] + 1.0f);
+  return p;
+}
+
+// A value read before it is written: each iteration sees the one before.
+void differences(float *y, const float *x, int n) {
+  float previous = 0.0f;
+  for (int i = 0; i < n; i++) {
+    y[i] = x[i] - previous;
+    previous = x[i] * 0.5f;
+  }
+}
+
+// An element stored every iteration (the last store stays) and one summed into.
+void last_and_total(float *cells, const float *x, int n) {
+  for (int i = 0; i < n; i++) {
+    cells[0] = x[i] * 0.25f;
+    cells[1] = cells[1] + x[i] * 3.0f;
+  }
+}
+
+// Not a program: a variable the call cannot address.
+float in_register(const float *x, int n) {
+  register float acc = 0.0f;
+  for (int i = 0; i < n; i++)
+    acc = acc + x[i] * 0.5f;
+  // REPORT: input.c:[[@LINE-1]]:22: {{.*}}"program":"one call per operation: the loop writes a variable declared outside it that the call cannot read through its address (not a float, volatile or register)"{{.*}}
+  return acc;
+}
+
+static void print(const char *what, const float *v, int n) {
+  unsigned h = 2166136261u;
+  for (int i = 0; i < n; i++) {
+    unsigned u;
+    __builtin_memcpy(&u, &v[i], sizeof u);
+    h = (h ^ u) * 16777619u;
+  }
+  printf("%s %08x %a %a\n", what, h, v[0], v[n / 2]);
+}
+
+int main(void) {
+  static float x[N], w[N], dy[N], e[N], y[N];
+  float sums[2], cells[2] = {0.0f, 0.0f};
+  for (int i = 0; i < N; i++) {
+    double mantissa = 1.0 + (i % 8) / 8.0, sign = i % 3 == 1 ? -1.0 : 1.0;
+    x[i] = i % 17 == 5 ? 0.0f : (float)(sign * ldexp(mantissa, 4 - i % 41));
+    w[i] = (float)(0.5 + (i % 13) / 16.0);
+    dy[i] = (float)((i % 7) - 3) / 64.0f;
+  }
+  for (int step = 0; step < STEPS; step++) {
+    norm_sums(sums, x, w, dy, 0.125f, 3.0f, N - step);
+    float s = exp_sum(e, x, 16.0f, N);
+    float p = running_product(x + step, N - step);
+    differences(y, x, N);
+    last_and_total(cells, x, N - 2 * step);
+    float r = in_register(x, N);
+    print("sums", sums, 2);
+    print("exp", e, N);
+    print("differences", y, N);
+    print("cells", cells, 2);
+    printf("sum %a product %a register %a\n", s, p, r);
+    for (int i = 0; i < N; i++)
+      x[i] = x[i] * 0.75f + y[i] / 1024.0f;
+  }
+  return 0;
+}
