@@ -6,6 +6,7 @@
 #include "find/OperationFinder.h"
 #include "find/Reductions.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <map>
@@ -57,16 +58,53 @@ bool keepsItsValue(const Expr *E, const ASTContext &Ctx) {
   return X->EvaluateAsInt(R, Ctx) && R.Val.getInt().isNonNegative();
 }
 
+/// The locals of F whose storage other names may reach: a use of one other than reading its value,
+/// assigning or stepping it (through members and parentheses) takes its address or binds a
+/// reference to it.
+std::set<const VarDecl *> addressedLocals(const FunctionDecl &F, ASTContext &Ctx) {
+  struct Walk : RecursiveASTVisitor<Walk> {
+    ASTContext &Ctx;
+    std::set<const VarDecl *> Out;
+    explicit Walk(ASTContext &Ctx) : Ctx(Ctx) {}
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() || Out.count(V))
+        return true;
+      const Stmt *Use = D;
+      for (;;) {
+        DynTypedNodeList Parents = Ctx.getParents(*Use);
+        const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+        const auto *M = dyn_cast_or_null<MemberExpr>(P);
+        if (isa_and_nonnull<ParenExpr>(P) || (M && !M->isArrow())) {
+          Use = P;
+          continue;
+        }
+        const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+        const auto *B = dyn_cast_or_null<BinaryOperator>(P);
+        const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+        const bool Value = (Cast && Cast->getCastKind() == CK_LValueToRValue) ||
+                           (B && B->isAssignmentOp() && B->getLHS() == Use) ||
+                           (U && U->isIncrementDecrementOp());
+        if (!Value)
+          Out.insert(V);
+        return true;
+      }
+    }
+  } W(Ctx);
+  W.TraverseStmt(F.getBody());
+  return std::move(W.Out);
+}
+
 bool sameAffine(const gemm::Affine &X, const gemm::Affine &Y) {
   return X.Coeff == Y.Coeff && X.Const == Y.Const;
 }
 
 class ProgramReader {
 public:
-  ProgramReader(const ForStmt &For, ASTContext &Ctx, const FileRanges &Ranges,
-                const OperationOf &OpOf, std::set<const Expr *> &Members)
+  ProgramReader(const ForStmt &For, const FunctionDecl &FD, ASTContext &Ctx,
+                const FileRanges &Ranges, const OperationOf &OpOf, std::set<const Expr *> &Members)
       : For(For), Ctx(Ctx), SM(Ctx.getSourceManager()), Ranges(Ranges), OpOf(OpOf),
-        Members(Members), A(Ctx), Reader(Ctx, A, Sc) {}
+        Members(Members), A(Ctx), Reader(Ctx, A, Sc), Addressed(addressedLocals(FD, Ctx)) {}
 
   std::shared_ptr<LoopProgramShape> run(std::string &WhyOut) {
     bool Ok = header() && body() && spans();
@@ -106,8 +144,19 @@ private:
   bool spans();
   std::optional<int> value(const Expr *E);
   std::optional<int> element(const Expr *E);
-  /// The array of a variable declared outside the loop that the loop writes: one cell, stride 0.
+  /// The array of a variable declared outside the loop that the loop writes, or that a store of
+  /// the loop may reach under another name: one cell, stride 0.
   std::optional<int> cell(const DeclRefExpr *D);
+  /// Whether other names may reach V's storage (a global, a reference, a local whose address is
+  /// taken): where the loop stores, reading V once before it could miss a store.
+  bool shared(const VarDecl *V) const {
+    return V->hasGlobalStorage() || V->getType()->isReferenceType() || Addressed.count(V);
+  }
+  /// Whether a store may change V's value under another name (a const reference may name
+  /// storage others write; a const object none may).
+  bool changesElsewhere(const VarDecl *V) const {
+    return shared(V) && (V->getType()->isReferenceType() || !V->getType().isConstQualified());
+  }
   std::optional<int> load(const Expr *E);
   std::optional<int> load(int Array, bool Cell);
   std::optional<int> param(const Expr *E);
@@ -145,6 +194,8 @@ private:
   /// and writes each through its address, as an array of stride 0, whose value the runtime
   /// carries from one iteration to the next in order.
   std::map<const VarDecl *, int> Cells;
+  std::set<int> PrivateCells; ///< cells of locals no other name reaches
+  std::set<const VarDecl *> Addressed;
   std::vector<const Expr *> ArrayExprs;        ///< per array: the first element expression
   std::map<int, int> Stored;                   ///< array -> the register last stored to it
   /// Inside an arm of a conditional expression, which C evaluates only where the condition picks
@@ -258,6 +309,12 @@ bool ProgramReader::assign(const Expr *Target, int Value) {
   Op.A = *Array;
   Op.B = Value;
   push(Op);
+  // A value stored before is read from its register only while no store since may have reached
+  // its storage under another name (y[i] then z[i] with z == y, a reference and its variable).
+  for (auto It = Stored.begin(); It != Stored.end();)
+    It = It->first == *Array || PrivateCells.count(It->first) || PrivateCells.count(*Array)
+             ? std::next(It)
+             : Stored.erase(It);
   Stored[*Array] = Value;
   return true;
 }
@@ -298,7 +355,10 @@ std::optional<int> ProgramReader::cell(const DeclRefExpr *D) {
   L.Where = *S; // the address is &V; the stride, no term, is 0
   Accesses.push_back(std::nullopt);
   Shape.Arrays.push_back(L);
-  return Cells[V] = static_cast<int>(Shape.Arrays.size() - 1);
+  const int Array = static_cast<int>(Shape.Arrays.size() - 1);
+  if (!shared(V))
+    PrivateCells.insert(Array);
+  return Cells[V] = Array;
 }
 
 std::optional<int> ProgramReader::load(const Expr *E) {
@@ -341,7 +401,12 @@ bool ProgramReader::computedOnce(const Expr *E, std::vector<const Expr *> *Ops) 
         Ok = false;
       if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
         const auto *V = dyn_cast<VarDecl>(D->getDecl());
+        const QualType T = V ? V->getType().getNonReferenceType() : QualType();
         if (V && (V == R.Counter || R.Written.count(V) || R.Locals.count(V)))
+          Ok = false;
+        // Floats another name may reach, which a store of the loop could change (integers and
+        // pointers it cannot: the stores are of floats).
+        if (V && R.changesElsewhere(V) && (T->isRealFloatingType() || T->isRecordType()))
           Ok = false;
       }
       if (const auto *X = dyn_cast<Expr>(S); X && isa<BinaryOperator, UnaryOperator, CallExpr>(X)) {
@@ -446,7 +511,8 @@ std::optional<int> ProgramReader::value(const Expr *E) {
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
     if (V && Locals.count(V))
       return Locals[V];
-    if (V && Written.count(V)) {
+    // A variable the loop writes, or one a store of the loop may reach, is read every iteration.
+    if (V && (Written.count(V) || changesElsewhere(V))) {
       std::optional<int> Cell = cell(D);
       return Cell ? load(*Cell, true) : std::nullopt;
     }
@@ -561,6 +627,21 @@ std::optional<int> ProgramReader::integer(const Expr *E, bool &IsCounter) {
 std::optional<int> ProgramReader::counterValue() {
   if (CounterRegister >= 0)
     return CounterRegister;
+  // The first value as written is the counter's: its type converts to the counter's keeping every
+  // value, or it is a constant the counter's type holds.
+  const Expr *L = Lower->IgnoreParenImpCasts();
+  const QualType From = L->getType(), To = Counter->getType();
+  const bool Signed = From->isSignedIntegerType(), ToSigned = To->isSignedIntegerType();
+  const unsigned FromWidth = Ctx.getIntWidth(From), ToWidth = Ctx.getIntWidth(To);
+  Expr::EvalResult R;
+  const bool Keeps = From->isIntegerType() && ((Signed == ToSigned && FromWidth <= ToWidth) ||
+                                               (!Signed && ToSigned && FromWidth < ToWidth));
+  const bool Fits = L->EvaluateAsInt(R, Ctx) && (ToSigned ? R.Val.getInt().isSignedIntN(ToWidth)
+                                                          : R.Val.getInt().isNonNegative() &&
+                                                                R.Val.getInt().getActiveBits() <= ToWidth);
+  if (!Keeps && !Fits)
+    return none("the counter's first value is of a type that converts to the counter's with "
+                "another value");
   std::optional<Span> First = spanOf(Lower);
   if (!First)
     return std::nullopt;
@@ -604,7 +685,7 @@ std::shared_ptr<LoopProgramShape> findLoopProgram(const ForStmt &For, const Func
     Why = "the loop is in a template or device code";
     return nullptr;
   }
-  return ProgramReader(For, Ctx, Ranges, Op, Members).run(Why);
+  return ProgramReader(For, FD, Ctx, Ranges, Op, Members).run(Why);
 }
 
 void OperationFinder::findLoopPrograms() {

@@ -174,11 +174,12 @@ enum {
   AUTOSCALE_LOOP_SELECT, AUTOSCALE_LOOP_COUNTER, AUTOSCALE_LOOP_CODE_COUNT
 };
 /* Whether the counter values first .. first + n - 1 of a loop program's COUNTER are floats that
- * compare as the integers do: all of magnitude below 2^24, where every integer is a float. An
- * integer the counter is compared with needs no such bound: converted to float, one of magnitude
- * 2^24 or more stays beyond every counter value on the same side, and one below is exact. */
+ * compare as the integers do, computed as first + i: first, every i < n and every value of
+ * magnitude below 2^24, where every integer is a float. An integer the counter is compared with
+ * needs no such bound: converted to float, one of magnitude 2^24 or more stays beyond every counter
+ * value on the same side, and one below is exact. */
 #define AUTOSCALE_COUNTER_EXACT(first, n) /* in double: exact here, of signed and unsigned alike */ \
-  (AUTOSCALE_CAST(double, first) > -16777216.0 &&                                                  \
+  (AUTOSCALE_CAST(double, n) <= 16777216.0 && AUTOSCALE_CAST(double, first) > -16777216.0 &&      \
    AUTOSCALE_CAST(double, first) + AUTOSCALE_CAST(double, n) <= 16777216.0)
 typedef struct autoscale_loop_op {
   int code;           /* AUTOSCALE_LOOP_* */

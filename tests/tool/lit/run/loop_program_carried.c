@@ -12,7 +12,7 @@
 // RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c -- -D_GNU_SOURCE
 // RUN: %code program/input.c | FileCheck %s --check-prefix=PROGRAM
 // RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR
-// PROGRAM-COUNT-5: {{autoscale_loop_f}}(
+// PROGRAM-COUNT-8: {{autoscale_loop_f}}(
 // PROGRAM-NOT: {{autoscale_loop_f}}(
 // SCALAR-NOT: {{autoscale_loop_f}}(
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -81,6 +81,36 @@ void last_and_total(float *cells, const float *x, int n) {
   }
 }
 
+// Storage under two names. A global the loop reads while it stores through a pointer that may be
+// the global: read every iteration (a value the loop leaves unchanged is read once, before it).
+float g_scale;
+void through_pointer(float *y, const float *x, float *out, int n) {
+  for (int i = 0; i < n; i++) {
+    *out += x[i] * 3.0f;
+    y[i] = g_scale * 2.0f + x[i];
+  }
+}
+
+// A local whose address is taken, stored under its name and under the pointer: the value read back
+// is the last store's, not the register of the first.
+void stored_twice(float *y, const float *x, int n) {
+  float s = 0.0f, *p = &s;
+  for (int i = 0; i < n; i++) {
+    s = x[i] * 3.0f;
+    *p = x[i] + 1.0f;
+    y[i] = s * 2.0f;
+  }
+}
+
+// Two arrays that may be one: z[i] stored after y[i], and y[i] read after both.
+void two_names(float *y, float *z, float *w, const float *x, int n) {
+  for (int i = 0; i < n; i++) {
+    y[i] = x[i] * 3.0f;
+    z[i] = x[i] + 1.0f;
+    w[i] = y[i] * 2.0f;
+  }
+}
+
 // Not a program: a variable the call cannot address.
 float in_register(const float *x, int n) {
   register float acc = 0.0f;
@@ -116,6 +146,14 @@ int main(void) {
     differences(y, x, N);
     last_and_total(cells, x, N - 2 * step);
     float r = in_register(x, N);
+    g_scale = 0.5f + (float)step;
+    through_pointer(y, x, &g_scale, N);
+    print("through pointer", y, N);
+    printf("global %a\n", g_scale);
+    stored_twice(y, x, N);
+    print("stored twice", y, N);
+    two_names(y, y, e, x, N);
+    print("two names", e, N);
     print("sums", sums, 2);
     print("exp", e, N);
     print("differences", y, N);

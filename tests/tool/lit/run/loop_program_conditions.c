@@ -15,7 +15,7 @@
 // RUN: %code program/input.c | FileCheck %s --check-prefix=PROGRAM
 // RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR
 // PROGRAM-COUNT-2: {{autoscale_loop_f}}(
-// PROGRAM-COUNT-3: AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER && AUTOSCALE_COUNTER_EXACT({{.*}}{{autoscale_loop_f}}(
+// PROGRAM-COUNT-4: AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER && AUTOSCALE_COUNTER_EXACT({{.*}}{{autoscale_loop_f}}(
 // PROGRAM-NOT: {{autoscale_loop_f}}(
 // SCALAR-NOT: {{autoscale_loop_f}}(
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -80,6 +80,26 @@ void upper(float *y, const float *x, size_t row, size_t n) {
   }
 }
 
+// A counter from a negative first value over more than 2^24 iterations: its last values pass 2^24
+// as indices, so the call runs the loop as written.
+int count_long(const float *x, long lo, long n, long k) {
+  float hits = 0.0f;
+  for (long i = lo; i < lo + n; i++) {
+    float m = i == k ? 1.0f : 0.0f;
+    hits = hits + m * x[0];
+  }
+  return (int)(hits / x[0]);
+}
+
+// Not a program: an unsigned counter from a signed first value (-40 is the unsigned 2^32 - 40).
+void unsigned_from_signed(float *y, const float *x, int lo, unsigned k) {
+  for (unsigned i = lo; i < lo + 64u; i++) {
+    float m = i < k ? 1.0f : 0.0f;
+    y[i - lo] = m * x[i - lo];
+    // REPORT: input.c:[[@LINE-1]]:19: {{.*}}"program":"one call per operation: the counter's first value is of a type that converts to the counter's with another value"{{.*}}
+  }
+}
+
 // Not programs: integers of two signednesses (C compares -1 as the largest size_t), two integers
 // the loop leaves unchanged (as floats, two large ones could round to one), an operation in an arm
 // (C computes it for the elements the condition picks), an element read only in an arm (it may lie
@@ -136,6 +156,12 @@ int main(void) {
     print("masked far", y, 40);
     masked(y, x, step, 1L << 40, 40 + step);
     print("masked beyond", y, 40);
+    if (step == 0) {
+      const float one = 1.0f;
+      printf("long count %d\n", count_long(&one, -16777000L, 16777400L, 16777217L - 16777000L));
+    }
+    unsigned_from_signed(y, x, -40, 4294967200u);
+    print("unsigned", y, 64);
     upper(y, x, 5 + (size_t)step, N - step);
     print("upper", y, N);
     mixed(y, x, -1, 50, step, 2);
