@@ -11,7 +11,9 @@
 // elements and over 16 (where what a call costs before its first element shows). And attention's
 // softmax derivative, an indicator of the counter among three fp16 sites, as calls and as the
 // program the rewriter emits (its ops copied from a rewrite), n x n iterations: where a program
-// that compares its counter starts to pay (AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER).
+// that compares its counter starts to pay (AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER). And a layer norm
+// gradient's two sums (four fp16 sites feeding two sums carried from one iteration to the next),
+// as calls and as its program.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -205,13 +207,13 @@ void BM_e4m3_elementwise_program_statistics_amax(benchmark::State &state) {
   run_elementwise(state, &program_sites[3], program_elementwise);
 }
 
-#define FP16_SITE(line, op, name)                                                                        \
+#define FP16_SITE(line, index, op, name)                                                                 \
   AUTOSCALE_SITE("bench.cpp", line, 1, op, name, name, AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, \
                  AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10,   \
-                 AUTOSCALE_STATS_FULL, line - 15, -1, -1, -1, "bench")
-autoscale_site softmax_sites[] = {FP16_SITE(15, AUTOSCALE_OP_SUB, "-"), FP16_SITE(16, AUTOSCALE_OP_MUL, "*"),
-                                  FP16_SITE(17, AUTOSCALE_OP_MUL, "*"), FP16_SITE(18, AUTOSCALE_OP_SUB, "-"),
-                                  FP16_SITE(19, AUTOSCALE_OP_MUL, "*"), FP16_SITE(20, AUTOSCALE_OP_MUL, "*")};
+                 AUTOSCALE_STATS_FULL, index, -1, -1, -1, "bench")
+autoscale_site softmax_sites[] = {FP16_SITE(15, 0, AUTOSCALE_OP_SUB, "-"), FP16_SITE(16, 1, AUTOSCALE_OP_MUL, "*"),
+                                  FP16_SITE(17, 2, AUTOSCALE_OP_MUL, "*"), FP16_SITE(18, 3, AUTOSCALE_OP_SUB, "-"),
+                                  FP16_SITE(19, 4, AUTOSCALE_OP_MUL, "*"), FP16_SITE(20, 5, AUTOSCALE_OP_MUL, "*")};
 template <class Loop> void run_softmax(benchmark::State &state, autoscale_site *s, Loop loop) {
   const int n = static_cast<int>(state.range(0));
   std::vector<float> att(static_cast<std::size_t>(n)), datt(att.size()), dpre(att.size());
@@ -248,6 +250,53 @@ void softmax_program(autoscale_site *s, float *dpre, const float *att, const flo
   autoscale_site *const sites[] = {&s[0], &s[1], &s[2]};
   autoscale_loop_f(ops, 16, 15, static_cast<size_t>(n), arrays, strides, 4, params, sites, nullptr, nullptr);
 }
+autoscale_site norm_sites[] = {FP16_SITE(21, 0, AUTOSCALE_OP_SUB, "-"), FP16_SITE(22, 1, AUTOSCALE_OP_MUL, "*"),
+                               FP16_SITE(23, 2, AUTOSCALE_OP_MUL, "*"), FP16_SITE(24, 3, AUTOSCALE_OP_MUL, "*"),
+                               FP16_SITE(25, 4, AUTOSCALE_OP_SUB, "-"), FP16_SITE(26, 5, AUTOSCALE_OP_MUL, "*"),
+                               FP16_SITE(27, 6, AUTOSCALE_OP_MUL, "*"), FP16_SITE(28, 7, AUTOSCALE_OP_MUL, "*")};
+template <class Loop> void run_norm_sums(benchmark::State &state, autoscale_site *s, Loop loop) {
+  const int n = static_cast<int>(state.range(0));
+  std::vector<float> x = operands(0.5f), w = operands(1.5f), dy = operands(-0.25f);
+  for (float &v : dy) v /= 64.0f;  // every product in fp16's range: blocks never fall back to calls
+  float sums[2];
+  loop(s, x.data(), w.data(), dy.data(), n, sums);
+  autoscale_step();
+  for (auto _ : state) {
+    loop(s, x.data(), w.data(), dy.data(), n, sums);
+    benchmark::DoNotOptimize(sums);
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+void norm_sums_calls(autoscale_site *s, const float *x, const float *w, const float *dy, int n, float *sums) {
+  float dmean = 0.0f, dnorm = 0.0f;
+  for (int i = 0; i < n; i++) {
+    float norm = autoscale_mul_f(&s[1], autoscale_sub_f(&s[0], x[i], 0.125f), 3.0f);
+    float d = autoscale_mul_f(&s[2], w[i], dy[i]);
+    dmean += d;
+    dnorm += autoscale_mul_f(&s[3], d, norm);
+  }
+  sums[0] = dmean, sums[1] = dnorm;
+}
+void norm_sums_program(autoscale_site *s, const float *x, const float *w, const float *dy, int n, float *sums) {
+  static const autoscale_loop_op ops[] = {
+      {AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1, -1},    {AUTOSCALE_LOOP_PARAM, 1, 0, -1, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_SITE_SUB, 2, 0, 1, 0, -1, -1, -1},  {AUTOSCALE_LOOP_PARAM, 3, 1, -1, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_SITE_MUL, 4, 2, 3, 1, -1, -1, -1},  {AUTOSCALE_LOOP_LOAD, 5, 1, -1, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_LOAD, 6, 2, -1, -1, -1, -1, -1},    {AUTOSCALE_LOOP_SITE_MUL, 7, 5, 6, 2, -1, -1, -1},
+      {AUTOSCALE_LOOP_LOAD, 8, 3, -1, -1, -1, -1, -1},    {AUTOSCALE_LOOP_ADD, 9, 8, 7, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_STORE, -1, 3, 9, -1, -1, -1, -1},   {AUTOSCALE_LOOP_LOAD, 10, 4, -1, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_SITE_MUL, 11, 7, 4, 3, -1, -1, -1}, {AUTOSCALE_LOOP_ADD, 12, 10, 11, -1, -1, -1, -1},
+      {AUTOSCALE_LOOP_STORE, -1, 4, 12, -1, -1, -1, -1}};
+  float dmean = 0.0f, dnorm = 0.0f;
+  float *const arrays[] = {const_cast<float *>(x), const_cast<float *>(w), const_cast<float *>(dy), &dmean, &dnorm};
+  const ptrdiff_t strides[] = {1, 1, 1, 0, 0};
+  const float params[] = {0.125f, 3.0f};
+  autoscale_site *const sites[] = {&s[0], &s[1], &s[2], &s[3]};
+  autoscale_loop_f(ops, 15, 13, static_cast<size_t>(n), arrays, strides, 5, params, sites, nullptr, nullptr);
+  sums[0] = dmean, sums[1] = dnorm;
+}
+void BM_fp16_norm_sums_calls(benchmark::State &state) { run_norm_sums(state, &norm_sites[0], norm_sums_calls); }
+void BM_fp16_norm_sums_program(benchmark::State &state) { run_norm_sums(state, &norm_sites[4], norm_sums_program); }
 void BM_fp16_softmax_derivative_calls(benchmark::State &state) { run_softmax(state, &softmax_sites[0], softmax_calls); }
 void BM_fp16_softmax_derivative_program(benchmark::State &state) { run_softmax(state, &softmax_sites[3], softmax_program); }
 
@@ -268,6 +317,8 @@ BENCHMARK(BM_e4m3_elementwise_program)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_elementwise_program_statistics_amax)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_fp16_softmax_derivative_calls)->Arg(16)->Arg(32)->Arg(64)->Arg(256);
 BENCHMARK(BM_fp16_softmax_derivative_program)->Arg(16)->Arg(32)->Arg(64)->Arg(256);
+BENCHMARK(BM_fp16_norm_sums_calls)->Arg(16)->Arg(64)->Arg(256)->Arg(kN);
+BENCHMARK(BM_fp16_norm_sums_program)->Arg(16)->Arg(64)->Arg(256)->Arg(kN);
 BENCHMARK(BM_gemm_plain_loop)->Arg(64)->Arg(256);
 BENCHMARK(BM_gemm_site_e4m3_delayed)->Arg(64)->Arg(256);
 

@@ -305,4 +305,28 @@ TEST(SiteLoopPrograms, CounterIsTheLoopsIndex) {
     expect_same_site(twin[k], held[k], "config " + std::to_string(k), autoscale_test::Sums::Blocks);
 }
 
+// Two programs in one buffer, one after the other (the runtime keeps each program's analysis per
+// thread, found by the address of its ops): a sum carried in a cell, then x[i] = x[i] + cell, which
+// carries nothing, over the same arrays and strides.
+TEST(SiteLoopPrograms, AnalysisFollowsTheOpsNotTheirAddress) {
+  std::vector<autoscale_loop_op> ops = {{L, 0, 0, -1, -1, -1, -1, -1},
+                                        {L, 1, 1, -1, -1, -1, -1, -1},
+                                        {AUTOSCALE_LOOP_ADD, 2, 1, 0, -1, -1, -1, -1},
+                                        {ST, -1, 1, 2, -1, -1, -1, -1}};
+  std::vector<float> x(100);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = 0.25f * static_cast<float>(i) - 3.0f;
+  float cell = 0.5f, sum = 0.5f;
+  for (float v : x) sum = sum + v;
+  float *arrays[2] = {x.data(), &cell};
+  const std::ptrdiff_t strides[2] = {1, 0};
+  autoscale_loop_f(ops.data(), 4, 3, x.size(), arrays, strides, 2, nullptr, nullptr, nullptr, nullptr);
+  ASSERT_TRUE(same(cell, sum)) << cell << ", " << sum;
+  ops[3] = {ST, -1, 0, 2, -1, -1, -1, -1};
+  std::vector<float> want = x;
+  for (float &v : want) v = cell + v;
+  autoscale_loop_f(ops.data(), 4, 3, x.size(), arrays, strides, 2, nullptr, nullptr, nullptr, nullptr);
+  for (std::size_t i = 0; i < x.size(); ++i) ASSERT_TRUE(same(x[i], want[i])) << "element " << i;
+  ASSERT_TRUE(same(cell, sum)) << "the cell is only read now";
+}
+
 }  // namespace

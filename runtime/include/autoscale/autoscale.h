@@ -205,8 +205,8 @@ typedef float (*autoscale_loop_function)(float);
 #endif
 /* A program that compares its counter (an indicator such as attention's softmax derivative,
  * t2 == t3 ? 1 : 0) has ops but no site for it: on that loop (3 fp16 sites, 16 ops) the program
- * cost 26.1 ns an iteration over 16 iterations against 16.2 for the calls, 15.4 against 15.6 over
- * 32, 10.5 against 15.1 over 64 (autoscale_bench_sites, softmax). */
+ * cost 21.9 ns an iteration over 16 iterations against 15.8 for the calls, 13.0 against 15.3 over
+ * 32, 9.4 against 16.7 over 64 (autoscale_bench_sites, softmax). */
 #ifndef AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER
 #define AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER 32
 #endif
