@@ -160,6 +160,8 @@ private:
   std::optional<int> load(const Expr *E);
   std::optional<int> load(int Array, bool Cell);
   std::optional<int> param(const Expr *E);
+  /// A Param op of E as written, which the call evaluates once before the loop.
+  std::optional<int> pushParam(const Expr *E);
   /// Whether E is a value the call may compute once before the loop; Ops gets its operations.
   bool computedOnce(const Expr *E, std::vector<const Expr *> *Ops);
   std::optional<int> operation(const Expr *E, ProgramOp::Arithmetic Arith, int Left, int Right);
@@ -346,8 +348,9 @@ std::optional<int> ProgramReader::cell(const DeclRefExpr *D) {
     return It->second;
   const QualType T = V->getType().getNonReferenceType();
   if (!isFloat(T) || T.isVolatileQualified() || V->getStorageClass() == SC_Register)
-    return none("the loop writes a variable declared outside it that the call cannot read "
-                "through its address (not a float, volatile or register)");
+    return none("a variable declared outside the loop that the call reads through its address "
+                "(the loop writes it, or other names may reach it) is not a float, or volatile "
+                "or register");
   std::optional<Span> S = spanOf(D);
   if (!S)
     return std::nullopt;
@@ -451,6 +454,10 @@ std::optional<int> ProgramReader::param(const Expr *E) {
     Members.insert(Op);
     Shape.InvariantOps.push_back(OpOf(Op)->Key);
   }
+  return pushParam(E);
+}
+
+std::optional<int> ProgramReader::pushParam(const Expr *E) {
   std::optional<Span> S = spanOf(E);
   if (!S)
     return std::nullopt;
@@ -642,16 +649,12 @@ std::optional<int> ProgramReader::counterValue() {
   if (!Keeps && !Fits)
     return none("the counter's first value is of a type that converts to the counter's with "
                 "another value");
-  std::optional<Span> First = spanOf(Lower);
+  std::optional<int> First = pushParam(Lower);
   if (!First)
     return std::nullopt;
-  Shape.Params.push_back(*First);
-  ProgramOp Param;
-  Param.Kind = ProgramOp::Param;
-  Param.A = static_cast<int>(Shape.Params.size() - 1);
   ProgramOp Count;
   Count.Kind = ProgramOp::Counter;
-  Count.A = push(Param);
+  Count.A = *First;
   return CounterRegister = push(Count);
 }
 

@@ -116,7 +116,7 @@ float in_register(const float *x, int n) {
   register float acc = 0.0f;
   for (int i = 0; i < n; i++)
     acc = acc + x[i] * 0.5f;
-  // REPORT: input.c:[[@LINE-1]]:22: {{.*}}"program":"one call per operation: the loop writes a variable declared outside it that the call cannot read through its address (not a float, volatile or register)"{{.*}}
+  // REPORT: input.c:[[@LINE-1]]:22: {{.*}}"program":"one call per operation: a variable declared outside the loop that the call reads through its address (the loop writes it, or other names may reach it) is not a float, or volatile or register"{{.*}}
   return acc;
 }
 

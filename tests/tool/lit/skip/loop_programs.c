@@ -17,11 +17,11 @@ float carried(const float *x, int n, volatile float last) {
     acc = acc + x[i] * 0.5f;
     // CHECK: acc = acc + autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x[i], 0.5f);
     // REPORT: input.c:[[@LINE-2]]:15: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:22"],"function":"carried","op":"accumulate","rule":"class:deny","spelling":"+","type":"float","variable":"acc"}
-    // REPORT: input.c:[[@LINE-3]]:22: {"action":"cast","class":"infer","format":"fp16","function":"carried","op":"mul","program":"one call per operation: the loop writes a variable declared outside it that the call cannot read through its address (not a float, volatile or register)","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.c:[[@LINE-3]]:22: {"action":"cast","class":"infer","format":"fp16","function":"carried","op":"mul","program":"one call per operation: a variable declared outside the loop that the call reads through its address (the loop writes it, or other names may reach it) is not a float, or volatile or register","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   for (int i = 0; i < n; i++)
     last = x[i] * 0.5f;
     // CHECK: last = autoscale_mul_f(&[[SITES]][1], x[i], 0.5f);
-    // REPORT: input.c:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"carried","op":"mul","program":"one call per operation: the loop writes a variable declared outside it that the call cannot read through its address (not a float, volatile or register)","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"last"}
+    // REPORT: input.c:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"carried","op":"mul","program":"one call per operation: a variable declared outside the loop that the call reads through its address (the loop writes it, or other names may reach it) is not a float, or volatile or register","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"last"}
   return acc;
 }
 
