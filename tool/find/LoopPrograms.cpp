@@ -6,7 +6,6 @@
 #include "find/OperationFinder.h"
 #include "find/Reductions.h"
 
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <map>
@@ -60,37 +59,40 @@ bool keepsItsValue(const Expr *E, const ASTContext &Ctx) {
 
 /// The locals of F whose storage other names may reach: a use of one other than reading its value,
 /// assigning or stepping it (through members and parentheses) takes its address or binds a
-/// reference to it.
-std::set<const VarDecl *> addressedLocals(const FunctionDecl &F, ASTContext &Ctx) {
+/// reference to it. One walk: a use's parent is visited before it.
+std::set<const VarDecl *> addressedLocals(const FunctionDecl &F) {
   struct Walk : RecursiveASTVisitor<Walk> {
-    ASTContext &Ctx;
+    std::set<const Expr *> ValueUses;
     std::set<const VarDecl *> Out;
-    explicit Walk(ASTContext &Ctx) : Ctx(Ctx) {}
+    void valueUse(const Expr *E) {
+      for (E = E->IgnoreParens(); const auto *M = dyn_cast<MemberExpr>(E); E = M->getBase()->IgnoreParens())
+        if (M->isArrow())
+          return;
+      if (isa<DeclRefExpr>(E))
+        ValueUses.insert(E);
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+      if (C->getCastKind() == CK_LValueToRValue)
+        valueUse(C->getSubExpr());
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        valueUse(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp())
+        valueUse(U->getSubExpr());
+      return true;
+    }
     bool VisitDeclRefExpr(DeclRefExpr *D) {
       const auto *V = dyn_cast<VarDecl>(D->getDecl());
-      if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() || Out.count(V))
-        return true;
-      const Stmt *Use = D;
-      for (;;) {
-        DynTypedNodeList Parents = Ctx.getParents(*Use);
-        const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-        const auto *M = dyn_cast_or_null<MemberExpr>(P);
-        if (isa_and_nonnull<ParenExpr>(P) || (M && !M->isArrow())) {
-          Use = P;
-          continue;
-        }
-        const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-        const auto *B = dyn_cast_or_null<BinaryOperator>(P);
-        const auto *U = dyn_cast_or_null<UnaryOperator>(P);
-        const bool Value = (Cast && Cast->getCastKind() == CK_LValueToRValue) ||
-                           (B && B->isAssignmentOp() && B->getLHS() == Use) ||
-                           (U && U->isIncrementDecrementOp());
-        if (!Value)
-          Out.insert(V);
-        return true;
-      }
+      if (V && V->hasLocalStorage() && !V->getType()->isReferenceType() && !ValueUses.count(D))
+        Out.insert(V);
+      return true;
     }
-  } W(Ctx);
+  } W;
   W.TraverseStmt(F.getBody());
   return std::move(W.Out);
 }
@@ -104,7 +106,7 @@ public:
   ProgramReader(const ForStmt &For, const FunctionDecl &FD, ASTContext &Ctx,
                 const FileRanges &Ranges, const OperationOf &OpOf, std::set<const Expr *> &Members)
       : For(For), Ctx(Ctx), SM(Ctx.getSourceManager()), Ranges(Ranges), OpOf(OpOf),
-        Members(Members), A(Ctx), Reader(Ctx, A, Sc), Addressed(addressedLocals(FD, Ctx)) {}
+        Members(Members), A(Ctx), Reader(Ctx, A, Sc), Addressed(addressedLocals(FD)) {}
 
   std::shared_ptr<LoopProgramShape> run(std::string &WhyOut) {
     bool Ok = header() && body() && spans();
@@ -192,9 +194,9 @@ private:
   std::map<const VarDecl *, int> Locals;       ///< the body's float locals: their registers
   /// Per array of the shape: its access, or none for a cell (Cells).
   std::vector<std::optional<gemm::Access>> Accesses;
-  /// Variables declared outside the loop that it writes (a sum, a running value): the call reads
-  /// and writes each through its address, as an array of stride 0, whose value the runtime
-  /// carries from one iteration to the next in order.
+  /// Variables declared outside the loop that it writes (a sum, a running value), or that other
+  /// names may reach: the call reads and writes each through its address, as an array of stride
+  /// 0, whose value the runtime carries from one iteration to the next in order.
   std::map<const VarDecl *, int> Cells;
   std::set<int> PrivateCells; ///< cells of locals no other name reaches
   std::set<const VarDecl *> Addressed;
