@@ -39,6 +39,8 @@ AUTOSCALE_FORCE_INLINE inline uint32_t max_of(U8 v) {
 // path, so where every |v| is below 2^124 (these float bits) no lane's sum of 8 overflows (2^127);
 // a block with larger magnitudes sums in double.
 constexpr uint32_t kFloatSumsBelow = 0x7D800000u;
+// A block's float sums, lane pairs added in double.
+AUTOSCALE_FORCE_INLINE inline D4 widened(F8 v) { return widen_low(v) + widen_high(v); }
 
 AUTOSCALE_FORCE_INLINE inline bool any(U8 mask) {
   const U4x64 w = (U4x64)mask;

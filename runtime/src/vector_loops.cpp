@@ -199,8 +199,8 @@ AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, ui
   s.amax_a = max_of(amax_a), s.amax_b = max_of(amax_b), s.amax_r = max_of(amax_r);
   if (!full) return true;  // statistics amax: the maxima are all
   if (std::max(s.amax_a, s.amax_b) < kFloatSumsBelow) {
-    const auto widened = [](F8 v) { return sum_of(widen_low(v) + widen_high(v)); };
-    s.error_a = widened(error_a), s.value_a = widened(value_a), s.error_b = widened(error_b), s.value_b = widened(value_b);
+    s.error_a = sum_of(widened(error_a)), s.value_a = sum_of(widened(value_a));
+    s.error_b = sum_of(widened(error_b)), s.value_b = sum_of(widened(value_b));
   } else {
     for (int k = 0; k < m; ++k) {
       const float a = autoscale_bits_float_(a_bits[k]), b = autoscale_bits_float_(b_bits[k]);

@@ -123,12 +123,12 @@ bool OperationFinder::calledInConstants(const CXXMethodDecl *Lambda) {
   return ConstantLambdas->count(Lambda) != 0;
 }
 
-const PrivateLocals *OperationFinder::privateLocals() {
-  if (!StartedIn || !StartedIn->getBody())
+const PrivateLocals *OperationFinder::privateLocalsOf(const FunctionDecl *FD) {
+  if (!FD || !FD->getBody())
     return nullptr;
-  std::unique_ptr<PrivateLocals> &L = PrivateLocalsOf[StartedIn];
+  std::unique_ptr<PrivateLocals> &L = PrivateLocalsOf[FD];
   if (!L)
-    L = std::make_unique<PrivateLocals>(*StartedIn, Ctx);
+    L = std::make_unique<PrivateLocals>(*FD, Ctx);
   return L.get();
 }
 

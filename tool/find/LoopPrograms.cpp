@@ -57,56 +57,16 @@ bool keepsItsValue(const Expr *E, const ASTContext &Ctx) {
   return X->EvaluateAsInt(R, Ctx) && R.Val.getInt().isNonNegative();
 }
 
-/// The locals of F whose storage other names may reach: a use of one other than reading its value,
-/// assigning or stepping it (through members and parentheses) takes its address or binds a
-/// reference to it. One walk: a use's parent is visited before it.
-std::set<const VarDecl *> addressedLocals(const FunctionDecl &F) {
-  struct Walk : RecursiveASTVisitor<Walk> {
-    std::set<const Expr *> ValueUses;
-    std::set<const VarDecl *> Out;
-    void valueUse(const Expr *E) {
-      for (E = E->IgnoreParens(); const auto *M = dyn_cast<MemberExpr>(E); E = M->getBase()->IgnoreParens())
-        if (M->isArrow())
-          return;
-      if (isa<DeclRefExpr>(E))
-        ValueUses.insert(E);
-    }
-    bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-      if (C->getCastKind() == CK_LValueToRValue)
-        valueUse(C->getSubExpr());
-      return true;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->isAssignmentOp())
-        valueUse(B->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      if (U->isIncrementDecrementOp())
-        valueUse(U->getSubExpr());
-      return true;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      const auto *V = dyn_cast<VarDecl>(D->getDecl());
-      if (V && V->hasLocalStorage() && !V->getType()->isReferenceType() && !ValueUses.count(D))
-        Out.insert(V);
-      return true;
-    }
-  } W;
-  W.TraverseStmt(F.getBody());
-  return std::move(W.Out);
-}
-
 bool sameAffine(const gemm::Affine &X, const gemm::Affine &Y) {
   return X.Coeff == Y.Coeff && X.Const == Y.Const;
 }
 
 class ProgramReader {
 public:
-  ProgramReader(const ForStmt &For, const FunctionDecl &FD, ASTContext &Ctx,
+  ProgramReader(const ForStmt &For, const PrivateLocals &Private, ASTContext &Ctx,
                 const FileRanges &Ranges, const OperationOf &OpOf, std::set<const Expr *> &Members)
       : For(For), Ctx(Ctx), SM(Ctx.getSourceManager()), Ranges(Ranges), OpOf(OpOf),
-        Members(Members), A(Ctx), Reader(Ctx, A, Sc), Addressed(addressedLocals(FD)) {}
+        Members(Members), A(Ctx), Reader(Ctx, A, Sc), Private(Private) {}
 
   std::shared_ptr<LoopProgramShape> run(std::string &WhyOut) {
     bool Ok = header() && body() && spans();
@@ -149,18 +109,17 @@ private:
   /// The array of a variable declared outside the loop that the loop writes, or that a store of
   /// the loop may reach under another name: one cell, stride 0.
   std::optional<int> cell(const DeclRefExpr *D);
-  /// Whether other names may reach V's storage (a global, a reference, a local whose address is
-  /// taken): where the loop stores, reading V once before it could miss a store.
-  bool shared(const VarDecl *V) const {
-    return V->hasGlobalStorage() || V->getType()->isReferenceType() || Addressed.count(V);
-  }
+  /// Whether other names may reach V's storage (it is no private local: a global, a reference, a
+  /// local whose address escapes): where the loop stores, reading V once before it could miss a
+  /// store.
+  bool shared(const VarDecl *V) const { return !Private.contains(V); }
   /// Whether a store may change V's value under another name (a const reference may name
   /// storage others write; a const object none may).
   bool changesElsewhere(const VarDecl *V) const {
     return shared(V) && (V->getType()->isReferenceType() || !V->getType().isConstQualified());
   }
   std::optional<int> load(const Expr *E);
-  std::optional<int> load(int Array, bool Cell);
+  std::optional<int> load(int Array);
   std::optional<int> param(const Expr *E);
   /// A Param op of E as written, which the call evaluates once before the loop.
   std::optional<int> pushParam(const Expr *E);
@@ -199,7 +158,7 @@ private:
   /// 0, whose value the runtime carries from one iteration to the next in order.
   std::map<const VarDecl *, int> Cells;
   std::set<int> PrivateCells; ///< cells of locals no other name reaches
-  std::set<const VarDecl *> Addressed;
+  const PrivateLocals &Private;
   std::vector<const Expr *> ArrayExprs;        ///< per array: the first element expression
   std::map<int, int> Stored;                   ///< array -> the register last stored to it
   /// Inside an arm of a conditional expression, which C evaluates only where the condition picks
@@ -370,14 +329,14 @@ std::optional<int> ProgramReader::load(const Expr *E) {
   if (E->getType().isVolatileQualified())
     return none("the loop reads a volatile element");
   std::optional<int> Array = element(E);
-  return Array ? load(*Array, false) : std::nullopt;
+  return Array ? load(*Array) : std::nullopt;
 }
 
-std::optional<int> ProgramReader::load(int Array, bool Cell) {
+std::optional<int> ProgramReader::load(int Array) {
   if (auto It = Stored.find(Array); It != Stored.end())
     return It->second; // read after the store of the same iteration: the stored value
-  // Reading a variable cannot fault, whatever the condition.
-  if (!Cell && ArmDepth > 0 && !ReadOutsideArms.count(Array))
+  // Reading a variable (a cell: no access) cannot fault, whatever the condition.
+  if (Accesses[Array] && ArmDepth > 0 && !ReadOutsideArms.count(Array))
     return none("an arm of a conditional expression reads an element the loop does not read "
                 "otherwise (a program reads it whatever the condition)");
   if (ArmDepth == 0)
@@ -523,7 +482,7 @@ std::optional<int> ProgramReader::value(const Expr *E) {
     // A variable the loop writes, or one a store of the loop may reach, is read every iteration.
     if (V && (Written.count(V) || changesElsewhere(V))) {
       std::optional<int> Cell = cell(D);
-      return Cell ? load(*Cell, true) : std::nullopt;
+      return Cell ? load(*Cell) : std::nullopt;
     }
     if (!V)
       return none("a value of the loop is neither an element, a float operation nor a value the "
@@ -681,6 +640,7 @@ bool ProgramReader::spans() {
 } // namespace
 
 std::shared_ptr<LoopProgramShape> findLoopProgram(const ForStmt &For, const FunctionDecl &FD,
+                                                  const PrivateLocals &Private,
                                                   ASTContext &Ctx, const FileRanges &Ranges,
                                                   const OperationOf &Op,
                                                   std::set<const Expr *> &Members,
@@ -690,7 +650,7 @@ std::shared_ptr<LoopProgramShape> findLoopProgram(const ForStmt &For, const Func
     Why = "the loop is in a template or device code";
     return nullptr;
   }
-  return ProgramReader(For, FD, Ctx, Ranges, Op, Members).run(Why);
+  return ProgramReader(For, Private, Ctx, Ranges, Op, Members).run(Why);
 }
 
 void OperationFinder::findLoopPrograms() {
@@ -701,11 +661,12 @@ void OperationFinder::findLoopPrograms() {
   for (const auto &[Loop, Indices] : OpsInLoop) {
     const auto *For = dyn_cast<ForStmt>(Loop);
     const FunctionDecl *FD = FunctionOfLoop[Loop];
-    if (!For || !FD)
+    const PrivateLocals *Private = privateLocalsOf(FD);
+    if (!For || !Private)
       continue;
     std::set<const Expr *> Members;
     std::string Why;
-    std::shared_ptr<LoopProgramShape> P = findLoopProgram(*For, *FD, Ctx, Ranges, Recorded, Members, Why);
+    std::shared_ptr<LoopProgramShape> P = findLoopProgram(*For, *FD, *Private, Ctx, Ranges, Recorded, Members, Why);
     if (P && Members.size() != Indices.size()) {
       P.reset();
       Why = "an operation of the loop is not in its straight-line float arithmetic";

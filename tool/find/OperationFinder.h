@@ -142,9 +142,10 @@ private:
   /// The analysis of each function holding operations, made on first use.
   const Reductions &reductionsOf(const FunctionDecl *FD);
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
-  /// The locals no call can write of the function the operation start() began last is in (null
-  /// outside functions), made on first use.
-  const PrivateLocals *privateLocals();
+  /// The locals no call can write of FD (null outside functions or without a body), made on first
+  /// use; privateLocals(): of the function the operation start() began last is in.
+  const PrivateLocals *privateLocalsOf(const FunctionDecl *FD);
+  const PrivateLocals *privateLocals() { return privateLocalsOf(StartedIn); }
   /// Whether File is #included (directly or not) inside FD's body.
   bool includedInside(FileID File, const FunctionDecl &FD) const;
   /// Whether the lambda is called in a constant expression (ConstantUses.h), found on first use.
