@@ -48,3 +48,6 @@ if os.path.exists(os.path.join(config.cuda_dir, "include", "cuda_runtime.h")) an
         os.path.exists(os.path.join(config.cuda_dir, "bin", "nvcc")):
     config.available_features.add("cuda")
     config.substitutions.append(("%nvcc", os.path.join(config.cuda_dir, "bin", "nvcc")))
+    # nvcc links through the host compiler but takes only its own options: -pthread must be passed on.
+    config.substitutions.append(("%link-for-nvcc", " ".join(
+        "-Xcompiler=" + flag if flag == "-pthread" else flag for flag in runtime_link.stdout.split())))
