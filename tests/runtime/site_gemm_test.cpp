@@ -366,8 +366,12 @@ const Case kLoopCases[] = {
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 32, 16, 1, Layout::RowMajor, Layout::RowMajor, 3},
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 5, 40, 3, Layout::ColMajor, Layout::RowMajor, 2},
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 8, 8, 16, Layout::RowMajor, Layout::RowMajor, 0},
-    // Else eight elements of a column at a time, and the rows past the last eight one by one.
+    // Else eight elements of a column at a time, then four, and the rest one by one: A's rows
+    // apart (one load a lane) or adjacent (one load a vector), and four rows alone (a small
+    // network's output layer).
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 13, 3, 20, Layout::RowMajor, Layout::ColMajor, 1},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 15, 2, 20, Layout::ColMajor, Layout::RowMajor, 2},
+    {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 4, 1, 32, Layout::RowMajor, Layout::RowMajor, 1},
     // k = 0 with a wide C (an empty last batch of a weight gradient): C is D, past the small
     // product's row.
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 2, 1500, 0, Layout::RowMajor, Layout::RowMajor, 2},
