@@ -13,7 +13,8 @@
 // program the rewriter emits (its ops copied from a rewrite), n x n iterations: where a program
 // that compares its counter starts to pay (AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER). And a layer norm
 // gradient's two sums (four fp16 sites feeding two sums carried from one iteration to the next),
-// as calls and as its program.
+// as calls and as its program. And the elementwise loop with an e4m3 overflow every 8, 64 or 512
+// elements, as calls and as its program (a block holding a value the inline path declines).
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -207,6 +208,33 @@ void BM_e4m3_elementwise_program_statistics_amax(benchmark::State &state) {
   run_elementwise(state, &program_sites[3], program_elementwise);
 }
 
+// The same loop where every n-th element of a overflows e4m3 at the scale its steps set: each such
+// value goes out of line (saturated and counted), and a program's block holding one runs again.
+// An amax history of one step, and two steps on clean operands before each timing (Google
+// Benchmark runs a benchmark more than once): else the outliers of the last timing set the scale.
+#define OUTLIER_SITE(line)                                                                                  \
+  AUTOSCALE_SITE("bench.cpp", line, 1, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW,           \
+                 AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 1, \
+                 AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, line - 1, -1, -1, -1, "bench")
+autoscale_site outlier_sites[] = {OUTLIER_SITE(19), OUTLIER_SITE(20)};
+template <class Loop> void run_outliers(benchmark::State &state, autoscale_site *site, Loop loop) {
+  const int every = static_cast<int>(state.range(0));
+  std::vector<float> a = operands(0.5f), b = operands(1.5f), y(kN);
+  for (int step = 0; step < 2; ++step) {
+    loop(site, a.data(), b.data(), y.data(), kN);
+    autoscale_step();
+  }
+  for (int i = every / 2; i < kN; i += every) a[i] = 1e6f;
+  for (auto _ : state) {
+    loop(site, a.data(), b.data(), y.data(), kN);
+    benchmark::DoNotOptimize(y.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * kN);
+}
+void BM_e4m3_outliers_scalar_loop(benchmark::State &state) { run_outliers(state, &outlier_sites[0], scalar_elementwise); }
+void BM_e4m3_outliers_program(benchmark::State &state) { run_outliers(state, &outlier_sites[1], program_elementwise); }
+
 #define FP16_SITE(line, index, op, name)                                                                 \
   AUTOSCALE_SITE("bench.cpp", line, 1, op, name, name, AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, \
                  AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10,   \
@@ -315,6 +343,8 @@ BENCHMARK(BM_e4m3_elementwise_scalar_loop)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_elementwise_scalar_loop_statistics_amax)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_elementwise_program)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_elementwise_program_statistics_amax)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
+BENCHMARK(BM_e4m3_outliers_scalar_loop)->Arg(8)->Arg(64)->Arg(512);
+BENCHMARK(BM_e4m3_outliers_program)->Arg(8)->Arg(64)->Arg(512);
 BENCHMARK(BM_fp16_softmax_derivative_calls)->Arg(16)->Arg(32)->Arg(64)->Arg(256);
 BENCHMARK(BM_fp16_softmax_derivative_program)->Arg(16)->Arg(32)->Arg(64)->Arg(256);
 BENCHMARK(BM_fp16_norm_sums_calls)->Arg(16)->Arg(64)->Arg(256)->Arg(kN);
