@@ -182,6 +182,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("rule"), j.string(site.rule);
   j.key("executions"), j.number(s.executions);
   j.key("rolls"), j.number(s.rolls);
+  j.key("lagging_rolls"), j.number(s.lagging_rolls);
   j.key("counters");
   j.open('{');
   write_counters(j, rounded_totals(s));

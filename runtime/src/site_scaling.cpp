@@ -219,9 +219,22 @@ std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
   return overflow;
 }
 
+// Whether every value a scalar site's delayed tensor saw since the last roll (their largest |v|,
+// amax) lay below the format's normal range at the scale in force: the largest amax of the history
+// set that scale, and the values shrank faster than the history forgets them (an iterative
+// solver's residuals), so they lost their precision or went to zero. The summary then suggests a
+// shorter history (summary.cpp). A GEMM site measures its operands itself.
+namespace {
+bool history_lags(const SiteState *st, const Tensor &t, float amax) {
+  return st->site->strategy == AUTOSCALE_STRATEGY_DELAYED && st->site->op != AUTOSCALE_OP_MATMUL && !st->calibrating &&
+         !st->pass && amax > 0.0f && amax / scale_pair(t.words.scale).scale < st->fmt_min_normal;
+}
+}  // namespace
+
 void roll_site_locked(Registry &reg, SiteState *st) {
   float output_amax = 0.0f;
   const bool operands = st->empirical && !st->round_output;  // quantised here: judged too
+  bool lagged = false;
   for (std::size_t i = 0; i < st->tensors.size(); ++i) {
     Tensor &t = st->tensors[i];
     float amax = autoscale_bits_float_(take_amax_locked(reg, st, static_cast<int>(i)));
@@ -229,6 +242,7 @@ void roll_site_locked(Registry &reg, SiteState *st) {
     if (t.slot == AUTOSCALE_SLOT_OUTPUT) output_amax = std::max(output_amax, amax);
     else if (operands) st->empirical->record_operand(amax / scale_pair(t.words.scale).scale);
     if (t.delayed) {
+      lagged |= history_lags(st, t, amax);
       t.delayed->record(amax);
       t.delayed->step();
       publish_scale_locked(reg, st, static_cast<int>(i), t.delayed->scale());
@@ -245,6 +259,7 @@ void roll_site_locked(Registry &reg, SiteState *st) {
     if (st->empirical->step_index() == st->empirical->config().analysis_steps) reg.analysis_ended = true;
   }
   ++st->rolls;
+  st->lagging_rolls += lagged;
 }
 
 void update_output_scale_locked(Registry &reg, SiteState *st) {

@@ -130,6 +130,8 @@ struct SiteState : autoscale_site_state {
   std::size_t overflow_tensor[kSlots] = {};
   uint64_t folded_executions = 0;     // executions of threads that have exited
   uint64_t rolls = 0;
+  uint64_t lagging_rolls = 0;         // rolls whose values all lay below the format's normal range
+                                      // at the scale the amax history had set (roll_site_locked)
   bool calibrating = false;           // delayed scaling's first step: values pass, amaxes recorded
   std::optional<EmpiricalScaling> empirical;  // the output of an empirical site
   float estimate = 1.0f;              // empirical: the propagated output scale in force

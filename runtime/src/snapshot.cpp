@@ -22,6 +22,7 @@ RegistrySnapshot snapshot_registry() {
     s.id = st->id;
     s.executions = sum_executions_locked(reg, st);
     s.rolls = st->rolls;
+    s.lagging_rolls = st->lagging_rolls;
     s.strategy_note = st->note;
     s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
     s.warnings = st->warnings;

@@ -36,6 +36,7 @@ struct SiteSnapshot {
   uint32_t id = 0;
   uint64_t executions = 0;
   uint64_t rolls = 0;                 // amax-history rolls of this site
+  uint64_t lagging_rolls = 0;         // of them, rolls the history's scale was too large for
   std::string strategy_note;          // how the strategy was applied, when it differs from asked
   bool remeasured = false;            // empirical, past analysis: the on/off policy re-measures it
   std::vector<std::string> warnings;  // empirical checks that found a scale wrong

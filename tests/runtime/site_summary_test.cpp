@@ -1,5 +1,6 @@
 // The summary's suggestions: every one is something the rules parser accepts (rules/README.md)
 // for the site it names, and differs from the site's own settings.
+#include <cmath>
 #include <regex>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "site_test_util.h"
 
 using autoscale_test::make_site;
+using autoscale_test::snapshot_of;
 
 namespace {
 
@@ -108,6 +110,41 @@ TEST(SiteSummary, NamesTheRulesKeys) {
   autoscale_site fp16 = make_site(4, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
                                   AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
   EXPECT_EQ(suggestion(summary_of(fp16, 0, 0, 0, 0.5)), "format: bf16 (float32's range), or keep fp32 (action: keep)");
+}
+
+// A delayed site whose values shrink faster than its amax history forgets them (as an iterative
+// solver's residuals do: here by 2^-3 a step, the history 16 steps long) ends with every value
+// below e4m3's normal range at the history's scale: the summary asks for a one-step history. A
+// twin whose largest value stays put, with values too small for e4m3 beside it, underflows as
+// much but is not told to shorten its history.
+TEST(SiteSummary, ShrinkingValuesAskForAShorterHistory) {
+  static autoscale_site shrinking = make_site(5, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                              AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED, 16);
+  static autoscale_site steady = make_site(6, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                           AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED, 16);
+  autoscale_begin_steps();
+  const int steps = 12;
+  for (int step = 0; step < steps; ++step) {
+    for (int i = 1; i <= 64; ++i) {
+      autoscale_result_f(&shrinking, std::ldexp(static_cast<float>(i), -3 * step));
+      autoscale_result_f(&steady, i == 64 ? 64.0f : std::ldexp(static_cast<float>(i), -3 * step));
+    }
+    autoscale_step();
+  }
+  autoscale::detail::RegistrySnapshot all;
+  all.explicit_mode = true;
+  all.sites = {snapshot_of(shrinking), snapshot_of(steady)};
+  EXPECT_GT(all.sites[0].lagging_rolls, 0u);
+  EXPECT_EQ(all.sites[1].lagging_rolls, 0u);
+  EXPECT_GT(all.sites[1].slot[AUTOSCALE_SLOT_OUTPUT].counters.underflows, 0u);
+  const std::string summary = autoscale::detail::report_summary(all);
+  SCOPED_TRACE(summary);
+  const std::string lag = "-> a one-step history (history: 1) or strategy: current: in " +
+                          std::to_string(all.sites[0].lagging_rolls) + " of " + std::to_string(steps) +
+                          " steps every value lay below e4m3's normal range at the scale its amax history set";
+  EXPECT_NE(summary.find("site_test.cpp:5:7: '*' (e4m3 scale, delayed)"), std::string::npos);
+  EXPECT_NE(summary.find(lag), std::string::npos);
+  EXPECT_EQ(summary.find("history: 1"), summary.rfind("history: 1")) << "the steady site is told the same";
 }
 
 }  // namespace
