@@ -137,6 +137,16 @@ void say_note_once(const autoscale_site &s, const std::string &note) {
                s.file ? s.file : "?", s.line, s.column, note.c_str());
 }
 
+// Whether every value a scalar site's delayed tensor saw since the last roll (their largest |v|,
+// amax) lay below the format's normal range at the scale in force: the largest amax of the history
+// set that scale, and the values shrank faster than the history forgets them (an iterative
+// solver's residuals), so they lost their precision or went to zero. The summary then suggests a
+// shorter history (summary.cpp). A GEMM site measures its operands itself.
+bool history_lags(const SiteState *st, const Tensor &t, float amax) {
+  return st->site->strategy == AUTOSCALE_STRATEGY_DELAYED && st->site->op != AUTOSCALE_OP_MATMUL && !st->calibrating &&
+         !st->pass && amax > 0.0f && amax / scale_pair(t.words.scale).scale < st->fmt_min_normal;
+}
+
 }  // namespace
 
 bool output_propagates(const autoscale_site &s) {
@@ -218,18 +228,6 @@ std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
   }
   return overflow;
 }
-
-// Whether every value a scalar site's delayed tensor saw since the last roll (their largest |v|,
-// amax) lay below the format's normal range at the scale in force: the largest amax of the history
-// set that scale, and the values shrank faster than the history forgets them (an iterative
-// solver's residuals), so they lost their precision or went to zero. The summary then suggests a
-// shorter history (summary.cpp). A GEMM site measures its operands itself.
-namespace {
-bool history_lags(const SiteState *st, const Tensor &t, float amax) {
-  return st->site->strategy == AUTOSCALE_STRATEGY_DELAYED && st->site->op != AUTOSCALE_OP_MATMUL && !st->calibrating &&
-         !st->pass && amax > 0.0f && amax / scale_pair(t.words.scale).scale < st->fmt_min_normal;
-}
-}  // namespace
 
 void roll_site_locked(Registry &reg, SiteState *st) {
   float output_amax = 0.0f;

@@ -10,8 +10,8 @@
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: cp %rules/default.yaml scalar.yaml
 // RUN: printf '  - name: no-programs\n    set: {loop_programs: false}\n' >> scalar.yaml
-// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir program --report report.json input.c -- -D_GNU_SOURCE
-// RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c -- -D_GNU_SOURCE
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir program --report report.json input.c -- -D_GNU_SOURCE -I %S/Inputs
+// RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c -- -D_GNU_SOURCE -I %S/Inputs
 // RUN: %code program/input.c | FileCheck %s --check-prefix=PROGRAM
 // RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR
 // PROGRAM-COUNT-2: {{autoscale_loop_f}}(
@@ -19,8 +19,8 @@
 // PROGRAM-NOT: {{autoscale_loop_f}}(
 // SCALAR-NOT: {{autoscale_loop_f}}(
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
-// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %runtime-include program/input.c %runtime-link -lm -o program.out
-// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %runtime-include scalar/input.c %runtime-link -lm -o scalar.out
+// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %S/Inputs -I %runtime-include program/input.c %runtime-link -lm -o program.out
+// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %S/Inputs -I %runtime-include scalar/input.c %runtime-link -lm -o scalar.out
 // RUN: env AUTOSCALE_REPORT=program.json AUTOSCALE_SUMMARY=0 ./program.out > program.txt
 // RUN: env AUTOSCALE_REPORT=scalar.json AUTOSCALE_SUMMARY=0 ./scalar.out > scalar.txt
 // RUN: diff -u scalar.txt program.txt
@@ -28,6 +28,7 @@
 // RUN: diff -u scalar.counters program.counters
 #include <math.h>
 #include <stdio.h>
+#include "fingerprint.h"
 
 enum { N = 301, STEPS = 4 };
 
@@ -120,16 +121,6 @@ void guarded(float *y, const float *x, int n) {
   for (int i = 0; i < n - 1; i++)
     y[i] = (x[i] < 1.0f ? x[i + 1] : 0.0f) * 0.5f;
   // REPORT: input.c:[[@LINE-1]]:44: {{.*}}"program":"one call per operation: an arm of a conditional expression reads an element the loop does not read otherwise (a program reads it whatever the condition)"{{.*}}
-}
-
-static void print(const char *what, const float *v, int n) {
-  unsigned h = 2166136261u;
-  for (int i = 0; i < n; i++) {
-    unsigned u;
-    __builtin_memcpy(&u, &v[i], sizeof u);
-    h = (h ^ u) * 16777619u;
-  }
-  printf("%s %08x %a %a\n", what, h, v[0], v[n / 2]);
 }
 
 int main(void) {

@@ -7,14 +7,14 @@
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: cp %rules/default.yaml scalar.yaml
 // RUN: printf '  - name: no-programs\n    set: {loop_programs: false}\n' >> scalar.yaml
-// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir program input.c -- -D_GNU_SOURCE
-// RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c -- -D_GNU_SOURCE
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir program input.c -- -D_GNU_SOURCE -I %S/Inputs
+// RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c -- -D_GNU_SOURCE -I %S/Inputs
 // RUN: %code program/input.c | FileCheck %s --check-prefix=PROGRAM
 // RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR
 // PROGRAM-COUNT-4: {{autoscale_loop_f}}(
 // SCALAR-NOT: {{autoscale_loop_f}}(
-// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %runtime-include program/input.c %runtime-link -lm -o program.out
-// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %runtime-include scalar/input.c %runtime-link -lm -o scalar.out
+// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %S/Inputs -I %runtime-include program/input.c %runtime-link -lm -o program.out
+// RUN: %cc -O2 -ffp-contract=off -D_GNU_SOURCE -I %S/Inputs -I %runtime-include scalar/input.c %runtime-link -lm -o scalar.out
 // RUN: env AUTOSCALE_REPORT=program.json AUTOSCALE_SUMMARY=0 ./program.out > program.txt
 // RUN: env AUTOSCALE_REPORT=scalar.json AUTOSCALE_SUMMARY=0 ./scalar.out > scalar.txt
 // RUN: diff -u scalar.txt program.txt
@@ -24,6 +24,7 @@
 // COUNTED: input.c:{{[0-9]+}}:{{[0-9]+}} mul executions={{[1-9][0-9]*}} output={{[1-9][0-9]*}}/0/{{[1-9][0-9]*}}/{{[1-9][0-9]*}}
 #include <math.h>
 #include <stdio.h>
+#include "fingerprint.h"
 
 enum { N = 301, STEPS = 4 };
 
@@ -55,16 +56,6 @@ void strided(float *out, const float *x, int lo, int hi, int stride) {
 void residual(float *out, const float *a, const float *b, int n) {
   for (int i = 0; i < n; i++)
     out[i] = a[i] + b[i];
-}
-
-static void print(const char *what, const float *v, int n) {
-  unsigned h = 2166136261u;
-  for (int i = 0; i < n; i++) {
-    unsigned u;
-    __builtin_memcpy(&u, &v[i], sizeof u);
-    h = (h ^ u) * 16777619u;
-  }
-  printf("%s %08x %a %a\n", what, h, v[0], v[n / 2]);
 }
 
 int main(void) {
