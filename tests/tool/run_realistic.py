@@ -46,8 +46,9 @@ PROGRAMS = [
     Program("tests/tool/realistic/poly_kernels.c", "float", ["gcc", "-std=c99"], [], [], [[]], 43, 1.0),
     Program("tests/tool/realistic/poly_kernels.c", "double", ["gcc", "-std=c99"], ["-DDATA_TYPE_IS_DOUBLE"],
             [], [[]], 43, 1.0),
+    # The solver's two residual ratios decide when it stops: control values, left as written.
     Program("tests/tool/realistic/cg_solver.cpp", "float", ["g++", "-std=c++17"], ["-std=c++17"], [],
-            [[]], 39, 0.9),
+            [[]], 37, 0.9),
 ]
 OPT = ["-O1", "-ffp-contract=off"]
 

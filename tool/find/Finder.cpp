@@ -90,11 +90,21 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
     skip(Op, "file already rewritten");
   else if (!C.SkipReason.empty())
     skip(Op, C.SkipReason);
+  else if (std::string Why = C.FunctionNode ? controlValuesOf(*C.FunctionNode).reasonFor(E) : "";
+           !Why.empty())
+    skip(Op, Why);
   else if (C.FunctionNode && includedInside(File, *C.FunctionNode))
     skip(Op, "in a file #included inside a function body (no place for its prelude)");
   else if (C.Lambda && calledInConstants(C.Lambda))
     skip(Op, "constant expression (a lambda called in one)");
   return &Op;
+}
+
+const ControlValues &OperationFinder::controlValuesOf(const FunctionDecl &FD) {
+  std::unique_ptr<ControlValues> &V = ControlValuesOf[&FD];
+  if (!V)
+    V = std::make_unique<ControlValues>(FD, Ctx);
+  return *V;
 }
 
 const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {

@@ -123,12 +123,21 @@ Poly Affine::coeff(const VarDecl *V) const {
 namespace {
 
 /// An integer conversion (int -> long, size_t -> int) that keeps an index's value.
-const Expr *skipIntegerCasts(const Expr *E) {
+/// A conversion to a narrower integer type: it wraps the value, which the affine model of the
+/// wider value does not (`(unsigned short)(i * n + 65536u)` is not `i * n + 65536`).
+bool narrows(const CastExpr &C, const ASTContext &Ctx) {
+  return C.getCastKind() == CK_IntegralCast &&
+         Ctx.getIntWidth(C.getType()) < Ctx.getIntWidth(C.getSubExpr()->getType());
+}
+
+/// E without the integer conversions that keep its value (widening, sign changes at a width the
+/// address arithmetic wraps alike); a narrowing one stays.
+const Expr *skipIntegerCasts(const Expr *E, const ASTContext &Ctx) {
   while (true) {
     E = E->IgnoreParens();
     const auto *C = dyn_cast<CastExpr>(E);
     if (!C || !C->getType()->isIntegerType() ||
-        !C->getSubExpr()->getType()->isIntegerType() ||
+        !C->getSubExpr()->getType()->isIntegerType() || narrows(*C, Ctx) ||
         (C->getCastKind() != CK_IntegralCast && C->getCastKind() != CK_LValueToRValue &&
          C->getCastKind() != CK_NoOp))
       return E;
@@ -137,6 +146,98 @@ const Expr *skipIntegerCasts(const Expr *E) {
 }
 
 } // namespace
+
+bool isMemory(const Expr *LV) {
+  LV = LV->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(LV)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    return !V || V->hasGlobalStorage() || V->getType()->isReferenceType();
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(LV))
+    return M->isArrow() || isMemory(M->getBase());
+  return isa<ArraySubscriptExpr>(LV) ||
+         (isa<UnaryOperator>(LV) && cast<UnaryOperator>(LV)->getOpcode() == UO_Deref);
+}
+
+namespace {
+
+/// Types an lvalue of one may alias one of the other under C's and C++'s effective-type rules.
+bool mayAlias(QualType X, QualType Y, const ASTContext &Ctx) {
+  X = X.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  Y = Y.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  return X == Y || X->isCharType() || Y->isCharType() ||
+         (X->isIntegerType() && Y->isIntegerType() && Ctx.getIntWidth(X) == Ctx.getIntWidth(Y));
+}
+
+/// The restrict pointer an element or a dereference is reached through (`p[i]`, `*(p + i)`), or
+/// null.
+const VarDecl *restrictBase(const Expr *LV) {
+  LV = LV->IgnoreParenImpCasts();
+  const Expr *Pointer = nullptr;
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(LV))
+    Pointer = A->getBase();
+  else if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
+    Pointer = U->getSubExpr();
+  while (Pointer) {
+    Pointer = Pointer->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(Pointer); B && B->isAdditiveOp())
+      Pointer = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+    else
+      break;
+  }
+  const auto *D = Pointer ? dyn_cast<DeclRefExpr>(Pointer) : nullptr;
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  return V && V->getType().isRestrictQualified() ? V : nullptr;
+}
+
+/// An lvalue of memory: its type, and the restrict pointer it is reached through.
+struct MemoryAccess {
+  QualType Type;
+  const VarDecl *Restrict;
+};
+
+/// The lvalues of memory E reads (Stores: those it writes).
+struct MemoryAccesses : RecursiveASTVisitor<MemoryAccesses> {
+  bool Stores;
+  std::vector<MemoryAccess> Out;
+  explicit MemoryAccesses(bool Stores) : Stores(Stores) {}
+  void add(const Expr *LV) { Out.push_back({LV->getType(), restrictBase(LV)}); }
+  bool VisitExpr(Expr *E) {
+    if (!Stores && E->isGLValue() && isMemory(E) && !E->getType()->isArrayType())
+      add(E);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (Stores && B->isAssignmentOp() && isMemory(B->getLHS()))
+      add(B->getLHS());
+    return VisitExpr(B);
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (Stores && U->isIncrementDecrementOp() && isMemory(U->getSubExpr()))
+      add(U->getSubExpr());
+    return VisitExpr(U);
+  }
+  static std::vector<MemoryAccess> of(const Stmt &S, bool Stores) {
+    MemoryAccesses M(Stores);
+    M.TraverseStmt(const_cast<Stmt *>(&S));
+    return std::move(M.Out);
+  }
+};
+
+} // namespace
+
+bool readsMemoryStoredIn(const Expr *E, const Stmt &Region, const ASTContext &Ctx) {
+  std::vector<MemoryAccess> Reads = MemoryAccesses::of(*E, false);
+  if (Reads.empty())
+    return false;
+  // An object modified through a restrict pointer is reached through that pointer alone.
+  for (const MemoryAccess &Stored : MemoryAccesses::of(Region, true))
+    for (const MemoryAccess &Read : Reads)
+      if (mayAlias(Read.Type, Stored.Type, Ctx) &&
+          Read.Restrict == Stored.Restrict)
+        return true;
+  return false;
+}
 
 bool isZeroLiteral(const Expr *E) {
   E = E->IgnoreParenCasts();
@@ -179,6 +280,10 @@ bool AffineReader::isInvariant(const Expr *E) {
   W.TraverseStmt(const_cast<Expr *>(E));
   if (!W.Ok || !S.Region)
     return W.Ok;
+  if (readsMemoryStoredIn(E, *S.Region, Ctx)) {
+    fail<bool>("'" + text(E) + "' reads memory the loops may write");
+    return false;
+  }
   // A container's size or element read once before the loops must be what they read.
   std::string Moves;
   forEachContainerRead(E, [&](const Expr *Object) {
@@ -191,7 +296,7 @@ bool AffineReader::isInvariant(const Expr *E) {
 }
 
 std::optional<Affine> AffineReader::integer(const Expr *E) {
-  E = skipIntegerCasts(E);
+  E = skipIntegerCasts(E, Ctx);
   if (!E->getType()->isIntegerType())
     return fail<Affine>("index '" + text(E) + "' is not an integer");
   Expr::EvalResult R;
@@ -249,6 +354,8 @@ std::optional<Affine> AffineReader::integer(const Expr *E) {
     L.Const = Poly::atom(A.idOf(E));
     return L;
   }
+  if (const auto *C = dyn_cast<CastExpr>(E); C && narrows(*C, Ctx))
+    return fail<Affine>("index '" + text(E) + "' converts to a narrower integer type, which wraps");
   return fail<Affine>("index '" + text(E) + "' is not affine in the loop variables");
 }
 

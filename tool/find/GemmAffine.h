@@ -147,6 +147,18 @@ private:
   const Scope &S;
 };
 
+/// Whether the lvalue LV names memory other names may reach (an element, what a pointer points at,
+/// a member through a pointer, a global, a static, a reference), not a local variable's own storage.
+bool isMemory(const clang::Expr *LV);
+
+/// Whether E reads memory that Region may store to: an element, what a pointer points at, a member
+/// through a pointer, or a variable other names reach (a global, a static, a reference), of a type
+/// that one of Region's stores through such an lvalue may alias. A loop bound that does is read
+/// again by each iteration of the loop as written (`i < (int)lim[0]` with `lim[0]` stored in the
+/// body), so no call may read it once before.
+bool readsMemoryStoredIn(const clang::Expr *E, const clang::Stmt &Region,
+                         const clang::ASTContext &Ctx);
+
 /// Whether E (after parentheses and casts) is a floating or integer literal zero.
 bool isZeroLiteral(const clang::Expr *E);
 

@@ -10,6 +10,7 @@
 
 #include "find/CallEffects.h"
 #include "find/ConstantUses.h"
+#include "find/ControlValues.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
 #include "find/FloatTypes.h"
@@ -145,6 +146,9 @@ private:
   /// The locals no call can write of FD (null outside functions or without a body), made on first
   /// use; privateLocals(): of the function the operation start() began last is in.
   const PrivateLocals *privateLocalsOf(const FunctionDecl *FD);
+  /// The control values of FD (ControlValues.h), made on first use.
+  const ControlValues &controlValuesOf(const FunctionDecl &FD);
+  std::map<const FunctionDecl *, std::unique_ptr<ControlValues>> ControlValuesOf;
   const PrivateLocals *privateLocals() { return privateLocalsOf(StartedIn); }
   /// Whether File is #included (directly or not) inside FD's body.
   bool includedInside(FileID File, const FunctionDecl &FD) const;

@@ -233,7 +233,8 @@ bool LoopReader::header() {
       return V == Counter || Uses.Written.count(V);
     });
     if (hasSideEffects(Bound, Ctx) || ReadsWritten || hasFloatArithmetic(Bound) ||
-        !Bound->IgnoreParenImpCasts()->getType()->isIntegerType())
+        !Bound->IgnoreParenImpCasts()->getType()->isIntegerType() ||
+        gemm::readsMemoryStoredIn(Bound, *For, Ctx))
       return fail("a bound of the loop is not an integer fixed while it runs");
   }
   Shape.LowerZero = gemm::isZeroLiteral(Lower);
@@ -289,6 +290,28 @@ bool LoopReader::roles() {
                     Reader.Why);
     if (TargetAt && (TargetAt->Base == FactorAt[0]->Base || TargetAt->Base == FactorAt[1]->Base))
       return fail("the sum is an element of a factor's array");
+    // The kernel reads the sum once and the factors from memory: where the sum may lie inside a
+    // factor, the loop as written reads it part-summed. A local variable is apart; so is an
+    // element of a local array whose factors are local arrays too, and one reached through a
+    // restrict pointer, or from factors that both are (C's promise that nothing else reaches them).
+    auto Base = [&](const gemm::Access &X) -> const VarDecl * {
+      const auto *D = dyn_cast<DeclRefExpr>(A.expr(X.Base)->IgnoreParenImpCasts());
+      return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    };
+    auto LocalArray = [&](const gemm::Access &X) {
+      const VarDecl *V = Base(X);
+      return V && V->hasLocalStorage() && V->getType()->isArrayType();
+    };
+    auto Restrict = [&](const gemm::Access &X) {
+      const VarDecl *V = Base(X);
+      return V && V->getType().isRestrictQualified();
+    };
+    bool Apart = Scalar ? !gemm::isMemory(Acc.Target)
+                        : Restrict(*TargetAt) || (Restrict(*FactorAt[0]) && Restrict(*FactorAt[1])) ||
+                              (LocalArray(*TargetAt) && LocalArray(*FactorAt[0]) &&
+                               LocalArray(*FactorAt[1]));
+    if (!Apart)
+      return fail("the sum may lie inside a factor (memory other names reach)");
     return true;
   }
   Shape.Form = VectorLoopShape::Axpy;

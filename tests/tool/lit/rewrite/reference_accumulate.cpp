@@ -1,6 +1,8 @@
 // A reference declared outside a loop names the same object in every iteration: `acc += a[i] *
 // b[i]` into a `float &` parameter, or into a member of an object passed by reference, is a
-// reduction (an accumulate of a dot_mul) as into a local, not an update of state.
+// reduction (an accumulate of a dot_mul) as into a local, not an update of state. The reference
+// may name an element of a factor, which the loop as written reads part-summed: the loop is a
+// loop program (whose runtime reads such a sum every iteration), not the dot kernel.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp -- -std=c++17
 // RUN: %code out/input.cpp | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -10,10 +12,11 @@
 // RUN: diff -u input.cpp ../again/input.cpp
 void dot(float &acc, const float *a, const float *b, int n) {
   for (int i = 0; i < n; i++)
-  // CHECK: acc = autoscale_dot_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], acc, n > 0 ? AUTOSCALE_CAST(size_t, n) : 0, &a[0], 1, &b[0], 1, a, b);
+  // CHECK: { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { static const autoscale_loop_op autoscale_ops_[] = {{[{][{]}}AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_LOAD, 1, 1, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_LOAD, 2, 2, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_SITE_MUL, 3, 1, 2, 0, 0, 1, -1}, {AUTOSCALE_LOOP_ADD, 4, 0, 3, -1, -1, -1, -1}, {AUTOSCALE_LOOP_STORE, -1, 0, 4, -1, -1, -1, -1}}; float *const autoscale_arrays_[] = {const_cast<float *>(&acc), const_cast<float *>(&a[0]), const_cast<float *>(&b[0])}; const ptrdiff_t autoscale_strides_[] = {0, 1, 1}; autoscale_site *const autoscale_sites_[] = {&[[SITES:autoscale_sites_[0-9a-f]+]][0]}; const void *const autoscale_keys_[] = {a, b}; autoscale_loop_f(autoscale_ops_, 6, 5, autoscale_n_, autoscale_arrays_, autoscale_strides_, 3, AUTOSCALE_NULL, autoscale_sites_, autoscale_keys_, AUTOSCALE_NULL); } else for (int i = 0; i < n; i++)
     acc += a[i] * b[i];
-    // REPORT: input.cpp:[[@LINE-1]]:9: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-1]]:17"],"function":"dot","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.cpp:[[@LINE-2]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","op":"dot_mul","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][0], a[i], b[i], a, b); }
+    // REPORT: input.cpp:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:17"],"function":"dot","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
+    // REPORT: input.cpp:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","loop":"one call per product: the sum may lie inside a factor (memory other names reach)","op":"dot_mul","program":"runs with its loop (line 12) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
 }
 
 struct Stats {

@@ -21,7 +21,7 @@ void alpha_left(float *out, const float *att, const float *v, int t, int hs) {
   }
 }
 
-void alpha_right(double *dv, const double *att, const double *dout, int T, int hs) {
+void alpha_right(double *restrict dv, const double *att, const double *dout, int T, int hs) {
   for (int t = 0; t < T; t++)
   // CHECK: for (int t = 0; t < T; t++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_right","op":"matmul","reason":"not substituted as a GEMM: the loop at line 28 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"double","variable":"dv"}
@@ -36,7 +36,7 @@ void alpha_right(double *dv, const double *att, const double *dout, int T, int h
 
 /* Attention's backward pass through the weighted sum: two independent statements in one loop are
  * two loops, a dot then an axpy, in the order written. */
-void weighted_back(float *datt, float *dv, const float *att, const float *v, const float *dout,
+void weighted_back(float *restrict datt, float *restrict dv, const float *att, const float *v, const float *dout,
                    int T, int hs) {
   for (int t = 0; t < T; t++)
   // CHECK: for (int t = 0; t < T; t++)

@@ -41,7 +41,7 @@ float column(const float *a, const float *x, int j, int lda, size_t n) {
   return s;
 }
 
-void into_element(float *out, int o, const float *a, const float *b, long n) {
+void into_element(float *restrict out, int o, const float *a, const float *b, long n) {
   for (long i = 0; i < n; i++)
   // CHECK: out[o] = autoscale_dot_f(&[[SITES]][3], out[o], n > 0 ? AUTOSCALE_CAST(size_t, n) : 0, &*(a + 2 * 0 + 1), 2, &b[n - 1 - 0], -1, a, b);
     out[o] += *(a + 2 * i + 1) * b[n - 1 - i];

@@ -60,7 +60,7 @@ static float column(const float *a, int lda, int j, const float *x, size_t n) {
   return s;
 }
 
-static void into(float *out, int o, const float *a, const float *b, int lo, int hi) {
+static void into(float *restrict out, int o, const float *a, const float *b, int lo, int hi) {
   for (int i = lo; i <= hi; i++)
     out[o] += a[2 * i] * b[i];
 }
@@ -81,7 +81,7 @@ static void attend(float *out, const float *att, const float *v, int t) {
   }
 }
 
-static void attend_back(float *dv, const float *att, const float *dout) {
+static void attend_back(float *restrict dv, const float *att, const float *dout) {
   for (int t = 0; t < T; t++)
     for (int t2 = 0; t2 <= t; t2++)
       for (int i = 1; i < HS; i++)
@@ -89,7 +89,7 @@ static void attend_back(float *dv, const float *att, const float *dout) {
 }
 
 /* Two independent statements in one loop: a dot and an axpy. */
-static void weighted_back(float *datt, float *dv, const float *att, const float *v,
+static void weighted_back(float *restrict datt, float *restrict dv, const float *att, const float *v,
                           const float *dout) {
   for (int t = 0; t < T; t++)
     for (int t2 = 0; t2 <= t; t2++)

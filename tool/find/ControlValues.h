@@ -1,0 +1,42 @@
+//===- ControlValues.h - values that steer control flow stay as written -------===//
+//
+// A value that decides which code runs, or where memory is read, must be what the program as
+// written computes: rounded, a float loop counter `t += step` sticks at 2048 in fp16 and the loop
+// never ends; a rounded condition or index takes another branch or reads another element. Such
+// operations stay as written, whatever the rules say:
+// - an operation inside a condition (while, do, for, switch, and an if whose branches jump, loop
+//   or call the program's functions: not `?:` nor an if that only picks a value, as a maximum
+//   does), a for loop's increment, or an index (a float converted to an integer that selects an
+//   element), through arithmetic and math calls;
+// - the operation that gives a float variable its new value (its initialiser, the right side of
+//   `v = e`, `v op= e` itself) when such a place of its function reads that variable. The
+//   operands that feed it (`d * d` in `err += d * d`) are data.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_CONTROLVALUES_H
+#define AUTOSCALE_TOOL_FIND_CONTROLVALUES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <set>
+#include <string>
+
+namespace autoscale::find {
+
+class ControlValues {
+public:
+  /// Finds the float variables FD's control places read.
+  ControlValues(const clang::FunctionDecl &FD, clang::ASTContext &Ctx);
+  /// Why the operation E must stay as written because it steers control flow, or empty.
+  std::string reasonFor(const clang::Expr *E) const;
+
+private:
+  clang::ASTContext &Ctx;
+  std::set<const clang::VarDecl *> Steering;
+};
+
+} // namespace autoscale::find
+
+#endif
