@@ -90,6 +90,43 @@ void record_pass(const SiteState *st, Counters &c, std::size_t values, const aut
   store_relaxed(c.underflows, c.underflows + stats.underflows);
 }
 
+// A strided operand (rows x cols, element (i, p) at x[i * rs + p * cs]) copied row-major.
+template <class T>
+std::vector<T> gather(const T *x, std::size_t rows, std::size_t cols, std::ptrdiff_t rs, std::ptrdiff_t cs) {
+  std::vector<T> out(rows * cols);
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t p = 0; p < cols; ++p)
+      out[i * cols + p] = x[static_cast<std::ptrdiff_t>(i) * rs + static_cast<std::ptrdiff_t>(p) * cs];
+  return out;
+}
+
+// max |x[i]|; NaN if any element is NaN (so the scale is kept, as scale_from_amax does for NaN).
+float amax_of(const std::vector<double> &x) {
+  double a = 0;
+  for (double v : x) {
+    if (std::isnan(v)) return NAN;
+    a = std::max(a, std::fabs(v));
+  }
+  return static_cast<float>(a);
+}
+
+// Rounds every element of operand `slot` in place under the scale in force, as the scalar path
+// does (a non-finite value kept), counting each in its tensor's counters (the lanes taken in turn,
+// so that no two consecutive elements add to the same sums).
+template <class T> void round_elements(SiteState *st, ThreadSite &t, int slot, std::vector<T> &x) {
+  with_format(format_now(st), [&](auto f) {
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = quantize_in<T, f()>(st, t.slot[slot], i % kLanes, x[i]);
+    return 0;
+  });
+}
+
+// Sets operand `slot`'s scale from its amax, then rounds it.
+void round_operand(SiteState *st, ThreadSite &t, int slot, std::vector<double> &x) {
+  const bool measured = measures_now(st, t, slot);
+  operand_scale(st, t, slot, measured, measured ? amax_of(x) : 0.0f);
+  round_elements(st, t, slot, x);
+}
+
 void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const float *a, std::ptrdiff_t a_rs,
             std::ptrdiff_t a_cs, const float *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const float *d,
             std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, float *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
@@ -120,18 +157,35 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   ThreadSite &t = gemm_block(st, a, b, c);
   autoscale_gemm_operand op[2] = {{a, a_rs, a_cs, format, st->saturate, 1.0f}, {b, b_rs, b_cs, format, st->saturate, 1.0f}};
   const std::size_t rows[2] = {m, k}, cols[2] = {k, n};
+  bool finite = true;
   for (int slot = 0; slot < 2; ++slot) {
     float amax = 0.0f;
     const bool measured = measures_now(st, t, slot);
-    if (measured) {
+    const auto measure = [&] {
       uint32_t remembered = 0;
       if (remembered_amax(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &remembered))
         amax = autoscale_bits_float_(remembered);
       else
         AUTOSCALE_CHECK(autoscale_amax_matrix(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &amax) == AUTOSCALE_OK,
                         "%s", autoscale_last_error());
-    }
-    op[slot].scale = operand_scale(st, t, slot, measured, amax);
+    };
+    // A delayed scale needs no amax, but the product must know whether an operand holds inf or NaN.
+    measure();
+    finite = finite && std::isfinite(amax);
+    op[slot].scale = operand_scale(st, t, slot, measured, measured ? amax : 0.0f);
+  }
+  if (!finite) {
+    // The quantising GEMM would saturate inf and NaN to finite codes. The loops as written carry
+    // them into their sums (inf, or NaN from inf * 0), and the scalar path keeps them: each element
+    // is rounded as the scalar path rounds it, and the products summed in the loops' order.
+    std::vector<float> qa = gather(a, m, k, a_rs, a_cs), qb = gather(b, k, n, b_rs, b_cs);
+    round_elements(st, t, 0, qa);
+    round_elements(st, t, 1, qb);
+    const uint32_t c_amax = ordered_gemm(m, n, k, qa.data(), std::ptrdiff_t(k), 1, qb.data(), std::ptrdiff_t(n), 1,
+                                         d, d_rs, d_cs, c, c_rs, c_cs);
+    record_pass(st, t.slot[AUTOSCALE_SLOT_OUTPUT].c, m * n, autoscale_quantize_stats{autoscale_bits_float_(c_amax), 0, 0});
+    count_execution(st, t, 0);
+    return;
   }
   autoscale_quantize_stats stats[2];
   float c_amax = 0.0f;
@@ -141,36 +195,6 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   for (int slot = 0; slot < 2; ++slot) record_pass(st, t.slot[slot].c, rows[slot] * cols[slot], stats[slot]);
   record_pass(st, t.slot[AUTOSCALE_SLOT_OUTPUT].c, m * n, autoscale_quantize_stats{c_amax, 0, 0});
   count_execution(st, t, 0);
-}
-
-// A strided operand (rows x cols, element (i, p) at x[i * rs + p * cs]) copied row-major.
-std::vector<double> gather(const double *x, std::size_t rows, std::size_t cols, std::ptrdiff_t rs, std::ptrdiff_t cs) {
-  std::vector<double> out(rows * cols);
-  for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t p = 0; p < cols; ++p)
-      out[i * cols + p] = x[static_cast<std::ptrdiff_t>(i) * rs + static_cast<std::ptrdiff_t>(p) * cs];
-  return out;
-}
-
-// max |x[i]|; NaN if any element is NaN (so the scale is kept, as scale_from_amax does for NaN).
-float amax_of(const std::vector<double> &x) {
-  double a = 0;
-  for (double v : x) {
-    if (std::isnan(v)) return NAN;
-    a = std::max(a, std::fabs(v));
-  }
-  return static_cast<float>(a);
-}
-
-// Rounds every element of operand `slot` in place, counting each in its tensor's counters (the
-// lanes taken in turn, so that no two consecutive elements add to the same sums).
-void round_operand(SiteState *st, ThreadSite &t, int slot, std::vector<double> &x) {
-  const bool measured = measures_now(st, t, slot);
-  operand_scale(st, t, slot, measured, measured ? amax_of(x) : 0.0f);
-  with_format(format_now(st), [&](auto f) {
-    for (std::size_t i = 0; i < x.size(); ++i) x[i] = quantize_in<double, f()>(st, t.slot[slot], i % kLanes, x[i]);
-    return 0;
-  });
 }
 
 void gemm_d(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const double *a, std::ptrdiff_t a_rs,

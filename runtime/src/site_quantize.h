@@ -64,12 +64,18 @@ template <int F> inline bool overflows(double x, double r, int saturate) {
 // Every value, by the definitions: zero, NaN, inf, overflow, underflow, subnormal results, scales
 // without an exact inverse. With statistics amax only the amax is recorded.
 //
+// An inf is no value the format rounds: it is kept, as the program as written carries it (inf
+// where it meets finite values, NaN from inf * 0), and counted. Saturation clamps finite overflow
+// only; clamped, an inf would become a finite value the program never computed. A NaN becomes the
+// format's NaN (one payload, whatever the input's: an operation on two NaNs returns either).
+//
 // The error sums take |q - v| and |v| of every finite v. A finite v whose q is not finite (an
 // overflow without saturation: inf or NaN; or a dequantised value beyond the type's range) has
 // lost everything: it adds |v| to both sums, a relative error of 1 for that value.
 template <class T, int F>
 __attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, uint64_t lane, bool full, ScalePair sp,
                                              T v) {
+  if (std::isinf(v)) return pass_through(c, full, v);
   const double x = quotient(v, sp);
   const double r = autoscale_round_double(x, F, st->saturate);
   const T q = static_cast<T>(r * static_cast<double>(sp.scale));  // r has <= 11 bits: exact in double
@@ -80,9 +86,7 @@ __attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, u
   raise_amax(c, static_cast<float>(std::fabs(v)));
   if (!full) return q;
   bump(c.quantized);
-  if (std::isinf(v)) {
-    bump(c.inf_in);
-  } else if (overflows<F>(x, r, st->saturate)) {
+  if (overflows<F>(x, r, st->saturate)) {
     bump(c.overflows);
   } else if (r == 0 && v != 0) {
     bump(c.underflows);
@@ -94,11 +98,9 @@ __attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, u
   } else if (std::isinf(q)) {
     bump(c.inf_out);
   }
-  if (std::isfinite(v)) {
-    const double lost = std::isfinite(q) ? std::fabs(static_cast<double>(q) - static_cast<double>(v)) : std::fabs(static_cast<double>(v));
-    add(c.error_sum[lane], lost);
-    add(c.value_sum[lane], std::fabs(static_cast<double>(v)));
-  }
+  const double lost = std::isfinite(q) ? std::fabs(static_cast<double>(q) - static_cast<double>(v)) : std::fabs(static_cast<double>(v));
+  add(c.error_sum[lane], lost);
+  add(c.value_sum[lane], std::fabs(static_cast<double>(v)));
   return q;
 }
 

@@ -24,6 +24,10 @@ inline autoscale_site make_site(int line, int op, int action, int format, int ro
   return s;
 }
 
+// What a site gives for v where the format's rounding gives `rounded`: an inf is kept, not
+// rounded (saturation clamps finite overflow only; site_quantize.h).
+template <class T> T site_value(T v, T rounded) { return std::isinf(v) ? v : rounded; }
+
 inline autoscale::detail::SiteSnapshot snapshot_of(const autoscale_site &site) {
   autoscale::detail::RegistrySnapshot all = autoscale::detail::snapshot_registry();
   for (const autoscale::detail::SiteSnapshot &s : all.sites)

@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -36,6 +37,12 @@ public:
       : SM(SM), LO(LO), R(R), KeyOf(KeyOf) {}
 
   bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (S && isa<OMPExecutableDirective>(S)) {
+      ++InOpenMP;
+      bool Result = RecursiveASTVisitor::TraverseStmt(S);
+      --InOpenMP;
+      return Result;
+    }
     if (!S || !isLoop(S))
       return RecursiveASTVisitor::TraverseStmt(S);
     LoopRecord L;
@@ -43,6 +50,8 @@ public:
     L.Line = SM.getSpellingLineNumber(S->getBeginLoc());
     if (!Stack.empty())
       L.Parent = Stack.back();
+    bool OpenMP = underOpenMPPragma(*S);
+    InOpenMP += OpenMP;
     L.Steps = stepPoints(*S);
     L.Begin = beginPoint(*S);
     if (const auto *For = dyn_cast<ForStmt>(S))
@@ -51,6 +60,7 @@ public:
     Stack.push_back(L.Offset);
     bool Result = RecursiveASTVisitor::TraverseStmt(S);
     Stack.pop_back();
+    InOpenMP -= OpenMP;
     return Result;
   }
 
@@ -68,9 +78,22 @@ private:
     return SM.getFileOffset(L);
   }
 
-  /// Where a step ends at the end of each iteration of S (LoopRecord::Steps).
-  std::vector<StepPoint> stepPoints(const Stmt &S) const {
+  /// Whether an OpenMP #pragma stands before S (read from the text, so that it counts whether or
+  /// not the tool parses with -fopenmp).
+  bool underOpenMPPragma(const Stmt &S) const {
     if (!S.getBeginLoc().isFileID())
+      return false;
+    llvm::StringRef Text = SM.getBufferData(SM.getFileID(S.getBeginLoc()));
+    unsigned Begin = SM.getFileOffset(S.getBeginLoc());
+    return Text.slice(gemm::pragmaStart(Text, Begin), Begin).contains("omp");
+  }
+
+  /// Where a step ends at the end of each iteration of S (LoopRecord::Steps). None within an
+  /// OpenMP construct (a loop under a directive, the loops it collapses, a parallel region's
+  /// code): OpenMP's canonical loop form takes no other expression in the header, and iterations
+  /// or threads that run side by side end no step.
+  std::vector<StepPoint> stepPoints(const Stmt &S) const {
+    if (!S.getBeginLoc().isFileID() || InOpenMP)
       return {};
     StepPoint P;
     P.Where = StepPoint::BeforeExpression;
@@ -198,6 +221,8 @@ private:
   FunctionRecord &R;
   llvm::function_ref<std::string(const FunctionDecl &)> KeyOf;
   std::vector<unsigned> Stack;
+  /// How many OpenMP constructs the walk is in (directives, and loops under an omp #pragma).
+  int InOpenMP = 0;
 };
 
 } // namespace

@@ -82,10 +82,21 @@ const MacroInfo *FileRanges::macroAt(SourceLocation Loc) const {
   return Def.getMacroInfo();
 }
 
-bool FileRanges::stringisesOrPastes(const MacroInfo &MI) {
-  return llvm::any_of(MI.tokens(), [](const Token &T) {
-    return T.isOneOf(tok::hash, tok::hashhash, tok::hashat);
+bool FileRanges::stringisesOrPastes(const MacroInfo &MI) const {
+  auto [It, New] = Stringises.try_emplace(&MI, false); // false while it is looked at: no cycle
+  if (!New)
+    return It->second;
+  // An argument handed on to a macro that stringises it (`SHOW(e)` calling `STR(e)` for `#e`)
+  // is stringised too.
+  bool Result = llvm::any_of(MI.tokens(), [&](const Token &T) {
+    if (T.isOneOf(tok::hash, tok::hashhash, tok::hashat))
+      return true;
+    const IdentifierInfo *II = T.is(tok::identifier) ? T.getIdentifierInfo() : nullptr;
+    const MacroInfo *Inner = II && II->hasMacroDefinition() ? PP.getMacroInfo(II) : nullptr;
+    return Inner && Inner->isFunctionLike() && stringisesOrPastes(*Inner);
   });
+  Stringises[&MI] = Result;
+  return Result;
 }
 
 bool FileRanges::isWholeMacroCall(SourceRange Call, SourceLocation Callee) const {

@@ -15,6 +15,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <map>
+
 #include <optional>
 #include <string>
 
@@ -53,7 +55,9 @@ public:
 private:
   /// The definition of the macro whose expansion produced Loc, or null.
   const clang::MacroInfo *macroAt(clang::SourceLocation Loc) const;
-  static bool stringisesOrPastes(const clang::MacroInfo &MI);
+  bool stringisesOrPastes(const clang::MacroInfo &MI) const;
+  /// Per macro, whether it stringises or pastes, itself or through a macro its body calls.
+  mutable std::map<const clang::MacroInfo *, bool> Stringises;
 
   const clang::SourceManager &SM;
   const clang::LangOptions &LO;

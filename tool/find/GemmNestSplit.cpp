@@ -28,10 +28,11 @@ unsigned lineStart(llvm::StringRef Text, size_t Pos) {
 bool continues(llvm::StringRef Line) { return Line.rtrim().ends_with("\\"); }
 
 unsigned pragmaStart(llvm::StringRef Text, unsigned Begin) {
-  unsigned Pos = Begin;
+  unsigned Pos = Begin; // the start of the pragma lines found so far
+  unsigned Scan = Begin; // where the search goes on upwards: above blank and // comment lines too
   while (true) {
-    unsigned LineStart = lineStart(Text, Pos);
-    if (!Text.slice(LineStart, Pos).trim().empty() || LineStart == 0)
+    unsigned LineStart = lineStart(Text, Scan);
+    if (!Text.slice(LineStart, Scan).trim().empty() || LineStart == 0)
       return Pos;
     // The logical line above: from the first of its physical lines (those above ending in '\').
     unsigned PrevStart = lineStart(Text, LineStart - 1);
@@ -43,9 +44,12 @@ unsigned pragmaStart(llvm::StringRef Text, unsigned Begin) {
     }
     llvm::StringRef Prev = Text.slice(PrevStart, LineStart - 1);
     llvm::StringRef Line = Prev.ltrim();
+    Scan = PrevStart + static_cast<unsigned>(Prev.size() - Line.size());
+    if (Line.trim().empty() || Line.starts_with("//"))
+      continue; // a pragma above still applies to the loop
     if (!Line.consume_front("#") || !Line.ltrim().starts_with("pragma"))
       return Pos;
-    Pos = PrevStart + static_cast<unsigned>(Prev.size() - Prev.ltrim().size());
+    Pos = Scan;
   }
 }
 

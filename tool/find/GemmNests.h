@@ -101,7 +101,8 @@ std::optional<GemmPoly> gemmPoly(const Poly &P, const Atoms &A, const FileRanges
                                  clang::FileID File, std::string &Why);
 
 /// The start of the #pragma lines right before Begin (Begin itself when there are none); a
-/// pragma may continue over lines ending in '\'.
+/// pragma may continue over lines ending in '\', and blank and // comment lines may stand
+/// between the pragmas and Begin.
 unsigned pragmaStart(llvm::StringRef Text, unsigned Begin);
 /// The start of the line holding offset Pos.
 unsigned lineStart(llvm::StringRef Text, size_t Pos);

@@ -1,6 +1,8 @@
 //===- Reductions.cpp - reductions, GEMM operands and state updates ----------===//
 #include "find/Reductions.h"
 
+#include "find/Compensation.h"
+
 #include "find/Containers.h"
 #include "find/Context.h"
 
@@ -83,6 +85,8 @@ public:
       analyse(A);
     for (const Expr *G : Guarded)
       guard(G);
+    for (const Expr *E : compensationOps(FD, Ctx))
+      Roles[E] = "compensation";
   }
 
   // ---- the walk: loops, variables, writes, assignments ----

@@ -233,13 +233,17 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_devic
 }
 /* Rounded once, from the exact quotient: v / scale in double is exact for a power-of-two scale and
  * rounded once to 53 bits otherwise, which the format's rounding to at most 11 bits cannot turn the
- * other way (53 >= 2p + 2); in float it could already sit on a tie (or in float's subnormals). */
+ * other way (53 >= 2p + 2); in float it could already sit on a tie (or in float's subnormals). An
+ * inf is kept, as on the host (saturation clamps finite overflow only): v - v is NaN for it alone
+ * among values equal to themselves. */
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_device_round_f(const autoscale_site *s, float v) {
   const double scale = AUTOSCALE_CAST(double, autoscale_device_scale_(s));
+  if (v == v && v - v != 0.0f) return v;
   return AUTOSCALE_CAST(float, autoscale_round_double(AUTOSCALE_CAST(double, v) / scale, s->format, s->saturate) * scale);
 }
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_device_round_d(const autoscale_site *s, double v) {
   const double scale = AUTOSCALE_CAST(double, autoscale_device_scale_(s));
+  if (v == v && v - v != 0.0) return v;
   return autoscale_round_double(v / scale, s->format, s->saturate) * scale;
 }
 

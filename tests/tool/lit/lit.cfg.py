@@ -30,6 +30,7 @@ config.substitutions += [
     ("%rules", os.path.join(config.autoscale_source_dir, "rules")),
     ("%runtime-include", os.path.join(config.autoscale_source_dir, "runtime", "include")),
     ("%runtime-link", runtime_link.stdout.strip()),
+    ("%python", config.python_executable),
     ("%code", "%s %s" % (config.python_executable, os.path.join(here, "rewritten_code.py"))),
     ("%expect-exit", "%s %s" % (config.python_executable, os.path.join(here, "expect_exit.py"))),
     ("%report", "%s %s" % (config.python_executable, os.path.join(here, "report_lines.py"))),

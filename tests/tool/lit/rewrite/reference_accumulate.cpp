@@ -16,7 +16,7 @@ void dot(float &acc, const float *a, const float *b, int n) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES]][0], a[i], b[i], a, b); }
     // REPORT: input.cpp:[[@LINE-2]]:9: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:17"],"function":"dot","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"acc"}
-    // REPORT: input.cpp:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","loop":"one call per product: the sum may lie inside a factor (memory other names reach)","op":"dot_mul","program":"runs with its loop (line 12) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
+    // REPORT: input.cpp:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","loop":"one call per product: the sum may lie inside a factor (memory other names reach)","op":"dot_mul","program":"runs with its loop (line 14) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"class:allow","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
 }
 
 struct Stats {
