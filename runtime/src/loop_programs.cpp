@@ -776,9 +776,11 @@ void run_program(Program p) {
 }  // namespace autoscale::detail
 
 extern "C" void autoscale_loop_f(const autoscale_loop_op *ops, int op_count, int registers, size_t n,
-                                 float *const *arrays, const ptrdiff_t *strides, int array_count, const float *params,
-                                 autoscale_site *const *sites, const void *const *keys,
+                                 const float *const *arrays, const ptrdiff_t *strides, int array_count,
+                                 const float *params, autoscale_site *const *sites, const void *const *keys,
                                  const autoscale_loop_function *functions) {
   using namespace autoscale::detail;
-  run_program(Program{ops, op_count, registers, n, arrays, strides, array_count, params, sites, keys, functions});
+  // The arrays a program stores to are the ones its loop as written stores to: not const objects.
+  run_program(Program{ops, op_count, registers, n, const_cast<float *const *>(arrays), strides, array_count, params,
+                      sites, keys, functions});
 }

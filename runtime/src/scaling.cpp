@@ -134,6 +134,7 @@ float PropagateScaling::output_scale(autoscale_op op, const char *callee, float 
       s = autoscale_scale_add(autoscale_scale_mul(sa, sb), sc, 1);
     break;  // exp, log, tanh, ...: 1, computed in FP32 from the unscaled value
   }
+  case AUTOSCALE_OP_MATMUL: break;  // a GEMM site scales each operand by its own amax: 1
   }
   return std::isnan(s) ? 1.0f : clamp_scale(s);
 }

@@ -104,7 +104,7 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
                       std::to_string(O.KeyB) + ", " + std::to_string(O.C) + "}");
   for (const LoopElement &E : P.Arrays) {
     std::string Address = firstAddress(E, Lower, Text);
-    Arrays.push_back(CCasts ? "(float *)(" + Address + ")" : "const_cast<float *>(" + Address + ")");
+    Arrays.push_back(Address);
     Strides.push_back(spellPoly(E.Stride, Text));
   }
   for (Span S : P.Params) {
@@ -132,7 +132,7 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
       "; if (autoscale_n_ >= " + Min +
       (Counter ? " && AUTOSCALE_COUNTER_EXACT(" + Lower + ", autoscale_n_)" : "") + ") { " +
       array("static const autoscale_loop_op autoscale_ops_", OpItems) +
-      array("float *const autoscale_arrays_", Arrays) +
+      array("const float *const autoscale_arrays_", Arrays) +
       array("const ptrdiff_t autoscale_strides_", Strides) +
       array("const float autoscale_params_", Params) +
       array("autoscale_site *const autoscale_sites_", SiteRefs.list()) +

@@ -185,6 +185,13 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
         return Fail("unevaluated operand (_Generic)");
       if (isa<ConstantExpr>(S))
         return Fail("constant expression");
+      // One value fills several elements; Clang compiles no such value that calls a function
+      // ("cannot compile this GNU array range designator extension yet").
+      if (const auto *D = dyn_cast<DesignatedInitExpr>(S);
+          D && llvm::any_of(D->designators(), [](const DesignatedInitExpr::Designator &X) {
+            return X.isArrayRangeDesignator();
+          }))
+        return Fail("initialiser of a GNU range designator (Clang compiles none that calls)");
       if (const auto *CS = dyn_cast<CaseStmt>(S);
           CS && (Child == CS->getLHS() || Child == CS->getRHS()))
         return Fail("constant expression (case label)");

@@ -5,6 +5,7 @@
 
 #include "find/Containers.h"
 #include "find/Context.h"
+#include "find/ReportValues.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -87,6 +88,8 @@ public:
       guard(G);
     for (const Expr *E : compensationOps(FD, Ctx))
       Roles[E] = "compensation";
+    for (const Expr *E : reportOps(FD, Ctx))
+      Roles.try_emplace(E, "report");
   }
 
   // ---- the walk: loops, variables, writes, assignments ----

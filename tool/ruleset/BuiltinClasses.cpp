@@ -7,7 +7,7 @@ namespace autoscale::rules {
 
 static constexpr llvm::StringLiteral OperatorOps[] = {
     "add", "sub", "mul", "div", "neg", "inc", "dec", "dot_mul", "accumulate", "square_sum", "update",
-    "guard", "compensation", "matmul", "outer_product"};
+    "guard", "compensation", "report", "matmul", "outer_product"};
 
 // Math callees are listed in their float and double spellings (and CUDA's intrinsics) because
 // the rewriter matches the callee as written, std:: stripped. Functions with integer or pointer
@@ -17,7 +17,7 @@ static constexpr llvm::StringLiteral InferOps[] = {
     "add",  "sub",   "mul", "neg", "inc", "dec",  "fmax", "fmaxf", "fmin",
     "fminf", "fabs", "fabsf", "abs", "fma", "fmaf", "fdim", "fdimf"};
 static constexpr llvm::StringLiteral DenyOps[] = {
-    "div",       "accumulate", "square_sum", "update", "guard", "compensation", "outer_product", "exp",        "expf",      "exp2",   "exp2f",  "expm1",
+    "div",       "accumulate", "square_sum", "update", "guard", "compensation", "report", "outer_product", "exp",        "expf",      "exp2",   "exp2f",  "expm1",
     "expm1f",    "exp10",      "exp10f",     "log",       "logf",   "log2",   "log2f",
     "log10",     "log10f",     "log1p",      "log1pf",    "pow",    "powf",   "sqrt",
     "sqrtf",     "rsqrt",      "rsqrtf",     "cbrt",      "cbrtf",  "hypot",  "hypotf",

@@ -210,7 +210,9 @@ typedef float (*autoscale_loop_function)(float);
 #ifndef AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER
 #define AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER 32
 #endif
-void autoscale_loop_f(const autoscale_loop_op *ops, int op_count, int registers, size_t n, float *const *arrays,
+/* arrays are const: rewritten code passes read-only arrays without a cast (-Wcast-qual); the
+ * program stores only to arrays its loop as written stores to, which are not const objects. */
+void autoscale_loop_f(const autoscale_loop_op *ops, int op_count, int registers, size_t n, const float *const *arrays,
                       const ptrdiff_t *strides, int array_count, const float *params, autoscale_site *const *sites,
                       const void *const *keys, const autoscale_loop_function *functions);
 

@@ -281,7 +281,7 @@ TEST(RuleSetErrors, ClassEdits) {
             "t.yaml:2:24: error: write 'exp', not 'std::exp': callees are matched without std::");
   EXPECT_EQ(errorsOf("version: 1\nclasses: {deny: {add: [a+b]}}\n"),
             "t.yaml:2:24: error: invalid op name 'a+b'; ops are operator names (add, sub, mul, "
-            "div, neg, inc, dec, dot_mul, accumulate, square_sum, update, guard, compensation, matmul, "
+            "div, neg, inc, dec, dot_mul, accumulate, square_sum, update, guard, compensation, report, matmul, "
             "outer_product) or math function names");
   EXPECT_EQ(errorsOf("version: 1\nclasses: {deny: {drop: [div]}}\n"),
             "t.yaml:2:18: error: unknown key 'drop' in 'classes.deny'; expected one of: add, "

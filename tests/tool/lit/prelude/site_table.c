@@ -11,8 +11,8 @@
 // RUN: diff -u input.c ../again/input.c
 // PRELUDE: /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 // PRELUDE-NEXT: #include <autoscale/autoscale.h>
-// PRELUDE-NEXT: #if AUTOSCALE_ABI_VERSION != 2
-// PRELUDE-NEXT: #error "rewritten for autoscale ABI 2"
+// PRELUDE-NEXT: #if AUTOSCALE_ABI_VERSION != 3
+// PRELUDE-NEXT: #error "rewritten for autoscale ABI 3"
 // PRELUDE-NEXT: #endif
 // PRELUDE-NEXT: #ifndef AUTOSCALE_SITES_5E45A507
 // PRELUDE-NEXT: #define AUTOSCALE_SITES_5E45A507
@@ -61,9 +61,9 @@ overrides:
 float dot(const float *a, const float *b, int n) {
   float acc = 0.0f;
   for (int i = 0; i < n; ++i)
-  // CHECK: { const size_t autoscale_n_ = {{.*}}; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; ++i)
+  // CHECK: { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { static const autoscale_loop_op autoscale_ops_[] = {{[{][{]}}AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_LOAD, 1, 1, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_LOAD, 2, 2, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_SITE_MUL, 3, 1, 2, 0, 0, 1, -1}, {AUTOSCALE_LOOP_SITE_ADD, 4, 0, 3, 1, -1, -1, -1}, {AUTOSCALE_LOOP_STORE, -1, 0, 4, -1, -1, -1, -1}}; const float *const autoscale_arrays_[] = {&acc, &a[0], &b[0]}; const ptrdiff_t autoscale_strides_[] = {0, 1, 1}; autoscale_site *const autoscale_sites_[] = {&[[SITES:autoscale_sites_[0-9a-f]+]][1], &[[SITES]][0]}; const void *const autoscale_keys_[] = {a, b}; autoscale_loop_f(autoscale_ops_, 6, 5, autoscale_n_, autoscale_arrays_, autoscale_strides_, 3, AUTOSCALE_NULL, autoscale_sites_, autoscale_keys_, AUTOSCALE_NULL); } else for (int i = 0; i < n; ++i)
     acc += a[i] * b[i];
-    // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(acc), autoscale_mul_tensors_f(&[[SITES]][1], a[i], b[i], a, b)); }
+    // CHECK: autoscale_add_assign_f(&[[SITES]][0], &(acc), autoscale_mul_tensors_f(&[[SITES]][1], a[i], b[i], a, b)); }
     // REPORT: input.c:[[@LINE-2]]:9: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-2]]:17"],"format":"fp32","function":"dot","op":"accumulate","program":"runs with its loop (line 63) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:deny","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"acc"}
     // REPORT: input.c:[[@LINE-3]]:17: {"action":"scale","class":"allow","format":"e4m3","function":"dot","loop":"one call per product: the sum is a site of its own","op":"dot_mul","program":"runs with its loop (line 63) as one loop program (short runs: one call per operation)","rounding":"inputs","rule":"class:allow","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"acc"}
   return acc;

@@ -12,7 +12,7 @@
 int main(void) {
   float x = 1.5f;
   printf("%a\n", x * 2.0f);
-  // REPORT: a.c:[[@LINE-1]]:20: {"action":"cast","class":"infer","format":"fp32","function":"main","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+  // REPORT: a.c:[[@LINE-1]]:20: {"action":"cast","class":"deny","format":"fp32","function":"main","op":"report","rounding":"output","rule":"class:deny","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   return 0;
 }
 

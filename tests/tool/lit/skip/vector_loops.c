@@ -7,7 +7,7 @@
 // RUN: %cc -fsyntax-only -std=c99 -fopenmp -I %runtime-include out/input.c
 float two_statements(const float *a, const float *b, float *c, int n) {
   float acc = 0.0f;
-  // CHECK: { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}float *const autoscale_arrays_[] = {(float *)(&acc), (float *)(&a[0]), (float *)(&b[0]), (float *)(&c[0])}; const ptrdiff_t autoscale_strides_[] = {0, 1, 1, 1}; {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; i++) {
+  // CHECK: { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}const float *const autoscale_arrays_[] = {&acc, &a[0], &b[0], &c[0]}; const ptrdiff_t autoscale_strides_[] = {0, 1, 1, 1}; {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; i++) {
   for (int i = 0; i < n; i++) {
     acc += a[i] * b[i];
     // CHECK: acc += autoscale_mul_tensors_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[i], b[i], a, b);

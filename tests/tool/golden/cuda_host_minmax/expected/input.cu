@@ -1,7 +1,7 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 2
-#error "rewritten for autoscale ABI 2"
+#if AUTOSCALE_ABI_VERSION != 3
+#error "rewritten for autoscale ABI 3"
 #endif
 #ifndef AUTOSCALE_SITES_AE26DBA2
 #define AUTOSCALE_SITES_AE26DBA2

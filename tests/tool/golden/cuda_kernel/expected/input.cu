@@ -1,7 +1,7 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 2
-#error "rewritten for autoscale ABI 2"
+#if AUTOSCALE_ABI_VERSION != 3
+#error "rewritten for autoscale ABI 3"
 #endif
 #ifndef AUTOSCALE_SITES_AE26DBA2
 #define AUTOSCALE_SITES_AE26DBA2
@@ -48,7 +48,7 @@ __host__ __device__ float twice(float v) { return autoscale_mul_f(&autoscale_sit
 
 float host_sum(const float *x, int n) {
   float s = 0.0f;
-  { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { static const autoscale_loop_op autoscale_ops_[] = {{AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_LOAD, 1, 1, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_PARAM, 2, 0, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_SITE_MUL, 3, 1, 2, 0, -1, -1, -1}, {AUTOSCALE_LOOP_ADD, 4, 0, 3, -1, -1, -1, -1}, {AUTOSCALE_LOOP_STORE, -1, 0, 4, -1, -1, -1, -1}}; float *const autoscale_arrays_[] = {const_cast<float *>(&s), const_cast<float *>(&x[0])}; const ptrdiff_t autoscale_strides_[] = {0, 1}; const float autoscale_params_[] = {static_cast<float>(0.5f)}; autoscale_site *const autoscale_sites_[] = {&autoscale_sites_ae26dba2_here[4]}; autoscale_loop_f(autoscale_ops_, 6, 5, autoscale_n_, autoscale_arrays_, autoscale_strides_, 2, autoscale_params_, autoscale_sites_, AUTOSCALE_NULL, AUTOSCALE_NULL); } else for (int i = 0; i < n; ++i)
+  { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { static const autoscale_loop_op autoscale_ops_[] = {{AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_LOAD, 1, 1, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_PARAM, 2, 0, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_SITE_MUL, 3, 1, 2, 0, -1, -1, -1}, {AUTOSCALE_LOOP_ADD, 4, 0, 3, -1, -1, -1, -1}, {AUTOSCALE_LOOP_STORE, -1, 0, 4, -1, -1, -1, -1}}; const float *const autoscale_arrays_[] = {&s, &x[0]}; const ptrdiff_t autoscale_strides_[] = {0, 1}; const float autoscale_params_[] = {static_cast<float>(0.5f)}; autoscale_site *const autoscale_sites_[] = {&autoscale_sites_ae26dba2_here[4]}; autoscale_loop_f(autoscale_ops_, 6, 5, autoscale_n_, autoscale_arrays_, autoscale_strides_, 2, autoscale_params_, autoscale_sites_, AUTOSCALE_NULL, AUTOSCALE_NULL); } else for (int i = 0; i < n; ++i)
     s += autoscale_mul_f(&autoscale_sites_ae26dba2_here[4], x[i], 0.5f); }
   return twice(s);
 }
