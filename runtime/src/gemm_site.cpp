@@ -8,6 +8,7 @@
 // the products in order p = 0..k-1 in FP64, as the loops do.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstddef>
 #include <mutex>
 #include <vector>
@@ -229,6 +230,36 @@ void gemm_d(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   if (!plain) count_execution(st, *t, 0);
 }
 
+// The bytes a rows x cols operand spans (element (i, j) at x[i * rs + j * cs], strides of any
+// sign), as [begin, end); empty without elements.
+struct Extent {
+  std::uintptr_t begin = 0, end = 0;
+};
+template <class T>
+Extent extent_of(const T *x, std::size_t rows, std::size_t cols, std::ptrdiff_t rs, std::ptrdiff_t cs) {
+  if (!x || rows == 0 || cols == 0) return {};
+  const std::ptrdiff_t r = static_cast<std::ptrdiff_t>(rows - 1) * rs, c = static_cast<std::ptrdiff_t>(cols - 1) * cs;
+  const std::ptrdiff_t lo = std::min<std::ptrdiff_t>(r, 0) + std::min<std::ptrdiff_t>(c, 0);
+  const std::ptrdiff_t hi = std::max<std::ptrdiff_t>(r, 0) + std::max<std::ptrdiff_t>(c, 0);
+  const auto base = reinterpret_cast<std::uintptr_t>(x);
+  return {base + static_cast<std::uintptr_t>(lo * static_cast<std::ptrdiff_t>(sizeof(T))),
+          base + static_cast<std::uintptr_t>((hi + 1) * static_cast<std::ptrdiff_t>(sizeof(T)))};
+}
+bool intersect(Extent x, Extent y) { return x.begin < y.end && y.begin < x.end; }
+
+// Whether C may share memory with A, B or D (other than D being C itself, read element by element
+// before it is written): the loops as written then read elements they already wrote, in their own
+// order, which no product computed apart reproduces.
+template <class T>
+bool overlapping(std::size_t m, std::size_t n, std::size_t k, const T *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs,
+                 const T *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const T *d, std::ptrdiff_t d_rs,
+                 std::ptrdiff_t d_cs, const T *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
+  const Extent out = extent_of(c, m, n, c_rs, c_cs);
+  const bool d_is_c = d == c && d_rs == c_rs && d_cs == c_cs;
+  return intersect(out, extent_of(a, m, k, a_rs, a_cs)) || intersect(out, extent_of(b, k, n, b_rs, b_cs)) ||
+         (!d_is_c && intersect(out, extent_of(d, m, n, d_rs, d_cs)));
+}
+
 }  // namespace
 }  // namespace autoscale::detail
 
@@ -239,11 +270,25 @@ void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, cons
                         ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
   autoscale::detail::gemm_f(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
 }
+int autoscale_matmul_nest_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
+                            ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
+                            ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  if (autoscale::detail::overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs)) return 0;
+  autoscale::detail::gemm_f(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+  return 1;
+}
 
 void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
   autoscale::detail::gemm_d(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+}
+int autoscale_matmul_nest_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
+                            ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
+                            ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  if (autoscale::detail::overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs)) return 0;
+  autoscale::detail::gemm_d(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+  return 1;
 }
 
 }  // extern "C"

@@ -63,12 +63,21 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
     D += ", " + strides(G.D, Text);
     break;
   }
-  std::string Call = std::string("autoscale_matmul_") +
-                     (G.Type == FloatKind::Float ? "f" : "d") + "(" + Site.str() + ", " +
-                     spellExtent(G.M, Text) + ", " + spellExtent(G.N, Text) + ", " +
-                     spellExtent(G.K, Text) + ", " + pointer(G.A, Text) + ", " +
-                     strides(G.A, Text) + ", " + pointer(G.B, Text) + ", " + strides(G.B, Text) +
-                     ", " + D + ", " + pointer(G.C, Text) + ", " + strides(G.C, Text) + ")";
+  std::string Args = "(" + Site.str() + ", " + spellExtent(G.M, Text) + ", " +
+                     spellExtent(G.N, Text) + ", " + spellExtent(G.K, Text) + ", " +
+                     pointer(G.A, Text) + ", " + strides(G.A, Text) + ", " + pointer(G.B, Text) +
+                     ", " + strides(G.B, Text) + ", " + D + ", " + pointer(G.C, Text) + ", " +
+                     strides(G.C, Text) + ")";
+  const char *Type = G.Type == FloatKind::Float ? "f" : "d";
+  if (G.GuardAt && G.Batch.empty() && G.Statement && !G.ARowSums) {
+    // The loops stay, run where the call finds C sharing memory with an operand; the call takes
+    // the nest's first line, or the end of the code line above its pragmas.
+    std::string Guard = std::string("if (!autoscale_matmul_nest_") + Type + Args + ") ";
+    if (*G.GuardAt != G.InsertAt)
+      Guard = " " + Guard.substr(0, Guard.size() - 1);
+    return {{*G.GuardAt, 0, Guard, Edit::Open, 0, static_cast<int>(G.Order)}};
+  }
+  std::string Call = std::string("autoscale_matmul_") + Type + Args;
   std::string Loops;
   for (size_t I = 0; I < G.Batch.size(); ++I)
     Loops += "for (size_t " + batchVar(I) + " = 0; " + batchVar(I) + " < " +

@@ -162,35 +162,13 @@ private:
     if (Text.slice(LoopLine > 0 ? gemm::lineStart(Text, LoopLine - 1) : 0, *Begin).contains("_Pragma"))
       return std::nullopt;
     if (unsigned Pragmas = gemm::pragmaStart(Text, *Begin); Pragmas != *Begin) {
-      std::optional<unsigned> Code = endOfCodeLineAbove(Text, Pragmas);
+      std::optional<unsigned> Code = gemm::endOfCodeLineAbove(Text, Pragmas);
       if (!Code)
         return std::nullopt;
       P.Begin = *Code;
       P.AfterCodeLine = true;
     }
     return P;
-  }
-
-  /// The end of the last line of code above the line of At, when it is plain code: blank lines
-  /// and whole-line // comments are passed over; a directive, a comment after code, a block
-  /// comment (or a // line closing one), a string, or a line continued from or onto another
-  /// (a macro's body, a continued comment) gives nullopt: no guess at where its code ends.
-  static std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At) {
-    for (unsigned Start = gemm::lineStart(Text, At); Start > 0;) {
-      const unsigned End = Start - 1; // the newline that ends the line above
-      Start = gemm::lineStart(Text, End);
-      llvm::StringRef Line = Text.slice(Start, End), Code = Line.trim();
-      if (gemm::continues(Line) || Code.contains("*/") ||
-          (Start > 0 && gemm::continues(Text.slice(gemm::lineStart(Text, Start - 1), Start - 1))))
-        return std::nullopt;
-      if (Code.empty() || Code.starts_with("//"))
-        continue;
-      if (Code.starts_with("#") || Code.contains("//") || Code.contains("/*") || Code.contains('"') ||
-          Code.contains("_Pragma"))
-        return std::nullopt;
-      return static_cast<unsigned>(Start + Line.rtrim().size());
-    }
-    return std::nullopt;
   }
 
   /// Whether S indexes memory with V: a subscript, or pointer arithmetic, that reads V.

@@ -53,6 +53,24 @@ unsigned pragmaStart(llvm::StringRef Text, unsigned Begin) {
   }
 }
 
+std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At) {
+  for (unsigned Start = lineStart(Text, At); Start > 0;) {
+    const unsigned End = Start - 1; // the newline that ends the line above
+    Start = lineStart(Text, End);
+    llvm::StringRef Line = Text.slice(Start, End), Code = Line.trim();
+    if (continues(Line) || Code.contains("*/") ||
+        (Start > 0 && continues(Text.slice(lineStart(Text, Start - 1), Start - 1))))
+      return std::nullopt;
+    if (Code.empty() || Code.starts_with("//"))
+      continue;
+    if (Code.starts_with("#") || Code.contains("//") || Code.contains("/*") || Code.contains('"') ||
+        Code.contains("_Pragma"))
+      return std::nullopt;
+    return static_cast<unsigned>(Start + Line.rtrim().size());
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 /// The variables E refers to.
@@ -218,6 +236,11 @@ bool NestAttempt::wholeNest(GemmShape &S) {
   S.Covers = {Whole};
   S.InsertAt = Whole.Begin;
   S.Statement = true;
+  // The nest stays, behind the call, where a line of code above its pragmas can take the call
+  // (a pragma must start its line and precede its loop).
+  unsigned Loop = SM.getFileOffset(SM.getSpellingLoc(unwrapDirective(Outer)->getBeginLoc()));
+  S.GuardAt = Whole.Begin == Loop ? std::optional<unsigned>(Loop)
+                                  : endOfCodeLineAbove(SM.getBufferData(File), Whole.Begin);
   return true;
 }
 

@@ -104,6 +104,11 @@ std::optional<GemmPoly> gemmPoly(const Poly &P, const Atoms &A, const FileRanges
 /// pragma may continue over lines ending in '\', and blank and // comment lines may stand
 /// between the pragmas and Begin.
 unsigned pragmaStart(llvm::StringRef Text, unsigned Begin);
+/// The end of the last line of code above the line of At, when it is plain code: blank lines
+/// and whole-line // comments are passed over; a directive, a comment after code, a block
+/// comment (or a // line closing one), a string, or a line continued from or onto another
+/// (a macro's body, a continued comment) gives nullopt: no guess at where its code ends.
+std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At);
 /// The start of the line holding offset Pos.
 unsigned lineStart(llvm::StringRef Text, size_t Pos);
 /// Whether a physical line continues on the next (ends in '\').

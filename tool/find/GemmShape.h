@@ -100,6 +100,10 @@ struct GemmShape {
   bool Statement = true;
   /// Kernel bodies with several GEMMs: the call's rank among the calls inserted at InsertAt.
   unsigned Order = 0;
+  /// A whole nest whose loops stay, run where C shares memory with an operand: the place of
+  /// `if (!autoscale_matmul_nest_*(...))`, the nest's start or the end of the code line above its
+  /// pragmas. None where there is no such place (the call then replaces the loops, as Remove says).
+  std::optional<unsigned> GuardAt;
   /// The operations written here are the site's own: they are not rewritten separately.
   std::vector<Span> Covers;
   /// Why loops around the call were not folded into it, for the report.

@@ -17,6 +17,7 @@
  *   autoscale_operand_{f,d}(site, slot, v), autoscale_result_{f,d}(site, v)
  *       a math call: its arguments and its result (the call itself stays the user's)
  *   autoscale_matmul_{f,d}(site, m, n, k, a, ..., c, ...)              C = A.B + D (a GEMM)
+ *   autoscale_matmul_nest_{f,d}(...)        the same, 0 where C shares memory with an operand
  *   autoscale_dot_{f,d}, autoscale_axpy_{f,d}, autoscale_loop_f        a whole innermost loop
  *   autoscale_begin_steps(), autoscale_step(), autoscale_report(path), autoscale_summary()
  * and in C++ the generic calls of autoscale/generics.h (namespace ::__autoscale).
@@ -109,13 +110,24 @@ void autoscale_summary(void);
  * its products in order p = 0, 1, ..., k-1, each rounded (so at fp32 C gets the loops' bits). C is
  * not rounded, and the output slot (C's tensor) records its amax.
  * Operands record their amax, and with statistics full their counts and over- and underflows (not
- * the error sums: the quantising pass does not measure them). C may not overlap A or B. Host only. */
+ * the error sums: the quantising pass does not measure them). C may not share memory with A, B
+ * or D (D being C itself aside), as in BLAS. Host only.
+ * autoscale_matmul_nest_*, for a loop nest: where C shares memory with A, B or D, the loops as
+ * written read elements they wrote before, in their own order, which no product computed apart
+ * reproduces: the call computes nothing and returns 0, and the rewritten code runs the loops as
+ * written; else it is autoscale_matmul_* and returns 1. */
 void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+int autoscale_matmul_nest_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
+                            ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
+                            ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+int autoscale_matmul_nest_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
+                            ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
+                            ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 
 /* Loops of one multiply site, for the loops the rewriter substitutes (an innermost loop whose only
  * statement adds the site's product to a sum kept in the operation's type). Each is exactly its

@@ -10,7 +10,7 @@
 // RUN: %cc -std=c99 -Wall -Wextra -Wcast-qual -Werror -c -I %runtime-include default/input.c -o default-clang.o
 // CHECK-DAG: autoscale_loop_f(
 // CHECK-DAG: autoscale_dot_f(
-// CHECK-DAG: autoscale_matmul_f(
+// CHECK-DAG: autoscale_matmul_nest_f(
 
 void gelu(float *out, const float *in, int n) {
   for (int i = 0; i < n; i++)

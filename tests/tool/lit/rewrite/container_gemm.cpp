@@ -12,14 +12,15 @@
 void matmul(std::vector<float> &c, const std::vector<float> &a, const std::vector<float> &b, int M,
             int N, int K) {
   for (int i = 0; i < M; i++)
-  // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a.data(), K, 1, b.data(), N, 1, AUTOSCALE_NULL, 0, 0, c.data(), N, 1);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a.data(), K, 1, b.data(), N, 1, AUTOSCALE_NULL, 0, 0, c.data(), N, 1)) for (int i = 0; i < M; i++)
   // REPORT: input.cpp:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < N; j++) {
       float s = 0.0f;
       for (int k = 0; k < K; k++)
         s += a[i * K + k] * b[k * N + j];
-        // REPORT: input.cpp:[[@LINE-1]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.cpp:[[@LINE-1]]:27"],"function":"matmul","matmul":"input.cpp:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
-        // REPORT: input.cpp:[[@LINE-2]]:27: {"action":"in_matmul","class":"allow","function":"matmul","matmul":"input.cpp:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+        // CHECK: s += a[i * K + k] * b[k * N + j];
+        // REPORT: input.cpp:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:27"],"function":"matmul","matmul":"input.cpp:[[@LINE-8]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.cpp:[[@LINE-3]]:27: {"action":"in_matmul","class":"allow","function":"matmul","matmul":"input.cpp:[[@LINE-9]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
       c[i * N + j] = s;
     }
 }
@@ -32,13 +33,14 @@ struct Layer {
 
 void affine(const Layer &l, const float *x, float *y) {
   for (int o = 0; o < l.out; ++o) {
-  // CHECK: autoscale_matmul_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, l.out > 0 ? l.out : 0), 1, AUTOSCALE_CAST(size_t, l.in > 0 ? l.in : 0), l.w.data(), l.in, 1, x, 1, 0, l.b.data(), 1, 0, y, 1, 0);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, l.out > 0 ? l.out : 0), 1, AUTOSCALE_CAST(size_t, l.in > 0 ? l.in : 0), l.w.data(), l.in, 1, x, 1, 0, l.b.data(), 1, 0, y, 1, 0)) for (int o = 0; o < l.out; ++o) {
   // REPORT: input.cpp:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"affine","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":1,"spelling":"matmul","strategy":"current","type":"float","variable":"y"}
     float acc = l.b[o];
     for (int i = 0; i < l.in; ++i)
       acc += l.w[o * l.in + i] * x[i];
-      // REPORT: input.cpp:[[@LINE-1]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.cpp:[[@LINE-1]]:32"],"function":"affine","matmul":"input.cpp:[[@LINE-6]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"acc"}
-      // REPORT: input.cpp:[[@LINE-2]]:32: {"action":"in_matmul","class":"allow","function":"affine","matmul":"input.cpp:[[@LINE-7]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"acc"}
+      // CHECK: acc += l.w[o * l.in + i] * x[i];
+      // REPORT: input.cpp:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:32"],"function":"affine","matmul":"input.cpp:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"acc"}
+      // REPORT: input.cpp:[[@LINE-3]]:32: {"action":"in_matmul","class":"allow","function":"affine","matmul":"input.cpp:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"acc"}
     y[o] = acc;
   }
 }
@@ -51,13 +53,14 @@ struct Matrix {
   void add_product(const Matrix &a, const Matrix &b) {
     const float *bp = b.v.data();
     for (int i = 0; i < rows; i++)
-    // CHECK: autoscale_matmul_f(&[[SITES]][2], AUTOSCALE_CAST(size_t, rows > 0 ? rows : 0), AUTOSCALE_CAST(size_t, cols > 0 ? cols : 0), AUTOSCALE_CAST(size_t, a.cols > 0 ? a.cols : 0), a.v.data(), a.cols, 1, bp, cols, 1, v.data(), cols, 1, v.data(), cols, 1);
+    // CHECK: if (!autoscale_matmul_nest_f(&[[SITES]][2], AUTOSCALE_CAST(size_t, rows > 0 ? rows : 0), AUTOSCALE_CAST(size_t, cols > 0 ? cols : 0), AUTOSCALE_CAST(size_t, a.cols > 0 ? a.cols : 0), a.v.data(), a.cols, 1, bp, cols, 1, v.data(), cols, 1, v.data(), cols, 1)) for (int i = 0; i < rows; i++)
     // REPORT: input.cpp:[[@LINE-2]]:5: {"action":"scale","class":"allow","format":"e4m3","function":"Matrix::add_product","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":2,"spelling":"matmul","strategy":"current","type":"float","variable":"v"}
       for (int k = 0; k < a.cols; k++)
         for (int j = 0; j < cols; j++)
           v[i * cols + j] += a.v[i * a.cols + k] * bp[k * cols + j];
-          // REPORT: input.cpp:[[@LINE-1]]:27: {"action":"in_matmul","class":"deny","fed_by":["input.cpp:[[@LINE-1]]:50"],"function":"Matrix::add_product","matmul":"input.cpp:[[@LINE-6]]:5","op":"accumulate","spelling":"+=","type":"float","variable":"v"}
-          // REPORT: input.cpp:[[@LINE-2]]:50: {"action":"in_matmul","class":"allow","function":"Matrix::add_product","matmul":"input.cpp:[[@LINE-7]]:5","op":"dot_mul","spelling":"*","type":"float","variable":"v"}
+          // CHECK: v[i * cols + j] += a.v[i * a.cols + k] * bp[k * cols + j];
+          // REPORT: input.cpp:[[@LINE-2]]:27: {"action":"in_matmul","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:50"],"function":"Matrix::add_product","matmul":"input.cpp:[[@LINE-7]]:5","op":"accumulate","spelling":"+=","type":"float","variable":"v"}
+          // REPORT: input.cpp:[[@LINE-3]]:50: {"action":"in_matmul","class":"allow","function":"Matrix::add_product","matmul":"input.cpp:[[@LINE-8]]:5","op":"dot_mul","spelling":"*","type":"float","variable":"v"}
   }
 };
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":3,"written_to":"out/input.cpp"}

@@ -34,9 +34,9 @@ void adam_like(float *p, const float *m, const float *v, float lr, float eps, in
 float half_sum(const float *x, int n) {
   float s = 0.0f;
   for (int i = 0; i < n; i++)
-  // CHECK: { const size_t autoscale_n_ = {{.*}}; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { {{.*}}autoscale_loop_f({{.*}}); } else for (int i = 0; i < n; i++)
+  // CHECK: { const size_t autoscale_n_ = n > 0 ? AUTOSCALE_CAST(size_t, n) : 0; if (autoscale_n_ >= AUTOSCALE_LOOP_PROGRAM_MIN) { static const autoscale_loop_op autoscale_ops_[] = {{[{][{]}}AUTOSCALE_LOOP_LOAD, 0, 0, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_PARAM, 1, 0, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_LOAD, 2, 1, -1, -1, -1, -1, -1}, {AUTOSCALE_LOOP_SITE_MUL, 3, 1, 2, 0, -1, -1, -1}, {AUTOSCALE_LOOP_ADD, 4, 0, 3, -1, -1, -1, -1}, {AUTOSCALE_LOOP_STORE, -1, 0, 4, -1, -1, -1, -1}}; const float *const autoscale_arrays_[] = {&s, &x[0]}; const ptrdiff_t autoscale_strides_[] = {0, 1}; const float autoscale_params_[] = {(float)(0.5f)}; autoscale_site *const autoscale_sites_[] = {&[[SITES:autoscale_sites_[0-9a-f]+]][0]}; autoscale_loop_f(autoscale_ops_, 6, 5, autoscale_n_, autoscale_arrays_, autoscale_strides_, 2, autoscale_params_, autoscale_sites_, AUTOSCALE_NULL, AUTOSCALE_NULL); } else for (int i = 0; i < n; i++)
     s += 0.5f * x[i];
-    // CHECK: s += autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], 0.5f, x[i]); }
+    // CHECK: s += autoscale_mul_f(&[[SITES]][0], 0.5f, x[i]); }
     // REPORT: input.c:[[@LINE-2]]:7: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:15"],"function":"half_sum","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
     // REPORT: input.c:[[@LINE-3]]:15: {"action":"cast","class":"infer","format":"fp16","function":"half_sum","op":"mul","program":"runs with its loop (line 36) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
   return s;
@@ -60,13 +60,14 @@ void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
 /* d is set inside the loops: it changes with o. */
 void matmul_backward(float *din, const float *w, const float *dout, int C, int OC) {
   for (int o = 0; o < OC; o++) {
-  // CHECK: autoscale_matmul_f(&[[SITES]][3], AUTOSCALE_CAST(size_t, C > 0 ? C : 0), 1, AUTOSCALE_CAST(size_t, OC > 0 ? OC : 0), w, 1, C, dout, 1, 0, din, 1, 0, din, 1, 0);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES]][3], AUTOSCALE_CAST(size_t, C > 0 ? C : 0), 1, AUTOSCALE_CAST(size_t, OC > 0 ? OC : 0), w, 1, C, dout, 1, 0, din, 1, 0, din, 1, 0)) for (int o = 0; o < OC; o++) {
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul_backward","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":3,"spelling":"matmul","strategy":"current","type":"float","variable":"din"}
     float d = dout[o];
     for (int i = 0; i < C; i++)
       din[i] += w[o * C + i] * d;
-      // REPORT: input.c:[[@LINE-1]]:14: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:30"],"function":"matmul_backward","matmul":"input.c:[[@LINE-6]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"din"}
-      // REPORT: input.c:[[@LINE-2]]:30: {"action":"in_matmul","class":"allow","function":"matmul_backward","matmul":"input.c:[[@LINE-7]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"din"}
+      // CHECK: din[i] += w[o * C + i] * d;
+      // REPORT: input.c:[[@LINE-2]]:14: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:30"],"function":"matmul_backward","matmul":"input.c:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"din"}
+      // REPORT: input.c:[[@LINE-3]]:30: {"action":"in_matmul","class":"allow","function":"matmul_backward","matmul":"input.c:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"din"}
   }
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":4,"written_to":"out/input.c"}

@@ -12,27 +12,29 @@ float A[N][N], B[N][N], Cm[N][N];
 
 void square(void) {
   for (int i = 0; i < N; i++)
-  // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], 16, 16, 16, &A[0][0], 16, 1, &B[0][0], 16, 1, AUTOSCALE_NULL, 0, 0, &Cm[0][0], 16, 1);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], 16, 16, 16, &A[0][0], 16, 1, &B[0][0], 16, 1, AUTOSCALE_NULL, 0, 0, &Cm[0][0], 16, 1)) for (int i = 0; i < N; i++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"square","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"Cm"}
     for (int j = 0; j < N; j++) {
       float s = 0;
       for (int k = 0; k < N; k++)
         s += A[i][k] * B[k][j];
-        // REPORT: input.c:[[@LINE-1]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:22"],"function":"square","matmul":"input.c:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
-        // REPORT: input.c:[[@LINE-2]]:22: {"action":"in_matmul","class":"allow","function":"square","matmul":"input.c:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+        // CHECK: s += A[i][k] * B[k][j];
+        // REPORT: input.c:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:22"],"function":"square","matmul":"input.c:[[@LINE-8]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:22: {"action":"in_matmul","class":"allow","function":"square","matmul":"input.c:[[@LINE-9]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
       Cm[i][j] = s;
     }
 }
 
 void vla(int m, int n, int kk, float a[m][kk], float b[kk][n], float c[m][n]) {
   for (int i = 0; i < m; i++)
-  // CHECK: autoscale_matmul_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, m > 0 ? m : 0), AUTOSCALE_CAST(size_t, n > 0 ? n : 0), AUTOSCALE_CAST(size_t, kk > 0 ? kk : 0), &a[0][0], kk, 1, &b[0][0], n, 1, &c[0][0], n, 1, &c[0][0], n, 1);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, m > 0 ? m : 0), AUTOSCALE_CAST(size_t, n > 0 ? n : 0), AUTOSCALE_CAST(size_t, kk > 0 ? kk : 0), &a[0][0], kk, 1, &b[0][0], n, 1, &c[0][0], n, 1, &c[0][0], n, 1)) for (int i = 0; i < m; i++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"vla","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":1,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < n; j++)
       for (int k = 0; k < kk; k++)
         c[i][j] += a[i][k] * b[k][j];
-        // REPORT: input.c:[[@LINE-1]]:17: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:28"],"function":"vla","matmul":"input.c:[[@LINE-6]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"c"}
-        // REPORT: input.c:[[@LINE-2]]:28: {"action":"in_matmul","class":"allow","function":"vla","matmul":"input.c:[[@LINE-7]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"c"}
+        // CHECK: c[i][j] += a[i][k] * b[k][j];
+        // REPORT: input.c:[[@LINE-2]]:17: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:28"],"function":"vla","matmul":"input.c:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"c"}
+        // REPORT: input.c:[[@LINE-3]]:28: {"action":"in_matmul","class":"allow","function":"vla","matmul":"input.c:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"c"}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":2,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"square":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"vla":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":2,"line":"converted 2 of 6 operations using 0 conversions","operations":6}}

@@ -9,28 +9,30 @@
 // RUN: diff -u input.c ../again/input.c
 void linear(float *c, const float *a, const float *w, const float *bias, int M, int N, int K) {
   for (int i = 0; i < M; i++)
-  // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, w, 1, K, bias, 0, 1, c, N, 1);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, w, 1, K, bias, 0, 1, c, N, 1)) for (int i = 0; i < M; i++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"linear","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < N; j++) {
       float s = bias[j];
       for (int k = 0; k < K; k++)
         s += a[i * K + k] * w[j * K + k];
-        // REPORT: input.c:[[@LINE-1]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"linear","matmul":"input.c:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
-        // REPORT: input.c:[[@LINE-2]]:27: {"action":"in_matmul","class":"allow","function":"linear","matmul":"input.c:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+        // CHECK: s += a[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:27"],"function":"linear","matmul":"input.c:[[@LINE-8]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:27: {"action":"in_matmul","class":"allow","function":"linear","matmul":"input.c:[[@LINE-9]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
       c[i * N + j] = s;
     }
 }
 
 void linear_opt(float *c, const float *a, const float *w, const float *bias, int M, int N, int K) {
   for (int i = 0; i < M; i++)
-  // CHECK: autoscale_matmul_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, w, 1, K, (bias != 0) ? bias : AUTOSCALE_NULL, 0, 1, c, N, 1);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, w, 1, K, (bias != 0) ? bias : AUTOSCALE_NULL, 0, 1, c, N, 1)) for (int i = 0; i < M; i++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"linear_opt","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":1,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < N; j++) {
       float s = (bias != 0) ? bias[j] : 0.0f;
       for (int k = 0; k < K; k++)
         s += a[i * K + k] * w[j * K + k];
-        // REPORT: input.c:[[@LINE-1]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"linear_opt","matmul":"input.c:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
-        // REPORT: input.c:[[@LINE-2]]:27: {"action":"in_matmul","class":"allow","function":"linear_opt","matmul":"input.c:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+        // CHECK: s += a[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:27"],"function":"linear_opt","matmul":"input.c:[[@LINE-8]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:27: {"action":"in_matmul","class":"allow","function":"linear_opt","matmul":"input.c:[[@LINE-9]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
       c[i * N + j] = s;
     }
 }

@@ -10,14 +10,15 @@
 // RUN: diff -u input.c ../again/input.c
 void matmul(float *c, const float *a, const float *b, int M, int N, int K) {
   for (int i = 0; i < M; i++)
-  // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, b, N, 1, AUTOSCALE_NULL, 0, 0, c, N, 1);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, b, N, 1, AUTOSCALE_NULL, 0, 0, c, N, 1)) for (int i = 0; i < M; i++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int j = 0; j < N; j++) {
       float s = 0.0f;
       for (int k = 0; k < K; k++)
         s += a[i * K + k] * b[k * N + j];
-        // REPORT: input.c:[[@LINE-1]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"matmul","matmul":"input.c:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
-        // REPORT: input.c:[[@LINE-2]]:27: {"action":"in_matmul","class":"allow","function":"matmul","matmul":"input.c:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+        // CHECK: s += a[i * K + k] * b[k * N + j];
+        // REPORT: input.c:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:27"],"function":"matmul","matmul":"input.c:[[@LINE-8]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:27: {"action":"in_matmul","class":"allow","function":"matmul","matmul":"input.c:[[@LINE-9]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
       c[i * N + j] = s;
     }
 }

@@ -8,13 +8,14 @@
 // RUN: diff -u input.c ../again/input.c
 void matmul_acc(float *c, const float *a, const float *b, int M, int N, int K) {
   for (int i = 0; i < M; i++)
-  // CHECK: autoscale_matmul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, b, N, 1, c, N, 1, c, N, 1);
+  // CHECK: if (!autoscale_matmul_nest_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), a, K, 1, b, N, 1, c, N, 1, c, N, 1)) for (int i = 0; i < M; i++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"matmul_acc","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":0,"spelling":"matmul","strategy":"current","type":"float","variable":"c"}
     for (int k = 0; k < K; k++)
       for (int j = 0; j < N; j++)
         c[i * N + j] += a[i * K + k] * b[k * N + j];
-        // REPORT: input.c:[[@LINE-1]]:22: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:38"],"function":"matmul_acc","matmul":"input.c:[[@LINE-6]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"c"}
-        // REPORT: input.c:[[@LINE-2]]:38: {"action":"in_matmul","class":"allow","function":"matmul_acc","matmul":"input.c:[[@LINE-7]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"c"}
+        // CHECK: c[i * N + j] += a[i * K + k] * b[k * N + j];
+        // REPORT: input.c:[[@LINE-2]]:22: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:38"],"function":"matmul_acc","matmul":"input.c:[[@LINE-7]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"c"}
+        // REPORT: input.c:[[@LINE-3]]:38: {"action":"in_matmul","class":"allow","function":"matmul_acc","matmul":"input.c:[[@LINE-8]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"c"}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"matmul_acc":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3}}

@@ -26,7 +26,7 @@ static void ijk(float *c, const float *a, const float *b, int m, int n, int k) {
       c[i * n + j] = s;
     }
 }
-// CONTROL: autoscale_matmul_f({{.*}}, a, k, 1, b, n, 1, AUTOSCALE_NULL, 0, 0, c, n, 1);
+// CONTROL: autoscale_matmul_nest_f({{.*}}, a, k, 1, b, n, 1, AUTOSCALE_NULL, 0, 0, c, n, 1))
 
 static void ikj(float *c, const float *a, const float *b, int m, int n, int k) {
   for (int i = 0; i < m; i++)
@@ -34,7 +34,7 @@ static void ikj(float *c, const float *a, const float *b, int m, int n, int k) {
       for (int j = 0; j < n; j++)
         c[i * n + j] += a[i * k + p] * b[p * n + j];
 }
-// CONTROL: autoscale_matmul_f({{.*}}, a, k, 1, b, n, 1, c, n, 1, c, n, 1);
+// CONTROL: autoscale_matmul_nest_f({{.*}}, a, k, 1, b, n, 1, c, n, 1, c, n, 1))
 
 static void transposed(float *c, const float *at, const float *bt, const float *bias, int m,
                        int n, int k) {
@@ -46,7 +46,7 @@ static void transposed(float *c, const float *at, const float *bt, const float *
       c[i * n + j] = s;
     }
 }
-// CONTROL: autoscale_matmul_f({{.*}}, at, 1, m, bt, 1, k, (bias != NULL) ? bias : AUTOSCALE_NULL, 0, 1, c, n, 1);
+// CONTROL: autoscale_matmul_nest_f({{.*}}, at, 1, m, bt, 1, k, (bias != NULL) ? bias : AUTOSCALE_NULL, 0, 1, c, n, 1))
 
 static void matvec(float *y, const float *w, const float *x, const float *bias, int m, int k) {
   for (int i = 0; i < m; i++) {
@@ -56,7 +56,7 @@ static void matvec(float *y, const float *w, const float *x, const float *bias, 
     y[i] = s;
   }
 }
-// CONTROL: autoscale_matmul_f({{.*}}, w, k, 1, x, 1, 0, bias, 1, 0, y, 1, 0);
+// CONTROL: autoscale_matmul_nest_f({{.*}}, w, k, 1, x, 1, 0, bias, 1, 0, y, 1, 0))
 
 static void sum_then_add(float *c, const float *a, const float *b, int m, int n, int k) {
   for (int i = 0; i < m; i++)

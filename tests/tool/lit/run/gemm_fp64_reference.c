@@ -21,7 +21,7 @@
 // RUN: %autoscale-rewrite --rules scalar.yaml --out-dir scalar input.c --
 // RUN: %code gemm/input.c | FileCheck %s --check-prefix=GEMM --implicit-check-not=autoscale_
 // RUN: %code scalar/input.c | FileCheck %s --check-prefix=SCALAR --implicit-check-not=autoscale_
-// GEMM-COUNT-3: autoscale_matmul_f({{.*}});
+// GEMM-COUNT-3: autoscale_matmul_nest_f({{.*}}))
 // SCALAR-COUNT-3: autoscale_mul_tensors_f({{.*}});
 // RUN: %{cc} gemm/input.c reference.o %runtime-link -o gemm.e4m3
 // RUN: %{cc} scalar/input.c reference.o %runtime-link -o scalar.e4m3

@@ -20,7 +20,7 @@ static void ijk(float *c, const float *a, const float *b, int m, int n, int k) {
       c[i * n + j] = s;
     }
 }
-// CONTROL: autoscale_matmul_f({{.*}}, a, k, 1, b, n, 1, AUTOSCALE_NULL, 0, 0, c, n, 1);
+// CONTROL: autoscale_matmul_nest_f({{.*}}, a, k, 1, b, n, 1, AUTOSCALE_NULL, 0, 0, c, n, 1))
 
 static void ikj(float *c, const float *a, const float *b, int m, int n, int k) {
   for (int i = 0; i < m; i++)
@@ -28,7 +28,7 @@ static void ikj(float *c, const float *a, const float *b, int m, int n, int k) {
       for (int j = 0; j < n; j++)
         c[i * n + j] += a[i * k + p] * b[p * n + j];
 }
-// CONTROL: autoscale_matmul_f({{.*}}, a, k, 1, b, n, 1, c, n, 1, c, n, 1);
+// CONTROL: autoscale_matmul_nest_f({{.*}}, a, k, 1, b, n, 1, c, n, 1, c, n, 1))
 
 static void transposed(float *c, const float *at, const float *bt, const float *bias, int m,
                        int n, int k) {
@@ -40,7 +40,7 @@ static void transposed(float *c, const float *at, const float *bt, const float *
       c[i * n + j] = s;
     }
 }
-// CONTROL: autoscale_matmul_f({{.*}}, at, 1, m, bt, 1, k, bias, 0, 1, c, n, 1);
+// CONTROL: autoscale_matmul_nest_f({{.*}}, at, 1, m, bt, 1, k, bias, 0, 1, c, n, 1))
 
 static void print(const char *what, const float *c) {
   for (int i = 0; i < M * N; i++)

@@ -19,7 +19,7 @@
 
 enum { M = 4, N = 5, K = 6 };
 
-// CHECK: autoscale_matmul_f(
+// CHECK: autoscale_matmul_nest_f(
 static void product(float *c, const float *a, const float *b) {
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {

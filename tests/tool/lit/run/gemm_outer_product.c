@@ -37,7 +37,7 @@ static void outer(float *w, const float *x, const float *y) {
     for (int j = 0; j < IN; j++)
       w[i * IN + j] += x[i] * y[j];
 }
-// CONTROL: autoscale_matmul_f({{.*}}, 13, 19, 1, x, 1, 0, y, 0, 1, w, 19, 1, w, 19, 1);
+// CONTROL: autoscale_matmul_nest_f({{.*}}, 13, 19, 1, x, 1, 0, y, 0, 1, w, 19, 1, w, 19, 1))
 // REPORT: input.c:[[@LINE-5]]:{{[0-9]+}}: {"action":"cast","class":"deny","format":"fp32",{{.*}}"op":"outer_product",{{.*}}}
 // KEPT: input.c:[[@LINE-6]]:{{[0-9]+}}: {"action":"keep","class":"deny",{{.*}}"op":"outer_product",{{.*}}}
 

@@ -33,7 +33,7 @@ static void two_nests(float *t, float *d, const float *a, const float *b, const 
       d[i * N + j] = s;
     }
 }
-// CONTROL-COUNT-2: autoscale_matmul_f(
+// CONTROL-COUNT-2: autoscale_matmul_nest_f(
 
 static void matmul_omp(float *xout, const float *x, const float *w, int n, int m) {
   int i;
@@ -45,7 +45,7 @@ static void matmul_omp(float *xout, const float *x, const float *w, int n, int m
     xout[i] = val;
   }
 }
-// CONTROL: autoscale_matmul_f(
+// CONTROL: autoscale_matmul_nest_f(
 
 static void other_work(float *y, float *z, const float *a, const float *x) {
   int i, j;
@@ -57,7 +57,7 @@ static void other_work(float *y, float *z, const float *a, const float *x) {
       y[i] += a[i * N + j] * x[j];
   }
 }
-// CONTROL: autoscale_matmul_f(
+// CONTROL: autoscale_matmul_nest_f(
 
 static int read_after(float *y, const float *a, const float *x) {
   int i, j;

@@ -34,7 +34,7 @@ static void axpy_into_bound(float *y, const float *x) {
 // The loop whose bound is in memory stays; the product of each of its rows is a GEMM.
 // CHECK-LABEL: static void product_into_bound(
 // CHECK-NEXT: for (int i = 0; i < (int)dims[0]; i++)
-// CHECK-NEXT: autoscale_matmul_f({{[^,]*}}, 1, 4, 4,
+// CHECK-NEXT: if (!autoscale_matmul_nest_f({{[^,]*}}, 1, 4, 4,
 static void product_into_bound(float *c, const float *a, const float *b, const float *dims) {
   for (int i = 0; i < (int)dims[0]; i++)
     for (int j = 0; j < 4; j++) {

@@ -27,7 +27,7 @@ static void wrapped(float *c, const float *a, const float *b) {
 }
 
 // CHECK: static void narrowed_invariant(
-// CHECK-NEXT: autoscale_matmul_f(
+// CHECK-NEXT: if (!autoscale_matmul_nest_f(
 static void narrowed_invariant(float *c, const float *a, const float *b, long n) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
