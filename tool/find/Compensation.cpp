@@ -1,6 +1,8 @@
 //===- Compensation.cpp - compensated summation: the error of an add, kept exact -===//
 #include "find/Compensation.h"
 
+#include "find/Context.h"
+
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -11,16 +13,6 @@ using namespace clang;
 
 namespace autoscale::find {
 namespace {
-
-bool isFloatLocal(const VarDecl *V) {
-  return V && V->hasLocalStorage() && V->getType()->isRealFloatingType();
-}
-
-const VarDecl *floatLocal(const Expr *E) {
-  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-  return isFloatLocal(V) ? V : nullptr;
-}
 
 const BinaryOperator *floatOp(const Expr *E, BinaryOperatorKind K) {
   const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
@@ -41,7 +33,7 @@ struct Walk : RecursiveASTVisitor<Walk> {
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->getOpcode() == BO_Assign)
-      if (const VarDecl *V = floatLocal(B->getLHS()))
+      if (const VarDecl *V = floatLocalOf(B->getLHS()))
         Values[V].push_back(B->getRHS());
     if ((B->isAdditiveOp() || B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) &&
         B->getType()->isRealFloatingType())
@@ -61,26 +53,6 @@ const BinaryOperator *sumOf(const VarDecl *T, const Expr *S, const Expr *Y, cons
           (same(Add->getLHS(), Y) && same(Add->getRHS(), S)))
         return Add;
   return nullptr;
-}
-
-/// The float local E's value goes to (`c = E`, `c += E`, `float c = E`), and that assignment.
-const VarDecl *receiver(const Expr *E, ASTContext &Ctx, const Expr *&Assign) {
-  DynTypedNode N = DynTypedNode::create(*E);
-  while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    if (const auto *V = Parents[0].get<VarDecl>())
-      return isFloatLocal(V) ? V : nullptr;
-    const Stmt *S = Parents[0].get<Stmt>();
-    if (const auto *B = dyn_cast_or_null<BinaryOperator>(S); B && B->isAssignmentOp()) {
-      Assign = B;
-      return floatLocal(B->getLHS());
-    }
-    if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(S))
-      return nullptr;
-    N = Parents[0];
-  }
 }
 
 } // namespace
@@ -103,23 +75,23 @@ std::set<const Expr *> compensationOps(const FunctionDecl &FD, ASTContext &Ctx) 
       if (!Diff || (Side == 1 && Outer->getOpcode() == BO_Sub))
         continue;
       bool Kahan = Outer->getOpcode() == BO_Sub; // (t - s) - y
-      const VarDecl *T = floatLocal(Kahan ? Diff->getLHS() : Diff->getRHS());
+      const VarDecl *T = floatLocalOf(Kahan ? Diff->getLHS() : Diff->getRHS());
       const Expr *S = Kahan ? Diff->getRHS() : Diff->getLHS();
       const BinaryOperator *Add = T ? sumOf(T, S, Y, W) : nullptr;
       if (!Add)
         continue;
       Out.insert({Outer, Diff, Add});
-      const Expr *Assign = nullptr;
-      if (const VarDecl *C = receiver(Outer, Ctx, Assign)) {
+      const BinaryOperator *Assign = nullptr;
+      if (const VarDecl *C = receivingLocal(Outer, Ctx, &Assign)) {
         Compensations.insert(C);
-        if (Assign && cast<BinaryOperator>(Assign)->isCompoundAssignmentOp())
+        if (Assign && Assign->isCompoundAssignmentOp())
           Out.insert(Assign);
       }
     }
   }
   // The terms take the compensation back: `y = x - c`, `s + c`.
   for (const BinaryOperator *B : W.AddsAndSubs) {
-    const VarDecl *L = floatLocal(B->getLHS()), *R = floatLocal(B->getRHS());
+    const VarDecl *L = floatLocalOf(B->getLHS()), *R = floatLocalOf(B->getRHS());
     if ((L && Compensations.count(L)) || (R && Compensations.count(R)))
       Out.insert(B);
   }

@@ -347,6 +347,38 @@ bool resultUsedAsLvalue(const Expr *E, ASTContext &Ctx) {
   }
 }
 
+bool isFloatLocal(const ValueDecl *V) {
+  const auto *Var = dyn_cast_or_null<VarDecl>(V);
+  return Var && Var->hasLocalStorage() && Var->getType()->isRealFloatingType();
+}
+
+const VarDecl *floatLocalOf(const Expr *LV) {
+  const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts());
+  return D && isFloatLocal(D->getDecl()) ? cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+const VarDecl *receivingLocal(const Expr *E, ASTContext &Ctx, const BinaryOperator **Assign) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    if (const auto *V = Parents[0].get<VarDecl>())
+      return isFloatLocal(V) ? V : nullptr;
+    const Stmt *S = Parents[0].get<Stmt>();
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(S); B && B->isAssignmentOp()) {
+      if (B->getRHS() != N.get<Stmt>())
+        return nullptr;
+      if (Assign)
+        *Assign = B;
+      return floatLocalOf(B->getLHS());
+    }
+    if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(S))
+      return nullptr;
+    N = Parents[0];
+  }
+}
+
 const VarDecl *memberBase(const MemberExpr &M) {
   const auto *D = dyn_cast<DeclRefExpr>(M.getBase()->IgnoreParenImpCasts());
   return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;

@@ -37,6 +37,18 @@ ExprContext contextOf(const clang::Expr *E, clang::ASTContext &Ctx);
 /// an lvalue rather than only read or discarded, so a call returning a value would not fit.
 bool resultUsedAsLvalue(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// Whether V is a local variable of floating type.
+bool isFloatLocal(const clang::ValueDecl *V);
+
+/// The float local the expression LV names (through parentheses and implicit casts), or null.
+const clang::VarDecl *floatLocalOf(const clang::Expr *LV);
+
+/// The float local E's value goes to: the variable E initialises, or the left side of the
+/// assignment (`=` or `op=`) whose right side E is, through parentheses and implicit casts, that
+/// assignment in Assign. Null elsewhere.
+const clang::VarDecl *receivingLocal(const clang::Expr *E, clang::ASTContext &Ctx,
+                                     const clang::BinaryOperator **Assign = nullptr);
+
 /// Whether S is a for, while, do or range-for loop.
 bool isLoop(const clang::Stmt *S);
 

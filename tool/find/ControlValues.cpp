@@ -103,41 +103,16 @@ const char *reachedPlace(const Expr *E, ASTContext &Ctx) {
   }
 }
 
-bool isFloatLocal(const ValueDecl *D) {
-  const auto *V = dyn_cast_or_null<VarDecl>(D);
-  return V && V->hasLocalStorage() && V->getType()->isRealFloatingType();
-}
-
-/// The float local E (a compound assignment or ++/-- of it, or a value assigned to or initialising
-/// it) gives its new value to, or null.
+/// The float local E gives its new value to: E a compound assignment or ++/-- of it, or the value
+/// it is initialised or assigned with (`v = E`: the operands of `v op= E` are data); or null.
 const VarDecl *assignedLocal(const Expr *E, ASTContext &Ctx) {
-  auto LocalOf = [](const Expr *LV) -> const VarDecl * {
-    const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts());
-    return D && isFloatLocal(D->getDecl()) ? cast<VarDecl>(D->getDecl()) : nullptr;
-  };
   if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isCompoundAssignmentOp())
-    return LocalOf(B->getLHS());
+    return floatLocalOf(B->getLHS());
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
-    return LocalOf(U->getSubExpr());
-  DynTypedNode N = DynTypedNode::create(*E);
-  while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    if (const auto *V = Parents[0].get<VarDecl>())
-      return isFloatLocal(V) && V->getInit() && V->getInit()->IgnoreParenImpCasts() == E->IgnoreParenImpCasts()
-                 ? V
-                 : nullptr;
-    const Stmt *S = Parents[0].get<Stmt>();
-    if (!S)
-      return nullptr;
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Assign)
-      return B->getRHS()->IgnoreParenImpCasts() == E->IgnoreParenImpCasts() ? LocalOf(B->getLHS())
-                                                                           : nullptr;
-    if (!isa<ParenExpr, ImplicitCastExpr>(S))
-      return nullptr;
-    N = Parents[0];
-  }
+    return floatLocalOf(U->getSubExpr());
+  const BinaryOperator *Assign = nullptr;
+  const VarDecl *V = receivingLocal(E, Ctx, &Assign);
+  return Assign && Assign->isCompoundAssignmentOp() ? nullptr : V;
 }
 
 /// Collects the float locals read in control places.

@@ -1,6 +1,8 @@
 //===- ReportValues.cpp - arithmetic that only reports: timers and printed values -===//
 #include "find/ReportValues.h"
 
+#include "find/Context.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -33,12 +35,6 @@ bool isTimerCall(const Expr *E) {
          Name.find("second") != std::string::npos;
 }
 
-const VarDecl *floatLocal(const Expr *E) {
-  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-  return V && V->hasLocalStorage() && V->getType()->isRealFloatingType() ? V : nullptr;
-}
-
 /// The float arithmetic (operators, calls returning floats) and the values given to float locals.
 struct Walk : RecursiveASTVisitor<Walk> {
   std::vector<const Expr *> Ops;
@@ -46,13 +42,13 @@ struct Walk : RecursiveASTVisitor<Walk> {
   std::vector<const CallExpr *> Outputs;
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->getOpcode() == BO_Assign) {
-      if (const VarDecl *V = floatLocal(B->getLHS()))
+      if (const VarDecl *V = floatLocalOf(B->getLHS()))
         Values[V].push_back(B->getRHS());
     } else if (B->getType()->isRealFloatingType() && !B->isComparisonOp() && !B->isLogicalOp() &&
                B->getOpcode() != BO_Comma) {
       Ops.push_back(B);
       if (B->isCompoundAssignmentOp())
-        if (const VarDecl *V = floatLocal(B->getLHS()))
+        if (const VarDecl *V = floatLocalOf(B->getLHS()))
           Values[V].push_back(B);
     }
     return true;
@@ -80,7 +76,7 @@ bool readsTimer(const Expr *E, const std::set<const VarDecl *> &Timers) {
     bool VisitExpr(Expr *X) {
       if (isTimerCall(X))
         Found = true;
-      if (const VarDecl *V = floatLocal(X); V && isa<DeclRefExpr>(X) && Timers.count(V))
+      if (const VarDecl *V = floatLocalOf(X); V && isa<DeclRefExpr>(X) && Timers.count(V))
         Found = true;
       return !Found;
     }
