@@ -260,6 +260,17 @@ bool overlapping(std::size_t m, std::size_t n, std::size_t k, const T *a, std::p
          (!d_is_c && intersect(out, extent_of(d, m, n, d_rs, d_cs)));
 }
 
+
+// A loop nest's product: nothing where C shares memory with an operand (0), else gemm's (1).
+template <class T, class Gemm>
+int nest_product(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const T *a,
+                 std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, const T *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs,
+                 const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, T *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
+  if (overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs)) return 0;
+  gemm(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+  return 1;
+}
+
 }  // namespace
 }  // namespace autoscale::detail
 
@@ -273,9 +284,8 @@ void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, cons
 int autoscale_matmul_nest_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                             ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                             ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
-  if (autoscale::detail::overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs)) return 0;
-  autoscale::detail::gemm_f(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
-  return 1;
+  return autoscale::detail::nest_product(autoscale::detail::gemm_f, site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs,
+                                         d_cs, c, c_rs, c_cs);
 }
 
 void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
@@ -286,9 +296,8 @@ void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, cons
 int autoscale_matmul_nest_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                             ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                             ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
-  if (autoscale::detail::overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs)) return 0;
-  autoscale::detail::gemm_d(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
-  return 1;
+  return autoscale::detail::nest_product(autoscale::detail::gemm_d, site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs,
+                                         d_cs, c, c_rs, c_cs);
 }
 
 }  // extern "C"

@@ -16,8 +16,7 @@
  *   autoscale_{pre,post}{inc,dec}_{f,d}(site, &x)                      ++x, x++, --x, x--
  *   autoscale_operand_{f,d}(site, slot, v), autoscale_result_{f,d}(site, v)
  *       a math call: its arguments and its result (the call itself stays the user's)
- *   autoscale_matmul_{f,d}(site, m, n, k, a, ..., c, ...)              C = A.B + D (a GEMM)
- *   autoscale_matmul_nest_{f,d}(...)        the same, 0 where C shares memory with an operand
+ *   autoscale_matmul{,_nest}_{f,d}(site, m, n, k, a, ..., c, ...)      C = A.B + D (a GEMM)
  *   autoscale_dot_{f,d}, autoscale_axpy_{f,d}, autoscale_loop_f        a whole innermost loop
  *   autoscale_begin_steps(), autoscale_step(), autoscale_report(path), autoscale_summary()
  * and in C++ the generic calls of autoscale/generics.h (namespace ::__autoscale).
@@ -111,20 +110,18 @@ void autoscale_summary(void);
  * not rounded, and the output slot (C's tensor) records its amax.
  * Operands record their amax, and with statistics full their counts and over- and underflows (not
  * the error sums: the quantising pass does not measure them). C may not share memory with A, B
- * or D (D being C itself aside), as in BLAS. Host only.
- * autoscale_matmul_nest_*, for a loop nest: where C shares memory with A, B or D, the loops as
- * written read elements they wrote before, in their own order, which no product computed apart
- * reproduces: the call computes nothing and returns 0, and the rewritten code runs the loops as
- * written; else it is autoscale_matmul_* and returns 1. */
+ * or D (other than D == C), as in BLAS; autoscale_matmul_nest_* (a loop nest's) then computes
+ * nothing and returns 0, for the loops as written to run (no product computed apart reproduces
+ * what they read), and else returns 1. Host only. */
 void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
-int autoscale_matmul_nest_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
-                            ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
-                            ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+int autoscale_matmul_nest_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs, ptrdiff_t a_cs,
+                            const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs,
+                            float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 int autoscale_matmul_nest_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                             ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                             ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
@@ -203,27 +200,19 @@ typedef struct autoscale_loop_op {
 } autoscale_loop_op;
 typedef float (*autoscale_loop_function)(float);
 /* The rewriter runs a loop as its program from this many iterations on, and as written (one call
- * per operation) below: a program's call costs about 110 ns before its first element, which a
- * loop of calls of one e4m3 multiply site spends in 12 iterations with statistics full, 20 with
- * statistics amax (autoscale_bench_sites, elementwise over 8, 16 and 64 elements). A program
- * whose sites all pass at fp32 (they record values, their calls round nothing) has its own: with
- * 64, the pass-through GPT-2 tiny trainer (head size 16) ran 1.34 s against 1.47 s with 16, the
- * MLP example 0.66 s against 0.77 s. Either may be defined when compiling rewritten code. */
+ * per operation) below, where a program's fixed cost outweighs its gain; a program whose sites all
+ * pass at fp32 (their calls round nothing) has its own. Measured: docs/PERFORMANCE.md. Either may
+ * be defined when compiling rewritten code. */
 #ifndef AUTOSCALE_LOOP_PROGRAM_MIN
 #define AUTOSCALE_LOOP_PROGRAM_MIN 16
 #endif
 #ifndef AUTOSCALE_LOOP_PROGRAM_MIN_FP32
 #define AUTOSCALE_LOOP_PROGRAM_MIN_FP32 64
 #endif
-/* A program that compares its counter (an indicator such as attention's softmax derivative,
- * t2 == t3 ? 1 : 0) has ops but no site for it: on that loop (3 fp16 sites, 16 ops) the program
- * cost 21.9 ns an iteration over 16 iterations against 15.8 for the calls, 13.0 against 15.3 over
- * 32, 9.4 against 16.7 over 64 (autoscale_bench_sites, softmax). */
+/* A program comparing its counter (t2 == t3 ? 1 : 0) pays from longer runs (docs/PERFORMANCE.md). */
 #ifndef AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER
 #define AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER 32
 #endif
-/* arrays are const: rewritten code passes read-only arrays without a cast (-Wcast-qual); the
- * program stores only to arrays its loop as written stores to, which are not const objects. */
 void autoscale_loop_f(const autoscale_loop_op *ops, int op_count, int registers, size_t n, const float *const *arrays,
                       const ptrdiff_t *strides, int array_count, const float *params, autoscale_site *const *sites,
                       const void *const *keys, const autoscale_loop_function *functions);
@@ -247,9 +236,8 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_devic
 }
 /* Rounded once, from the exact quotient: v / scale in double is exact for a power-of-two scale and
  * rounded once to 53 bits otherwise, which the format's rounding to at most 11 bits cannot turn the
- * other way (53 >= 2p + 2); in float it could already sit on a tie (or in float's subnormals). An
- * inf is kept, as on the host (saturation clamps finite overflow only): v - v is NaN for it alone
- * among values equal to themselves. */
+ * other way (53 >= 2p + 2); in float it could already sit on a tie (or in float's subnormals).
+ * An inf (v == v, v - v NaN) is kept, as on the host: saturation clamps finite overflow only. */
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_device_round_f(const autoscale_site *s, float v) {
   const double scale = AUTOSCALE_CAST(double, autoscale_device_scale_(s));
   if (v == v && v - v != 0.0f) return v;
