@@ -162,16 +162,13 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   for (int slot = 0; slot < 2; ++slot) {
     float amax = 0.0f;
     const bool measured = measures_now(st, t, slot);
-    const auto measure = [&] {
-      uint32_t remembered = 0;
-      if (remembered_amax(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &remembered))
-        amax = autoscale_bits_float_(remembered);
-      else
-        AUTOSCALE_CHECK(autoscale_amax_matrix(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &amax) == AUTOSCALE_OK,
-                        "%s", autoscale_last_error());
-    };
     // A delayed scale needs no amax, but the product must know whether an operand holds inf or NaN.
-    measure();
+    uint32_t remembered = 0;
+    if (remembered_amax(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &remembered))
+      amax = autoscale_bits_float_(remembered);
+    else
+      AUTOSCALE_CHECK(autoscale_amax_matrix(op[slot].x, rows[slot], cols[slot], op[slot].rs, op[slot].cs, &amax) == AUTOSCALE_OK,
+                      "%s", autoscale_last_error());
     finite = finite && std::isfinite(amax);
     op[slot].scale = operand_scale(st, t, slot, measured, measured ? amax : 0.0f);
   }
@@ -259,7 +256,6 @@ bool overlapping(std::size_t m, std::size_t n, std::size_t k, const T *a, std::p
   return intersect(out, extent_of(a, m, k, a_rs, a_cs)) || intersect(out, extent_of(b, k, n, b_rs, b_cs)) ||
          (!d_is_c && intersect(out, extent_of(d, m, n, d_rs, d_cs)));
 }
-
 
 // A loop nest's product: nothing where C shares memory with an operand (0), else gemm's (1).
 template <class T, class Gemm>

@@ -72,9 +72,8 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
   if (G.GuardAt && G.Batch.empty() && G.Statement && !G.ARowSums) {
     // The loops stay, run where the call finds C sharing memory with an operand; the call takes
     // the nest's first line, or the end of the code line above its pragmas.
-    std::string Guard = std::string("if (!autoscale_matmul_nest_") + Type + Args + ") ";
-    if (*G.GuardAt != G.InsertAt)
-      Guard = " " + Guard.substr(0, Guard.size() - 1);
+    std::string Guard = std::string("if (!autoscale_matmul_nest_") + Type + Args + ")";
+    Guard = *G.GuardAt == G.InsertAt ? Guard + " " : " " + Guard;
     return {{*G.GuardAt, 0, Guard, Edit::Open, 0, static_cast<int>(G.Order)}};
   }
   std::string Call = std::string("autoscale_matmul_") + Type + Args;

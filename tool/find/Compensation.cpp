@@ -3,7 +3,6 @@
 
 #include "find/Context.h"
 
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <map>

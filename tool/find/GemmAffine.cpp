@@ -122,7 +122,6 @@ Poly Affine::coeff(const VarDecl *V) const {
 
 namespace {
 
-/// An integer conversion (int -> long, size_t -> int) that keeps an index's value.
 /// A conversion to a narrower integer type: it wraps the value, which the affine model of the
 /// wider value does not (`(unsigned short)(i * n + 65536u)` is not `i * n + 65536`).
 bool narrows(const CastExpr &C, const ASTContext &Ctx) {
@@ -233,8 +232,7 @@ bool readsMemoryStoredIn(const Expr *E, const Stmt &Region, const ASTContext &Ct
   // An object modified through a restrict pointer is reached through that pointer alone.
   for (const MemoryAccess &Stored : MemoryAccesses::of(Region, true))
     for (const MemoryAccess &Read : Reads)
-      if (mayAlias(Read.Type, Stored.Type, Ctx) &&
-          Read.Restrict == Stored.Restrict)
+      if (mayAlias(Read.Type, Stored.Type, Ctx) && Read.Restrict == Stored.Restrict)
         return true;
   return false;
 }

@@ -88,7 +88,7 @@ public:
       guard(G);
     for (const Expr *E : compensationOps(FD, Ctx))
       Roles[E] = "compensation";
-    for (const Expr *E : reportOps(FD, Ctx))
+    for (const Expr *E : reportOps(FD))
       Roles.try_emplace(E, "report");
   }
 

@@ -102,7 +102,7 @@ void opsWithin(const Expr *E, const std::set<const Expr *> &Ops, std::set<const 
 
 } // namespace
 
-std::set<const Expr *> reportOps(const FunctionDecl &FD, ASTContext &Ctx) {
+std::set<const Expr *> reportOps(const FunctionDecl &FD) {
   std::set<const Expr *> Out;
   if (!FD.getBody())
     return Out;

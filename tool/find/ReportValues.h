@@ -21,7 +21,7 @@ namespace autoscale::find {
 /// family, a stream's <<), and those reading a timer (a call without arguments returning a float
 /// whose name says time, clock or second, such as omp_get_wtime, MPI_Wtime, a benchmark's
 /// mysecond) or a float local given only timer values.
-std::set<const clang::Expr *> reportOps(const clang::FunctionDecl &FD, clang::ASTContext &Ctx);
+std::set<const clang::Expr *> reportOps(const clang::FunctionDecl &FD);
 
 } // namespace autoscale::find
 
