@@ -20,7 +20,7 @@ The runtime's inlined hot path (autoscale/hot_path.h) costs compile time: some 6
 rewritten operation, 15 to 20 times the program's own compile. So the rewritten side of one
 program in --inline-every (50: the seeds divisible by it) is built as users build it, inlined; the
 others define AUTOSCALE_NO_INLINE_HOT_PATH and call the runtime out of line, which computes the
-same bits (runtime/src/site_quantize.h; tests/runtime checks the two paths against each other).
+same bits (runtime/src/sites/site_quantize.h; tests/runtime checks the two paths against each other).
 Every construct and every seed is still rewritten, compiled and compared.
 
 Exit status: 0 when every program matches, 1 otherwise (each mismatch prints its seed, the kept

@@ -30,6 +30,8 @@ const std::vector<Enum> &enums() {
       {"amax_reduce", autoscale_amax_reduce_name, AUTOSCALE_AMAX_REDUCE_COUNT, {"max", "most_recent"}},
       {"statistics", autoscale_statistics_name, AUTOSCALE_STATISTICS_COUNT, {"full", "amax"}},
       {"slot", autoscale_slot_name, AUTOSCALE_SLOT_COUNT, {"a", "b", "c", "output"}},
+      {"idiom", autoscale_idiom_name, AUTOSCALE_IDIOM_COUNT,
+       {"dot_mul", "accumulate", "square_sum", "update", "guard", "compensation", "report", "outer_product"}},
   };
   return all;
 }
@@ -71,6 +73,7 @@ TEST(Names, MatchTheEnumerators) {
   EXPECT_STREQ(autoscale_strategy_name(AUTOSCALE_STRATEGY_EMPIRICAL), "empirical");
   EXPECT_STREQ(autoscale_amax_reduce_name(AUTOSCALE_AMAX_MOST_RECENT), "most_recent");
   EXPECT_STREQ(autoscale_slot_name(AUTOSCALE_SLOT_OUTPUT), "output");
+  EXPECT_STREQ(autoscale_idiom_name(AUTOSCALE_IDIOM_OUTER_PRODUCT), "outer_product");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The reference for quantisation, shared by the kernels and scaled-GEMM tests: x / scale in double,
 // rounded once to the format by format.h's double rounding. The double quotient of two floats lies
-// on the same side of every tie of a format as the exact quotient (runtime/src/quotient.h proves
+// on the same side of every tie of a format as the exact quotient (runtime/src/formats/quotient.h proves
 // it), so this is the exact quotient rounded once.
 #ifndef AUTOSCALE_TESTS_QUANTIZE_REFERENCE_H
 #define AUTOSCALE_TESTS_QUANTIZE_REFERENCE_H

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "autoscale/scaling.h"
-#include "report.h"
+#include "reports/report.h"
 #include "site_test_util.h"
 
 using autoscale_test::bits;

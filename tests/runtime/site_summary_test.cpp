@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "report.h"
+#include "reports/report.h"
 #include "site_test_util.h"
 
 using autoscale_test::make_site;

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "autoscale/autoscale.h"
-#include "snapshot.h"
+#include "reports/snapshot.h"
 
 namespace autoscale_test {
 

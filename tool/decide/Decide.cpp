@@ -14,7 +14,8 @@ rules::OperationKey ruleKeyOf(const Operation &Op) {
 /// Where an operation rounds when the rules do not say: a GEMM operand (a dot product's
 /// multiply) at its inputs, as FP8 tensor cores do, anything else at its result.
 static rules::Rounding defaultRounding(const Operation &Op) {
-  return Op.OpName == "dot_mul" ? rules::Rounding::Inputs : rules::Rounding::Output;
+  return Op.OpName == rules::name(rules::Idiom::DotMul) ? rules::Rounding::Inputs
+                                                         : rules::Rounding::Output;
 }
 
 std::vector<Decision> decide(const std::vector<Operation> &Ops,

@@ -12,6 +12,7 @@
 #include "find/Operation.h"
 #include "ruleset/RuleSet.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,28 +20,34 @@
 
 namespace autoscale {
 
+/// A runtime call that replaces code around the operations it computes (docs/ARCHITECTURE.md,
+/// substitutions): a matrix product (decide/Gemms.cpp), a loop of one multiply site
+/// (decide/VectorLoops.cpp), a loop program (decide/LoopPrograms.cpp).
+enum class Substitution { Matmul, VectorLoop, LoopProgram };
+
 struct Decision {
   std::optional<rules::OpClass> Class; ///< after colouring; unset when no class lists the op
   rules::Treatment Treatment;          ///< rounding always set
   std::string Rule;                    ///< the rule that decided: "class:allow", an override's name
-  /// "file:line:col" of the matmul site that computes this operation (decide/Gemms.cpp).
-  std::string InMatmul;
-  /// A multiply whose loop runs as one call of the runtime's loop kernels (decide/VectorLoops.cpp).
-  bool VectorLoop = false;
-  /// A multiply the kernels could run whose loop stays one call per product: why (the report's).
-  std::string LoopNote;
-  /// An operation of a loop that runs as one loop program (decide/LoopPrograms.cpp), rewritten
-  /// or kept; or, for a rewritten one whose loop does not, why not (ProgramNote).
-  bool Program = false;
-  std::string ProgramNote;
-  bool rewrites() const { return InMatmul.empty() && Treatment.Action != rules::Action::Keep; }
+  /// The substitution that computes this operation, or none: its own call where it is rewritten,
+  /// as written where it is kept. A loop program runs its loop's kept operations too.
+  std::optional<Substitution> RunsIn;
+  /// RunsIn a matmul: "file:line:col" of its site.
+  std::string MatmulSite;
+  /// Per substitution that could run a rewritten operation and does not: why (the report's).
+  std::map<Substitution, std::string> WhyNot;
+
+  bool runsIn(Substitution S) const { return RunsIn == S; }
+  bool rewrites() const {
+    return !runsIn(Substitution::Matmul) && Treatment.Action != rules::Action::Keep;
+  }
 };
 
 /// The rules' view of an operation.
 rules::OperationKey ruleKeyOf(const Operation &Op);
 
 /// A matmul site that is rewritten computes the operations written in what it replaces: they
-/// are its own, not rewritten one by one (Decision::InMatmul). It rounds its operands; the
+/// are its own, not rewritten one by one (Substitution::Matmul). It rounds its operands; the
 /// products of one kernel declaration are rewritten together or kept together.
 void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
 

@@ -1,7 +1,7 @@
 //===- Gemms.cpp - the operations a rewritten matmul site computes -----------===//
 #include "decide/Decide.h"
 
-#include "find/GemmShape.h"
+#include "find/gemm/GemmShape.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -69,8 +69,10 @@ void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &D
     for (const Span &S : G->Covers)
       for (auto It = llvm::lower_bound(InFile, std::pair<unsigned, size_t>{S.Begin, 0});
            It != InFile.end() && It->first < S.End; ++It)
-        if (It->second != I)
-          Decisions[It->second].InMatmul = Site;
+        if (It->second != I) {
+          Decisions[It->second].RunsIn = Substitution::Matmul;
+          Decisions[It->second].MatmulSite = Site;
+        }
   }
 }
 

@@ -2,7 +2,7 @@
 #include "decide/Decide.h"
 
 #include "decide/StepLoops.h"
-#include "find/LoopProgramShape.h"
+#include "find/loops/LoopProgramShape.h"
 
 #include <map>
 
@@ -13,8 +13,8 @@ void assignLoopPrograms(const std::vector<Operation> &Ops, std::vector<Decision>
   for (size_t I = 0; I < Ops.size(); ++I) {
     if (const LoopProgramShape *P = Ops[I].Shape ? Ops[I].Shape->Program.get() : nullptr)
       Members[{Ops[I].Key.File, P->Loop.Begin}].push_back(I);
-    else if (Decisions[I].rewrites() && !Decisions[I].VectorLoop)
-      Decisions[I].ProgramNote = Ops[I].ProgramNote;
+    else if (Decisions[I].rewrites() && !Decisions[I].runsIn(Substitution::VectorLoop))
+      Decisions[I].WhyNot[Substitution::LoopProgram] = Ops[I].ProgramNote;
   }
   std::map<OpKey, size_t> IndexOf;
   for (size_t I = 0; I < Ops.size(); ++I)
@@ -33,20 +33,22 @@ void assignLoopPrograms(const std::vector<Operation> &Ops, std::vector<Decision>
       // arithmetic, which the loop as written runs faster than any loop program.
       AllPlain &= !D.rewrites() || (D.Treatment.Format == rules::Format::FP32 &&
                                     D.Treatment.Statistics == rules::Statistics::Amax);
-      if (D.VectorLoop)
+      if (D.runsIn(Substitution::VectorLoop))
         Why = "a multiply of the loop runs as a vector loop";
-      else if (!D.InMatmul.empty())
+      else if (D.runsIn(Substitution::Matmul))
         Why = "the loop is part of a matmul";
       else if (D.rewrites() && !D.Treatment.LoopPrograms)
         Why = "the rules keep the loop's calls (loop_programs: false)";
     }
     if (Rewrites && AllPlain && Why.empty())
       Why = "every site of the loop is fp32 with statistics amax: its calls are the plain arithmetic";
+    // Where the program runs, no operation of the loop runs in another substitution (Why).
     for (size_t I : Is) {
       Decision &D = Decisions[I];
-      D.Program = Rewrites && Why.empty();
-      if (D.rewrites() && !D.Program && !D.VectorLoop)
-        D.ProgramNote = Why;
+      if (Rewrites && Why.empty())
+        D.RunsIn = Substitution::LoopProgram;
+      else if (D.rewrites() && !D.runsIn(Substitution::VectorLoop))
+        D.WhyNot[Substitution::LoopProgram] = Why;
     }
   }
 }
@@ -55,14 +57,14 @@ void keepStepLoopsAsCalls(const std::vector<Operation> &Ops, std::vector<Decisio
                           const StepPlan &Steps) {
   for (size_t I = 0; I < Ops.size(); ++I) {
     const LoopProgramShape *P = Ops[I].Shape ? Ops[I].Shape->Program.get() : nullptr;
-    if (!P || !Decisions[I].Program)
+    if (!P || !Decisions[I].runsIn(Substitution::LoopProgram))
       continue;
     for (const StepLoop &L : Steps.Loops)
       for (const StepPoint &Point : L.Loop.Steps)
         if (L.File == Ops[I].Key.File && Point.Begin < P->Loop.End && P->Loop.Begin <= Point.End) {
-          Decisions[I].Program = false;
+          Decisions[I].RunsIn.reset();
           if (Decisions[I].rewrites())
-            Decisions[I].ProgramNote = "the loop ends the program's steps";
+            Decisions[I].WhyNot[Substitution::LoopProgram] = "the loop ends the program's steps";
         }
   }
 }

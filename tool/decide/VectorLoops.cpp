@@ -1,7 +1,7 @@
 //===- VectorLoops.cpp - the multiplies whose loops run as one kernel call ---===//
 #include "decide/Decide.h"
 
-#include "find/VectorLoopShape.h"
+#include "find/loops/VectorLoopShape.h"
 
 #include <map>
 
@@ -22,14 +22,15 @@ void assignVectorLoops(const std::vector<Operation> &Ops, std::vector<Decision> 
     if (T.Rounding != rules::Rounding::Inputs || T.Format == rules::Format::FP32)
       continue;
     if (!L) {
-      D.LoopNote = Ops[I].LoopNote;
+      D.WhyNot[Substitution::VectorLoop] = Ops[I].LoopNote;
       continue;
     }
     // The sum is kept in the operation's type: an add that is a site of its own stays a call.
     auto Add = IndexOf.find(L->Accumulate);
-    D.VectorLoop = Add != IndexOf.end() && !Decisions[Add->second].rewrites();
-    if (!D.VectorLoop)
-      D.LoopNote = "the sum is a site of its own";
+    if (Add != IndexOf.end() && !Decisions[Add->second].rewrites())
+      D.RunsIn = Substitution::VectorLoop;
+    else
+      D.WhyNot[Substitution::VectorLoop] = "the sum is a site of its own";
   }
   // The calls of a loop of several statements replace it together, or none does.
   std::map<std::pair<std::string, unsigned>, std::vector<size_t>> Members;
@@ -40,13 +41,14 @@ void assignVectorLoops(const std::vector<Operation> &Ops, std::vector<Decision> 
   for (auto &[Loop, Is] : Members) {
     size_t Calls = 0;
     for (size_t I : Is)
-      Calls += Decisions[I].VectorLoop;
+      Calls += Decisions[I].runsIn(Substitution::VectorLoop);
     if (Calls == Ops[Is.front()].Shape->Loop->Statements)
       continue;
     for (size_t I : Is)
-      if (Decisions[I].VectorLoop) {
-        Decisions[I].VectorLoop = false;
-        Decisions[I].LoopNote = "another statement of the loop stays one call per product";
+      if (Decisions[I].runsIn(Substitution::VectorLoop)) {
+        Decisions[I].RunsIn.reset();
+        Decisions[I].WhyNot[Substitution::VectorLoop] =
+            "another statement of the loop stays one call per product";
       }
   }
 }

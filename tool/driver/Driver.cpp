@@ -16,7 +16,7 @@
 #include "driver/UnifiedDiff.h"
 #include "driver/Verify.h"
 #include "emit/Emit.h"
-#include "find/VectorLoopShape.h"
+#include "find/loops/VectorLoopShape.h"
 #include "report/Report.h"
 #include "ruleset/RuleSet.h"
 
@@ -133,7 +133,7 @@ unsigned leaveAsWritten(Project &P, const std::vector<Decision> &Decisions, cons
   unsigned Left = 0;
   // A vector loop's call is on its own line; the calls of one loop go together.
   auto LoopOf = [&](size_t I) -> const VectorLoopShape * {
-    return P.Ops[I].Shape && Decisions[I].VectorLoop ? P.Ops[I].Shape->Loop.get() : nullptr;
+    return P.Ops[I].Shape && Decisions[I].runsIn(Substitution::VectorLoop) ? P.Ops[I].Shape->Loop.get() : nullptr;
   };
   std::set<unsigned> Loops;
   for (size_t I = 0; I < P.Ops.size(); ++I)
@@ -145,7 +145,7 @@ unsigned leaveAsWritten(Project &P, const std::vector<Decision> &Decisions, cons
     const VectorLoopShape *L = LoopOf(I);
     bool OnLine = !Line || (L ? Loops.count(L->Loop.Begin) : Op.Line == Line);
     if (Op.Key.File != File || !OnLine || !Op.Shape ||
-        !(Decisions[I].rewrites() || !Decisions[I].InMatmul.empty()))
+        !(Decisions[I].rewrites() || Decisions[I].runsIn(Substitution::Matmul)))
       continue;
     Op.Shape.reset();
     Op.SkipReason = Reason;

@@ -3,13 +3,22 @@
 
 #include "emit/GemmSpelling.h"
 #include "emit/LoopSpelling.h"
+#include "ruleset/Vocabulary.h"
 
 #include <string>
 
 namespace autoscale::emit {
 namespace {
 
-const char *suffix(FloatKind K) { return K == FloatKind::Float ? "f" : "d"; }
+using rules::EntryKind;
+using rules::EntryType;
+
+/// The runtime call of K computing Op for shape S: the generic template where the operation's
+/// type depends on a template parameter, else the call of the type S computes in.
+std::string entry(EntryKind K, const RewriteShape &S, std::optional<BaseOp> Op) {
+  return rules::entryPoint(K, S.Generic ? EntryType::Generic : entryType(S.Compute), Op).str();
+}
+std::string stepCall() { return rules::entryPoint(EntryKind::Step, EntryType::None).str() + "()"; }
 const char *typeName(FloatKind K) { return K == FloatKind::Float ? "float" : "double"; }
 
 /// Collects the edits of one call.
@@ -74,18 +83,15 @@ void spellBinary(CallBuilder &B, const Operation &Op, const Decision &D) {
   const RewriteShape &S = *Op.Shape;
   const OperandShape &L = S.Operands[0], &R = S.Operands[1];
   bool Compound = S.Kind == Form::CompoundAssign;
-  std::string Name = rules::name(Op.Base).str();
-  if (Compound)
-    Name += "_assign";
   if (S.Generic) {
-    B.call(S.Whole, GenericNamespace + Name);
+    B.call(S.Whole, entry(Compound ? EntryKind::Assign : EntryKind::Binary, S, Op.Base));
   } else {
     std::string Tensors = tensorArguments(S, D);
-    if (!Tensors.empty())
-      Name += "_tensors";
-    B.call(S.Whole, "autoscale_" + Name + "_" +
-                        (S.FloatLhsDoubleCompute ? "fd" : suffix(S.Compute)),
-           Tensors);
+    EntryKind Kind = Compound           ? EntryKind::Assign
+                     : Tensors.empty() ? EntryKind::Binary
+                                       : EntryKind::BinaryTensors;
+    EntryType Type = S.FloatLhsDoubleCompute ? EntryType::FloatInDouble : entryType(S.Compute);
+    B.call(S.Whole, rules::entryPoint(Kind, Type, Op.Base).str(), Tensors);
     if (Compound)
       B.wrap(L.Where, "&(", ")", 0);
     else
@@ -100,13 +106,10 @@ void spellUnary(CallBuilder &B, const Operation &Op) {
   const RewriteShape &S = *Op.Shape;
   std::string Open, Close = ")";
   if (Op.Base == BaseOp::Neg) {
-    Open = S.Generic ? std::string(GenericNamespace) + "neg("
-                     : std::string("autoscale_neg_") + suffix(S.Compute) + "(";
-    Open += B.site() + ", ";
+    Open = entry(EntryKind::Negate, S, Op.Base) + "(" + B.site() + ", ";
   } else {
-    std::string Name = std::string(S.Prefix ? "pre" : "post") + rules::name(Op.Base).str();
-    Open = S.Generic ? GenericNamespace + Name + "(" + B.site() + ", "
-                     : "autoscale_" + Name + "_" + suffix(S.Compute) + "(" + B.site() + ", &(";
+    Open = entry(S.Prefix ? EntryKind::Prefix : EntryKind::Postfix, S, Op.Base) + "(" + B.site() +
+           (S.Generic ? ", " : ", &(");
     if (!S.Generic)
       Close = "))";
   }
@@ -122,11 +125,13 @@ void spellUnary(CallBuilder &B, const Operation &Op) {
 
 /// f(x, y) -> result(site, f(operand(site, 0, x), operand(site, 1, y))).
 void spellMathCall(CallBuilder &B, const RewriteShape &S) {
-  B.call(S.Whole, S.Generic ? std::string(GenericNamespace) + "result"
-                            : std::string("autoscale_result_") + suffix(S.Compute));
+  B.call(S.Whole, entry(EntryKind::Result, S, BaseOp::Call));
   for (const OperandShape &O : S.Operands) {
-    std::string Operand = O.Type ? std::string("autoscale_operand_") + suffix(*O.Type) + "("
-                                 : std::string(GenericNamespace) + "operand(";
+    std::string Operand =
+        rules::entryPoint(EntryKind::Operand, O.Type ? entryType(*O.Type) : EntryType::Generic,
+                          BaseOp::Call)
+            .str() +
+        "(";
     std::string Conv = O.Convert ? B.castTo(*O.Type) : "";
     B.wrap(O.Where, Operand + B.site() + ", " + std::to_string(O.Slot) + ", " + Conv,
            O.Convert ? "))" : ")", 0);
@@ -134,6 +139,10 @@ void spellMathCall(CallBuilder &B, const RewriteShape &S) {
 }
 
 } // namespace
+
+rules::EntryType entryType(FloatKind K) {
+  return K == FloatKind::Float ? rules::EntryType::Float : rules::EntryType::Double;
+}
 
 std::vector<std::string> tensorKeys(const RewriteShape &S, const Decision &D) {
   if (D.Treatment.Action != rules::Action::Scale || S.Generic || S.Kind != Form::Binary)
@@ -148,7 +157,7 @@ std::vector<std::string> tensorKeys(const RewriteShape &S, const Decision &D) {
 
 std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
                             llvm::StringRef Text) {
-  if (D.VectorLoop)
+  if (D.runsIn(Substitution::VectorLoop))
     return vectorLoopEdits(Op, D, Site, Text);
   CallBuilder B(Site, Text, Op.SeenByC);
   switch (Op.Shape->Kind) {
@@ -171,11 +180,12 @@ std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::String
 
 std::vector<Edit> stepEdits(const StepPoint &P) {
   if (P.Begins) {
+    const std::string Begin = rules::entryPoint(EntryKind::BeginSteps, EntryType::None).str() + "()";
     // Before the step loop (in braces: it may be an if's body) or its function's first
     // statement; before any autoscale_step() at the same place (an empty step function's).
     if (P.Where == StepPoint::AfterBrace)
-      return {{P.Begin, 0, " autoscale_begin_steps();", Edit::Open, Outermost, -1}};
-    return {{P.Begin, 0, P.AfterCodeLine ? " { autoscale_begin_steps();" : "{ autoscale_begin_steps(); ",
+      return {{P.Begin, 0, " " + Begin + ";", Edit::Open, Outermost, -1}};
+    return {{P.Begin, 0, P.AfterCodeLine ? " { " + Begin + ";" : "{ " + Begin + "; ",
              Edit::Open, Outermost, -1},
             {P.End, 0, " }", Edit::Close, Outermost, -1}};
   }
@@ -186,20 +196,20 @@ std::vector<Edit> stepEdits(const StepPoint &P) {
     std::string Open = P.VoidValue ? "{ (" : "{ " + P.ReturnDecl + (P.BracedValue ? " = " : " = (");
     std::vector<Edit> E = {{P.Begin, P.Value.Begin - P.Begin, Open, Edit::Replace, Outermost, 0},
                            {P.End, 0,
-                            P.VoidValue ? " autoscale_step(); return; }"
-                                        : " autoscale_step(); return autoscale_ret_; }",
+                            " " + stepCall() +
+                                (P.VoidValue ? "; return; }" : "; return autoscale_ret_; }"),
                             Edit::Open, Outermost, 0}};
     if (!P.BracedValue)
       E.push_back({P.Value.End, 0, ")", Edit::Close, Outermost, 0});
     return E;
   }
   case StepPoint::BeforeStatement:
-    return {{P.Begin, 0, "{ autoscale_step(); ", Edit::Open, Outermost, 0},
+    return {{P.Begin, 0, "{ " + stepCall() + "; ", Edit::Open, Outermost, 0},
             {P.End, 0, " }", Edit::Close, Outermost, 0}};
   case StepPoint::BeforeBrace:
-    return {{P.Begin, 0, "autoscale_step(); ", Edit::Open, Outermost, 0}};
+    return {{P.Begin, 0, stepCall() + "; ", Edit::Open, Outermost, 0}};
   case StepPoint::BeforeExpression:
-    return {{P.Begin, 0, P.HasExpression ? "autoscale_step(), " : "autoscale_step()", Edit::Open,
+    return {{P.Begin, 0, P.HasExpression ? stepCall() + ", " : stepCall(), Edit::Open,
              Outermost, 0}};
   case StepPoint::AfterBrace:
     break; // only where steps begin

@@ -11,6 +11,7 @@
 #include "emit/Edit.h"
 #include "decide/Decide.h"
 #include "find/Operation.h"
+#include "ruleset/Vocabulary.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -19,9 +20,8 @@
 
 namespace autoscale::emit {
 
-/// The namespace of the C++ generics in rewritten code: reserved-looking and qualified from the
-/// global scope, so that no user declaration collides with it or captures the calls.
-inline constexpr const char *GenericNamespace = "::__autoscale::";
+/// The type column of the runtime's entry points (autoscale/entry_points.h) for a type K computes in.
+rules::EntryType entryType(FloatKind K);
 
 /// The edits that turn the rewritten operation Op into its runtime call; Site is the expression
 /// naming its site ("&autoscale_sites_1a2b3c4d[7]"), Text the file's current contents.

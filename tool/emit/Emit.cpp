@@ -69,7 +69,7 @@ llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &
   bool CCasts = false;
   for (size_t K = 0; K < F.Sites.size(); ++K) {
     const Site &S = F.Sites[K];
-    if (S.D->Program) {
+    if (S.D->runsIn(Substitution::LoopProgram)) {
       const LoopProgramShape *P = S.Op->Shape->Program.get();
       Programs[P->Loop.Begin] = P;
       ProgramSites[S.Op->Key] = {RefOf(K), S.Op, S.D};

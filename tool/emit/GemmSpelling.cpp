@@ -1,7 +1,9 @@
 //===- GemmSpelling.cpp - the runtime GEMM call of a matmul site -------------===//
 #include "emit/GemmSpelling.h"
 
-#include "find/GemmShape.h"
+#include "emit/CallSpelling.h"
+
+#include "find/gemm/GemmShape.h"
 
 #include <string>
 
@@ -68,15 +70,17 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
                      pointer(G.A, Text) + ", " + strides(G.A, Text) + ", " + pointer(G.B, Text) +
                      ", " + strides(G.B, Text) + ", " + D + ", " + pointer(G.C, Text) + ", " +
                      strides(G.C, Text) + ")";
-  const char *Type = G.Type == FloatKind::Float ? "f" : "d";
+  auto Entry = [&](rules::EntryKind K) {
+    return rules::entryPoint(K, entryType(G.Type), BaseOp::Matmul).str();
+  };
   if (G.GuardAt && G.Batch.empty() && G.Statement && !G.ARowSums) {
     // The loops stay, run where the call finds C sharing memory with an operand; the call takes
     // the nest's first line, or the end of the code line above its pragmas.
-    std::string Guard = std::string("if (!autoscale_matmul_nest_") + Type + Args + ")";
+    std::string Guard = "if (!" + Entry(rules::EntryKind::MatmulNest) + Args + ")";
     Guard = *G.GuardAt == G.InsertAt ? Guard + " " : " " + Guard;
     return {{*G.GuardAt, 0, Guard, Edit::Open, 0, static_cast<int>(G.Order)}};
   }
-  std::string Call = std::string("autoscale_matmul_") + Type + Args;
+  std::string Call = Entry(rules::EntryKind::Matmul) + Args;
   std::string Loops;
   for (size_t I = 0; I < G.Batch.size(); ++I)
     Loops += "for (size_t " + batchVar(I) + " = 0; " + batchVar(I) + " < " +

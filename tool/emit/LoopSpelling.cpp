@@ -2,7 +2,7 @@
 #include "emit/LoopSpelling.h"
 
 #include "emit/CallSpelling.h"
-#include "find/VectorLoopShape.h"
+#include "find/loops/VectorLoopShape.h"
 
 #include <string>
 
@@ -59,18 +59,19 @@ std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::
   std::vector<std::string> Keys = tensorKeys(S, D);
   if (Keys.empty())
     Keys = {"AUTOSCALE_NULL", "AUTOSCALE_NULL"};
-  std::string Suffix = S.Compute == FloatKind::Float ? "f" : "d";
   auto Walk = [&](const LoopElement &E) {
     return firstAddress(E, Lower, Text) + ", " + spellPoly(E.Stride, Text);
   };
   std::string Call;
   if (L.Form == VectorLoopShape::Dot) {
     std::string T = textOf(L.Target, Text);
-    Call = T + " = autoscale_dot_" + Suffix + "(" + Site.str() + ", " + T + ", " +
+    Call = T + " = " + rules::entryPoint(rules::EntryKind::Dot, entryType(S.Compute), BaseOp::Mul).str() +
+           "(" + Site.str() + ", " + T + ", " +
            count(L, Lower, Text) + ", " + Walk(L.X) + ", " + Walk(L.Y) + ", " + Keys[0] + ", " +
            Keys[1] + ");";
   } else {
-    Call = "autoscale_axpy_" + Suffix + "(" + Site.str() + ", " + count(L, Lower, Text) + ", " +
+    Call = rules::entryPoint(rules::EntryKind::Axpy, entryType(S.Compute), BaseOp::Mul).str() + "(" +
+           Site.str() + ", " + count(L, Lower, Text) + ", " +
            textOf(L.Alpha, Text) + ", " + std::to_string(L.AlphaSlot) + ", " + Walk(L.X) +
            ", " + Walk(L.Y) + ", " + Keys[L.AlphaSlot] + ", " + Keys[1 - L.AlphaSlot] + ");";
   }

@@ -5,7 +5,7 @@
 #include "decide/Decide.h"
 #include "emit/Edit.h"
 #include "find/Operation.h"
-#include "find/VectorLoopShape.h"
+#include "find/loops/VectorLoopShape.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -28,23 +28,26 @@ struct Op {
   int Dst = -1, A = -1, B = -1, Site = -1, KeyA = -1, KeyB = -1, C = -1;
 };
 
+using rules::LoopCode;
+
+const char *code(LoopCode C) { return rules::runtimeConstant(C).Spelling; }
+
 const char *choiceCode(const ProgramOp &O) {
   if (O.Kind == ProgramOp::Select)
-    return "AUTOSCALE_LOOP_SELECT";
-  static const char *const Codes[] = {"AUTOSCALE_LOOP_LESS", "AUTOSCALE_LOOP_LESS_EQUAL", "AUTOSCALE_LOOP_EQUAL"};
-  return Codes[O.Pred];
+    return code(LoopCode::Select);
+  static constexpr LoopCode Codes[] = {LoopCode::Less, LoopCode::LessEqual, LoopCode::Equal};
+  return code(Codes[O.Pred]);
 }
 
 const char *plainCode(ProgramOp::Arithmetic A) {
-  static const char *const Codes[] = {"AUTOSCALE_LOOP_ADD", "AUTOSCALE_LOOP_SUB", "AUTOSCALE_LOOP_MUL",
-                                      "AUTOSCALE_LOOP_DIV", "AUTOSCALE_LOOP_NEG", "AUTOSCALE_LOOP_CALL"};
-  return Codes[A];
+  static constexpr LoopCode Codes[] = {LoopCode::Add, LoopCode::Sub, LoopCode::Mul,
+                                       LoopCode::Div, LoopCode::Neg, LoopCode::Call};
+  return code(Codes[A]);
 }
 const char *siteCode(ProgramOp::Arithmetic A) {
-  static const char *const Codes[] = {"AUTOSCALE_LOOP_SITE_ADD", "AUTOSCALE_LOOP_SITE_SUB",
-                                      "AUTOSCALE_LOOP_SITE_MUL", "AUTOSCALE_LOOP_SITE_DIV",
-                                      "AUTOSCALE_LOOP_SITE_NEG"};
-  return Codes[A];
+  static constexpr LoopCode Codes[] = {LoopCode::SiteAdd, LoopCode::SiteSub, LoopCode::SiteMul,
+                                       LoopCode::SiteDiv, LoopCode::SiteNeg};
+  return code(Codes[A]);
 }
 
 /// `static const T name[] = {a, b};` or, for no items, nothing, and the argument is NULL.
@@ -67,10 +70,10 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
   int Registers = P.Registers;
   for (const ProgramOp &O : P.Ops) {
     switch (O.Kind) {
-    case ProgramOp::Load: Ops.push_back({"AUTOSCALE_LOOP_LOAD", O.Dst, O.A}); continue;
-    case ProgramOp::Store: Ops.push_back({"AUTOSCALE_LOOP_STORE", -1, O.A, O.B}); continue;
-    case ProgramOp::Param: Ops.push_back({"AUTOSCALE_LOOP_PARAM", O.Dst, O.A}); continue;
-    case ProgramOp::Counter: Ops.push_back({"AUTOSCALE_LOOP_COUNTER", O.Dst, O.A}); continue;
+    case ProgramOp::Load: Ops.push_back({code(LoopCode::Load), O.Dst, O.A}); continue;
+    case ProgramOp::Store: Ops.push_back({code(LoopCode::Store), -1, O.A, O.B}); continue;
+    case ProgramOp::Param: Ops.push_back({code(LoopCode::Param), O.Dst, O.A}); continue;
+    case ProgramOp::Counter: Ops.push_back({code(LoopCode::Counter), O.Dst, O.A}); continue;
     case ProgramOp::Compare:
     case ProgramOp::Select: Ops.push_back({choiceCode(O), O.Dst, O.A, O.B, -1, -1, -1, O.C}); continue;
     case ProgramOp::Operation: break;
@@ -84,9 +87,9 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
     const int S = SiteRefs.indexOf(Site->second.Ref);
     if (O.Arith == ProgramOp::Call) { // result(site, f(operand(site, 0, x)))
       const int Operand = Registers++, Called = Registers++;
-      Ops.push_back({"AUTOSCALE_LOOP_OPERAND", Operand, O.A, 0, S});
-      Ops.push_back({"AUTOSCALE_LOOP_CALL", Called, Operand, Function});
-      Ops.push_back({"AUTOSCALE_LOOP_RESULT", O.Dst, Called, -1, S});
+      Ops.push_back({code(LoopCode::Operand), Operand, O.A, 0, S});
+      Ops.push_back({code(LoopCode::Call), Called, Operand, Function});
+      Ops.push_back({code(LoopCode::Result), O.Dst, Called, -1, S});
       continue;
     }
     std::vector<std::string> K = tensorKeys(*Site->second.Op->Shape, *Site->second.D);
@@ -138,7 +141,7 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
       array("autoscale_site *const autoscale_sites_", SiteRefs.list()) +
       array("const void *const autoscale_keys_", Keys.list()) +
       array("static const autoscale_loop_function autoscale_functions_", Functions.list()) +
-      "autoscale_loop_f(autoscale_ops_, " + std::to_string(Ops.size()) + ", " +
+      rules::entryPoint(rules::EntryKind::Loop, rules::EntryType::Float).str() + "(autoscale_ops_, " + std::to_string(Ops.size()) + ", " +
       std::to_string(Registers) + ", autoscale_n_, " + Arg(Arrays, "autoscale_arrays_") + ", " +
       Arg(Strides, "autoscale_strides_") + ", " + std::to_string(Arrays.size()) + ", " +
       Arg(Params, "autoscale_params_") + ", " + Arg(SiteRefs.list(), "autoscale_sites_") + ", " +

@@ -4,7 +4,7 @@
 
 #include "decide/Decide.h"
 #include "emit/Edit.h"
-#include "find/LoopProgramShape.h"
+#include "find/loops/LoopProgramShape.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -2,7 +2,6 @@
 #include "find/Context.h"
 
 #include "find/Containers.h"
-#include "find/Reductions.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -387,6 +386,40 @@ const VarDecl *memberBase(const MemberExpr &M) {
 std::string memberStorage(const MemberExpr &M) {
   const auto *Parent = dyn_cast<RecordDecl>(M.getMemberDecl()->getDeclContext());
   return Parent && Parent->isUnion() ? "" : M.getMemberDecl()->getNameAsString();
+}
+
+std::optional<Subscript> subscriptOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+    return Subscript{A->getBase(), A->getIdx(), Base->getType()->isArrayType()};
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+    return Subscript{OC->getArg(0), OC->getArg(1), true};
+  return std::nullopt;
+}
+
+const VarDecl *varOf(const Expr *E) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(D->getDecl());
+  return nullptr;
+}
+
+const VarDecl *writtenVar(const Expr *LV) {
+  LV = LV->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow()) {
+      LV = M->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (std::optional<Subscript> A = subscriptOf(LV); A && A->OnObject) {
+      LV = A->Base->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  return varOf(LV);
 }
 
 } // namespace autoscale::find

@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
+#include <optional>
 #include <string>
 
 namespace autoscale::find {
@@ -81,6 +82,20 @@ const clang::VarDecl *memberBase(const clang::MemberExpr &M);
 /// The storage M names within its object, for telling members apart: the member's name, or ""
 /// (the whole object) for a member of a union, whose members share their storage.
 std::string memberStorage(const clang::MemberExpr &M);
+
+/// An element access: a builtin subscript (Base is a pointer value or an array lvalue) or a
+/// class's operator[] (Base is the object, std::vector's say).
+struct Subscript {
+  const clang::Expr *Base = nullptr, *Index = nullptr;
+  bool OnObject = false; ///< Base designates an object (array or class), not a pointer value
+};
+std::optional<Subscript> subscriptOf(const clang::Expr *E);
+
+/// The variable E names (after parentheses and implicit casts), or null.
+const clang::VarDecl *varOf(const clang::Expr *E);
+/// The variable an lvalue designates directly (x, x.m, a[i] of an array or a class's operator[]),
+/// not through a pointer; null otherwise.
+const clang::VarDecl *writtenVar(const clang::Expr *LV);
 
 } // namespace autoscale::find
 

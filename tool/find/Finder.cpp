@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 #include "find/OperationFinder.h"
 
-#include "find/CallGraph.h"
+#include "find/steps/CallGraph.h"
 #include "find/Context.h"
-#include "find/SkipReasons.h"
-#include "find/StepPoints.h"
+#include "find/operations/SkipReasons.h"
+#include "find/steps/StepPoints.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -80,8 +80,8 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
     FunctionOfLoop[C.Loop] = C.FunctionNode;
   }
   if (C.FunctionNode)
-    if (llvm::StringRef Role = reductionsOf(C.FunctionNode).roleOf(E); !Role.empty())
-      Op.OpName = Role.str();
+    if (std::optional<rules::Idiom> Role = reductionsOf(C.FunctionNode).roleOf(E))
+      Op.OpName = rules::name(*Role).str();
   Op.Variable = C.Variable;
   Found.DisplayPaths[FI.Abs] = FI.Display;
   IndexOf[E] = Found.Ops.size() - 1;

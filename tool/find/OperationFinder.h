@@ -8,13 +8,14 @@
 #ifndef AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
 #define AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
 
-#include "find/CallEffects.h"
-#include "find/ConstantUses.h"
-#include "find/ControlValues.h"
+#include "find/operations/CallEffects.h"
+#include "find/operations/ConstantUses.h"
+#include "find/operations/ControlValues.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
-#include "find/FloatTypes.h"
-#include "find/Reductions.h"
+#include "find/operations/FloatTypes.h"
+#include "find/operations/Reductions.h"
+#include "ruleset/Vocabulary.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -53,7 +54,8 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U);
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee();
-        F && F->getIdentifier() && F->getName() == "autoscale_step")
+        F && F->getIdentifier() &&
+        F->getName() == rules::entryPoint(rules::EntryKind::Step, rules::EntryType::None))
       Found.CallsStep = true;
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
       return visitOperatorCall(OC);

@@ -1,8 +1,8 @@
 //===- Report.cpp - the rewrite report (JSON) and the summary line -----------===//
 #include "report/Report.h"
 
-#include "find/GemmShape.h"
-#include "find/LoopProgramShape.h"
+#include "find/gemm/GemmShape.h"
+#include "find/loops/LoopProgramShape.h"
 
 #include "autoscale/defaults.h"
 
@@ -37,7 +37,7 @@ Counts count(const std::vector<Entry> &Entries) {
     ++C.Total;
     if (!E.Op->SkipReason.empty())
       ++C.Skipped;
-    else if (!E.D->InMatmul.empty())
+    else if (E.D->runsIn(Substitution::Matmul))
       ++C.InMatmuls;
     else if (!E.D->rewrites())
       ++C.Kept;
@@ -126,9 +126,9 @@ static llvm::json::Object entryJson(const Entry &E) {
       O["suggestion"] = Op.Suggestion;
     return O;
   }
-  if (!D.InMatmul.empty()) {
+  if (D.runsIn(Substitution::Matmul)) {
     O["action"] = "in_matmul";
-    O["matmul"] = D.InMatmul;
+    O["matmul"] = D.MatmulSite;
     return O;
   }
   const Treatment &T = D.Treatment;
@@ -139,13 +139,17 @@ static llvm::json::Object entryJson(const Entry &E) {
     O["rounding"] = name(*T.Rounding).str();
     O["strategy"] = name(T.Strategy).str();
     O["site"] = static_cast<int64_t>(*E.Site);
-    if (!D.LoopNote.empty())
-      O["loop"] = "one call per product: " + D.LoopNote;
-    if (D.Program)
+    auto WhyNot = [&](Substitution S) {
+      auto It = D.WhyNot.find(S);
+      return It == D.WhyNot.end() ? std::string() : It->second;
+    };
+    if (std::string Why = WhyNot(Substitution::VectorLoop); !Why.empty())
+      O["loop"] = "one call per product: " + Why;
+    if (D.runsIn(Substitution::LoopProgram))
       O["program"] = "runs with its loop (line " + std::to_string(Op.Shape->Program->CallLine) +
                      ") as one loop program (short runs: one call per operation)";
-    else if (!D.ProgramNote.empty())
-      O["program"] = "one call per operation: " + D.ProgramNote;
+    else if (std::string Why = WhyNot(Substitution::LoopProgram); !Why.empty())
+      O["program"] = "one call per operation: " + Why;
   }
   if (const GemmShape *G = Op.Shape && Op.Shape->Gemm ? Op.Shape->Gemm.get() : nullptr) {
     static constexpr const char *From[] = {"loops", "blas", "kernel"};

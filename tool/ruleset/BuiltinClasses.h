@@ -4,8 +4,9 @@
 
 #include "ruleset/RuleSet.h"
 
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <vector>
 
 namespace autoscale::rules {
 
@@ -14,7 +15,7 @@ namespace autoscale::rules {
 const std::map<std::string, OpClass> &builtinClasses();
 
 /// The operator op names of OperationKey, in the order the README lists them.
-llvm::ArrayRef<llvm::StringLiteral> operatorOps();
+const std::vector<llvm::StringRef> &operatorOps();
 
 /// Whether Op names an operator ("add", "dot_mul", ...) rather than a math-library callee.
 bool isOperatorOp(llvm::StringRef Op);

@@ -13,7 +13,7 @@
  * A scale without an exact inverse gets an empty range, where only zeros stay inline. Everything
  * else - registration, a new thread or tensor, NaN, inf, overflow, float subnormals - goes out of
  * line to the runtime, which computes the same bits and counts from the definitions
- * (runtime/src/site_quantize.h).
+ * (runtime/src/sites/site_quantize.h).
  *
  * Counting: in the calling thread's own block of the site (autoscale_thread_site_): no lock, no
  * shared cache line, only relaxed atomic loads and stores (plain moves on x86), so a report or a

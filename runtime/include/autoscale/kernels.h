@@ -12,7 +12,7 @@
  * ties to even; saturation as in format.h): bit for bit format.h's conversion of the exact
  * quotient, which is format.h's conversion of the float32 x / scale whenever that quotient is exact
  * (a power-of-two scale, as scales normally are, outside float32's subnormals). For other scales
- * the float32 quotient would round twice (see runtime/src/quotient.h). fp32 data is the
+ * the float32 quotient would round twice (see runtime/src/formats/quotient.h). fp32 data is the
  * nearest-even float32 quotient.
  *
  * Every function that can fail returns AUTOSCALE_OK or an AUTOSCALE_E* status (status.h), with the

@@ -49,6 +49,34 @@ AUTOSCALE_HOST_DEVICE static inline const char *autoscale_op_name(int op) {
   }
 }
 
+/* What an operation is for, beside its arithmetic: the ops the rewriter finds from a function's
+ * loops and def-use (rules/README.md, ops), which the rules name as they name autoscale_op's. */
+typedef enum autoscale_idiom {
+  AUTOSCALE_IDIOM_DOT_MUL = 0,      /* the multiply of a reduction joining two tensors' elements */
+  AUTOSCALE_IDIOM_ACCUMULATE = 1,   /* the add of a reduction */
+  AUTOSCALE_IDIOM_SQUARE_SUM = 2,   /* the multiply of a reduction of one element by itself */
+  AUTOSCALE_IDIOM_UPDATE = 3,       /* state that outlives the function, from its old value */
+  AUTOSCALE_IDIOM_GUARD = 4,        /* a small constant keeping a divisor or a root's input away from 0 */
+  AUTOSCALE_IDIOM_COMPENSATION = 5, /* compensated (Kahan, Neumaier) summation */
+  AUTOSCALE_IDIOM_REPORT = 6,       /* book-keeping: timers, printed values */
+  AUTOSCALE_IDIOM_OUTER_PRODUCT = 7 /* a rank-1 update W += x y^T as a GEMM */
+} autoscale_idiom;
+#define AUTOSCALE_IDIOM_COUNT 8
+
+AUTOSCALE_HOST_DEVICE static inline const char *autoscale_idiom_name(int idiom) {
+  switch (idiom) {
+  case AUTOSCALE_IDIOM_DOT_MUL: return "dot_mul";
+  case AUTOSCALE_IDIOM_ACCUMULATE: return "accumulate";
+  case AUTOSCALE_IDIOM_SQUARE_SUM: return "square_sum";
+  case AUTOSCALE_IDIOM_UPDATE: return "update";
+  case AUTOSCALE_IDIOM_GUARD: return "guard";
+  case AUTOSCALE_IDIOM_COMPENSATION: return "compensation";
+  case AUTOSCALE_IDIOM_REPORT: return "report";
+  case AUTOSCALE_IDIOM_OUTER_PRODUCT: return "outer_product";
+  default: return AUTOSCALE_NULL;
+  }
+}
+
 /* TensorFlow AMP's op classes (rules/README.md). */
 typedef enum autoscale_class {
   AUTOSCALE_CLASS_ALLOW = 0,
@@ -186,8 +214,8 @@ typedef struct autoscale_site {
   int line;
   int column;
   int op;           /* autoscale_op: the arithmetic the runtime performs */
-  const char *kind; /* the rules' op name: "add", "dot_mul", "accumulate", "square_sum", "update",
-                       "expf", "matmul", ... (rules/README.md) */
+  const char *kind; /* the rules' op name: an autoscale_op's or autoscale_idiom's name, or the
+                       callee ("add", "dot_mul", "accumulate", "expf", "matmul", ...) */
   const char *name; /* the spelling: "*", "+=", "++", "expf", "std::exp" */
   int op_class;     /* autoscale_class */
   int action;       /* autoscale_action: cast or scale (never keep) */

@@ -11,10 +11,11 @@
 
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
-#include "../check.h"
-#include "../quantize.h"
-#include "../quantize_element.h"
-#include "../quotient.h"
+#include "check.h"
+#include "formats/format_traits.h"
+#include "formats/quantize.h"
+#include "formats/quantize_element.h"
+#include "formats/quotient.h"
 
 namespace {
 
@@ -52,23 +53,11 @@ __device__ void warp_stats(uint32_t amax, uint32_t over, uint32_t under, StatsOu
   if (out.underflows && under) atomicAdd(out.underflows, static_cast<unsigned long long>(under));
 }
 
-template <int F> struct CodeOf {
-  using type = uint8_t;
-};
-template <> struct CodeOf<AUTOSCALE_FP16> {
-  using type = uint16_t;
-};
-template <> struct CodeOf<AUTOSCALE_BF16> {
-  using type = uint16_t;
-};
-template <> struct CodeOf<AUTOSCALE_FP32> {
-  using type = uint32_t;
-};
 
 // codes (rows x cols, row-major, ld) = codes of x(i, j) / scale, x(i, j) at x[i * rs + j * cs].
 template <int F>
 __global__ void quantize_kernel(const float *__restrict__ x, size_t rows, size_t cols, ptrdiff_t rs, ptrdiff_t cs,
-                                float scale, Overflow of, typename CodeOf<F>::type *__restrict__ codes, size_t ld,
+                                float scale, Overflow of, typename autoscale::detail::FormatTraits<F>::Code *__restrict__ codes, size_t ld,
                                 StatsOut stats) {
   uint32_t amax = 0, over = 0, under = 0;
   const size_t n = rows * cols;
@@ -82,7 +71,7 @@ __global__ void quantize_kernel(const float *__restrict__ x, size_t rows, size_t
     const autoscale::detail::Element e = autoscale::detail::quantize_element<F, Emit::Code>(ax, data, of);
     over += e.over;
     under += e.under;
-    codes[i * ld + j] = static_cast<typename CodeOf<F>::type>(e.out);
+    codes[i * ld + j] = static_cast<typename autoscale::detail::FormatTraits<F>::Code>(e.out);
   }
   warp_stats(amax, over, under, stats);
 }
@@ -119,20 +108,16 @@ int launch_quantize(const char *fn, const float *x, size_t rows, size_t cols, pt
                     int saturate, float scale, void *codes, size_t ld, StatsOut stats, cudaStream_t stream) {
   quantize_kernel<F><<<blocks_for(rows * cols), kThreads, 0, stream>>>(
       x, rows, cols, rs, cs, scale, autoscale::detail::overflow_for(F, saturate),
-      static_cast<typename CodeOf<F>::type *>(codes), ld, stats);
+      static_cast<typename autoscale::detail::FormatTraits<F>::Code *>(codes), ld, stats);
   return launched(fn);
 }
 
 int quantize(const char *fn, const float *x, size_t rows, size_t cols, ptrdiff_t rs, ptrdiff_t cs, int format,
              int saturate, float scale, void *codes, size_t ld, StatsOut stats, cudaStream_t stream) {
   if (rows * cols == 0) return AUTOSCALE_OK;
-  switch (format) {
-  case AUTOSCALE_E4M3: return launch_quantize<AUTOSCALE_E4M3>(fn, x, rows, cols, rs, cs, saturate, scale, codes, ld, stats, stream);
-  case AUTOSCALE_E5M2: return launch_quantize<AUTOSCALE_E5M2>(fn, x, rows, cols, rs, cs, saturate, scale, codes, ld, stats, stream);
-  case AUTOSCALE_FP16: return launch_quantize<AUTOSCALE_FP16>(fn, x, rows, cols, rs, cs, saturate, scale, codes, ld, stats, stream);
-  case AUTOSCALE_BF16: return launch_quantize<AUTOSCALE_BF16>(fn, x, rows, cols, rs, cs, saturate, scale, codes, ld, stats, stream);
-  default: return launch_quantize<AUTOSCALE_FP32>(fn, x, rows, cols, rs, cs, saturate, scale, codes, ld, stats, stream);
-  }
+  return autoscale::detail::with_format(format, [&](auto f) {
+    return launch_quantize<f()>(fn, x, rows, cols, rs, cs, saturate, scale, codes, ld, stats, stream);
+  });
 }
 
 template <int F, class Code>
@@ -183,13 +168,9 @@ int autoscale_cuda_dequantize_array(const void *codes, size_t n, int format, flo
   if (status != AUTOSCALE_OK) return status;
   if (n == 0) return AUTOSCALE_OK;
   cudaStream_t stream = static_cast<cudaStream_t>(stream_ptr);
-  switch (format) {
-  case AUTOSCALE_E4M3: return launch_dequantize<AUTOSCALE_E4M3, uint8_t>(codes, n, scale, y, stream);
-  case AUTOSCALE_E5M2: return launch_dequantize<AUTOSCALE_E5M2, uint8_t>(codes, n, scale, y, stream);
-  case AUTOSCALE_FP16: return launch_dequantize<AUTOSCALE_FP16, uint16_t>(codes, n, scale, y, stream);
-  case AUTOSCALE_BF16: return launch_dequantize<AUTOSCALE_BF16, uint16_t>(codes, n, scale, y, stream);
-  default: return launch_dequantize<AUTOSCALE_FP32, uint32_t>(codes, n, scale, y, stream);
-  }
+  return autoscale::detail::with_format(format, [&](auto f) {
+    return launch_dequantize<f(), typename autoscale::detail::FormatTraits<f()>::Code>(codes, n, scale, y, stream);
+  });
 }
 
 int autoscale_cuda_amax_array(const float *x, size_t n, float *amax, void *stream_ptr) {

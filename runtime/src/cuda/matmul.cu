@@ -17,8 +17,8 @@
 #include <cstdint>
 #include <map>
 
-#include "../check.h"
-#include "../matmul_check.h"
+#include "check.h"
+#include "gemm/matmul_check.h"
 #include "autoscale/format.h"
 #include "autoscale/matmul.h"
 

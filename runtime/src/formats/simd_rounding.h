@@ -1,0 +1,87 @@
+// SIMD rounding shared by the runtime's loop kernels (vector_loops.cpp, loop_programs.cpp): 8 float
+// lanes in GCC vector extensions, rounded as the inline path (hot_path.h) rounds them, lane by
+// lane. The functions here are forced inline into their callers, which are compiled for AVX2 and
+// for the baseline and picked at load time (AUTOSCALE_SIMD_CLONES). Internal to the runtime.
+#ifndef AUTOSCALE_SRC_SIMD_ROUNDING_H
+#define AUTOSCALE_SRC_SIMD_ROUNDING_H
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "autoscale/autoscale.h"
+
+namespace autoscale::detail {
+
+using U8 = uint32_t __attribute__((vector_size(32)));
+using U4x64 = uint64_t __attribute__((vector_size(32)));
+using F8 = float __attribute__((vector_size(32)));
+using D4 = double __attribute__((vector_size(32)));
+
+// No AVX-512 clone: one (x86-64-v4, the same 8 lanes with mask registers) made the GPT-2 trainer
+// slower (docs/PERFORMANCE.md, design choices).
+#if defined(__x86_64__) && defined(__ELF__)
+#define AUTOSCALE_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define AUTOSCALE_SIMD_CLONES  // the target's baseline vectors only
+#endif
+
+// Vector arguments change the ABI between the clones; these helpers are forced inline into them.
+#pragma GCC diagnostic ignored "-Wpsabi"
+AUTOSCALE_FORCE_INLINE inline D4 widen_low(F8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), D4); }
+AUTOSCALE_FORCE_INLINE inline D4 widen_high(F8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), D4); }
+AUTOSCALE_FORCE_INLINE inline double sum_of(D4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+AUTOSCALE_FORCE_INLINE inline uint32_t max_of(U8 v) {
+  uint32_t m = 0;
+  for (int l = 0; l < 8; ++l) m = std::max(m, v[l]);
+  return m;
+}
+// Error sums of a block go in float lanes of at most 8 values (a block is at most 64 lanes), widened
+// to double once: within 7 float roundings of exact, relative 4.2e-7. |q - v| <= |v| on the inline
+// path, so where every |v| is below 2^124 (these float bits) no lane's sum of 8 overflows (2^127);
+// a block with larger magnitudes sums in double.
+constexpr uint32_t kFloatSumsBelow = 0x7D800000u;
+// A block's float sums, lane pairs added in double.
+AUTOSCALE_FORCE_INLINE inline D4 widened(F8 v) { return widen_low(v) + widen_high(v); }
+
+AUTOSCALE_FORCE_INLINE inline bool any(U8 mask) {
+  const U4x64 w = (U4x64)mask;
+  return (w[0] | w[1] | w[2] | w[3]) != 0;
+}
+// 8 operand values from p with stride (1: one load; 0: a broadcast; else gathered).
+AUTOSCALE_FORCE_INLINE inline U8 load8(const float *p, std::ptrdiff_t stride) {
+  U8 v;
+  if (stride == 1) {
+    __builtin_memcpy(&v, p, sizeof v);
+  } else {
+    for (int l = 0; l < 8; ++l) v[l] = autoscale_float_bits_(p[l * stride]);
+  }
+  return v;
+}
+// One operand's 8 values rounded as autoscale_round_f_ (hot_path.h) rounds them, in range and in
+// the band below it, lane by lane; `bad` collects the lanes it would hand out of line.
+struct Rounded8 {
+  U8 q, below;  // the rounded bits; the lanes whose |q| lies below the range (subnormal or zero)
+};
+AUTOSCALE_FORCE_INLINE inline Rounded8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint32_t drop, U8 &bad) {
+  const uint32_t lo = static_cast<uint32_t>(range), span = static_cast<uint32_t>(range >> 32);
+  const U8 abs = v & 0x7FFFFFFFu;
+  const U8 in_range = (U8)((abs - lo) <= span) | (U8)(abs == 0u);
+  const U8 normal_q = (v + half + ((v >> drop) & 1u)) & mask;
+  // Most blocks lie in their range: the band's rounding below costs twice the rest.
+  if (!any(~in_range)) return {normal_q, (U8)((normal_q & 0x7FFFFFFFu) < lo)};
+  const U8 band = (U8)(abs < lo) & (U8)(abs >= 0x00800000u);
+  bad |= ~(in_range | band);
+  // The band: v's significand rounded at bit k (k = 25 and beyond all round to zero).
+  U8 k = drop + (lo >> 23) - (abs >> 23);
+  k = k < 25u ? k : 25u;
+  const U8 m = (abs & 0x007FFFFFu) | 0x00800000u;
+  const U8 r = (m + (U8{1, 1, 1, 1, 1, 1, 1, 1} << (k - 1u)) - 1u + ((m >> k) & 1u)) >> k << k;
+  const U8 band_q = (v & 0x80000000u) | ((U8)(r != 0u) & ((abs & 0x7F800000u) + r - 0x00800000u));
+  const U8 q = (band & band_q) | (~band & normal_q);
+  return {q, (U8)((q & 0x7FFFFFFFu) < lo)};
+}
+
+}  // namespace autoscale::detail
+
+#endif

@@ -1,0 +1,183 @@
+// The CPU matrix products on oneDNN's matmul primitive (matmul_dnnl.h).
+//
+// An alpha other than 1 reaches the primitive as a run-time output scale, so delayed scaling
+// moving a scale rebuilds nothing, and the post-op (accumulate into C, or a bias row) runs in the
+// kernel's own epilogue. With a run-time output scale oneDNN 2.6 dispatches its gemm:jit kernels
+// rather than brgemm, which costs half the speed with AMX (measured on a Sapphire Rapids:
+// tests/bench/autoscale_bench_matmul.cpp); so the scaled GEMM folds power-of-two scales into its
+// operands (matmul.cpp) and alpha is 1 there. Float32 operands take the output scale always
+// (output_scaled): without AMX gemm:jit is the faster of the two.
+// Primitives are cached per shape, layout, type and post-op; each thread brings its own
+// scratchpad, so concurrent calls share nothing but the cache.
+#include "gemm/matmul_dnnl.h"
+
+#include "check.h"
+
+#ifdef AUTOSCALE_HAVE_DNNL
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+#include <unordered_map>
+
+#include <oneapi/dnnl/dnnl.hpp>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace autoscale::detail {
+namespace {
+
+using dt = dnnl::memory::data_type;
+using dims = dnnl::memory::dims;
+
+dnnl::engine &cpu_engine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+
+struct PlanKey {
+  size_t m, n, k, lda, ldb, ldc;
+  bool a_trans, b_trans;
+  Elem type;
+  PostOp post;
+  bool scaled;  // alpha != 1: a run-time output scale
+  int threads;  // oneDNN splits the work when it builds the primitive, for the threads there are then
+  bool operator<(const PlanKey &o) const {
+    return std::tie(m, n, k, lda, ldb, ldc, a_trans, b_trans, type, post, scaled, threads) <
+           std::tie(o.m, o.n, o.k, o.lda, o.ldb, o.ldc, o.a_trans, o.b_trans, o.type, o.post, o.scaled, o.threads);
+  }
+};
+
+// Whether p's primitive takes a run-time output scale: where alpha is not 1, and always on float32
+// operands, where gemm:jit is the faster kernel (brgemm ran 1024 x 768 x 3072 at half its speed on
+// an Emerald Rapids core without AMX, the other shapes alike).
+bool output_scaled(const Product &p) { return p.alpha != 1.0f || p.type == Elem::F32; }
+
+PlanKey key_of(const Product &p) {
+#ifdef _OPENMP
+  const int threads = omp_get_max_threads();
+#else
+  const int threads = 1;
+#endif
+  return {p.m, p.n, p.k, p.a.ld, p.b.ld, p.ldc, p.a.trans, p.b.trans, p.type, p.post, output_scaled(p), threads};
+}
+
+// prim is null where oneDNN has only its reference kernel (or none); why_not says which.
+struct Plan {
+  std::shared_ptr<dnnl::matmul> prim;
+  dnnl::memory::desc a_md, b_md, c_md, bias_md;
+  size_t scratch_bytes = 0;
+  std::string why_not;
+};
+
+dnnl::memory::desc operand_desc(size_t rows, size_t cols, size_t ld, bool trans, dt type) {
+  const auto ld_dim = dnnl::memory::dim(ld);
+  return dnnl::memory::desc(dims{dnnl::memory::dim(rows), dnnl::memory::dim(cols)}, type,
+                            trans ? dims{1, ld_dim} : dims{ld_dim, 1});
+}
+
+std::shared_ptr<const Plan> make_plan(const PlanKey &key) {
+  auto plan = std::make_shared<Plan>();
+  const dt type = key.type == Elem::Bf16 ? dt::bf16 : dt::f32;
+  plan->a_md = operand_desc(key.m, key.k, key.lda, key.a_trans, type);
+  plan->b_md = operand_desc(key.k, key.n, key.ldb, key.b_trans, type);
+  plan->c_md = operand_desc(key.m, key.n, key.ldc, false, dt::f32);
+  plan->bias_md = operand_desc(1, key.n, key.n, false, dt::f32);
+  try {
+    dnnl::primitive_attr attr;
+    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    if (key.scaled) attr.set_output_scales(0, {DNNL_RUNTIME_F32_VAL});
+    dnnl::post_ops ops;
+    if (key.post == PostOp::Accumulate) ops.append_sum(1.0f);
+    if (key.post == PostOp::BiasRow) ops.append_binary(dnnl::algorithm::binary_add, plan->bias_md);
+    attr.set_post_ops(ops);
+    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(plan->a_md, plan->b_md, plan->c_md), attr, cpu_engine());
+    const std::string impl = pd.impl_info_str();
+    if (impl.rfind("ref", 0) == 0) {
+      plan->why_not = "oneDNN has only its reference kernel (" + impl + ") for it on this CPU";
+    } else {
+      plan->prim = std::make_shared<dnnl::matmul>(pd);
+      plan->scratch_bytes = pd.scratchpad_desc().get_size();
+    }
+  } catch (const dnnl::error &e) {
+    plan->why_not = std::string("oneDNN has no kernel for it: ") + e.what();
+  }
+  return plan;
+}
+
+std::shared_ptr<const Plan> plan_for(const PlanKey &key) {
+  // A program multiplies a handful of shapes; one cycling through more than this rebuilds.
+  constexpr size_t kMaxPlans = 64;
+  static std::mutex mutex;
+  static std::map<PlanKey, std::shared_ptr<const Plan>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  if (cache.size() >= kMaxPlans) cache.clear();  // plans in use elsewhere live on in their shared_ptr
+  return cache.emplace(key, make_plan(key)).first->second;
+}
+
+}  // namespace
+
+bool dnnl_bf16_pays() {
+  static const bool amx = [] {
+    const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+    return (isa & dnnl_cpu_isa_avx512_core_amx) == dnnl_cpu_isa_avx512_core_amx;
+  }();
+  return amx;
+}
+
+bool dnnl_native(const Product &p, std::string *why) {
+  std::shared_ptr<const Plan> plan = plan_for(key_of(p));
+  if (!plan->prim && why) *why = plan->why_not;
+  return plan->prim != nullptr;
+}
+
+int dnnl_run(const Product &p, const char *fn) {
+  std::shared_ptr<const Plan> plan = plan_for(key_of(p));
+  AUTOSCALE_CHECK(plan->prim, "%s: no oneDNN primitive for %zu x %zu x %zu", fn, p.m, p.n, p.k);
+  try {
+    dnnl::engine &engine = cpu_engine();
+    thread_local dnnl::stream stream(engine);
+    float alpha = p.alpha;
+    std::unordered_map<int, dnnl::memory> args{
+        {DNNL_ARG_SRC, dnnl::memory(plan->a_md, engine, const_cast<void *>(p.a.data))},
+        {DNNL_ARG_WEIGHTS, dnnl::memory(plan->b_md, engine, const_cast<void *>(p.b.data))},
+        {DNNL_ARG_DST, dnnl::memory(plan->c_md, engine, p.c)},
+        {DNNL_ARG_SCRATCHPAD, dnnl::memory({dims{dnnl::memory::dim(plan->scratch_bytes)}, dt::u8, dims{1}}, engine,
+                                           scratch(kScratchPad, plan->scratch_bytes))}};
+    if (output_scaled(p))
+      args.emplace(DNNL_ARG_ATTR_OUTPUT_SCALES, dnnl::memory({dims{1}, dt::f32, dims{1}}, engine, &alpha));
+    if (p.post == PostOp::BiasRow)
+      args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
+                   dnnl::memory(plan->bias_md, engine, const_cast<float *>(p.bias)));
+    plan->prim->execute(stream, args);
+    stream.wait();
+  } catch (const dnnl::error &e) {
+    return fail(AUTOSCALE_EBACKEND, "%s: oneDNN matmul (%zu x %zu x %zu) failed: %s", fn, p.m, p.n, p.k, e.what());
+  }
+  return AUTOSCALE_OK;
+}
+
+}  // namespace autoscale::detail
+
+#else  // no oneDNN in this build
+
+namespace autoscale::detail {
+
+bool dnnl_bf16_pays() { return false; }
+
+bool dnnl_native(const Product &, std::string *why) {
+  if (why) *why = "this libautoscale was built without oneDNN";
+  return false;
+}
+
+int dnnl_run(const Product &, const char *fn) {
+  return fail(AUTOSCALE_EUNSUPPORTED, "%s: this libautoscale was built without oneDNN", fn);
+}
+
+}  // namespace autoscale::detail
+
+#endif

@@ -1,0 +1,34 @@
+// The runtime report: JSON for tools (report.cpp), a short summary for people (summary.cpp). Both
+// are built from a RegistrySnapshot, so tests can check them without running a program to its exit.
+#ifndef AUTOSCALE_SRC_REPORT_H
+#define AUTOSCALE_SRC_REPORT_H
+
+#include <cstddef>
+#include <string>
+
+#include "reports/snapshot.h"
+
+namespace autoscale::detail {
+
+// Version of the JSON report's schema; bumped on any incompatible change. Numbers that are not
+// finite (an amax that reached inf, a NaN) are written as the strings "inf", "-inf" and "nan".
+constexpr int kReportSchemaVersion = 2;
+
+std::string report_json(const RegistrySnapshot &snapshot);
+// The worst sites (at most max_sites), each with its source location and a suggestion.
+std::string report_summary(const RegistrySnapshot &snapshot, std::size_t max_sites = 10);
+
+// Slots whose values the site rounds to its format: where over/underflow can happen.
+bool slot_rounded(const SiteSnapshot &s, int slot);
+// The counters of the site's rounded slots, summed (amax_bits left 0).
+SlotCounters rounded_totals(const SiteSnapshot &s);
+// error_sum / value_sum, 0 when no value was counted.
+double relative_error(const SlotCounters &c);
+
+// The exit handler: the report to AUTOSCALE_REPORT (if set; a failure is printed), then the
+// summary (unless AUTOSCALE_SUMMARY=0).
+void report_at_exit();
+
+}  // namespace autoscale::detail
+
+#endif

@@ -1,0 +1,65 @@
+// The registry snapshot (snapshot.h), taken under the registry mutex.
+#include "reports/snapshot.h"
+
+#include <algorithm>
+
+#include "sites/site_registry.h"
+#include "sites/thread_counters.h"
+
+namespace autoscale::detail {
+
+RegistrySnapshot snapshot_registry() {
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  RegistrySnapshot out;
+  out.explicit_steps = reg.explicit_steps;
+  out.explicit_mode = reg.explicit_mode;
+  out.window = reg.window;
+  out.sites.reserve(reg.sites.size());
+  for (SiteState *st : reg.sites) {
+    SiteSnapshot s;
+    s.site = st->site;
+    s.id = st->id;
+    s.executions = sum_executions_locked(reg, st);
+    s.rolls = st->rolls;
+    s.lagging_rolls = st->lagging_rolls;
+    s.strategy_note = st->note;
+    s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
+    s.warnings = st->warnings;
+    const bool passthrough = st->format == AUTOSCALE_FP32 || st->pass;
+    for (std::size_t i = 0; i < st->tensors.size(); ++i) {
+      const Tensor &t = st->tensors[i];
+      TensorSnapshot o;
+      o.slot = t.slot;
+      o.key = t.key;
+      o.overflow = t.overflow;
+      o.counters = sum_tensor_locked(reg, st, static_cast<int>(i));
+      o.scale = scale_pair(t.words.scale).scale;
+      o.amax = std::max(t.amax_ever, autoscale_bits_float_(o.counters.amax_bits));
+      if (t.delayed) o.amax_history = t.delayed->history();
+      SlotSnapshot &slot = s.slot[t.slot];
+      accumulate(slot.counters, o.counters);
+      slot.amax = std::max(slot.amax, o.amax);
+      slot.passthrough = passthrough;
+      if (i == static_cast<std::size_t>(t.slot)) {  // the slot's default tensor
+        slot.scale = o.scale;
+        slot.amax_history = o.amax_history;
+      }
+      s.tensors.push_back(std::move(o));
+    }
+    if (st->empirical) {
+      // The end of the run re-checks every empirical site, with the step still running: its
+      // amaxes sit in the threads' counters until a step takes them.
+      float output = autoscale_bits_float_(s.slot[AUTOSCALE_SLOT_OUTPUT].counters.amax_bits), operands = 0.0f;
+      for (const TensorSnapshot &t : s.tensors)
+        if (t.slot != AUTOSCALE_SLOT_OUTPUT && !st->round_output)
+          operands = std::max(operands, autoscale_bits_float_(t.counters.amax_bits) / t.scale);
+      if (std::optional<EmpiricalWarning> w = st->empirical->final_check(output, st->estimate, operands))
+        s.warnings.push_back("final check: " + w->message);
+    }
+    out.sites.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace autoscale::detail

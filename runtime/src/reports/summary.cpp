@@ -1,0 +1,182 @@
+// The human summary: the worst sites, each with what went wrong and a rules setting to try.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "autoscale/autoscale.h"
+#include "autoscale/defaults.h"
+#include "env.h"
+#include "formats/format_traits.h"
+#include "reports/report.h"
+
+namespace autoscale::detail {
+namespace {
+
+// What went wrong at a site and what to try, for the summary. Empty when nothing stands out.
+struct Finding {
+  double badness = 0;  // fraction of values lost (over/underflow, NaN/inf made) plus excess error
+  std::string what;
+  std::string suggestion;
+};
+
+std::string percent(uint64_t n, uint64_t of) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3g%% (%llu of %llu)", of ? 100.0 * n / of : 0.0,
+                static_cast<unsigned long long>(n), static_cast<unsigned long long>(of));
+  return buf;
+}
+
+// Relative error of round-to-nearest for a value in the format's normal range: half an ulp.
+double format_rounding_bound(int format) {
+  const int mant_bits = format == AUTOSCALE_FP32 ? 23 : autoscale_format_desc_of_(format).mant_bits;
+  return std::ldexp(1.0, -(mant_bits + 1));
+}
+
+// Suggestions name rules keys and values (rules/README.md) the parser accepts beside the site's
+// own settings: margin only for the strategies that read it, history only for delayed, formats
+// other than the site's.
+
+// A format with more range than the site's, else fp32.
+std::string wider_format(int format) {
+  return with_format(format, [](auto f) { return FormatTraits<f()>::wider; });
+}
+
+// A format with more precision or range than the site's, for rounding error beyond its bound.
+std::string finer_format(int format) {
+  return with_format(format, [](auto f) { return FormatTraits<f()>::finer; });
+}
+
+bool reads_margin(int strategy) {
+  return strategy == AUTOSCALE_STRATEGY_DELAYED || strategy == AUTOSCALE_STRATEGY_CURRENT ||
+         strategy == AUTOSCALE_STRATEGY_EMPIRICAL;
+}
+
+// "margin: m" for the site's margin moved by delta, within the parser's -127..127.
+std::string margin_hint(const autoscale_site &site, int delta) {
+  return "margin: " + std::to_string(std::min(127, std::max(-127, site.params.margin + delta)));
+}
+
+// For a scaled site whose values left the range: a margin or history change where the strategy
+// reads them, else delayed scaling; then a wider format.
+std::string range_hint(const autoscale_site &site, bool too_large) {
+  std::string hint;
+  if (reads_margin(site.strategy))
+    hint = (too_large ? "raise the margin (" : "lower the margin (") + margin_hint(site, too_large ? 1 : -1) + ")";
+  else
+    hint = "strategy: delayed (this strategy reads no measured amax)";
+  if (!too_large && site.strategy == AUTOSCALE_STRATEGY_DELAYED) {
+    int history = site.params.history_len > 0 ? site.params.history_len : AUTOSCALE_DEFAULT_HISTORY_LEN;
+    if (history > 1) hint += ", a shorter amax history (history: " + std::to_string(history / 2) + ")";
+  }
+  return hint + " or " + wider_format(site.format);
+}
+
+// rolls: what an amax history rolls at, "steps" or "windows" (of executions, without steps).
+Finding judge(const SiteSnapshot &s, const char *rolls) {
+  Finding f;
+  const autoscale_site &site = *s.site;
+  SlotCounters t = rounded_totals(s);
+  if (t.quantized == 0) return f;
+  const bool scaled = site.action == AUTOSCALE_ACTION_SCALE;
+  const bool fixed = scaled && site.strategy == AUTOSCALE_STRATEGY_STATIC;
+  uint64_t made_nonfinite = (t.nan_out - std::min(t.nan_out, t.nan_in)) + (t.inf_out - std::min(t.inf_out, t.inf_in));
+  double rel = relative_error(t);
+  auto add = [&f](const std::string &what, const std::string &suggestion) {
+    f.what += (f.what.empty() ? "" : ", ") + what;
+    if (f.suggestion.empty()) f.suggestion = suggestion;
+  };
+  // A share of the values lost one way: named, weighed by its fraction, with what to try.
+  auto lost = [&](uint64_t n, const char *what, const std::string &suggestion) {
+    if (n == 0) return;
+    add(percent(n, t.quantized) + what, suggestion);
+    f.badness += static_cast<double>(n) / t.quantized;
+  };
+  // Values that shrank faster than the amax history forgets (roll_site_locked): the history's scale
+  // explains the losses, those that follow too (a solver divided by a product lost to zero), so
+  // a shorter history comes first, whatever else the site saw.
+  if (scaled && site.strategy == AUTOSCALE_STRATEGY_DELAYED && s.lagging_rolls > 0 && t.underflows > 0)
+    f.suggestion = "a one-step history (history: 1) or strategy: current: in " + std::to_string(s.lagging_rolls) +
+                   " of " + std::to_string(s.rolls) + " " + rolls + " every value lay below " + autoscale_format_name(site.format) +
+                   "'s normal range at the scale its amax history set";
+  lost(t.overflows, " overflowed",
+       !scaled ? "scale it (action: scale, strategy: delayed) instead of casting"
+       : fixed ? "use a larger static_scale or strategy: delayed"
+               : range_hint(site, true));
+  lost(t.underflows, " of non-zero values rounded to zero",
+       !scaled ? "scale it (action: scale) so small values move into range"
+       : fixed ? "use a smaller static_scale or strategy: delayed"
+               : range_hint(site, false));
+  lost(made_nonfinite, " became NaN or inf",
+       site.saturate ? "keep fp32 (action: keep)" : "saturate: true, or keep fp32 (action: keep)");
+  // Values within the format's normal range never lose more than half an ulp; above that, values
+  // left the range (subnormals, zeros, saturation).
+  double bound = format_rounding_bound(site.format);
+  if (rel > bound) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "relative error %.3g (above %s's half-ulp bound %.3g)", rel,
+                  autoscale_format_name(site.format), bound);
+    add(buf, finer_format(site.format));
+    f.badness += std::min(rel, 1.0);
+  }
+  if (t.subnormals > 0 && f.what.empty()) {
+    add(percent(t.subnormals, t.quantized) + " of results were subnormal",
+        !scaled ? "scale it (action: scale)"
+        : fixed ? "use a smaller static_scale"
+        : reads_margin(site.strategy) ? "lower the margin (" + margin_hint(site, -1) + ")"
+                                      : "strategy: delayed (this strategy reads no measured amax)");
+    f.badness += 0.5 * static_cast<double>(t.subnormals) / t.quantized;
+  }
+  return f;
+}
+
+}  // namespace
+
+std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
+  uint64_t executions = 0;
+  std::vector<std::pair<Finding, const SiteSnapshot *>> found;
+  for (const SiteSnapshot &s : snapshot.sites) {
+    executions += s.executions;
+    Finding f = judge(s, snapshot.explicit_mode ? "steps" : "windows");
+    if (!f.what.empty() || !s.warnings.empty()) found.emplace_back(std::move(f), &s);
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto &a, const auto &b) { return a.first.badness > b.first.badness; });
+  std::string out = "autoscale: " + std::to_string(snapshot.sites.size()) + " sites, " +
+                    std::to_string(executions) + " executions; ";
+  out += snapshot.explicit_mode
+             ? std::to_string(snapshot.explicit_steps) + " steps\n"
+             : "no autoscale_step() call: amax histories rolled every " + std::to_string(snapshot.window) +
+                   " executions of each site\n";
+  if (found.empty()) {
+    out += "autoscale: no site overflowed, underflowed or lost more than its format's rounding\n";
+    return out;
+  }
+  out += "autoscale: worst sites:\n";
+  for (size_t i = 0; i < found.size() && i < max_sites; ++i) {
+    const Finding &f = found[i].first;
+    const SiteSnapshot &s = *found[i].second;
+    const autoscale_site &site = *s.site;
+    char head[512];
+    std::snprintf(head, sizeof head, "  %s:%d:%d: '%s' (%s %s%s%s): ", site.file ? site.file : "?", site.line,
+                  site.column, site.name ? site.name : "?", autoscale_format_name(site.format),
+                  autoscale_action_name(site.action), site.action == AUTOSCALE_ACTION_SCALE ? ", " : "",
+                  site.action == AUTOSCALE_ACTION_SCALE ? autoscale_strategy_name(site.strategy) : "");
+    out += head;
+    out += f.what.empty() ? "scaling warnings" : f.what;
+    if (!f.suggestion.empty()) out += " -> " + f.suggestion;
+    out += '\n';
+    for (const std::string &w : s.warnings) out += "      warning: " + w + '\n';
+  }
+  if (found.size() > max_sites)
+    out += "  ... and " + std::to_string(found.size() - max_sites) + " more sites (see AUTOSCALE_REPORT)\n";
+  return out;
+}
+
+}  // namespace autoscale::detail
+
+extern "C" void autoscale_summary(void) {
+  using namespace autoscale::detail;
+  if (!settings().summary) return;
+  std::string text = report_summary(snapshot_registry());
+  std::fputs(text.c_str(), stderr);
+}

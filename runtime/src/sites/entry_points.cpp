@@ -1,0 +1,19 @@
+// The runtime's side of autoscale/entry_points.h: every row names a function the public headers
+// declare, so a row added without its function, or a function renamed without its row, stops the
+// build here (the tool checks the other side: a row for every call it writes).
+#include "autoscale/autoscale.h"
+#include "autoscale/entry_points.h"
+
+namespace {
+
+#define AUTOSCALE_DECLARED(function, kind, op, type) \
+  static_assert(sizeof(&function) != 0 && kind >= 0 && type >= 0 && op >= AUTOSCALE_ENTRY_NO_OP, #function);
+AUTOSCALE_ENTRY_POINTS(AUTOSCALE_DECLARED)
+#undef AUTOSCALE_DECLARED
+
+// The generics are overloaded templates, which have no address: a using-declaration names them.
+#define AUTOSCALE_DECLARED(function, kind, op, type) using function;
+AUTOSCALE_GENERIC_ENTRY_POINTS(AUTOSCALE_DECLARED)
+#undef AUTOSCALE_DECLARED
+
+}  // namespace

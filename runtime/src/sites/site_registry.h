@@ -1,0 +1,40 @@
+// The site registry: every registered site, the threads that keep counters for them, and the
+// step bookkeeping, under one mutex. Internal to the runtime.
+#ifndef AUTOSCALE_SRC_SITE_REGISTRY_H
+#define AUTOSCALE_SRC_SITE_REGISTRY_H
+
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "sites/site_state.h"
+
+namespace autoscale::detail {
+
+struct ThreadBlock;  // thread_counters.h
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<SiteState *> sites;      // by id, in registration order
+  std::vector<ThreadBlock *> threads;  // blocks of live threads
+  uint64_t explicit_steps = 0;
+  bool explicit_mode = false;   // autoscale_begin_steps or autoscale_step has been called: no more
+                                // window rolls
+  bool analysis_ended = false;  // an empirical site finished its analysis: rerun the on/off policy
+  uint64_t window = 0;          // executions per window roll (AUTOSCALE_WINDOW)
+};
+
+// The one registry. Never destroyed: sites run from static destructors and atexit handlers.
+Registry &registry();
+
+// The state of a site, registering it on first use. A site table the runtime cannot use stops the
+// program, naming the site (site_check_failed).
+SiteState *state_of(autoscale_site *site);
+
+// Prints "file:line:column: autoscale: message" for the site and aborts: a site table that does
+// not match this runtime is not an error a caller can handle (autoscale/status.h).
+[[noreturn]] void site_check_failed(const autoscale_site *site, const char *what);
+
+}  // namespace autoscale::detail
+
+#endif

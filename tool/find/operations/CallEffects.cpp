@@ -1,0 +1,205 @@
+//===- CallEffects.cpp - what the calls of an expression may write -----------===//
+#include "find/operations/CallEffects.h"
+
+#include "find/Containers.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace autoscale::find {
+namespace {
+
+/// Whether a library function handed an argument of this type (as its parameter or, for a
+/// variadic one, as written) can write the program's memory or run its code through it.
+bool reachesProgram(QualType T) {
+  if (const auto *Ref = T->getAs<ReferenceType>())
+    return !Ref->getPointeeType().isConstQualified() || Ref->getPointeeType()->isRecordType();
+  if (const auto *Ptr = T->getAs<PointerType>())
+    return !Ptr->getPointeeType().isConstQualified() || Ptr->getPointeeType()->isFunctionType();
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) // a callable: a lambda, a functor
+    return RD->isLambda() || !RD->hasDefinition() ||
+           !RD->lookup(RD->getASTContext().DeclarationNames.getCXXOperatorName(OO_Call))
+                .empty();
+  return T->isDependentType();
+}
+
+/// Whether the call C may write the program's variables.
+bool mayWrite(const CallExpr *C, const ASTContext &Ctx) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return true; // through a pointer, or known only at instantiation
+  if (FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>())
+    return false;
+  if (unsigned ID = FD->getBuiltinID()) {
+    const Builtin::Context &B = Ctx.BuiltinInfo;
+    if (B.isConst(ID) || B.isPure(ID) || B.isConstWithoutErrnoAndExceptions(ID))
+      return false; // errno is no variable an operand is located by
+  }
+  if (!Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return true;
+  // A library function writes the program's variables only through what it is given.
+  const auto *M = dyn_cast<CXXMethodDecl>(FD);
+  if (M && M->isInstance() && !M->isConst() && !isElementAccessor(*M))
+    return true;
+  unsigned Object = M && M->isInstance() && isa<CXXOperatorCallExpr>(C) ? 1 : 0;
+  for (unsigned I = Object; I < C->getNumArgs(); ++I) {
+    unsigned Param = I - Object;
+    QualType T = Param < FD->getNumParams() ? FD->getParamDecl(Param)->getType()
+                                            : C->getArg(I)->getType();
+    if (reachesProgram(T))
+      return true;
+  }
+  return false;
+}
+
+/// Whether the reference D lets the function's code other than a direct read or write reach its
+/// variable: its address taken, a reference bound to it, an argument passed by reference.
+bool escapes(const DeclRefExpr &D, ASTContext &Ctx) {
+  if (D.refersToEnclosingVariableOrCapture())
+    return true; // used in a lambda, perhaps captured by reference
+  DynTypedNode N = DynTypedNode::create(D);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P)
+      return true; // initialises a declaration (a reference, perhaps)
+    const Stmt *Child = N.get<Stmt>();
+    bool Climb = false; // the parent designates the same storage (or part of it)
+    if (isa<ParenExpr>(P)) {
+      Climb = true;
+    } else if (const auto *C = dyn_cast<ImplicitCastExpr>(P)) {
+      if (C->getCastKind() == CK_LValueToRValue)
+        return false;
+      Climb = C->getCastKind() == CK_ArrayToPointerDecay;
+    } else if (const auto *M = dyn_cast<MemberExpr>(P)) {
+      Climb = !M->isArrow();
+    } else if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(P)) {
+      Climb = !M->isArrow();
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(P)) {
+      if (A->getIdx() == Child)
+        return false;
+      Climb = true; // an element of the array (or of the pointer's target, read as a value)
+    } else if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+      if (B->getOpcode() == BO_Comma && B->getRHS() == Child)
+        Climb = true;
+      else
+        return false; // assigned, or read by an operator (a template's operands carry no cast)
+    } else if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+      return U->getOpcode() == UO_AddrOf;
+    } else if (const auto *C = dyn_cast<ConditionalOperator>(P)) {
+      if (C->getCond() == Child)
+        return false;
+      Climb = true;
+    } else if (isa<UnaryExprOrTypeTraitExpr>(P)) {
+      return false;
+    }
+    if (!Climb)
+      return true;
+    N = Parents[0];
+  }
+}
+
+} // namespace
+
+bool callsMayWrite(const Expr *E, const ASTContext &Ctx) {
+  if (const auto *C = dyn_cast<CallExpr>(E); C && mayWrite(C, Ctx))
+    return true;
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = C->getConstructor();
+    if (!Ctor->isTrivial() && !Ctx.getSourceManager().isInSystemHeader(Ctor->getLocation()))
+      return true;
+  }
+  if (isa<CXXNewExpr, CXXDeleteExpr, CXXUnresolvedConstructExpr>(E))
+    return true; // user code may run (operator new, a constructor known at instantiation)
+  return llvm::any_of(E->children(), [&](const Stmt *S) {
+    return S && isa<Expr>(S) && callsMayWrite(cast<Expr>(S), Ctx);
+  });
+}
+
+PrivateLocals::PrivateLocals(const FunctionDecl &FD, ASTContext &Ctx) {
+  struct Refs : RecursiveASTVisitor<Refs> {
+    std::vector<const DeclRefExpr *> All;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      All.push_back(D);
+      return true;
+    }
+  } R;
+  R.TraverseStmt(FD.getBody());
+  for (const DeclRefExpr *D : R.All)
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
+        V && V->hasLocalStorage() && !Escaped.count(V) && escapes(*D, Ctx))
+      Escaped.insert(V);
+}
+
+bool PrivateLocals::contains(const VarDecl *V) const {
+  return V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+         !V->getType().isVolatileQualified() && !Escaped.count(V);
+}
+
+bool PrivateLocals::fixedLocation(const Expr *LV, const ASTContext &Ctx) const {
+  LV = LV->IgnoreParens();
+  if (const auto *D = dyn_cast<DeclRefExpr>(LV))
+    return isa<VarDecl>(D->getDecl()); // a variable's storage, or a reference's referent
+  if (const auto *M = dyn_cast<MemberExpr>(LV))
+    return M->isArrow() ? fixedValue(M->getBase(), Ctx) : fixedLocation(M->getBase(), Ctx);
+  if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(LV))
+    return M->isImplicitAccess() ||
+           (M->isArrow() ? fixedValue(M->getBase(), Ctx) : fixedLocation(M->getBase(), Ctx));
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(LV))
+    return fixedValue(A->getIdx(), Ctx) && fixedValue(A->getBase(), Ctx);
+  if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
+    return fixedValue(U->getSubExpr(), Ctx);
+  return false;
+}
+
+bool PrivateLocals::fixedValue(const Expr *E, const ASTContext &Ctx) const {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_LValueToRValue: {
+      const auto *D = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
+      const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      return V && contains(V); // a read of memory another call may write is not fixed
+    }
+    case CK_ArrayToPointerDecay:
+      return fixedLocation(C->getSubExpr(), Ctx);
+    case CK_UserDefinedConversion:
+    case CK_ConstructorConversion:
+      return false;
+    default:
+      return fixedValue(C->getSubExpr(), Ctx);
+    }
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) { // in a template, or an array's address
+    const ValueDecl *VD = D->getDecl();
+    if (const auto *V = dyn_cast<VarDecl>(VD))
+      return V->getType()->isArrayType() || contains(V);
+    return isa<EnumConstantDecl, NonTypeTemplateParmDecl>(VD);
+  }
+  if (isa<CXXThisExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && fixedValue(B->getLHS(), Ctx) &&
+           fixedValue(B->getRHS(), Ctx);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_AddrOf)
+      return fixedLocation(U->getSubExpr(), Ctx);
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
+           fixedValue(U->getSubExpr(), Ctx);
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return fixedValue(C->getCond(), Ctx) && fixedValue(C->getTrueExpr(), Ctx) &&
+           fixedValue(C->getFalseExpr(), Ctx);
+  return !E->isValueDependent() && !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx);
+}
+
+} // namespace autoscale::find

@@ -1,0 +1,549 @@
+//===- Reductions.cpp - reductions, GEMM operands and state updates ----------===//
+#include "find/operations/Reductions.h"
+
+#include "find/operations/Compensation.h"
+
+#include "find/Containers.h"
+#include "find/Context.h"
+#include "find/operations/ReportValues.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+using namespace clang;
+
+namespace autoscale::find {
+using rules::Idiom;
+namespace {
+
+/// The arithmetic operators whose role this analysis may name.
+bool isArithmeticOperator(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return B->isAdditiveOp() || B->isMultiplicativeOp() ||
+           (B->isCompoundAssignmentOp() && !B->isShiftAssignOp() && !B->isBitwiseOp() &&
+            B->getOpcode() != BO_RemAssign && B->getOpcode() != BO_AndAssign &&
+            B->getOpcode() != BO_XorAssign && B->getOpcode() != BO_OrAssign);
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    return U->getOpcode() == UO_Minus || U->isIncrementDecrementOp();
+  return false;
+}
+
+} // namespace
+
+class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
+public:
+  Impl(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx) {
+    for (const ParmVarDecl *P : FD.parameters())
+      ++NameCount[P->getName()];
+    TraverseStmt(FD.getBody());
+    for (const Assignment &A : Assignments)
+      analyse(A);
+    for (const Expr *G : Guarded)
+      guard(G);
+    for (const Expr *E : compensationOps(FD, Ctx))
+      Roles[E] = Idiom::Compensation;
+    for (const Expr *E : reportOps(FD))
+      Roles.try_emplace(E, Idiom::Report);
+  }
+
+  // ---- the walk: loops, variables, writes, assignments ----
+  bool TraverseForStmt(ForStmt *S) { return loop(S, [&] { return Base::TraverseForStmt(S); }); }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return loop(S, [&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) { return loop(S, [&] { return Base::TraverseDoStmt(S); }); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return loop(S, [&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    ++NameCount[V->getName()];
+    DeclLoop[V] = Stack.empty() ? -1 : Stack.back();
+    if (const auto *FR = Stack.empty() ? nullptr : dyn_cast<CXXForRangeStmt>(Loops[Stack.back()].S);
+        FR && FR->getLoopVariable() == V)
+      written(V);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Div || B->getOpcode() == BO_DivAssign)
+      Guarded.push_back(B->getRHS());
+    if (!B->isAssignmentOp())
+      return true;
+    written(writtenVar(B->getLHS()));
+    Assignments.push_back({B, Stack.empty() ? -1 : Stack.back()});
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      written(writtenVar(U->getSubExpr()));
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // The functions a zero (or a value rounded to zero) breaks: a square root that becomes a
+    // divisor, a logarithm, a power's base.
+    static constexpr llvm::StringLiteral Guarding[] = {
+        "sqrt", "sqrtf", "rsqrt", "rsqrtf", "log", "logf", "log2", "log2f", "log10", "log10f", "pow", "powf"};
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (FD && FD->getIdentifier() && C->getNumArgs() >= 1 && llvm::is_contained(Guarding, FD->getName()))
+      Guarded.push_back(C->getArg(0));
+    return true;
+  }
+
+  // ---- queries ----
+  std::optional<Idiom> roleOf(const Expr *E) const {
+    auto It = Roles.find(E);
+    return It == Roles.end() ? std::nullopt : std::optional<Idiom>(It->second);
+  }
+
+  std::string tensorOf(const Expr *Operand) const {
+    const Expr *E = Operand->IgnoreParenCasts();
+    if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V) && !V->getType()->isPointerType())
+      return tensorOf(V->getInit());
+    if (std::optional<ContainerAccess> C = containerAccess(E); C && C->Index)
+      return containerKey(C->Object);
+    if (std::optional<Subscript> A = subscriptOf(E))
+      // Another class's operator[] reads no array whose address could name it.
+      return A->Base->IgnoreParenImpCasts()->getType()->isRecordType() ? "" : pointerRoot(A->Base);
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+      return pointerRoot(U->getSubExpr());
+    return {};
+  }
+
+private:
+  using Base = RecursiveASTVisitor<Impl>;
+
+  struct Loop {
+    const Stmt *S;
+    int Parent;
+    std::set<const VarDecl *> Written;   ///< written anywhere inside
+    std::set<const VarDecl *> Induction; ///< written by a for loop's increment
+  };
+  struct Assignment {
+    const BinaryOperator *B;
+    int Loop; ///< innermost loop around it, or -1
+  };
+  /// The loops around a statement, innermost first.
+  using Chain = std::vector<int>;
+
+  template <class Fn> bool loop(const Stmt *S, Fn Traverse) {
+    Loops.push_back({S, Stack.empty() ? -1 : Stack.back(), {}, {}});
+    Stack.push_back(static_cast<int>(Loops.size()) - 1);
+    if (const auto *F = dyn_cast<ForStmt>(S); F && F->getInc())
+      InductionOf.push_back({Stack.back(), F->getInc()});
+    bool Result = Traverse();
+    Stack.pop_back();
+    for (auto [L, Inc] : InductionOf)
+      if (Loops[L].S == S)
+        collectWrites(Inc, Loops[L].Induction);
+    return Result;
+  }
+
+  void written(const VarDecl *V) {
+    if (!V)
+      return;
+    Modified.insert(V);
+    for (int L : Stack)
+      Loops[L].Written.insert(V);
+  }
+
+  void collectWrites(const Stmt *S, std::set<const VarDecl *> &Out) {
+    if (!S)
+      return;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+      if (const VarDecl *V = writtenVar(U->getSubExpr()))
+        Out.insert(V);
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      if (const VarDecl *V = writtenVar(B->getLHS()))
+        Out.insert(V);
+    for (const Stmt *C : S->children())
+      collectWrites(C, Out);
+  }
+
+  Chain chainOf(int L) const {
+    Chain C;
+    for (; L >= 0; L = Loops[L].Parent)
+      C.push_back(L);
+    return C;
+  }
+
+  /// Whether loop In is L or lies inside it.
+  bool within(int In, int L) const {
+    for (; In >= 0; In = Loops[In].Parent)
+      if (In == L)
+        return true;
+    return false;
+  }
+
+  bool declaredIn(const VarDecl *V, int L) const {
+    auto It = DeclLoop.find(V);
+    return It != DeclLoop.end() && within(It->second, L);
+  }
+
+  bool isSingleAssignmentLocal(const VarDecl *V) const {
+    return V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() && !Modified.count(V) &&
+           !V->getType()->isReferenceType();
+  }
+
+  /// Whether V is the induction variable of a loop of C strictly inside L: an index of the
+  /// iteration space below L, not a value that changes along L.
+  bool indexesBelow(const VarDecl *V, int L, const Chain &C) const {
+    for (int I : C) {
+      if (I == L)
+        return false;
+      if (Loops[I].Induction.count(V))
+        return true;
+    }
+    return false;
+  }
+
+  bool varVaries(const VarDecl *V, int L, const Chain &C) const {
+    if (indexesBelow(V, L, C))
+      return false;
+    if (declaredIn(V, L)) {
+      if (!isSingleAssignmentLocal(V))
+        return true;
+      if (!Visiting.insert(V).second)
+        return true; // a cycle through initialisers cannot be proved invariant
+      bool R = exprVaries(V->getInit(), L, C);
+      Visiting.erase(V);
+      return R;
+    }
+    return Loops[L].Written.count(V) > 0;
+  }
+
+  /// Whether the value of E can differ between iterations of L.
+  bool exprVaries(const Stmt *E, int L, const Chain &C) const {
+    if (!E)
+      return false;
+    if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      return V && varVaries(V, L, C);
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E); Call && !subscriptOf(Call)) {
+      // A function of its arguments alone (the math library): varies with them.
+      const FunctionDecl *F = Call->getDirectCallee();
+      bool Pure = F && Ctx.getSourceManager().isInSystemHeader(F->getLocation()) &&
+                  llvm::none_of(Call->arguments(), [](const Expr *A) {
+                    return A->getType()->isPointerType();
+                  });
+      if (!Pure)
+        return true;
+    }
+    if (isa<BinaryOperator>(E) && cast<BinaryOperator>(E)->isAssignmentOp())
+      return true;
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+      return true;
+    return llvm::any_of(E->children(), [&](const Stmt *S) { return exprVaries(S, L, C); });
+  }
+
+  /// Whether the object the lvalue LV designates can differ between iterations of L.
+  bool addressVaries(const Expr *LV, int L, const Chain &C) const {
+    LV = LV->IgnoreParens();
+    if (const auto *D = dyn_cast<DeclRefExpr>(LV)) {
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      // A variable declared in the loop is a new object each iteration (a reference there may
+      // be bound to another one); one declared outside it, a reference too, is one object
+      // throughout (a std::vector passed by reference).
+      return !V || declaredIn(V, L);
+    }
+    if (std::optional<Subscript> A = subscriptOf(LV)) {
+      bool BaseVaries = A->OnObject ? addressVaries(A->Base->IgnoreParenImpCasts(), L, C)
+                                    : exprVaries(A->Base, L, C);
+      return BaseVaries || exprVaries(A->Index, L, C);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
+      return exprVaries(U->getSubExpr(), L, C);
+    if (const auto *M = dyn_cast<MemberExpr>(LV))
+      return M->isArrow() ? exprVaries(M->getBase(), L, C) : addressVaries(M->getBase(), L, C);
+    return true;
+  }
+
+  /// Whether an integer expression depends on data read from memory (or a call).
+  bool loadedIndex(const Stmt *E) const {
+    if (!E)
+      return false;
+    if (isa<ArraySubscriptExpr, CallExpr>(E) ||
+        (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
+        (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow()))
+      return true;
+    if (const VarDecl *V = isa<Expr>(E) ? varOf(cast<Expr>(E)) : nullptr)
+      return isSingleAssignmentLocal(V) && !Visiting.count(V) && loadedIndex(V->getInit());
+    return llvm::any_of(E->children(), [&](const Stmt *S) { return loadedIndex(S); });
+  }
+
+  /// Whether the address of LV depends on data read from memory: a scatter (dw[ix*C+i]).
+  bool scatters(const Expr *LV) const {
+    LV = LV->IgnoreParenImpCasts();
+    if (std::optional<Subscript> A = subscriptOf(LV))
+      return loadedIndex(A->Index) || (!A->OnObject && pointerScatters(A->Base));
+    if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
+      return pointerScatters(U->getSubExpr());
+    return false;
+  }
+  bool pointerScatters(const Expr *P) const {
+    P = P->IgnoreParenCasts();
+    if (const VarDecl *V = varOf(P))
+      return isSingleAssignmentLocal(V) && pointerScatters(V->getInit());
+    if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isAdditiveOp()) {
+      bool LPtr = B->getLHS()->getType()->isPointerType();
+      return pointerScatters(LPtr ? B->getLHS() : B->getRHS()) ||
+             loadedIndex(LPtr ? B->getRHS() : B->getLHS());
+    }
+    return false;
+  }
+
+  /// Whether E reads a value from memory (a tensor element), directly or through a local.
+  bool readsTensor(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (const VarDecl *V = varOf(E))
+      return isSingleAssignmentLocal(V) && readsTensor(V->getInit());
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      return M->isArrow() || readsTensor(M->getBase());
+    return subscriptOf(E) ||
+           (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
+  }
+
+  // ---- the analysis of one assignment ----
+  void analyse(const Assignment &A) {
+    const BinaryOperator *B = A.B;
+    if (!B->getLHS()->getType()->isRealFloatingType() && !B->getLHS()->isTypeDependent())
+      return;
+    const Expr *Target = B->getLHS();
+    const Expr *Added = nullptr;   // E of T op= E, or of T = T op E
+    const Stmt *Reducer = nullptr; // the op that adds E into T
+    if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
+      Added = B->getRHS();
+      Reducer = B;
+    } else if (B->getOpcode() == BO_Assign) {
+      const auto *Op = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+      if (Op && Op->isAdditiveOp()) {
+        if (sameExpr(Op->getLHS(), Target, Ctx))
+          Added = Op->getRHS();
+        else if (Op->getOpcode() == BO_Add && sameExpr(Op->getRHS(), Target, Ctx))
+          Added = Op->getLHS();
+        Reducer = Added ? Op : nullptr;
+      }
+    }
+    if (Added) {
+      Chain C = chainOf(A.Loop);
+      for (int L : C)
+        if (!addressVaries(Target, L, C) && exprVaries(Added, L, C))
+          return reduction(Reducer, Added, L, C);
+      if (scatters(Target))
+        for (int L : C)
+          if (exprVaries(Added, L, C))
+            return reduction(Reducer, Added, L, C);
+    }
+    if (outlivesFunction(Target) &&
+        (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)))
+      update(B, Target);
+  }
+
+  void reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {
+    Roles[Reducer] = Idiom::Accumulate;
+    // The factors of the product added, and the multiplies joining them.
+    std::vector<const Expr *> Varying;
+    std::function<void(const Expr *)> Factors = [&](const Expr *E) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *M = dyn_cast<BinaryOperator>(E); M && M->getOpcode() == BO_Mul) {
+        Factors(M->getLHS());
+        Factors(M->getRHS());
+      } else if (exprVaries(E, L, C)) {
+        Varying.push_back(E);
+      }
+    };
+    Factors(Added);
+    if (Varying.size() != 2)
+      return;
+    // The lowest multiply with both varying factors below it takes the two operands.
+    const BinaryOperator *Join = nullptr;
+    std::function<bool(const Expr *, const Expr *)> Holds = [&](const Expr *E, const Expr *F) {
+      E = E->IgnoreParenImpCasts();
+      if (E == F)
+        return true;
+      const auto *M = dyn_cast<BinaryOperator>(E);
+      return M && M->getOpcode() == BO_Mul && (Holds(M->getLHS(), F) || Holds(M->getRHS(), F));
+    };
+    for (const Expr *E = Added->IgnoreParenImpCasts();;) {
+      const auto *M = dyn_cast<BinaryOperator>(E);
+      if (!M || M->getOpcode() != BO_Mul)
+        break;
+      Join = M;
+      const Expr *L = M->getLHS(), *R = M->getRHS();
+      if (Holds(L, Varying[0]) && Holds(L, Varying[1]))
+        E = L->IgnoreParenImpCasts();
+      else if (Holds(R, Varying[0]) && Holds(R, Varying[1]))
+        E = R->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    if (!Join)
+      return;
+    if (sameExpr(Varying[0], Varying[1], Ctx))
+      Roles[Join] = Idiom::SquareSum;
+    else if (readsTensor(Varying[0]) && readsTensor(Varying[1]))
+      Roles[Join] = Idiom::DotMul;
+  }
+
+  /// Whether the storage LV designates outlives the function: reached through a pointer or a
+  /// reference, or a variable of static storage.
+  bool outlivesFunction(const Expr *LV) const {
+    LV = LV->IgnoreParenImpCasts();
+    if (const auto *D = dyn_cast<DeclRefExpr>(LV)) {
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      return V && (V->hasGlobalStorage() || V->getType()->isReferenceType());
+    }
+    if (std::optional<Subscript> A = subscriptOf(LV))
+      return !A->OnObject || outlivesFunction(A->Base);
+    if (const auto *M = dyn_cast<MemberExpr>(LV))
+      return M->isArrow() || outlivesFunction(M->getBase());
+    if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
+      return true;
+    return isa<CXXThisExpr>(LV);
+  }
+
+  /// Whether E reads Target, directly or through the locals it reads.
+  bool readsOld(const Stmt *E, const Expr *Target) const {
+    if (!E)
+      return false;
+    if (const auto *X = dyn_cast<Expr>(E)) {
+      if (sameExpr(X, Target, Ctx))
+        return true;
+      if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) && Visiting.insert(V).second) {
+        bool R = readsOld(V->getInit(), Target);
+        Visiting.erase(V);
+        if (R)
+          return true;
+      }
+    }
+    return llvm::any_of(E->children(), [&](const Stmt *S) { return readsOld(S, Target); });
+  }
+
+  /// Names every operator of the update, and of the initialisers of the locals it reads that
+  /// read the old value themselves (llm.c's `float v = b2 * v_mem[i] + ...; v_mem[i] = v;`).
+  void update(const Stmt *S, const Expr *Target) {
+    if (!S)
+      return;
+    if (isArithmeticOperator(S) && !Roles.count(S))
+      Roles[S] = Idiom::Update;
+    if (const auto *X = dyn_cast<Expr>(S))
+      if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) &&
+                                       readsOld(V->getInit(), Target) && Updated.insert(V).second)
+        update(V->getInit(), Target);
+    for (const Stmt *C : S->children())
+      update(C, Target);
+  }
+
+  /// The variable a pointer expression points into (see Reductions::tensorOf).
+  std::string pointerRoot(const Expr *P) const {
+    P = P->IgnoreParenCasts();
+    if (const VarDecl *V = varOf(P)) {
+      if (V->getType()->isPointerType() && isSingleAssignmentLocal(V))
+        if (std::string R = pointerRoot(V->getInit()); !R.empty())
+          return R;
+      return uniqueName(V);
+    }
+    if (std::optional<ContainerAccess> C = containerAccess(P); C && !C->Index)
+      return containerKey(C->Object); // v.data()
+    if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isAdditiveOp())
+      return pointerRoot(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS());
+    if (const auto *U = dyn_cast<UnaryOperator>(P); U && U->getOpcode() == UO_AddrOf) {
+      const Expr *Sub = U->getSubExpr()->IgnoreParens();
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(Sub))
+        return pointerRoot(A->getBase());
+      if (std::optional<ContainerAccess> C = containerAccess(Sub))
+        return containerKey(C->Object); // &v[i]
+    }
+    return {};
+  }
+
+  /// A standard container's tensor is its elements' array: the key is its data pointer, spelled
+  /// from the variable (or `this`) it is reached from through members (`l.w.data()`,
+  /// `this->w.data()`), or empty.
+  std::string containerKey(const Expr *Object) const {
+    std::string Members;
+    for (const Expr *E = Object->IgnoreParenImpCasts();; E = E->IgnoreParenImpCasts()) {
+      if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        if (!M->getMemberDecl()->getIdentifier())
+          return {};
+        Members = (M->isArrow() ? "->" : ".") + M->getMemberDecl()->getName().str() + Members;
+        E = M->getBase();
+        continue;
+      }
+      std::string Root = isa<CXXThisExpr>(E) ? "this" : varOf(E) ? uniqueName(varOf(E)) : "";
+      return Root.empty() ? Root : Root + Members + ".data()";
+    }
+  }
+
+  // ---- guards ----
+  /// An add of a small constant that keeps G - a divisor, or what a square root, logarithm or
+  /// power takes - away from zero (`x / (d + eps)`, `sqrtf(var + 1e-5f)`), written there or in a
+  /// local initialised once with it: a `guard`, unless it has a role already (an update's).
+  /// Rounded to FP16, an eps under 2^-24 is 0 and `d + eps` is 0 again where d is.
+  void guard(const Expr *G) {
+    const Expr *E = G->IgnoreParenImpCasts();
+    if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V))
+      E = V->getInit()->IgnoreParenImpCasts();
+    const auto *Add = dyn_cast<BinaryOperator>(E);
+    if (!Add || Add->getOpcode() != BO_Add || !Add->getType()->isRealFloatingType() || Roles.count(Add))
+      return;
+    // A constant in (0, 1) beside a value that is not constant; or, of two values that are not
+    // constant, a parameter beside no parameter (`sqrtf(v) + eps`).
+    const std::optional<double> Left = constantOf(Add->getLHS()), Right = constantOf(Add->getRHS());
+    const auto small = [](std::optional<double> C) { return C && *C > 0 && *C < 1; };
+    if ((small(Left) && !Right) || (small(Right) && !Left) ||
+        (!Left && !Right && isConstantParameter(Add->getLHS()) != isConstantParameter(Add->getRHS())))
+      Roles[Add] = Idiom::Guard;
+  }
+
+  /// The value of a constant: a literal, or a variable declared const with a constant value.
+  std::optional<double> constantOf(const Expr *X) const {
+    X = X->IgnoreParenImpCasts();
+    if (const VarDecl *V = varOf(X); V && V->getType().isConstQualified() && V->getInit())
+      X = V->getInit();
+    llvm::APFloat F(0.0);
+    if (X->isValueDependent() || !X->EvaluateAsFloat(F, Ctx))
+      return std::nullopt;
+    return F.convertToDouble();
+  }
+
+  /// A scalar floating parameter the function never writes (`float eps`).
+  bool isConstantParameter(const Expr *X) const {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(X));
+    return P && P->getType()->isRealFloatingType() && !Modified.count(P);
+  }
+
+  /// V's name where it names V anywhere in the function, or empty.
+  std::string uniqueName(const VarDecl *V) const {
+    auto N = NameCount.find(V->getName());
+    bool Unique = N == NameCount.end() ? V->hasGlobalStorage() : N->second == 1;
+    return Unique ? V->getName().str() : std::string();
+  }
+
+  ASTContext &Ctx;
+  std::vector<Loop> Loops;
+  std::vector<int> Stack;
+  std::vector<std::pair<int, const Stmt *>> InductionOf;
+  std::map<const VarDecl *, int> DeclLoop;
+  std::set<const VarDecl *> Modified, Updated;
+  mutable std::set<const VarDecl *> Visiting;
+  std::map<llvm::StringRef, unsigned> NameCount;
+  std::vector<Assignment> Assignments;
+  std::vector<const Expr *> Guarded; ///< divisors, and what square roots and logarithms take
+  std::map<const Stmt *, Idiom> Roles;
+};
+
+Reductions::Reductions(const FunctionDecl &FD, ASTContext &Ctx)
+    : P(std::make_unique<Impl>(FD, Ctx)) {}
+Reductions::~Reductions() = default;
+
+std::optional<Idiom> Reductions::roleOf(const Expr *E) const { return P->roleOf(E); }
+std::string Reductions::tensorOf(const Expr *Operand) const { return P->tensorOf(Operand); }
+
+} // namespace autoscale::find

@@ -1,0 +1,258 @@
+//===- SkipReasons.cpp - why an operand keeps an operation as written --------===//
+#include "find/operations/SkipReasons.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace autoscale::find {
+
+/// Whether E names a member placed below its type's alignment (a packed record's, or one inside
+/// such a member): g++ refuses to bind it to a reference.
+static bool isPackedMember(const Expr *E, const ASTContext &Ctx) {
+  while (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts())) {
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!F)
+      return false;
+    const RecordDecl *RD = F->getParent();
+    if (RD->isDependentType() || F->getType()->isDependentType()) {
+      // No layout before instantiation: the attributes that may under-align it.
+      if (F->hasAttr<PackedAttr>() || RD->hasAttr<PackedAttr>() ||
+          RD->hasAttr<MaxFieldAlignmentAttr>())
+        return true;
+    } else if (RD->isCompleteDefinition() && !RD->isInvalidDecl() &&
+               Ctx.getDeclAlign(F) < Ctx.getTypeAlignInChars(F->getType())) {
+      return true;
+    }
+    if (M->isArrow())
+      return false;
+    E = M->getBase();
+  }
+  return false;
+}
+
+std::string bindSkipReason(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (E->refersToBitField())
+    return "bit-field operand";
+  if (E->refersToVectorElement() || E->refersToMatrixElement())
+    return "vector element operand";
+  if (isPackedMember(E, Ctx))
+    return "packed member operand";
+  return {};
+}
+
+std::string lvalueSkipReason(const Expr *LV, const ASTContext &Ctx) {
+  if (std::string Why = bindSkipReason(LV, Ctx); !Why.empty())
+    return Why;
+  if (LV->getType().isVolatileQualified())
+    return "volatile operand";
+  if (LV->getType()->isAtomicType())
+    return "atomic operand"; // a call through its address would lose the atomic update
+  if (const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParens()))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->getStorageClass() == SC_Register)
+      return "register variable (no address)";
+  return {};
+}
+
+/// The instantiations of the function template or class template member Pattern.
+static std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pattern) {
+  std::vector<const FunctionDecl *> Out;
+  if (const FunctionTemplateDecl *FT = Pattern.getDescribedFunctionTemplate())
+    for (const FunctionDecl *F : FT->specializations())
+      Out.push_back(F);
+  const auto *RD = dyn_cast<CXXRecordDecl>(Pattern.getDeclContext());
+  if (const ClassTemplateDecl *CT = RD ? RD->getDescribedClassTemplate() : nullptr)
+    for (const ClassTemplateSpecializationDecl *S : CT->specializations())
+      for (const Decl *D : S->decls())
+        if (const auto *F = dyn_cast<FunctionDecl>(D);
+            F && F->getTemplateInstantiationPattern() == &Pattern)
+          Out.push_back(F);
+  return Out;
+}
+
+std::string instantiationLvalueSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
+                                          const ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SourceLocation OpLoc;
+    const ASTContext &Ctx;
+    std::string Why;
+    Finder(SourceLocation OpLoc, const ASTContext &Ctx) : OpLoc(OpLoc), Ctx(Ctx) {}
+    bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
+      if (B->getOperatorLoc() == OpLoc)
+        Why = lvalueSkipReason(B->getLHS(), Ctx);
+      return Why.empty();
+    }
+  };
+  if (!Pattern)
+    return {};
+  for (const FunctionDecl *F : instantiationsOf(*Pattern)) {
+    Finder Find(OpLoc, Ctx);
+    Find.TraverseStmt(F->getBody());
+    if (!Find.Why.empty())
+      return Find.Why + " in an instantiation";
+  }
+  return {};
+}
+
+/// Whether E assigns, increments or decrements something (calls are not looked into).
+static bool writesVariables(const Stmt *E) {
+  if (!E)
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return true;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && (OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+             OC->getOperator() == OO_MinusMinus))
+    return true;
+  return llvm::any_of(E->children(), writesVariables);
+}
+
+/// Whether E only names something: variables, members reached by `.` or by a builtin `->`, and
+/// literals. Such an expression has no side effects whatever its template's arguments turn out
+/// to be, where HasSideEffects assumes the worst of anything dependent (a.acc in a template).
+static bool isPlainAccess(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr, DependentScopeDeclRefExpr, CXXThisExpr, IntegerLiteral, FloatingLiteral>(E))
+    return true;
+  if (const auto *M = dyn_cast<MemberExpr>(E)) // resolved: an overloaded -> would be a call below
+    return isPlainAccess(M->getBase());
+  if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(E)) {
+    if (M->isImplicitAccess())
+      return true;
+    const Expr *Base = M->getBase();
+    // p->m on a dependent p may call an overloaded operator->; this->m is builtin.
+    return (!M->isArrow() || isa<CXXThisExpr>(Base->IgnoreParens())) && isPlainAccess(Base);
+  }
+  return false;
+}
+
+std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx,
+                                 const PrivateLocals *Locals) {
+  if (!Ctx.getLangOpts().CPlusPlus17)
+    return {};
+  // A library container's v[i] has no effect the right operand could see.
+  bool LEffects = (writesVariables(L) || callsMayWrite(L, Ctx)) &&
+                  !(L->isInstantiationDependent() && isPlainAccess(L));
+  if (LEffects && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
+    return "C++17 sequencing: the right operand must be evaluated before the left-hand side's "
+           "side effects";
+  // A variable is where it is; an element or a pointer's target moves with what locates it.
+  if (isa<DeclRefExpr>(L->IgnoreParens()))
+    return {};
+  if (writesVariables(R))
+    return "C++17 sequencing: the right operand's writes must precede locating the left-hand side";
+  if (callsMayWrite(R, Ctx) && !(Locals && Locals->fixedLocation(L, Ctx)))
+    return "C++17 sequencing: a call in the right operand may move the left-hand side, which is "
+           "located after it";
+  return {};
+}
+
+/// Whether the value-dependent expression E is constant in every instantiation: literals,
+/// non-type template parameters, enumerators, constexpr variables and sizeof, combined by casts
+/// and operators.
+static bool isDependentConstant(const Expr *E) {
+  E = E->IgnoreParens();
+  if (isa<FloatingLiteral, IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          UnaryExprOrTypeTraitExpr, SizeOfPackExpr>(E))
+    return true;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *VD = D->getDecl();
+    const auto *Var = dyn_cast<VarDecl>(VD);
+    return isa<NonTypeTemplateParmDecl, EnumConstantDecl>(VD) || (Var && Var->isConstexpr());
+  }
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return isDependentConstant(S->getReplacement());
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return isDependentConstant(C->getSubExpr());
+  if (const auto *C = dyn_cast<CXXUnresolvedConstructExpr>(E))
+    return C->getNumArgs() == 1 && isDependentConstant(C->getArg(0));
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && isDependentConstant(B->getLHS()) &&
+           isDependentConstant(B->getRHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus || U->getOpcode() == UO_Not ||
+            U->getOpcode() == UO_LNot) &&
+           isDependentConstant(U->getSubExpr());
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return isDependentConstant(C->getCond()) && isDependentConstant(C->getTrueExpr()) &&
+           isDependentConstant(C->getFalseExpr());
+  return false;
+}
+
+std::string constantSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx) {
+  if (Operands.empty())
+    return {};
+  for (const Expr *E : Operands) {
+    bool Constant = E->isValueDependent() ? isDependentConstant(E)
+                                          : !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx);
+    if (!Constant)
+      return {};
+  }
+  return "constant operands (evaluated at compile time)";
+}
+
+/// Whether E's value comes from integers and constants alone (sets Converts where it converts an
+/// integer): conversions of integers, constants, and + - * / and negation of such values.
+static bool fromIntegers(const Expr *E, const ASTContext &Ctx, bool &Converts) {
+  E = E->IgnoreParens();
+  if (E->isValueDependent())
+    return false;
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getCastKind() == CK_IntegralToFloating) {
+      Converts = true;
+      return true;
+    }
+    if (C->getCastKind() == CK_FloatingCast || C->getCastKind() == CK_NoOp)
+      return fromIntegers(C->getSubExpr(), Ctx, Converts);
+  }
+  if (!E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx))
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return (B->isAdditiveOp() || B->isMultiplicativeOp()) && fromIntegers(B->getLHS(), Ctx, Converts) &&
+           fromIntegers(B->getRHS(), Ctx, Converts);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) && fromIntegers(U->getSubExpr(), Ctx, Converts);
+  return false;
+}
+
+std::string integerSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx) {
+  bool Converts = false;
+  if (Operands.empty() || !llvm::all_of(Operands, [&](const Expr *E) { return fromIntegers(E, Ctx, Converts); }) ||
+      !Converts)
+    return {};
+  return "operands computed from integers (indices, counts, random integers): no tensor data";
+}
+
+bool hasUserConversion(const Expr *E) {
+  while (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+    if (C->getCastKind() == CK_UserDefinedConversion ||
+        C->getCastKind() == CK_ConstructorConversion)
+      return true;
+    E = C->getSubExpr();
+  }
+  return E->getType()->isRecordType();
+}
+
+std::string dependentOperatorSkipReason(const Expr *E, const SourceManager &SM) {
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  const auto *U =
+      OC ? dyn_cast<UnresolvedLookupExpr>(OC->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  if (!U)
+    return {};
+  for (const NamedDecl *D : U->decls()) {
+    const FunctionDecl *FD = D->getUnderlyingDecl()->getAsFunction();
+    if (FD && !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD->getLocation()))
+      return "operator found by lookup at the template";
+  }
+  return {};
+}
+
+} // namespace autoscale::find

@@ -1,0 +1,67 @@
+//===- SkipReasons.h - why an operand keeps an operation as written ----------===//
+//
+// An operation is rewritten only when the runtime call computes exactly what the operator did:
+// the operands can be bound or have their address taken, they are evaluated in the same order,
+// and no user code runs in a conversion. Each check returns the reason an operation must stay as
+// written, or an empty string.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_SKIPREASONS_H
+#define AUTOSCALE_TOOL_FIND_SKIPREASONS_H
+
+#include "find/operations/CallEffects.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <string>
+
+namespace autoscale::find {
+
+/// Why the operand E, as written, cannot be bound to a reference or have its address taken (the
+/// generics take operands by reference, the compound C calls by address).
+std::string bindSkipReason(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// Why the lvalue LV cannot be handed to the runtime by address.
+std::string lvalueSkipReason(const clang::Expr *LV, const clang::ASTContext &Ctx);
+
+/// Why the compound assignment at OpLoc of the template Pattern (a function template or a class
+/// template's member) must keep its operator: in some instantiation its left-hand side is a
+/// bit-field, a packed member or a vector lane, which the generic call cannot bind.
+std::string instantiationLvalueSkipReason(const clang::FunctionDecl *Pattern,
+                                          clang::SourceLocation OpLoc,
+                                          const clang::ASTContext &Ctx);
+
+/// C++17 sequences the right operand of `x op= y` before the left; a call's arguments are not
+/// sequenced, so the rewrite must not let either side see the other's side effects, those of the
+/// functions it calls included (CallEffects.h). Locals are the private locals of the function the
+/// operation is in, or null.
+std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
+                                 const clang::ASTContext &Ctx, const PrivateLocals *Locals);
+
+/// Why an operation whose value operands are all constants stays as written: the compiler
+/// evaluates it (a math call folded correctly rounded, where libm at run time may differ in the
+/// last bit), and its result may have to stay a constant expression (a brace initialiser narrowing
+/// it, a local const int used as an array bound or a template argument). Empty when an operand is
+/// not constant, or there are none.
+std::string constantSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,
+                               const clang::ASTContext &Ctx);
+
+/// Why an operation whose operands all come from integers and constants stays as written
+/// (`(double)i * (j + 2) / n`, `2.0 * rand() / RAND_MAX`): index and count arithmetic, whose
+/// values (up to the integers' range) a format of 16 bits or fewer would overflow or round, and no
+/// tensor's data. Empty when an operand is not such a value, or none converts an integer.
+std::string integerSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,
+                              const clang::ASTContext &Ctx);
+
+/// Whether the conversion of an operand to its computation type calls user code.
+bool hasUserConversion(const clang::Expr *E);
+
+/// Why a dependent operator call cannot become a generic call: the generics apply the operator
+/// inside the runtime's namespace, where an operator the project declared outside a class is
+/// visible only if argument-dependent lookup finds it again.
+std::string dependentOperatorSkipReason(const clang::Expr *E, const clang::SourceManager &SM);
+
+} // namespace autoscale::find
+
+#endif

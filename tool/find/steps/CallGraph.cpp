@@ -1,0 +1,217 @@
+//===- CallGraph.cpp - a function's loops and calls --------------------------===//
+#include "find/steps/CallGraph.h"
+
+#include "find/Context.h"
+#include "find/gemm/GemmNests.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <vector>
+
+using namespace clang;
+
+namespace autoscale::find {
+
+std::string functionKey(const FunctionDecl &FD, llvm::StringRef Display) {
+  std::string Key = FD.getQualifiedNameAsString();
+  if (!FD.isExternallyVisible())
+    Key += "@" + Display.str();
+  return Key;
+}
+
+unsigned loopOffset(const Stmt &S, const SourceManager &SM) {
+  return SM.getFileOffset(SM.getSpellingLoc(S.getBeginLoc()));
+}
+
+namespace {
+
+class Recorder : public RecursiveASTVisitor<Recorder> {
+public:
+  Recorder(const SourceManager &SM, const LangOptions &LO, FunctionRecord &R,
+           llvm::function_ref<std::string(const FunctionDecl &)> KeyOf)
+      : SM(SM), LO(LO), R(R), KeyOf(KeyOf) {}
+
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (S && isa<OMPExecutableDirective>(S)) {
+      ++InOpenMP;
+      bool Result = RecursiveASTVisitor::TraverseStmt(S);
+      --InOpenMP;
+      return Result;
+    }
+    if (!S || !isLoop(S))
+      return RecursiveASTVisitor::TraverseStmt(S);
+    LoopRecord L;
+    L.Offset = loopOffset(*S, SM);
+    L.Line = SM.getSpellingLineNumber(S->getBeginLoc());
+    if (!Stack.empty())
+      L.Parent = Stack.back();
+    bool OpenMP = underOpenMPPragma(*S);
+    InOpenMP += OpenMP;
+    L.Steps = stepPoints(*S);
+    L.Begin = beginPoint(*S);
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      L.IndexesData = indexes(For->getBody(), forCounter(*For));
+    R.Loops[L.Offset] = L;
+    Stack.push_back(L.Offset);
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    Stack.pop_back();
+    InOpenMP -= OpenMP;
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *Callee = C->getDirectCallee())
+      R.Calls.insert({KeyOf(*Callee), Stack.empty() ? std::nullopt
+                                                     : std::optional<unsigned>(Stack.back())});
+    return true;
+  }
+
+private:
+  std::optional<unsigned> fileOffset(SourceLocation L) const {
+    if (L.isInvalid() || !L.isFileID())
+      return std::nullopt;
+    return SM.getFileOffset(L);
+  }
+
+  /// Whether an OpenMP #pragma stands before S (read from the text, so that it counts whether or
+  /// not the tool parses with -fopenmp).
+  bool underOpenMPPragma(const Stmt &S) const {
+    if (!S.getBeginLoc().isFileID())
+      return false;
+    llvm::StringRef Text = SM.getBufferData(SM.getFileID(S.getBeginLoc()));
+    unsigned Begin = SM.getFileOffset(S.getBeginLoc());
+    return Text.slice(gemm::pragmaStart(Text, Begin), Begin).contains("omp");
+  }
+
+  /// Where a step ends at the end of each iteration of S (LoopRecord::Steps). None within an
+  /// OpenMP construct (a loop under a directive, the loops it collapses, a parallel region's
+  /// code): OpenMP's canonical loop form takes no other expression in the header, and iterations
+  /// or threads that run side by side end no step.
+  std::vector<StepPoint> stepPoints(const Stmt &S) const {
+    if (!S.getBeginLoc().isFileID() || InOpenMP)
+      return {};
+    StepPoint P;
+    P.Where = StepPoint::BeforeExpression;
+    if (const auto *F = dyn_cast<ForStmt>(&S)) {
+      P.HasExpression = F->getInc() != nullptr;
+      std::optional<unsigned> At =
+          fileOffset(P.HasExpression ? F->getInc()->getBeginLoc() : F->getRParenLoc());
+      if (!At)
+        return {};
+      P.Begin = P.End = *At;
+      return {P};
+    }
+    if (const auto *D = dyn_cast<DoStmt>(&S)) {
+      P.HasExpression = true;
+      std::optional<unsigned> At = fileOffset(D->getCond()->getBeginLoc());
+      if (!At)
+        return {};
+      P.Begin = P.End = *At;
+      return {P};
+    }
+    // while and range-for: the end of the body, and every continue of this loop.
+    const Stmt *Body = isa<WhileStmt>(S) ? cast<WhileStmt>(S).getBody()
+                                         : cast<CXXForRangeStmt>(S).getBody();
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
+    std::optional<unsigned> Brace = Block ? fileOffset(Block->getRBracLoc()) : std::nullopt;
+    if (!Brace)
+      return {};
+    P.Where = StepPoint::BeforeBrace;
+    P.Begin = P.End = *Brace;
+    std::vector<StepPoint> Points = {P};
+    std::vector<const ContinueStmt *> Continues;
+    continuesOf(Body, Continues);
+    for (const ContinueStmt *C : Continues) {
+      std::optional<unsigned> Begin = fileOffset(C->getBeginLoc());
+      SourceLocation Semi = Lexer::findLocationAfterToken(C->getEndLoc(), tok::semi, SM, LO, false);
+      std::optional<unsigned> End = fileOffset(Semi);
+      if (!Begin || !End)
+        return {}; // a continue from a macro: no place to end the step
+      StepPoint Before;
+      Before.Where = StepPoint::BeforeStatement;
+      Before.Begin = *Begin;
+      Before.End = *End;
+      Points.push_back(Before);
+    }
+    return Points;
+  }
+
+  /// Where the steps begin if S ends them (LoopRecord::Begin).
+  std::optional<StepPoint> beginPoint(const Stmt &S) const {
+    SourceLocation Last = S.getEndLoc();
+    SourceLocation After = Lexer::findLocationAfterToken(Last, tok::semi, SM, LO, false);
+    if (After.isInvalid())
+      After = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+    std::optional<unsigned> Begin = fileOffset(S.getBeginLoc()), End = fileOffset(After);
+    if (!Begin || !End || SM.getFileID(S.getBeginLoc()) != SM.getFileID(After))
+      return std::nullopt;
+    StepPoint P;
+    P.Where = StepPoint::BeforeStatement;
+    P.Begins = true;
+    P.Begin = *Begin;
+    P.End = *End;
+    llvm::StringRef Text = SM.getBufferData(SM.getFileID(After));
+    // `_Pragma(...)` before the loop, on its line or the line above, is a pragma the call would
+    // take the loop from.
+    const unsigned LoopLine = gemm::lineStart(Text, *Begin);
+    if (Text.slice(LoopLine > 0 ? gemm::lineStart(Text, LoopLine - 1) : 0, *Begin).contains("_Pragma"))
+      return std::nullopt;
+    if (unsigned Pragmas = gemm::pragmaStart(Text, *Begin); Pragmas != *Begin) {
+      std::optional<unsigned> Code = gemm::endOfCodeLineAbove(Text, Pragmas);
+      if (!Code)
+        return std::nullopt;
+      P.Begin = *Code;
+      P.AfterCodeLine = true;
+    }
+    return P;
+  }
+
+  /// Whether S indexes memory with V: a subscript, or pointer arithmetic, that reads V.
+  static bool indexes(const Stmt *S, const VarDecl *V) {
+    if (!S || !V)
+      return false;
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(S); A && refersTo(A->getIdx(), V))
+      return true;
+    if (const auto *B = dyn_cast<BinaryOperator>(S);
+        B && B->isAdditiveOp() && B->getType()->isPointerType() &&
+        (refersTo(B->getLHS(), V) || refersTo(B->getRHS(), V)))
+      return true;
+    return llvm::any_of(S->children(), [&](const Stmt *C) { return indexes(C, V); });
+  }
+
+  /// The continue statements of a loop body that continue that loop (not a nested one).
+  static void continuesOf(const Stmt *S, std::vector<const ContinueStmt *> &Out) {
+    if (!S || isLoop(S) || isa<LambdaExpr>(S))
+      return;
+    if (const auto *C = dyn_cast<ContinueStmt>(S))
+      Out.push_back(C);
+    for (const Stmt *Child : S->children())
+      continuesOf(Child, Out);
+  }
+
+  const SourceManager &SM;
+  const LangOptions &LO;
+  FunctionRecord &R;
+  llvm::function_ref<std::string(const FunctionDecl &)> KeyOf;
+  std::vector<unsigned> Stack;
+  /// How many OpenMP constructs the walk is in (directives, and loops under an omp #pragma).
+  int InOpenMP = 0;
+};
+
+} // namespace
+
+FunctionRecord recordFunction(const FunctionDecl &FD,
+                              llvm::function_ref<std::string(const FunctionDecl &)> KeyOf) {
+  FunctionRecord R;
+  R.Key = KeyOf(FD);
+  Recorder Rec(FD.getASTContext().getSourceManager(), FD.getASTContext().getLangOpts(), R, KeyOf);
+  Rec.TraverseStmt(FD.getBody());
+  return R;
+}
+
+} // namespace autoscale::find
