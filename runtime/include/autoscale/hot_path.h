@@ -74,17 +74,14 @@ typedef struct autoscale_slot_ {
   autoscale_counters_ c;
 } autoscale_slot_;
 
-/* One thread's block of one site, indexed by the site's id in the thread's array. */
+/* One thread's block of one site, as the inline path reads it. The runtime's blocks extend it with
+ * fields of their own and lie AUTOSCALE_THREAD_SITE_BYTES_ apart in the thread's array, indexed by
+ * the site's id (the runtime checks the size). */
 typedef struct autoscale_thread_site_ {
   autoscale_u64 left; /* executions until the runtime's next window count (it runs at 0) */
   autoscale_slot_ slot[AUTOSCALE_SLOT_COUNT];
-  /* The runtime's own, never read inline. */
-  autoscale_u64 base_;           /* executions counted before this window count */
-  autoscale_u64 budget_;         /* left as the last window count set it */
-  autoscale_counters_ *parked_;  /* this thread's counters of the site's inactive tensors */
-  autoscale_u32 parked_capacity_;
-  autoscale_u8 active_[AUTOSCALE_SLOT_COUNT]; /* index of the active tensor of each slot */
 } autoscale_thread_site_;
+#define AUTOSCALE_THREAD_SITE_BYTES_ 712
 
 /* A registered site, as the hot path sees it; the runtime's state extends it. */
 struct autoscale_site_state {
@@ -100,7 +97,7 @@ struct autoscale_site_state {
 };
 
 typedef struct autoscale_thread_view_ {
-  autoscale_thread_site_ *sites;
+  unsigned char *sites; /* the blocks, AUTOSCALE_THREAD_SITE_BYTES_ apart */
   autoscale_u32 capacity;
 } autoscale_thread_view_;
 
@@ -117,7 +114,11 @@ void autoscale_flush_(struct autoscale_site_state *state);
 #if AUTOSCALE_INLINE_HOT_PATH
 
 AUTOSCALE_HOT autoscale_thread_site_ *autoscale_thread_site_of_(const struct autoscale_site_state *st) {
-  return st && st->id < autoscale_tls_.capacity ? &autoscale_tls_.sites[st->id] : AUTOSCALE_NULL;
+  return st && st->id < autoscale_tls_.capacity
+             ? AUTOSCALE_CAST(autoscale_thread_site_ *,
+                              AUTOSCALE_CAST(void *, autoscale_tls_.sites + AUTOSCALE_CAST(autoscale_u64, st->id) *
+                                                                                AUTOSCALE_THREAD_SITE_BYTES_))
+             : AUTOSCALE_NULL;
 }
 
 AUTOSCALE_HOT autoscale_u64 autoscale_tag_(const void *key) { return AUTOSCALE_PTR_BITS(key) + 1u; }

@@ -52,11 +52,11 @@ bool measures_now(SiteState *st, const ThreadSite &t, int slot) {
   // Once false the answer stays false (amax_ever only grows; a tensor's strategy never changes), so
   // it is remembered per tensor: the common call, on a tensor with a history, takes no lock. The
   // flag publishes nothing else, hence relaxed; a stale 0 only reads the tensor under the lock.
-  uint8_t &settled = st->gemm_scale_settled[t.active_[slot]];
+  uint8_t &settled = st->gemm_scale_settled[t.active[slot]];
   if (__atomic_load_n(&settled, __ATOMIC_RELAXED)) return false;
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
-  const Tensor &tensor = st->tensors[t.active_[slot]];
+  const Tensor &tensor = st->tensors[t.active[slot]];
   const bool measures = tensor.delayed && tensor.amax_ever == 0.0f;
   if (!measures) __atomic_store_n(&settled, uint8_t{1}, __ATOMIC_RELAXED);
   return measures;
@@ -74,7 +74,7 @@ float operand_scale(SiteState *st, ThreadSite &t, int slot, bool measured, float
     if (scale != previous) {
       Registry &reg = registry();
       std::lock_guard<std::mutex> lock(reg.mutex);
-      publish_scale_locked(reg, st, t.active_[slot], scale);
+      publish_scale_locked(reg, st, t.active[slot], scale);
     }
   }
   return scale_pair(load_relaxed(t.slot[slot].scale)).scale;

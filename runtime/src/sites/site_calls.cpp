@@ -98,7 +98,7 @@ void autoscale_raise_amax_(autoscale_u32 *amax_bits, autoscale_u32 bits) {
 
 void autoscale_flush_(struct autoscale_site_state *state) {
   SiteState *st = site_state(state);
-  flush_window(st, autoscale_tls_.sites[st->id]);
+  flush_window(st, this_thread_sites()[st->id]);
 }
 
 }  // extern "C"

@@ -37,7 +37,15 @@ constexpr int kLanes = AUTOSCALE_LANES_;
 
 // One thread's counters of one tensor (hot_path.h).
 using Counters = autoscale_counters_;
-using ThreadSite = autoscale_thread_site_;
+// A thread's block of one site: what the inline path reads (hot_path.h), then the runtime's own.
+struct ThreadSite : autoscale_thread_site_ {
+  uint64_t base;            // executions counted before this window count
+  uint64_t budget;          // left as the last window count set it
+  Counters *parked;         // this thread's counters of the site's inactive tensors
+  uint32_t parked_capacity;
+  uint8_t active[kSlots];   // index of the active tensor of each slot
+};
+static_assert(sizeof(ThreadSite) == AUTOSCALE_THREAD_SITE_BYTES_, "hot_path.h's stride of the blocks");
 using ThreadSlot = autoscale_slot_;
 
 template <class T> inline T load_relaxed(const T &x) {

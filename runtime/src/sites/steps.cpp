@@ -13,11 +13,11 @@ namespace autoscale::detail {
 __attribute__((noinline, cold)) void flush_window(SiteState *st, ThreadSite &t) {
   Registry &reg = registry();
   // The executions since the last count (t.left is 0 when the hot path calls).
-  const uint64_t delta = t.budget_ - t.left;
-  store_relaxed(t.base_, t.base_ + delta);
+  const uint64_t delta = t.budget - t.left;
+  store_relaxed(t.base, t.base + delta);
   if (load_relaxed(reg.explicit_mode)) {
-    store_relaxed(t.budget_, uint64_t(1) << 62);
-    store_relaxed(t.left, t.budget_);
+    store_relaxed(t.budget, uint64_t(1) << 62);
+    store_relaxed(t.left, t.budget);
     return;
   }
   const uint64_t w = reg.window;
@@ -31,8 +31,8 @@ __attribute__((noinline, cold)) void flush_window(SiteState *st, ThreadSite &t) 
     }
   }
   // Count again at the next window boundary at the latest, so one thread rolls exactly every w.
-  store_relaxed(t.budget_, std::min(kFlushBatch, w - total % w));
-  store_relaxed(t.left, t.budget_);
+  store_relaxed(t.budget, std::min(kFlushBatch, w - total % w));
+  store_relaxed(t.left, t.budget);
 }
 
 }  // namespace autoscale::detail

@@ -63,7 +63,7 @@ void accumulate(SlotCounters &dst, const SlotCounters &src) {
 }
 
 uint64_t executions(const ThreadSite &t) {
-  return load_relaxed(t.base_) + load_relaxed(t.budget_) - load_relaxed(t.left);
+  return load_relaxed(t.base) + load_relaxed(t.budget) - load_relaxed(t.left);
 }
 
 namespace {
@@ -80,10 +80,10 @@ void fold_thread_block(void *p) {
     SiteState *st = reg.sites[id];
     if (t.slot[AUTOSCALE_SLOT_OUTPUT].tag == 0) continue;  // never set up: nothing counted
     st->folded_executions += executions(t);
-    for (int k = 0; k < kSlots; ++k) accumulate(st->tensors[t.active_[k]].folded, t.slot[k].c);
-    for (std::size_t i = 0; i < std::min<std::size_t>(t.parked_capacity_, st->tensors.size()); ++i)
-      accumulate(st->tensors[i].folded, t.parked_[i]);
-    std::free(t.parked_);
+    for (int k = 0; k < kSlots; ++k) accumulate(st->tensors[t.active[k]].folded, t.slot[k].c);
+    for (std::size_t i = 0; i < std::min<std::size_t>(t.parked_capacity, st->tensors.size()); ++i)
+      accumulate(st->tensors[i].folded, t.parked[i]);
+    std::free(t.parked);
   }
   reg.threads.erase(std::find(reg.threads.begin(), reg.threads.end(), b));
   std::free(b->sites);
@@ -122,7 +122,7 @@ __attribute__((noinline, cold)) ThreadSite &grow_thread_block(uint32_t id) {
   std::free(b->sites);
   b->sites = sites;
   b->capacity = cap;
-  autoscale_tls_ = autoscale_thread_view_{sites, cap};
+  autoscale_tls_ = autoscale_thread_view_{reinterpret_cast<unsigned char *>(sites), cap};
   return sites[id];
 }
 
@@ -136,37 +136,37 @@ void copy_words(ThreadSlot &slot, const ScaleWords &w) {
 void set_up_locked(SiteState *st, ThreadSite &t) {
   for (int k = 0; k < kSlots; ++k) {
     copy_words(t.slot[k], st->tensors[static_cast<std::size_t>(k)].words);
-    t.active_[k] = static_cast<uint8_t>(k);
+    t.active[k] = static_cast<uint8_t>(k);
     t.slot[k].tag = autoscale_tag_(nullptr);
   }
-  t.budget_ = t.left = 1;
+  t.budget = t.left = 1;
 }
 
 // The thread's parked counters of tensor `index`, the array grown to hold it.
 Counters &parked(ThreadSite &t, std::size_t index) {
-  if (index >= t.parked_capacity_) {
+  if (index >= t.parked_capacity) {
     auto cap = static_cast<uint32_t>(std::max<std::size_t>(2 * index + 1, 8));
-    auto *p = static_cast<Counters *>(std::realloc(t.parked_, cap * sizeof(Counters)));
+    auto *p = static_cast<Counters *>(std::realloc(t.parked, cap * sizeof(Counters)));
     AUTOSCALE_CHECK(p != nullptr, "out of memory for %u tensor counters", cap);
-    std::memset(p + t.parked_capacity_, 0, (cap - t.parked_capacity_) * sizeof(Counters));
-    t.parked_ = p;
-    t.parked_capacity_ = cap;
+    std::memset(p + t.parked_capacity, 0, (cap - t.parked_capacity) * sizeof(Counters));
+    t.parked = p;
+    t.parked_capacity = cap;
   }
-  return t.parked_[index];
+  return t.parked[index];
 }
 
 // The counters of thread block t for tensor `index` of its site: the active ones, or parked ones.
 Counters *counters_of(const SiteState *st, ThreadSite &t, std::size_t index) {
   int slot = st->tensors[index].slot;
   if (t.slot[AUTOSCALE_SLOT_OUTPUT].tag == 0) return nullptr;
-  if (t.active_[slot] == index) return &t.slot[slot].c;
-  return index < t.parked_capacity_ ? &t.parked_[index] : nullptr;
+  if (t.active[slot] == index) return &t.slot[slot].c;
+  return index < t.parked_capacity ? &t.parked[index] : nullptr;
 }
 
 }  // namespace
 
 ThreadSite &thread_site(SiteState *st) {
-  ThreadSite &t = st->id < autoscale_tls_.capacity ? autoscale_tls_.sites[st->id] : grow_thread_block(st->id);
+  ThreadSite &t = st->id < autoscale_tls_.capacity ? this_thread_sites()[st->id] : grow_thread_block(st->id);
   if (__builtin_expect(t.slot[AUTOSCALE_SLOT_OUTPUT].tag == 0, 0)) {
     std::lock_guard<std::mutex> lock(registry().mutex);
     set_up_locked(st, t);
@@ -182,14 +182,14 @@ void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots,
   for (int slot : slots) {
     if (t.slot[slot].tag == autoscale_tag_(keys[slot])) continue;  // its tensor is active already
     std::size_t index = tensor_index_locked(st, slot, keys[slot]);
-    std::size_t old = t.active_[slot];
+    std::size_t old = t.active[slot];
     if (index != old) {
       parked(t, old) = t.slot[slot].c;
       Counters &next = parked(t, index);
       t.slot[slot].c = next;
       next = Counters{};
       copy_words(t.slot[slot], st->tensors[index].words);
-      t.active_[slot] = static_cast<uint8_t>(index);
+      t.active[slot] = static_cast<uint8_t>(index);
     }
     t.slot[slot].tag = autoscale_tag_(keys[slot]);
   }
@@ -226,12 +226,12 @@ Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *ke
     }
   }
   const Entry &e = set[0];
-  if (t.active_[slot] == e.index) return t.slot[slot].c;
-  if (e.index >= t.parked_capacity_) {  // the array grows: readers hold the lock
+  if (t.active[slot] == e.index) return t.slot[slot].c;
+  if (e.index >= t.parked_capacity) {  // the array grows: readers hold the lock
     std::lock_guard<std::mutex> lock(registry().mutex);
     return parked(t, e.index);
   }
-  return t.parked_[e.index];
+  return t.parked[e.index];
 }
 
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale) {
@@ -240,7 +240,7 @@ void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale) 
   for (ThreadBlock *b : reg.threads) {
     if (st->id >= b->capacity) continue;
     ThreadSite &t = b->sites[st->id];
-    if (t.slot[AUTOSCALE_SLOT_OUTPUT].tag != 0 && t.active_[tensor.slot] == index) copy_words(t.slot[tensor.slot], tensor.words);
+    if (t.slot[AUTOSCALE_SLOT_OUTPUT].tag != 0 && t.active[tensor.slot] == index) copy_words(t.slot[tensor.slot], tensor.words);
   }
 }
 

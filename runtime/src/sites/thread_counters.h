@@ -19,6 +19,9 @@ struct ThreadBlock {
   uint32_t capacity = 0;
 };
 
+// The calling thread's blocks, as the inline path finds them (autoscale_tls_).
+inline ThreadSite *this_thread_sites() { return reinterpret_cast<ThreadSite *>(autoscale_tls_.sites); }
+
 // The executions a block has counted.
 uint64_t executions(const ThreadSite &t);
 
