@@ -75,8 +75,10 @@ const Stmt *FunctionFacts::parent(const Stmt *S) const {
   while (!P.empty()) {
     if (const auto *PS = P[0].get<Stmt>())
       return isa<CapturedStmt>(PS) ? parent(PS) : PS;
+    // A local's initialiser belongs to the statement declaring it (`float a = A[i*lda+k];` in a
+    // loop reads i there); an OpenMP region's captured body to its directive.
     const auto *D = P[0].get<Decl>();
-    if (!D || !isa<CapturedDecl>(D))
+    if (!D || !(isa<CapturedDecl>(D) || (isa<VarDecl>(D) && cast<VarDecl>(D)->isLocalVarDecl())))
       return nullptr;
     P = Ctx.getParents(*D);
   }
