@@ -2,7 +2,8 @@
 # How much slower autoscale-rewrite is than Clang parsing the same files (the floor for any
 # LibTooling tool): the examples plus generated random programs, rewritten with the default rules
 # in one invocation, against one `clang-19 -fsyntax-only` over the same files, best of 3 runs each,
-# in the same run. Goal: ratio <= 1.5. A speed report, not a test.
+# in the same run. Goal: ratio <= 1.5. Then one generated function of a long sum, at three lengths,
+# whose ratios should not grow with the length. A speed report, not a test.
 #
 # Usage: tests/bench/rewrite_speed.sh [BUILD_DIR (default build)] [GENERATED_PROGRAMS (default 100)]
 set -euo pipefail
@@ -35,3 +36,20 @@ printf 'files: %d (4 example sources + %d generated programs)\n' "${#files[@]}" 
 printf 'clang-19 -fsyntax-only: %.3f s\n' "$clang_s"
 printf 'autoscale-rewrite:      %.3f s (%s)\n' "$tool_s" "$(tail -1 "$work/tool.log")"
 printf 'ratio: %.2fx (goal <= 1.5x)\n' "$(ratio "$tool_s" "$clang_s")"
+
+# Generated numerical code (symbolic-math output, finite-element kernels): one function holding a
+# long sum of products. Its cost must grow with the sum's length, not with its square.
+for terms in 500 1000 2000; do
+  python3 - "$work/sum_$terms.c" "$terms" <<'PY'
+import random, sys
+path, n = sys.argv[1], int(sys.argv[2])
+random.seed(n)
+terms = " +\n    ".join(f"{random.uniform(-2, 2):.6f}f * x[{i}] * y[{(i * 7) % n}]" for i in range(n))
+open(path, "w").write(f"float f(const float *x, const float *y) {{\n  float s = {terms};\n  return s;\n}}\n")
+PY
+  clang_s=$(best_of 3 clang-19 -fsyntax-only -w "$work/sum_$terms.c")
+  tool_s=$(best_of 3 "$tool" --rules "$root/rules/default.yaml" --out-dir "$work/out_sum_$terms" \
+    "$work/sum_$terms.c" -- 2>"$work/tool.log") || { cat "$work/tool.log"; exit 1; }
+  printf 'one sum of %d terms: clang-19 %.3f s, autoscale-rewrite %.3f s, ratio %.1fx\n' \
+    "$terms" "$clang_s" "$tool_s" "$(ratio "$tool_s" "$clang_s")"
+done

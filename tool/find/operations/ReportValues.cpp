@@ -67,12 +67,38 @@ struct Walk : RecursiveASTVisitor<Walk> {
   }
 };
 
-/// Whether E reads a timer: a timer call, or a local in Timers.
-bool readsTimer(const Expr *E, const std::set<const VarDecl *> &Timers) {
+/// Which expressions read a timer (a timer call, or a local in Timers), each subtree looked at
+/// once: the operators of a long sum ask about their operands, each the sum so far.
+class TimerReads {
+public:
+  explicit TimerReads(const std::set<const VarDecl *> &Timers) : Timers(Timers) {}
+  bool operator()(const Expr *E) {
+    Reads R(Timers, Known);
+    R.TraverseStmt(const_cast<Expr *>(E));
+    return R.Found;
+  }
+
+private:
   struct Reads : RecursiveASTVisitor<Reads> {
     const std::set<const VarDecl *> &Timers;
+    std::map<const Expr *, bool> &Known;
     bool Found = false;
-    explicit Reads(const std::set<const VarDecl *> &Timers) : Timers(Timers) {}
+    Reads(const std::set<const VarDecl *> &Timers, std::map<const Expr *, bool> &Known)
+        : Timers(Timers), Known(Known) {}
+    // Found is false on the way in (the walk stops once it is set), so what it is on the way out
+    // is whether S reads a timer.
+    bool TraverseStmt(Stmt *S) {
+      const auto *X = dyn_cast_or_null<Expr>(S);
+      if (!X)
+        return RecursiveASTVisitor::TraverseStmt(S);
+      if (auto It = Known.find(X); It != Known.end()) {
+        Found = It->second;
+        return !Found;
+      }
+      bool Go = RecursiveASTVisitor::TraverseStmt(S);
+      Known[X] = Found;
+      return Go;
+    }
     bool VisitExpr(Expr *X) {
       if (isTimerCall(X))
         Found = true;
@@ -80,10 +106,10 @@ bool readsTimer(const Expr *E, const std::set<const VarDecl *> &Timers) {
         Found = true;
       return !Found;
     }
-  } R(Timers);
-  R.TraverseStmt(const_cast<Expr *>(E));
-  return R.Found;
-}
+  };
+  const std::set<const VarDecl *> &Timers;
+  std::map<const Expr *, bool> Known;
+};
 
 /// The float ops within E (E itself included).
 void opsWithin(const Expr *E, const std::set<const Expr *> &Ops, std::set<const Expr *> &Out) {
@@ -117,16 +143,18 @@ std::set<const Expr *> reportOps(const FunctionDecl &FD) {
   std::set<const VarDecl *> Timers;
   for (bool Grew = true; Grew;) {
     Grew = false;
+    TimerReads ReadsTimer(Timers);
     for (const auto &[V, Given] : W.Values)
-      if (!Timers.count(V) &&
-          llvm::all_of(Given, [&](const Expr *E) { return readsTimer(E, Timers); })) {
+      if (!Timers.count(V) && llvm::all_of(Given, [&](const Expr *E) { return ReadsTimer(E); })) {
         Timers.insert(V);
         Grew = true;
+        break; // what is known was of the timers before this one
       }
   }
+  TimerReads ReadsTimer(Timers);
   for (const Expr *E : W.Ops) {
     const auto *B = dyn_cast<BinaryOperator>(E);
-    if (B && (readsTimer(B->getLHS(), Timers) || readsTimer(B->getRHS(), Timers)))
+    if (B && (ReadsTimer(B->getLHS()) || ReadsTimer(B->getRHS())))
       Out.insert(E);
   }
   return Out;

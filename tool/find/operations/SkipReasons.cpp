@@ -213,14 +213,24 @@ static bool fromIntegers(const Expr *E, const ASTContext &Ctx, bool &Converts) {
     if (C->getCastKind() == CK_FloatingCast || C->getCastKind() == CK_NoOp)
       return fromIntegers(C->getSubExpr(), Ctx, Converts);
   }
-  if (!E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx))
+  // An arithmetic node is of integers where its operands are (an operand that is not cannot be
+  // part of a constant either), so the operands are walked first: evaluating every node's whole
+  // subtree made a long sum's operations cost its length squared each. A constant counts without
+  // converting anything, as a leaf does.
+  const auto Arithmetic = [&](std::initializer_list<const Expr *> Operands) {
+    bool Converted = Converts;
+    for (const Expr *O : Operands)
+      if (!fromIntegers(O, Ctx, Converted))
+        return false;
+    if (E->HasSideEffects(Ctx) || !E->isEvaluatable(Ctx))
+      Converts = Converted;
     return true;
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    return (B->isAdditiveOp() || B->isMultiplicativeOp()) && fromIntegers(B->getLHS(), Ctx, Converts) &&
-           fromIntegers(B->getRHS(), Ctx, Converts);
-  if (const auto *U = dyn_cast<UnaryOperator>(E))
-    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) && fromIntegers(U->getSubExpr(), Ctx, Converts);
-  return false;
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && (B->isAdditiveOp() || B->isMultiplicativeOp()))
+    return Arithmetic({B->getLHS(), B->getRHS()});
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus))
+    return Arithmetic({U->getSubExpr()});
+  return !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx);
 }
 
 std::string integerSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx) {
