@@ -13,6 +13,8 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
 
+#include <vector>
+
 using namespace clang;
 
 namespace autoscale::find {
@@ -295,8 +297,39 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
   }
 }
 
-ExprContext contextOf(const Expr *E, ASTContext &Ctx) {
-  ExprContext C = walkParents(E, Ctx);
+/// E's parent where the walk from E only passes through it (none of walkParents' checks applies to
+/// an operator other than an assignment, parentheses or an implicit conversion: it adds its
+/// bracket), else null.
+static const Expr *passedParent(const Expr *E, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+    return B->isAssignmentOp() ? nullptr : P;
+  return isa_and_nonnull<UnaryOperator, ParenExpr, ImplicitCastExpr>(P) ? P : nullptr;
+}
+
+/// walkParents, where the walk from an operand is the walk from the operator it passes through
+/// with that operator's bracket: each walk stops at the first expression walked before.
+static ExprContext walkParents(const Expr *E, ASTContext &Ctx, ContextCache &Cache) {
+  std::vector<const Expr *> Chain{E};
+  while (!Cache.Walked.count(Chain.back())) {
+    if (const Expr *P = passedParent(Chain.back(), Ctx)) {
+      Chain.push_back(P);
+      continue;
+    }
+    Cache.Walked[Chain.back()] = walkParents(Chain.back(), Ctx);
+    break;
+  }
+  ExprContext C = Cache.Walked[Chain.back()];
+  for (size_t I = Chain.size() - 1; I-- > 0;) {
+    C.Brackets += opensBracket(Chain[I + 1]);
+    Cache.Walked[Chain[I]] = C;
+  }
+  return C;
+}
+
+ExprContext contextOf(const Expr *E, ASTContext &Ctx, ContextCache *Cache) {
+  ExprContext C = Cache ? walkParents(E, Ctx, *Cache) : walkParents(E, Ctx);
   // Clang stops at 256 nested brackets (-fbracket-depth); the calls the rewrite adds, one per
   // enclosing operation, must stay below it with room for their own (&sites[i], casts).
   if (C.SkipReason.empty() && C.Brackets > MaxBrackets)

@@ -14,6 +14,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace autoscale::find {
 
@@ -32,7 +33,14 @@ struct ExprContext {
   unsigned Brackets = 0;
 };
 
-ExprContext contextOf(const clang::Expr *E, clang::ASTContext &Ctx);
+/// The contexts contextOf has found in one translation unit. An operand's walk up to its function
+/// passes through the operators around it, so the operations of a long expression, each nested in
+/// the next, would each walk through all the others (a sum of n terms: n walks of length n).
+struct ContextCache {
+  std::unordered_map<const clang::Expr *, ExprContext> Walked;
+};
+
+ExprContext contextOf(const clang::Expr *E, clang::ASTContext &Ctx, ContextCache *Cache = nullptr);
 
 /// C++ only: whether the lvalue result of E (a compound assignment or prefix ++/--) is used as
 /// an lvalue rather than only read or discarded, so a call returning a value would not fit.

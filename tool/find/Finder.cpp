@@ -58,7 +58,7 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   const FileInfo &FI = fileInfo(File);
   if (FI.Ignored)
     return nullptr;
-  ExprContext C = contextOf(E, Ctx);
+  ExprContext C = contextOf(E, Ctx, &Contexts);
   if (C.InRuntimeHelper)
     return nullptr;
   Operation &Op = Found.Ops.emplace_back();
@@ -246,7 +246,7 @@ OperationFinder::elementKey(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (!isa<ArraySubscriptExpr>(E))
     return std::nullopt;
-  const Stmt *Loop = contextOf(E, Ctx).Loop;
+  const Stmt *Loop = contextOf(E, Ctx, &Contexts).Loop;
   if (!Loop)
     return std::nullopt;
   llvm::FoldingSetNodeID ID;

@@ -11,6 +11,7 @@
 #include "find/operations/CallEffects.h"
 #include "find/operations/ConstantUses.h"
 #include "find/operations/ControlValues.h"
+#include "find/Context.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
 #include "find/operations/FloatTypes.h"
@@ -133,6 +134,7 @@ private:
   std::map<const Stmt *, const FunctionDecl *> FunctionOfLoop;
 
   ASTContext &Ctx;
+  ContextCache Contexts;
   SourceManager &SM;
   const rules::RuleSet &Rules;
   const FindOptions &Opts;
