@@ -22,10 +22,10 @@ def source_files(root):
                     yield os.path.relpath(os.path.join(folder, name), root)
 
 
-def mentions(path, page):
+def mentions(path):
     """The spellings of path, any of which names it: the file, or its header/source partner."""
-    folder, name = os.path.split(path)
-    stem, ext = os.path.splitext(name)
+    stem, ext = os.path.splitext(os.path.basename(path))
+    name = stem + ext
     partners = [name]
     if ext in ('.h', '.cpp', '.cu'):
         partners += [stem + e for e in ('.h', '.cpp', '.cu') if e != ext]
@@ -38,7 +38,7 @@ def main(root):
     by_name = collections.Counter(os.path.basename(f) for f in files)
     missing = []
     for path in files:
-        names = mentions(path, page)
+        names = mentions(path)
         if by_name[os.path.basename(path)] > 1:
             parent = os.path.basename(os.path.dirname(path))
             names = [parent + '/' + n for n in names]

@@ -312,15 +312,16 @@ static const Expr *passedParent(const Expr *E, ASTContext &Ctx) {
 /// with that operator's bracket: each walk stops at the first expression walked before.
 static ExprContext walkParents(const Expr *E, ASTContext &Ctx, ContextCache &Cache) {
   std::vector<const Expr *> Chain{E};
-  while (!Cache.Walked.count(Chain.back())) {
+  auto Known = Cache.Walked.find(E);
+  while (Known == Cache.Walked.end()) {
     if (const Expr *P = passedParent(Chain.back(), Ctx)) {
       Chain.push_back(P);
+      Known = Cache.Walked.find(P);
       continue;
     }
-    Cache.Walked[Chain.back()] = walkParents(Chain.back(), Ctx);
-    break;
+    Known = Cache.Walked.emplace(Chain.back(), walkParents(Chain.back(), Ctx)).first;
   }
-  ExprContext C = Cache.Walked[Chain.back()];
+  ExprContext C = Known->second;
   for (size_t I = Chain.size() - 1; I-- > 0;) {
     C.Brackets += opensBracket(Chain[I + 1]);
     Cache.Walked[Chain[I]] = C;
