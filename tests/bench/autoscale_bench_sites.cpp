@@ -14,12 +14,17 @@
 // that compares its counter starts to pay (AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER). And a layer norm
 // gradient's two sums (four fp16 sites feeding two sums carried from one iteration to the next),
 // as calls and as its program. And the elementwise loop with an e4m3 overflow every 8, 64 or 512
-// elements, as calls and as its program (a block holding a value the inline path declines).
+// elements, as calls and as its program (a block holding a value the inline path declines). And a
+// malloc and free of 64 bytes while sites name 0, 64 or 1024 tensors (the runtime's free looks
+// the block up among them: allocations.cpp), next to glibc's own free.
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "autoscale/autoscale.h"
+
+extern "C" void __libc_free(void *);  // glibc's free, which the runtime's replaces
 
 namespace {
 
@@ -50,6 +55,33 @@ autoscale_site gemm_site = AUTOSCALE_SITE("bench.cpp", 6, 1, AUTOSCALE_OP_MATMUL
                                           AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                           AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX,
                                           0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "bench");
+
+void BM_malloc_libc_free(benchmark::State &state) {
+  for (auto _ : state) {
+    void *p = std::malloc(64);
+    benchmark::DoNotOptimize(p);
+    __libc_free(p);
+  }
+}
+
+// Arg: the tensors named, rows of one array at sites of their own (64 named tensors each).
+void BM_malloc_free_named_tensors(benchmark::State &state) {
+  static std::vector<float> rows(1024 * 16, 1.0f);
+  static autoscale_site named_sites[16] = {
+#define NAMING_SITE(n) BENCH_SITE(20 + n, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_AMAX)
+      NAMING_SITE(0),  NAMING_SITE(1),  NAMING_SITE(2),  NAMING_SITE(3), NAMING_SITE(4),  NAMING_SITE(5),
+      NAMING_SITE(6),  NAMING_SITE(7),  NAMING_SITE(8),  NAMING_SITE(9), NAMING_SITE(10), NAMING_SITE(11),
+      NAMING_SITE(12), NAMING_SITE(13), NAMING_SITE(14), NAMING_SITE(15),
+#undef NAMING_SITE
+  };
+  for (int64_t t = 0; t < state.range(0); ++t)
+    autoscale_mul_tensors_f(&named_sites[t / 64], 1.0f, 1.0f, &rows[static_cast<size_t>(t) * 16], nullptr);
+  for (auto _ : state) {
+    void *p = std::malloc(64);
+    benchmark::DoNotOptimize(p);
+    std::free(p);
+  }
+}
 
 void BM_plain_multiply(benchmark::State &state) {
   std::vector<float> a = operands(0.5f), b = operands(1.5f);
@@ -129,6 +161,9 @@ void BM_gemm_site_e4m3_delayed(benchmark::State &state) {
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(n * n * n));
 }
 
+// First: before any other benchmark names a tensor.
+BENCHMARK(BM_malloc_libc_free);
+BENCHMARK(BM_malloc_free_named_tensors)->Arg(0)->Arg(64)->Arg(1024);
 BENCHMARK(BM_plain_multiply);
 void BM_plain_dot(benchmark::State &state) {
   std::vector<float> a = operands(0.5f), b = operands(1.5f);

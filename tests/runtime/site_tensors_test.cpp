@@ -1,8 +1,11 @@
 // Per-tensor state at scalar sites: one code site serving several tensors (the same multiply for
 // layer 0 and layer 3) keeps a scale and an amax history for each, named by the base address the
 // *_tensors_* calls pass; past AUTOSCALE_MAX_TENSORS_PER_SITE named tensors, later ones share their
-// slot's overflow tensor, and the report says so. Statistics amax keeps the amax alone.
+// slot's overflow tensor, and the report says so. A tensor ends when the memory holding its key is
+// freed (free, realloc moving it): a later array at the same address starts as one never seen.
+// Statistics amax keeps the amax alone.
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -87,6 +90,62 @@ TEST(SiteTensors, PastTheLimitTensorsShareTheOverflowTensor) {
   EXPECT_NE(site_json.find("\"tensor\": \"overflow\""), std::string::npos);
   EXPECT_NE(site_json.find("\"tensor_limit\": \"more than 64 tensors: the later ones share their slot's overflow tensor\""),
             std::string::npos);
+}
+
+TEST(SiteTensors, FreeingAnArrayEndsItsTensor) {
+  static autoscale_site s = make_site(1104, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 4);
+  static float small[8], x[8], never_seen[1];
+  auto *large = static_cast<float *>(std::malloc(8 * sizeof(float)));
+  ASSERT_NE(large, nullptr);
+  for (int i = 0; i < 8; ++i) large[i] = 1000.0f + i, small[i] = 0.01f * (1 + i), x[i] = 1.0f;
+  for (int i = 0; i < 8; ++i) {
+    autoscale_mul_tensors_f(&s, large[i], x[i], large, x);
+    autoscale_mul_tensors_f(&s, small[i], x[i], small, x);
+  }
+  autoscale_step();
+  std::free(std::malloc(32));  // memory that holds no key ends nothing
+  SiteSnapshot before = snapshot_of(s);
+  const TensorSnapshot *kept = find_tensor(before, 0, large);
+  ASSERT_TRUE(kept);
+  EXPECT_FALSE(kept->freed);
+  const void *old = large;
+  std::free(large);
+  SiteSnapshot after = snapshot_of(s);
+  const TensorSnapshot *freed = find_tensor(after, 0, old);
+  ASSERT_TRUE(freed);
+  EXPECT_TRUE(freed->freed);
+  EXPECT_EQ(freed->counters.quantized, 8u);  // its values stay counted
+  EXPECT_FALSE(find_tensor(after, 0, small)->freed);
+  // The old address named again, as an array allocated there would name it, rounds as a key never
+  // seen: both start at the scale of the slot's measured tensors (small's), not at large's, which
+  // would round 0.011 to a multiple of 2^-7.
+  for (float v : {0.011f, 0.5f, 3.0f})
+    EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, v, 1.0f, old, x)), bits(autoscale_mul_tensors_f(&s, v, 1.0f, never_seen, x)));
+  SiteSnapshot again = snapshot_of(s);
+  const TensorSnapshot *reborn = find_tensor(again, 0, old);
+  ASSERT_TRUE(reborn);
+  EXPECT_FALSE(reborn->freed);
+  EXPECT_EQ(reborn->amax_history, (std::vector<float>{0.0f, 0.0f, 0.0f, 0.0f}));
+}
+
+TEST(SiteTensors, ReallocMovingAnArrayEndsTheTensorsInIt) {
+  static autoscale_site s = make_site(1105, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 4);
+  auto *rows = static_cast<float *>(std::malloc(64 * sizeof(float)));
+  void *after_rows = std::malloc(64 * sizeof(float));  // the block cannot grow where it is
+  ASSERT_TRUE(rows && after_rows);
+  const void *row1 = rows + 16;  // a key inside the block: a row of a matrix
+  autoscale_mul_tensors_f(&s, 1.0f, 2.0f, rows, nullptr);
+  autoscale_mul_tensors_f(&s, 1.0f, 2.0f, row1, nullptr);
+  void *moved = std::realloc(rows, std::size_t{1} << 22);  // beyond glibc's mmap threshold: a new block
+  ASSERT_NE(moved, nullptr);
+  ASSERT_NE(moved, static_cast<void *>(rows));
+  SiteSnapshot snap = snapshot_of(s);
+  EXPECT_TRUE(find_tensor(snap, 0, row1)->freed);
+  EXPECT_TRUE(find_tensor(snap, 0, static_cast<const void *>(rows))->freed);
+  std::free(moved);
+  std::free(after_rows);
 }
 
 TEST(SiteStatistics, AmaxKeepsTheAmaxAlone) {

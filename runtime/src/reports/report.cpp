@@ -217,6 +217,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
     } else {
       j.string("default");
     }
+    if (t.freed) j.key("freed"), j.boolean(true);
     write_scaling(j, t.scale, t.amax, t.amax_history);
     write_counters(j, t.counters);
     j.close('}');

@@ -33,6 +33,7 @@ RegistrySnapshot snapshot_registry() {
       o.slot = t.slot;
       o.key = t.key;
       o.overflow = t.overflow;
+      o.freed = t.freed;
       o.counters = sum_tensor_locked(reg, st, static_cast<int>(i));
       o.scale = scale_pair(t.words.scale).scale;
       o.amax = std::max(t.amax_ever, autoscale_bits_float_(o.counters.amax_bits));

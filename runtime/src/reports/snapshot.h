@@ -16,6 +16,7 @@ struct TensorSnapshot {
   int slot = 0;
   const void *key = nullptr;          // nullptr: the slot's default tensor, or its overflow tensor
   bool overflow = false;              // the tensors past the site's limit share it
+  bool freed = false;                 // its memory was freed and no new array took its place yet
   float scale = 1.0f;
   float amax = 0.0f;                  // largest |v| ever seen
   std::vector<float> amax_history;    // delayed scaling's history, oldest first

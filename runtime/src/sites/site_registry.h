@@ -22,6 +22,8 @@ struct Registry {
                                 // window rolls
   bool analysis_ended = false;  // an empirical site finished its analysis: rerun the on/off policy
   uint64_t window = 0;          // executions per window roll (AUTOSCALE_WINDOW)
+  uint64_t tensors_freed = 0;   // named tensors ended by a free so far; read relaxed without the
+                                // mutex by the caches of tensor indices (tensor_counters)
 };
 
 // The one registry. Never destroyed: sites run from static destructors and atexit handlers.

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "env.h"
+#include "sites/allocations.h"
 #include "sites/thread_counters.h"
 
 namespace autoscale::detail {
@@ -215,9 +216,20 @@ std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
     if (known == key) return index;
   if (st->named < AUTOSCALE_MAX_TENSORS_PER_SITE) {
     ++st->named;
-    st->tensors.push_back(new_tensor(st, slot, key, false));
-    named.emplace_back(key, st->tensors.size() - 1);
-    return st->tensors.size() - 1;
+    std::size_t index = st->tensors.size();
+    std::vector<std::size_t> &freed = st->freed_tensors[slot];
+    if (freed.empty()) {
+      st->tensors.push_back(new_tensor(st, slot, key, false));
+    } else {
+      index = freed.back();
+      freed.pop_back();
+      Tensor fresh = new_tensor(st, slot, key, false);
+      fresh.folded = st->tensors[index].folded;  // the report still counts the freed array's values
+      st->tensors[index] = std::move(fresh);
+    }
+    named.emplace_back(key, index);
+    note_tensor_key(key);
+    return index;
   }
   // Keys past the limit are not kept (a program may name a new array every call): each finds
   // itself missing and takes the slot's overflow tensor.
@@ -227,6 +239,33 @@ std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
     overflow = st->tensors.size() - 1;
   }
   return overflow;
+}
+
+void forget_keys_locked(Registry &reg, std::uintptr_t begin, std::uintptr_t end) {
+  for (SiteState *st : reg.sites) {
+    for (int slot = 0; slot < kSlots; ++slot) {
+      auto &named = st->named_tensors[slot];
+      for (std::size_t n = 0; n < named.size();) {
+        const auto key = reinterpret_cast<std::uintptr_t>(named[n].first);
+        if (key < begin || key >= end) {
+          ++n;
+          continue;
+        }
+        const std::size_t index = named[n].second;
+        named.erase(named.begin() + static_cast<std::ptrdiff_t>(n));
+        --st->named;
+        take_amax_locked(reg, st, static_cast<int>(index));  // the freed array's values set no scale
+        forget_tensor_locked(reg, st, index);
+        Tensor &t = st->tensors[index];
+        t.freed = true;
+        t.delayed.reset();
+        t.amax_ever = 0.0f;  // inherited by no new tensor (new_tensor)
+        __atomic_store_n(&st->gemm_scale_settled[index], static_cast<uint8_t>(0), __ATOMIC_RELAXED);
+        st->freed_tensors[slot].push_back(index);
+        __atomic_store_n(&reg.tensors_freed, reg.tensors_freed + 1, __ATOMIC_RELAXED);
+      }
+    }
+  }
 }
 
 void roll_site_locked(Registry &reg, SiteState *st) {

@@ -5,6 +5,7 @@
 #define AUTOSCALE_SRC_SITE_SCALING_H
 
 #include <cstddef>
+#include <cstdint>
 
 #include "sites/site_registry.h"
 
@@ -16,9 +17,14 @@ namespace autoscale::detail {
 void init_scaling_locked(Registry &reg, SiteState *st);
 
 // The index in st->tensors of the tensor `key` (nullptr: the default) at `slot`, created with its
-// scaling state on first sight; past AUTOSCALE_MAX_TENSORS_PER_SITE named tensors, the slot's
-// overflow tensor.
+// scaling state on first sight (in the place of a freed one, if any); past
+// AUTOSCALE_MAX_TENSORS_PER_SITE named tensors, the slot's overflow tensor.
 std::size_t tensor_index_locked(SiteState *st, int slot, const void *key);
+
+// Ends the named tensors of every site whose keys lie in [begin, end), memory being freed: their
+// scaling state and amaxes are dropped, no thread block keeps them active, and their places wait
+// for new keys. Their counters stay, for the report.
+void forget_keys_locked(Registry &reg, std::uintptr_t begin, std::uintptr_t end);
 
 // Ends the site's step: the amax of every thread since the last roll enters each tensor's scaling
 // state, and the scales of the next step are published.

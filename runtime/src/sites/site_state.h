@@ -9,7 +9,8 @@
 // A site keeps its scaling state per tensor: each slot has a default tensor (the calls that name
 // none), and the tensors the calls name (the base address of the array an operand reads) get their
 // own, at most AUTOSCALE_MAX_TENSORS_PER_SITE per site; later ones share the slot's overflow
-// tensor. A thread block holds the counters and scale of one active tensor per slot; the others'
+// tensor. An array's tensor ends when its memory is freed (allocations.cpp): a new array at the
+// same address starts afresh, so no result depends on where the heap puts an array. A thread block holds the counters and scale of one active tensor per slot; the others'
 // counters it keeps parked, and switching tensors (one site serving layer after layer) swaps them
 // under the registry mutex, as steps and reports read them. A GEMM site at fp32 reads no scale and
 // switches nothing: its thread updates each tensor's counters where they are, active or parked,
@@ -109,6 +110,7 @@ struct Tensor {
   std::optional<DelayedScaling> delayed;
   float amax_ever = 0.0f;
   Counters folded{};          // counters of threads that have exited
+  bool freed = false;         // its memory was freed (allocations.cpp): no state until a key reuses it
 };
 
 // The runtime's side of the pointer in autoscale_site (site.h), extending what the hot path reads.
@@ -136,6 +138,9 @@ struct SiteState : autoscale_site_state {
   // call: docs/PERFORMANCE.md, design choices).
   std::vector<std::pair<const void *, std::size_t>> named_tensors[kSlots];
   std::size_t overflow_tensor[kSlots] = {};
+  // Per slot: the indices of tensors whose memory was freed, for the next new key to take (a
+  // program that allocates an array per step keeps a bounded number of tensors).
+  std::vector<std::size_t> freed_tensors[kSlots];
   uint64_t folded_executions = 0;     // executions of threads that have exited
   uint64_t rolls = 0;
   uint64_t lagging_rolls = 0;         // rolls whose values all lay below the format's normal range

@@ -188,16 +188,18 @@ void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots,
       Counters &next = parked(t, index);
       t.slot[slot].c = next;
       next = Counters{};
-      copy_words(t.slot[slot], st->tensors[index].words);
       t.active[slot] = static_cast<uint8_t>(index);
     }
-    t.slot[slot].tag = autoscale_tag_(keys[slot]);
+    // Also when the index is the same: a freed tensor's place taken by a new key has a new scale.
+    copy_words(t.slot[slot], st->tensors[index].words);
+    store_relaxed(t.slot[slot].tag, autoscale_tag_(keys[slot]));
   }
 }
 
 Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *key) {
-  // The indices this thread looked up last: a site's tensor keeps its index for good (sites are
-  // never freed), so an entry never goes stale. Two ways a set, the one used last first, in one
+  // The indices this thread looked up last: a site's tensor keeps its index until its memory is
+  // freed (forget_keys_locked), so an entry holds while no tensor was freed since it was made
+  // (Registry::tensors_freed). Two ways a set, the one used last first, in one
   // cache line: room for the operands of some hundred GEMM sites, or for the rows of a data set
   // that a per-sample product names one by one. The MLP example's 256 rows, 64 bytes apart, at
   // two sites: direct-mapped on an xor of the addresses, about a fifth of the keys shared an entry
@@ -207,6 +209,7 @@ Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *ke
     const void *key;
     int slot;
     std::size_t index;
+    uint64_t freed;  // Registry::tensors_freed when the entry was made
   };
   constexpr int kSetBits = 9;
   alignas(64) thread_local Entry cache[std::size_t{1} << kSetBits][2] = {};
@@ -215,23 +218,37 @@ Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *ke
                            reinterpret_cast<std::uintptr_t>(key) ^ static_cast<std::uint64_t>(slot)) *
                           0xD6E8FEB86659FD93u;
   Entry *set = cache[h >> (64 - kSetBits)];
-  const auto holds = [&](const Entry &e) { return e.st == st && e.key == key && e.slot == slot; };
+  Registry &reg = registry();
+  const uint64_t freed = load_relaxed(reg.tensors_freed);
+  const auto holds = [&](const Entry &e) { return e.st == st && e.key == key && e.slot == slot && e.freed == freed; };
   if (!holds(set[0])) {
     if (holds(set[1])) {
       std::swap(set[0], set[1]);
     } else {
-      std::lock_guard<std::mutex> lock(registry().mutex);
+      std::lock_guard<std::mutex> lock(reg.mutex);
       set[1] = set[0];
-      set[0] = {st, key, slot, tensor_index_locked(st, slot, key)};
+      set[0] = {st, key, slot, tensor_index_locked(st, slot, key), load_relaxed(reg.tensors_freed)};
     }
   }
   const Entry &e = set[0];
   if (t.active[slot] == e.index) return t.slot[slot].c;
   if (e.index >= t.parked_capacity) {  // the array grows: readers hold the lock
-    std::lock_guard<std::mutex> lock(registry().mutex);
+    std::lock_guard<std::mutex> lock(reg.mutex);
     return parked(t, e.index);
   }
   return t.parked[e.index];
+}
+
+// A tag no key gives (a key's tag is its address + 1): the slot's next execution looks its tensor up.
+constexpr uint64_t kNoTensorTag = ~uint64_t{0};
+
+void forget_tensor_locked(Registry &reg, SiteState *st, std::size_t index) {
+  const int slot = st->tensors[index].slot;
+  for (ThreadBlock *b : reg.threads) {
+    if (st->id >= b->capacity) continue;
+    ThreadSite &t = b->sites[st->id];
+    if (t.slot[AUTOSCALE_SLOT_OUTPUT].tag != 0 && t.active[slot] == index) store_relaxed(t.slot[slot].tag, kNoTensorTag);
+  }
 }
 
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale) {

@@ -41,6 +41,10 @@ void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots,
 // the lock). Takes no lock once the calling thread has met the tensor.
 Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *key);
 
+// No thread block keeps tensor `index` of the site active any more (its memory was freed): the
+// next execution naming a key there looks its tensor up again. Its counters stay where they are.
+void forget_tensor_locked(Registry &reg, SiteState *st, std::size_t index);
+
 // Sets the scale of tensor `index` of the site, and of every thread block where it is active.
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale);
 
