@@ -14,12 +14,19 @@ printed names that differ, or by the marker before the line a compiler complains
               evaluates the right operand first
   shared      a header of static functions on a type T, included by the main unit with T a
               floating type and by a second unit with T an integer or the other floating type
+  kernels     the loops the tool substitutes, on arrays at random offsets into one heap buffer
+              (so that they may overlap): GEMM nests in every loop order (bias, accumulate, a
+              hoisted or alpha-scaled operand), dot loops whose sum may lie in an operand, axpy
+              loops whose factor may lie in the written array, loop programs with carried values,
+              a bound read from memory the loop writes, narrowing index casts; the buffer freed
+              and allocated again every repetition (run_differential.py also compares two heap
+              layouts under the default rules)
 
 Every value stays UB-free as the base program's do: the shared header's integer instantiation sees
 inputs of magnitude <= 20 and at most three factors; indices are reduced modulo the array length.
 """
 
-ALL = ("const_math", "brace", "chain", "seq", "shared")
+ALL = ("const_math", "brace", "chain", "seq", "shared", "kernels")
 
 # (C name, argument domains (lo, hi)): constant arguments are drawn from the domain and printed as
 # literals. The float and double forms are both generated (name + "f" for float).
@@ -182,3 +189,125 @@ def shared(r, cpp, seed):
     fn.append("}")
     files = {header: "\n".join(h) + "\n", unit: "\n".join(u) + "\n"}
     return files, top, "\n".join(fn) + "\n", "  shared();"
+
+
+KERNEL_BUFFER = 256  # floats in the heap buffer the kernels' arrays lie in
+
+
+def kernels(r, cpp):
+    """Substitutable loops over overlapping arrays in a heap buffer, repeated with the buffer freed
+    and allocated again."""
+    n = KERNEL_BUFFER
+    m, k, nn = r.randint(2, 6), r.randint(2, 6), r.randint(2, 6)
+
+    def offset(size):
+        return r.randrange(n - size)
+
+    def near(base, size, span):  # an offset overlapping [base, base + span), or anywhere
+        if r.random() < 0.4:
+            return max(0, min(n - size, base + r.randint(-span + 1, span - 1)))
+        return offset(size)
+
+    cast = "(float *)" if cpp else ""
+    lines = [marker("kernels"), "#include <stdlib.h>",
+             "static float kernels_dot(const float *x, const float *y, int n) {",
+             "  float s = 0.0f;",
+             "  for (int i = 0; i < n; i++) s += x[i] * y[i];",
+             "  return s;",
+             "}",
+             "static void kernels(void) {",
+             "  for (int rep = 0; rep < 3; rep++) {",
+             "    float *buf = %smalloc(%d * sizeof(float));" % (cast, n),
+             "    float *lim = %smalloc(4 * sizeof(float));" % cast,
+             "    float wrap[256];",
+             "    if (!buf || !lim) return;",
+             "    for (unsigned u = 0; u < %du; u++) buf[u] = vin_f[u %% 8u] * (float)((u * 7u + (unsigned)rep) %% 11u) * 0.25f;" % n,
+             "    for (unsigned u = 0; u < 256u; u++) wrap[u] = vin_f[(u + 3u) % 8u] * 0.5f;"]
+    # GEMM: C (m x nn) = [bias or 0 or C] + A (m x k) . B (k x nn), in a random loop order.
+    a_off = offset(m * k)
+    b_off = near(a_off, k * nn, m * k)
+    c_off = near(r.choice([a_off, b_off]), m * nn, m * nn)
+    lines.append("    float *A = buf + %d, *B = buf + %d, *C = buf + %d;" % (a_off, b_off, c_off))
+    start = r.choice(["zero", "bias", "accumulate"])
+    if start == "zero":
+        lines.append("    for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) C[i * %d + j] = 0.0f;" % (m, nn, nn))
+    elif start == "bias":
+        bias_off = near(c_off, nn, m * nn)
+        lines.append("    float *bias = buf + %d;" % bias_off)
+        lines.append("    for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) C[i * %d + j] = bias[j];" % (m, nn, nn))
+    order = r.choice(["ijk", "ikj", "jik", "jki", "kij", "kji"])
+    bounds = {"i": m, "j": nn, "k": k}
+    alpha = r.random() < 0.25
+    a_elem = ("%s * A[i * %d + k]" % (r.choice(["0.5f", "1.5f", "vin_f[2]"]), k)) if alpha else "A[i * %d + k]" % k
+    hoist = order in ("ikj", "kij") and r.random() < 0.5
+    ind = "    "
+    for depth, v in enumerate(order):
+        lines.append(ind + "for (int %s = 0; %s < %d; %s++) {" % (v, v, bounds[v], v))
+        ind += "  "
+        if hoist and depth == 1:
+            lines.append(ind + "float a_part = %s;" % a_elem)
+    lines.append(ind + "C[i * %d + j] += %s * B[k * %d + j];" % (nn, "a_part" if hoist else a_elem, nn))
+    for _ in order:
+        ind = ind[:-2]
+        lines.append(ind + "}")
+    lines.append('    for (int u = 0; u < %d; u++) out("kernels.0", C[u]);' % (m * nn))
+    # dot: a local sum, or a sum kept in the buffer (perhaps inside an operand).
+    len_d = r.randint(4, 40)
+    x_off = offset(len_d)
+    y_off = near(x_off, len_d, len_d)
+    if r.random() < 0.5:
+        lines.append("    float dot = %s;" % r.choice(["0.0f", "buf[3]"]))
+        lines.append("    for (int i = 0; i < %d; i++) dot += buf[%d + i] * buf[%d + i];" % (len_d, x_off, y_off))
+        lines.append('    out("kernels.1", dot);')
+    else:
+        s_off = near(y_off, 1, len_d)
+        lines.append("    for (int i = 0; i < %d; i++) buf[%d] += buf[%d + i] * buf[%d + i];" % (len_d, s_off, x_off, y_off))
+        lines.append('    out("kernels.1", buf[%d]);' % s_off)
+    # axpy: y += a x, the factor perhaps inside y, x and y perhaps overlapping.
+    len_a = r.randint(4, 40)
+    ax_off = offset(len_a)
+    ay_off = near(ax_off, len_a, len_a)
+    factor = r.choice(["0.75f", "vin_f[1]", "buf[%d]" % near(ay_off, 1, len_a)])
+    lines.append("    for (int i = 0; i < %d; i++) buf[%d + i] %s= %s * buf[%d + i];"
+                 % (len_a, ay_off, r.choice("+-"), factor, ax_off))
+    lines.append('    for (int u = 0; u < %d; u++) out("kernels.2", buf[%d + u]);' % (len_a, ay_off))
+    # A loop program with a carried value, its bound read from memory the loop writes.
+    len_p = r.randint(4, 40)
+    px_off = offset(len_p)
+    py_off = near(px_off, len_p, len_p)
+    lines.append("    lim[0] = %d.0f;" % len_p)
+    lines.append("    float carried = vin_f[4];")
+    lines.append("    for (int i = 0; i < (int)lim[0]; i++) {")
+    lines.append("      carried = carried * 0.5f + buf[%d + i];" % px_off)
+    lines.append("      buf[%d + i] = carried - %s * buf[%d + i];" % (py_off, r.choice(F_LITS_K), px_off))
+    if r.random() < 0.5:
+        lines.append("      if (i == %d) lim[0] = %d.0f;" % (len_p // 2, r.randint(len_p // 2 + 1, len_p)))
+    lines.append("    }")
+    lines.append('    out("kernels.3", carried);')
+    lines.append('    for (int u = 0; u < %d; u++) out("kernels.3", buf[%d + u]);' % (len_p, py_off))
+    # Narrowing index casts: indices that wrap at 256.
+    len_w = r.randint(4, 40)
+    w_off = offset(len_w)
+    lines.append("    for (int i = 0; i < %d; i++) wrap[(unsigned char)(i * %d + %du)] += %s * buf[%d + i];"
+                 % (len_w, r.choice([1, 3, 37]), r.randrange(200, 256), r.choice(F_LITS_K), w_off))
+    lines.append('    for (unsigned u = 0; u < 256u; u += 7u) out("kernels.4", wrap[u]);')
+    # A second array of larger magnitude, freed last: glibc's cache hands its address to the next
+    # repetition's buffer, and without the cache the old addresses come back in their first roles.
+    len_o = r.randint(4, 40)
+    lines.append("    float *other = %smalloc(%d * sizeof(float));" % (cast, n))
+    lines.append("    if (!other) return;")
+    lines.append("    for (unsigned u = 0; u < %du; u++) other[u] = buf[u] * %s + vin_f[u %% 8u];" % (n, r.choice(["37.0f", "300.0f", "0.01f"])))
+    # One dot product's function called with either array at the same offset: its site meets an
+    # address in one role in a repetition and in the other role in the next.
+    o_off, w2_off = offset(len_o), offset(len_o)
+    lines.append('    out("kernels.5", kernels_dot(other + %d, buf + %d, %d));' % (o_off, w2_off, len_o))
+    lines.append('    out("kernels.5", kernels_dot(buf + %d, buf + %d, %d));' % (o_off, w2_off, len_o))
+    lines.append("    free(lim);")
+    lines.append("    free(buf);")
+    lines.append("    free(other);")
+    lines.append("  }")
+    lines.append("}")
+    return "\n".join(lines) + "\n", "  kernels();"
+
+
+F_LITS_K = ["0.5f", "0.25f", "1.5f", "0.75f", "2.0f"]

@@ -89,7 +89,7 @@ class Gen:
         self.cr = random.Random(seed * 1000003 + 17)
         self.cpp = not single_c and self.cr.random() < 0.3
         chance = {"const_math": 0.5, "brace": 0.5, "chain": 0.25, "seq": 0.8 if self.cpp else 0.0,
-                  "shared": 0.0 if single_c else 0.3}
+                  "shared": 0.0 if single_c else 0.3, "kernels": 0.6}
         self.constructs = [c for c in gen_constructs.ALL if self.cr.random() < chance[c] and c in constructs]
         self.fvars = ["f%d" % i for i in range(self.r.randint(3, 6))]
         self.dvars = ["d%d" % i for i in range(self.r.randint(2, 4))]

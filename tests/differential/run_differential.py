@@ -16,6 +16,12 @@ anything else is "base". The run ends with the failures counted by construct.
 The tool must also have rewritten something in every program (its --report counts): a tool that
 silently rewrites nothing would pass the comparison trivially.
 
+With --default-rules (rules/default.yaml), every --default-every'th program is also rewritten with
+those rules twice, with the loop kernels on (vector loops, loop programs) and off, and the kernels'
+copy runs under two heap layouts (glibc's tcache on, and off with freed memory perturbed). The
+three outputs must be identical: a loop kernel computes what its loop of calls computes, and
+results do not depend on where the heap puts arrays (a tensor ends with its memory).
+
 The runtime's inlined hot path (autoscale/hot_path.h) costs compile time: some 60 ms of gcc -O1 per
 rewritten operation, 15 to 20 times the program's own compile. So the rewritten side of one
 program in --inline-every (50: the seeds divisible by it) is built as users build it, inlined; the
@@ -39,6 +45,7 @@ import sys
 import tempfile
 import time
 
+import gen_constructs
 from gen_program import write_program
 from tool_report import report_counts, skip_reasons, written_files
 
@@ -46,6 +53,11 @@ STD = {"c": "-std=c99", "c++": "-std=c++17"}
 FLAGS = ["-O1", "-ffp-contract=off", "-w"]
 PROGRESS = re.compile(r"^\[\d+/\d+\] ")
 NAN = re.compile(r"-?nan(\([^)]*\))?")
+# Appended to the default rules' overrides: every site as calls (the file ends in its overrides list).
+LOOPS_OFF = """  - name: differential-loop-kernels-off
+    match: {function: "*"}
+    set: {vector_loops: false, loop_programs: false}
+"""
 MARKER = re.compile(r"/\* construct: (\w+) \*/")
 # Where a compiler's or the tool's diagnostics point: an error, or a file in its include chain
 # (Clang's "In file included from F:N:", GCC's "from F:N,"), in the order they are printed.
@@ -92,12 +104,18 @@ def construct_of_outputs(want, got):
             names.add(x.split(" ")[0].split(".")[0])
     if len(a) != len(b):
         names.add("base")
-    known = [n for n in sorted(names) if n in ("const_math", "brace", "chain", "seq", "shared")]
+    known = [n for n in sorted(names) if n in gen_constructs.ALL]
     return ",".join(known) if known else "base"
 
 
 def run(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def differ(want, got, want_name, got_name):
+    """(error, construct) of two outputs that differ."""
+    diff = difflib.unified_diff(want.splitlines(), got.splitlines(), want_name, got_name, lineterm="", n=1)
+    return "outputs differ:\n" + "\n".join(list(diff)[:40]), construct_of_outputs(want, got)
 
 
 class Checker:
@@ -109,13 +127,21 @@ class Checker:
         self.skips = {}  # skip reason -> count
         self.rewrites = 0
         self.pool = concurrent.futures.ThreadPoolExecutor(args.jobs)
+        self.loops_off_rules = None
+        if args.default_rules:  # the default rules with the loop kernels off everywhere
+            self.loops_off_rules = os.path.join(work, "default_loops_off.yaml")
+            with open(args.default_rules) as f, open(self.loops_off_rules, "w") as out:
+                out.write(f.read().rstrip("\n") + "\n" + LOOPS_OFF)
 
-    def compile_and_run(self, units, exe, extra):
+    def compile(self, units, exe, extra):
+        """Builds exe: None, or the compiler's first errors (the later ones tend to follow from them)."""
         lang = language(units[0])
         c = run([self.a.cxx if lang == "c++" else self.a.cc, STD[lang]] + FLAGS + ["-o", exe] + units + extra)
-        if c.returncode != 0:  # the first errors: the later ones tend to follow from them
-            return None, "compile failed:\n" + c.stderr[:3000]
-        env = dict(os.environ, AUTOSCALE_SUMMARY="0")
+        return None if c.returncode == 0 else "compile failed:\n" + c.stderr[:3000]
+
+    def execute(self, exe, env_extra=None):
+        """(output, error) of a run of exe."""
+        env = dict(os.environ, AUTOSCALE_SUMMARY="0", **(env_extra or {}))
         env.pop("AUTOSCALE_REPORT", None)
         try:
             r = run([exe], env=env, timeout=60)
@@ -125,27 +151,58 @@ class Checker:
             return None, "exit status %d:\n%s" % (r.returncode, r.stderr[-3000:])
         return NAN.sub("nan", r.stdout), None
 
+    def compile_and_run(self, units, exe, extra):
+        err = self.compile(units, exe, extra)
+        return (None, err) if err else self.execute(exe)
+
+    def runtime_flags(self, seed):
+        inline = self.a.inline_every > 0 and seed % self.a.inline_every == 0
+        return ([] if inline else ["-DAUTOSCALE_NO_INLINE_HOT_PATH"]) + ["-I", self.a.include_dir,
+                                                                         *shlex.split(self.a.runtime_lib)]
+
     def original(self, units):
         """Compiles and runs the original program: (output, error)."""
         return self.compile_and_run(units, os.path.splitext(units[0])[0] + ".orig", ["-lm"])
 
-    def check_one(self, seed, units, rewritten, original):
+    def check_one(self, seed, units, rewritten, original, defaults):
         """(error, construct) of one program; (None, None) when it passes. original: the future of
-        the original's (output, error)."""
+        the original's (output, error); defaults: its copies under the default rules with the loop
+        kernels on and off, or None."""
         want, err = original.result()
         if err:
             return "original: " + err, "generator"
         if None in rewritten:
             return "the tool wrote no rewritten copy", "base"
-        inline = self.a.inline_every > 0 and seed % self.a.inline_every == 0
-        got, err = self.compile_and_run(rewritten, os.path.splitext(units[0])[0] + ".rewritten",
-                                        ([] if inline else ["-DAUTOSCALE_NO_INLINE_HOT_PATH"])
-                                        + ["-I", self.a.include_dir, *shlex.split(self.a.runtime_lib)])
+        base = os.path.splitext(units[0])[0]
+        got, err = self.compile_and_run(rewritten, base + ".rewritten", self.runtime_flags(seed))
         if err:
             return "rewritten: " + err, construct_of_diagnostics(err, [os.path.dirname(units[0])])
         if got != want:
-            diff = difflib.unified_diff(want.splitlines(), got.splitlines(), "original", "rewritten", lineterm="", n=1)
-            return "outputs differ:\n" + "\n".join(list(diff)[:40]), construct_of_outputs(want, got)
+            return differ(want, got, "original", "rewritten")
+        return self.check_defaults(seed, units, defaults) if defaults else (None, None)
+
+    def check_defaults(self, seed, units, defaults):
+        """The default rules: the same output with the loop kernels on, under two heap layouts, and off."""
+        if None in defaults[0] or None in defaults[1]:
+            return "the tool wrote no copy under the default rules", "base"
+        base = os.path.splitext(units[0])[0]
+        outputs = {}
+        for name, copy in zip(("kernels", "calls"), defaults):
+            err = self.compile(copy, base + "." + name, self.runtime_flags(seed))
+            if err:
+                return "default rules, %s: %s" % (name, err), construct_of_diagnostics(err, [os.path.dirname(units[0])])
+        runs = [("kernels", "kernels", None),
+                ("kernels, other heap layout", "kernels",
+                 {"GLIBC_TUNABLES": "glibc.malloc.tcache_count=0", "MALLOC_PERTURB_": "165"}),
+                ("calls", "calls", None)]
+        for label, exe, env in runs:
+            outputs[label], err = self.execute(base + "." + exe, env)
+            if err:
+                return "default rules, %s: %s" % (label, err), "base"
+        first = outputs["kernels"]
+        for label in ("kernels, other heap layout", "calls"):
+            if outputs[label] != first:
+                return differ(first, outputs[label], "default rules, kernels", "default rules, " + label)
         return None, None
 
     def batch(self, seeds):
@@ -158,26 +215,17 @@ class Checker:
         self.stats["programs"] += len(seeds)
         # The originals build and run while the tool rewrites the batch.
         originals = {s: self.pool.submit(self.original, programs[s]) for s in seeds}
-        report = {"operations": [], "files": []}
-        tool_failed = set()
-        for lang in ("c", "c++"):
-            group = [s for s in seeds if language(programs[s][0]) == lang]
-            if not group:
-                continue
-            one = self.rewrite([u for s in group for u in programs[s]], lang)
-            if isinstance(one, str):  # find the programs the tool fails on, and check the others
-                for s in group:
-                    single = self.rewrite(programs[s], lang)
-                    if isinstance(single, str):
-                        why = construct_of_diagnostics(single, [src_dir])
-                        self.fail(s, programs[s], [], "autoscale-rewrite failed:\n" + single, why)
-                        tool_failed.add(s)
-                    else:
-                        report["operations"] += single.get("operations", [])
-                        report["files"] += single.get("files", [])
-                continue
-            report["operations"] += one.get("operations", [])
-            report["files"] += one.get("files", [])
+        report, tool_failed = self.rewrite_all(seeds, programs, self.a.rules, "same")
+        defaults = {}  # seed -> its copies under the default rules, loop kernels on and off
+        checked = [s for s in seeds if self.a.default_rules and s % self.a.default_every == 0 and s not in tool_failed]
+        if checked:
+            copies = []
+            for rules, tag in ((self.a.default_rules, "kernels"), (self.loops_off_rules, "calls")):
+                rep, failed = self.rewrite_all(checked, programs, rules, tag)
+                tool_failed |= failed
+                copies.append(written_files(rep))
+            for s in checked:
+                defaults[s] = [[c.get(os.path.basename(u)) for u in programs[s]] for c in copies]
         counts = report_counts(report)
         for why, n in skip_reasons(report).items():
             self.skips[why] = self.skips.get(why, 0) + n
@@ -185,10 +233,10 @@ class Checker:
         # The tool's safety net keeps a file whose rewritten text does not compile: a tool bug.
         kept = {os.path.basename(f["path"]): f["reason"] for f in report["files"]
                 if "did not compile" in f.get("reason", "")}
-        todo = [(s, programs[s], [written.get(os.path.basename(u)) for u in programs[s]], originals[s])
+        todo = [(s, programs[s], [written.get(os.path.basename(u)) for u in programs[s]], originals[s], defaults.get(s))
                 for s in seeds if s not in tool_failed]
         results = [self.pool.submit(self.check_one, *t) for t in todo]
-        for (s, units, out, _), result in zip(todo, results):
+        for (s, units, out, _, _), result in zip(todo, results):
             err, why = result.result()
             prefix = "prog_%d" % s
             mine = [c for name, c in counts.items() if name == prefix or name.startswith(prefix + ".")
@@ -207,12 +255,37 @@ class Checker:
             if err:
                 self.fail(s, units, out, err, why)
 
-    def rewrite(self, srcs, lang):
+    def rewrite_all(self, seeds, programs, rules, tag):
+        """Rewrites the programs of seeds with rules, one invocation per language, into out_TAG_*:
+        (the merged report, the seeds the tool failed on, each counted as a failure)."""
+        report = {"operations": [], "files": []}
+        tool_failed = set()
+        for lang in ("c", "c++"):
+            group = [s for s in seeds if language(programs[s][0]) == lang]
+            if not group:
+                continue
+            one = self.rewrite([u for s in group for u in programs[s]], lang, rules, tag)
+            if isinstance(one, str):  # find the programs the tool fails on, and keep the others
+                for s in group:
+                    single = self.rewrite(programs[s], lang, rules, tag)
+                    if isinstance(single, str):
+                        why = construct_of_diagnostics(single, [os.path.dirname(programs[s][0])])
+                        self.fail(s, programs[s], [], "autoscale-rewrite --rules %s failed:\n%s" % (rules, single), why)
+                        tool_failed.add(s)
+                    else:
+                        report["operations"] += single.get("operations", [])
+                        report["files"] += single.get("files", [])
+                continue
+            report["operations"] += one.get("operations", [])
+            report["files"] += one.get("files", [])
+        return report, tool_failed
+
+    def rewrite(self, srcs, lang, rules, tag):
         """The tool's report for srcs, or on failure its stderr."""
         self.rewrites += 1
         report_path = os.path.join(self.work, "report_%d.json" % self.rewrites)
-        out_dir = os.path.join(self.work, "out_" + lang.replace("+", "x"))
-        tool = run([self.a.tool, "--rules", self.a.rules, "--out-dir", out_dir,
+        out_dir = os.path.join(self.work, "out_%s_%s" % (tag, lang.replace("+", "x")))
+        tool = run([self.a.tool, "--rules", rules, "--out-dir", out_dir,
                     "--report", report_path] + srcs + ["--", STD[lang]])
         if tool.returncode != 0:  # its diagnostics, without the per-file progress lines
             return "\n".join(l for l in tool.stderr.splitlines() if not PROGRESS.match(l))[-3000:]
@@ -251,6 +324,9 @@ def main():
     ap.add_argument("--inline-every", type=int, default=50,
                     help="build the rewritten side of the seeds divisible by this with the runtime's "
                          "inlined hot path, the others out of line (1: all inlined; 0: none)")
+    ap.add_argument("--default-rules", help="also compare, under these rules (rules/default.yaml), the loop kernels "
+                    "on and off and two heap layouts")
+    ap.add_argument("--default-every", type=int, default=1, help="with --default-rules: the seeds divisible by it")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
     ap.add_argument("--cxx", default=os.environ.get("CXX", "c++"))
     ap.add_argument("--constructs", default="const_math,brace,chain,seq,shared",
