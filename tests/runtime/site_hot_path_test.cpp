@@ -5,8 +5,12 @@
 // strided sweep of all float32 bit patterns (doubles between them too), under scales a step set:
 // the common case (inline) and everything it hands out of line (zeros, subnormal results, overflow,
 // NaN, inf) mix in one sequence.
+#include <cfenv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -185,5 +189,45 @@ template <class T> void check_subnormal_band(int line) {
 TEST(SiteHotPath, FloatSubnormalBandRoundsLikeTheFormat) { check_subnormal_band<float>(1100); }
 
 TEST(SiteHotPath, DoubleSubnormalBandRoundsLikeTheFormat) { check_subnormal_band<double>(1200); }
+
+// The amax of a double is its |v| as float bits, rounded on the bits so that no floating-point flag is
+// raised (hot_path.h): equal to the conversion instruction's bits for every exponent of double, each
+// with the mantissas at the edges of float's rounding (the 29 dropped bits at 0, half an ulp minus
+// one, the tie, the tie plus one, all ones; the kept bits even and odd) and random ones, in the
+// normal range, across float's subnormals (where the kept bits shrink) and around overflow; and the
+// flags stay clear.
+TEST(SiteHotPath, DoubleAmaxBitsAreTheConversionWithoutFlags) {
+  std::mt19937_64 random(7);
+  std::vector<uint64_t> mantissas;
+  for (uint64_t kept : {uint64_t{0}, uint64_t{1}, uint64_t{2}, uint64_t{0x7FFFFE}, uint64_t{0x7FFFFF}})
+    for (int shift = 0; shift <= 29; ++shift)  // a tie at every place the subnormals drop to
+      for (uint64_t low : {uint64_t{0}, uint64_t{1}}) {
+        const uint64_t tie = shift ? uint64_t{1} << (shift - 1) : 0;
+        for (uint64_t dropped : {uint64_t{0}, tie - (tie != 0), tie, tie + low, (uint64_t{1} << shift) - 1})
+          mantissas.push_back(((kept << 29) | (dropped << (29 - shift))) & 0x000FFFFFFFFFFFFFull);
+      }
+  for (int i = 0; i < 256; ++i) mantissas.push_back(random() & 0x000FFFFFFFFFFFFFull);
+  std::feclearexcept(FE_ALL_EXCEPT);
+  std::size_t checked = 0, differ = 0;
+  for (uint64_t e = 0; e < 0x7FF; ++e)
+    for (uint64_t m : mantissas)
+      for (uint64_t sign : {uint64_t{0}, uint64_t{1} << 63}) {
+        const uint64_t b = sign | (e << 52) | m;
+        double v;
+        std::memcpy(&v, &b, sizeof v);
+        const uint32_t got = autoscale_abs_bits_d_(v);
+        ++checked;
+        differ += got != bits(static_cast<float>(std::fabs(v)));  // flags from here on: cleared below
+      }
+  EXPECT_EQ(differ, 0u) << "of " << checked;
+  std::feclearexcept(FE_ALL_EXCEPT);
+  for (double v : {1e300, -1e300, 1e-310, 0x1.fffffffp+127, 0x1p-150, 0x1.0000001p-150, 0.1, 3.0}) {
+    (void)autoscale_abs_bits_d_(v);
+    EXPECT_EQ(std::fetestexcept(FE_ALL_EXCEPT), 0) << v;
+  }
+  EXPECT_EQ(autoscale_abs_bits_d_(INFINITY), 0x7F800000u);
+  EXPECT_EQ(autoscale_abs_bits_d_(-INFINITY), 0x7F800000u);
+  EXPECT_EQ(autoscale_abs_bits_d_(std::numeric_limits<double>::quiet_NaN()), bits(std::fabs(std::numeric_limits<float>::quiet_NaN())));
+}
 
 }  // namespace

@@ -140,8 +140,29 @@ AUTOSCALE_HOT void autoscale_raise_(autoscale_counters_ *c, autoscale_u32 abs_bi
   if (abs_bits > __atomic_load_n(&c->amax_bits, __ATOMIC_RELAXED)) autoscale_raise_amax_(&c->amax_bits, abs_bits);
 }
 
+/* The float bits of |v| rounded to nearest, ties to even, as a conversion gives them, but on the
+ * bits: the conversion instruction raises the overflow, underflow and inexact flags, which a program
+ * computing in doubles does not raise (fetestexcept would see the runtime's bookkeeping). NaN gives
+ * a quiet NaN with the top of its payload, as x86's conversion does. */
 AUTOSCALE_HOT autoscale_u32 autoscale_abs_bits_d_(double v) {
-  return autoscale_float_bits_(AUTOSCALE_CAST(float, __builtin_fabs(v)));
+  const autoscale_u64 a = autoscale_double_bits_(v) & 0x7FFFFFFFFFFFFFFFull;
+  const autoscale_u32 e = AUTOSCALE_CAST(autoscale_u32, a >> 52); /* biased: float's is e - 896 */
+  if (e == 0x7FFu) return a == 0x7FF0000000000000ull ? 0x7F800000u : 0x7FC00000u | AUTOSCALE_CAST(autoscale_u32, (a >> 29) & 0x3FFFFFu);
+  if (e >= 1151u) return 0x7F800000u; /* 2^128 and above: beyond float's largest by more than half an ulp */
+  if (e >= 897u) {                    /* a normal float: drop 29 bits; a carry moves the exponent (to inf at the top) */
+    const autoscale_u64 t = a - (AUTOSCALE_CAST(autoscale_u64, 896u) << 52);
+    const autoscale_u64 rest = t & 0x1FFFFFFFull, half = 0x10000000ull;
+    return AUTOSCALE_CAST(autoscale_u32, (t >> 29) + (rest > half || (rest == half && ((t >> 29) & 1u))));
+  }
+  /* A float subnormal or zero: the significand (implicit bit included) in units of float's quantum
+   * 2^-149 is m >> (926 - e); from a shift of 54 on it is below half a quantum (double subnormals,
+   * e = 0, are far below). A carry out of the subnormals gives the smallest normal's bits. */
+  if (e == 0u || 926u - e >= 54u) return 0u;
+  const autoscale_u32 shift = 926u - e;
+  const autoscale_u64 m = (a & 0x000FFFFFFFFFFFFFull) | 0x0010000000000000ull;
+  const autoscale_u64 q = m >> shift, rest = m & ((AUTOSCALE_CAST(autoscale_u64, 1) << shift) - 1u);
+  const autoscale_u64 half = AUTOSCALE_CAST(autoscale_u64, 1) << (shift - 1u);
+  return AUTOSCALE_CAST(autoscale_u32, q + (rest > half || (rest == half && (q & 1u))));
 }
 
 /* A finite value recorded as it is (no rounding, no error). */

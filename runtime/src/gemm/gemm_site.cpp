@@ -17,6 +17,7 @@
 #include "autoscale/kernels.h"
 #include "autoscale/matmul.h"
 #include "check.h"
+#include "float_flags.h"
 #include "gemm/matmul_ordered.h"
 #include "formats/quantize.h"
 #include "gemm/operand_memo.h"
@@ -67,6 +68,7 @@ bool measures_now(SiteState *st, const ThreadSite &t, int slot) {
 // the tensor's scale.
 float operand_scale(SiteState *st, ThreadSite &t, int slot, bool measured, float amax) {
   if (measured) {
+    KeepFloatFlags flags;  // the scale math is the runtime's, not the program's
     const float previous = scale_pair(load_relaxed(t.slot[slot].scale)).scale;
     const float scale = scale_from_amax(amax, st->fmt_max, st->site->params.margin, true, previous);
     // The same scale again (an operand whose amax did not move) has nothing to publish: the lock

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "autoscale/autoscale.h"
+#include "float_flags.h"
 #include "sites/site_quantize.h"
 #include "reports/report.h"
 #include "sites/site_calls.h"
@@ -17,6 +18,7 @@
 namespace autoscale::detail {
 
 __attribute__((noinline, cold)) SiteState *first_use(autoscale_site *site) {
+  KeepFloatFlags flags;  // registration computes scales
   static std::once_flag at_exit;
   std::call_once(at_exit, [] { std::atexit(report_at_exit); });
   return state_of(site);

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "float_flags.h"
 #include "formats/format_traits.h"
 #include "sites/site_state.h"
 
@@ -18,13 +19,17 @@ namespace autoscale::detail {
 
 // Raises the tensor's amax to |v| (v not NaN).
 inline void raise_amax(Counters &c, float abs_v) { autoscale_raise_(&c, autoscale_float_bits_(abs_v)); }
+// The same for a value of a site's type: a double's |v| rounded to float on its bits, raising no
+// floating-point flag (hot_path.h).
+inline void raise_amax_of(Counters &c, float v) { raise_amax(c, std::fabs(v)); }
+inline void raise_amax_of(Counters &c, double v) { autoscale_raise_(&c, autoscale_abs_bits_d_(v)); }
 
 // A value that passes unchanged (format fp32, empirical analysis) still feeds amax and counters;
 // there is no rounding error, so the error sums stay for rounded values.
 template <class T> inline T pass_through(Counters &c, bool full, T v) {
   if (AUTOSCALE_LIKELY(std::isfinite(v))) {
     if (full) bump(c.quantized);
-    raise_amax(c, static_cast<float>(std::fabs(v)));
+    raise_amax_of(c, v);
     return v;
   }
   if (std::isinf(v)) raise_amax(c, INFINITY);
@@ -76,6 +81,7 @@ template <int F> inline bool overflows(double x, double r, int saturate) {
 template <class T, int F>
 __attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, uint64_t lane, bool full, ScalePair sp,
                                              T v) {
+  KeepFloatFlags flags;  // the rounding and the sums in double are the runtime's, not the program's
   if (std::isinf(v)) return pass_through(c, full, v);
   const double x = quotient(v, sp);
   const double r = autoscale_round_double(x, F, st->saturate);
@@ -84,7 +90,7 @@ __attribute__((noinline)) T quantize_general(const SiteState *st, Counters &c, u
     if (full) bump(c.quantized), bump(c.nan_in), bump(c.nan_out);
     return q;
   }
-  raise_amax(c, static_cast<float>(std::fabs(v)));
+  raise_amax_of(c, v);
   if (!full) return q;
   bump(c.quantized);
   if (overflows<F>(x, r, st->saturate)) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "autoscale/autoscale.h"
+#include "float_flags.h"
 #include "sites/site_registry.h"
 #include "sites/site_scaling.h"
 
@@ -23,6 +24,7 @@ __attribute__((noinline, cold)) void flush_window(SiteState *st, ThreadSite &t) 
   const uint64_t w = reg.window;
   uint64_t total = __atomic_add_fetch(&st->window_total, delta, __ATOMIC_RELAXED);
   if (total / w != (total - delta) / w) {
+    KeepFloatFlags flags;
     std::lock_guard<std::mutex> lock(reg.mutex);
     if (!reg.explicit_mode) {
       roll_site_locked(reg, st);
@@ -48,6 +50,7 @@ extern "C" void autoscale_begin_steps(void) {
 
 extern "C" void autoscale_step(void) {
   using namespace autoscale::detail;
+  KeepFloatFlags flags;
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
   ++reg.explicit_steps;
