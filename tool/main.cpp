@@ -7,6 +7,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <exception>
 #include <vector>
 
 using namespace llvm;
@@ -93,5 +94,13 @@ int main(int argc, const char **argv) {
   Opts.Paths = autoscale::driver::installPaths(argv[0]);
   if (!CudaPath.empty())
     Opts.Paths.CudaPath = CudaPath;
-  return autoscale::driver::run(Parser->getCompilations(), Opts);
+  // Every output is written atomically: a failure leaves none half-written, and is reported as
+  // the tool's own fault, not the input's.
+  try {
+    return autoscale::driver::run(Parser->getCompilations(), Opts);
+  } catch (const std::exception &E) {
+    llvm::errs() << "autoscale-rewrite: internal error (" << E.what()
+                 << "): the run stopped (an output is written whole or not at all); please report it with the input\n";
+    return 70;
+  }
 }

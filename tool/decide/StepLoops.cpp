@@ -150,7 +150,7 @@ StepPlan planSteps(const std::vector<Operation> &Ops, const std::vector<Decision
     return Plan;
   }
   for (auto [F, L] : Program(Ops, Decisions, Functions).outermostDrivers()) {
-    StepLoop S{F->File, F->Display, F->Key, *L};
+    StepLoop S{F->File, F->Display, F->Name, *L};
     (L->Steps.empty() ? Plan.Unwritable : Plan.Loops).push_back(std::move(S));
   }
   Plan.How = Plan.Loops.empty() ? StepPlan::NotFound : StepPlan::Inferred;

@@ -28,7 +28,7 @@ namespace autoscale {
 
 struct StepLoop {
   std::string File, Display; ///< the file of its function (absolute, project-relative)
-  std::string Function;      ///< its function's key
+  std::string Function;      ///< its function's name (FunctionRecord::Name)
   LoopRecord Loop;
 };
 

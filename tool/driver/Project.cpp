@@ -28,6 +28,8 @@ static void separateDefinitions(FoundUnit &U, const std::map<std::string, Functi
   };
   std::map<std::string, FunctionRecord> Functions;
   for (auto &[Key, F] : U.Functions) {
+    if (Renamed.count(Key))
+      F.Name += "@" + F.Display;
     F.Key = keyOf(Key);
     std::set<std::pair<std::string, std::optional<unsigned>>> Calls;
     for (const auto &[Callee, Loop] : F.Calls)

@@ -150,7 +150,8 @@ static bool opensBracket(const Stmt *S) {
   if (isa<ParenExpr, CallExpr, ArraySubscriptExpr, InitListExpr, CompoundStmt>(S))
     return true;
   const auto *E = dyn_cast<Expr>(S);
-  if (!E || !(E->getType()->isFloatingType() || E->isTypeDependent()))
+  // A ParenListExpr (a template's `T(a, b)` before instantiation) has no type at all.
+  if (!E || E->getType().isNull() || !(E->getType()->isFloatingType() || E->isTypeDependent()))
     return false;
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     return B->isAdditiveOp() || B->isMultiplicativeOp() || B->isCompoundAssignmentOp();

@@ -270,12 +270,16 @@ bool OperationFinder::VisitVarDecl(VarDecl *VD) {
   return true;
 }
 
-std::string OperationFinder::keyOf(const FunctionDecl &FD) {
+const FunctionDecl &OperationFinder::definitionOf(const FunctionDecl &FD) {
   // A template's instantiations are its pattern's body, where its loops and operations are found.
   const FunctionDecl *Pattern = FD.getTemplateInstantiationPattern();
   const FunctionDecl &Of = Pattern ? *Pattern : FD;
-  const FunctionDecl *Def = Of.getDefinition() ? Of.getDefinition() : &Of;
-  return functionKey(*Def, fileInfo(SM.getFileID(SM.getSpellingLoc(Def->getLocation()))).Display);
+  return Of.getDefinition() ? *Of.getDefinition() : Of;
+}
+
+std::string OperationFinder::keyOf(const FunctionDecl &FD) {
+  const FunctionDecl &Def = definitionOf(FD);
+  return functionKey(Def, fileInfo(SM.getFileID(SM.getSpellingLoc(Def.getLocation()))).Display);
 }
 
 bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
@@ -285,6 +289,8 @@ bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
       FunctionRecord R = recordFunction(*FD, [&](const FunctionDecl &F) { return keyOf(F); });
       R.File = FI.Abs;
       R.Display = FI.Display;
+      const FunctionDecl &Def = definitionOf(*FD);
+      R.Name = functionName(Def, fileInfo(SM.getFileID(SM.getSpellingLoc(Def.getLocation()))).Display);
       Found.Functions[R.Key] = std::move(R);
       findGemms(*FD);
     }

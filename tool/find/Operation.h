@@ -213,7 +213,8 @@ struct LoopRecord {
 
 /// A function with a body: its loops and the calls it makes, for the step inference.
 struct FunctionRecord {
-  std::string Key;     ///< qualified name; a function of internal linkage adds "@<its file>"
+  std::string Key;     ///< unique: its name, in C++ its type too (functionKey)
+  std::string Name;    ///< qualified name; a function of internal linkage adds "@<its file>"
   std::string File;    ///< absolute path of its body
   std::string Display; ///< project-relative path of its body
   std::map<unsigned, LoopRecord> Loops; ///< by offset

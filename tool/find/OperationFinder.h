@@ -123,6 +123,8 @@ private:
                        std::string Spelling);
   /// The key of FD's record (CallGraph.h).
   std::string keyOf(const FunctionDecl &FD);
+  /// The definition FD's key and name are taken from: its template pattern's, if any.
+  static const FunctionDecl &definitionOf(const FunctionDecl &FD);
   /// Notes an arithmetic operator that is not a floating-point operation.
   void noteOtherArithmetic(SourceLocation OpLoc);
   void linkInputs();

@@ -17,10 +17,26 @@ using namespace clang;
 
 namespace autoscale::find {
 
-std::string functionKey(const FunctionDecl &FD, llvm::StringRef Display) {
-  std::string Key = FD.getQualifiedNameAsString();
+std::string functionName(const FunctionDecl &FD, llvm::StringRef Display) {
+  std::string Name = FD.getQualifiedNameAsString();
   if (!FD.isExternallyVisible())
-    Key += "@" + Display.str();
+    Name += "@" + Display.str();
+  return Name;
+}
+
+std::string functionKey(const FunctionDecl &FD, llvm::StringRef Display) {
+  std::string Key = functionName(FD, Display);
+  // C++ overloads share a name: each keeps its own loops under its type. Templates (their
+  // instantiations' keys are the pattern's) may share the type too, differing only in their
+  // template parameters (constraints through default arguments), so one is told by where it is
+  // defined: a template's definition is visible wherever it is called.
+  if (FD.getASTContext().getLangOpts().CPlusPlus) {
+    Key += " " + FD.getType().getCanonicalType().getAsString();
+    if (FD.isTemplated()) {
+      const SourceManager &SM = FD.getASTContext().getSourceManager();
+      Key += "@" + Display.str() + ":" + std::to_string(SM.getFileOffset(SM.getSpellingLoc(FD.getLocation())));
+    }
+  }
   return Key;
 }
 

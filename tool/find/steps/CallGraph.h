@@ -15,8 +15,12 @@
 
 namespace autoscale::find {
 
-/// The key FunctionRecord names FD by: its qualified name, with "@<Display>" for a function of
-/// internal linkage (Display: the project-relative path of its definition).
+/// FD's name as reports show it: its qualified name, with "@<Display>" for a function of internal
+/// linkage (Display: the project-relative path of its definition).
+std::string functionName(const clang::FunctionDecl &FD, llvm::StringRef Display);
+
+/// The key FunctionRecord names FD by: its name, in C++ followed by its type (overloads are
+/// distinct functions) and for a template by where it is defined.
 std::string functionKey(const clang::FunctionDecl &FD, llvm::StringRef Display);
 
 /// The loops and calls of FD's body; KeyOf names the callees.
