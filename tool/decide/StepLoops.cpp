@@ -14,19 +14,53 @@ public:
   Program(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
           const std::map<std::string, FunctionRecord> &Functions)
       : Functions(Functions) {
+    // A call of a virtual method may run any method overriding it (the dispatch is not known
+    // here), and a call by name (a member of a dependent object in a template) any function of
+    // that name: each of those counts as called from the same place.
+    std::map<std::string, std::set<std::string>> Overriders, Named;
+    for (const auto &[Key, F] : Functions) {
+      for (const std::string &Base : F.Overrides)
+        Overriders[Base].insert(Key);
+      const llvm::StringRef Qualified = llvm::StringRef(F.Name).split('@').first;
+      const size_t Colons = Qualified.rfind("::");
+      Named[Colons == llvm::StringRef::npos ? Qualified.str() : Qualified.substr(Colons + 2).str()].insert(Key);
+    }
+    for (const auto &[Key, F] : Functions) {
+      auto &Calls = CallsOf[Key];
+      for (const auto &[Callee, Loop] : F.Calls) {
+        const auto &Targets = llvm::StringRef(Callee).starts_with(kCallByName) ? Named : Overriders;
+        if (&Targets == &Overriders)
+          Calls.insert({Callee, Loop});
+        const std::string Name = &Targets == &Named ? Callee.substr(1) : Callee;
+        if (auto T = Targets.find(Name); T != Targets.end())
+          for (const std::string &Target : T->second)
+            Calls.insert({Target, Loop});
+      }
+    }
     for (size_t I = 0; I < Ops.size(); ++I)
       if (Ops[I].Shape && Decisions[I].rewrites()) {
         HasSites.insert(Ops[I].FunctionKey);
         if (Ops[I].Loop)
           LoopsWithSites[Ops[I].FunctionKey].insert(*Ops[I].Loop);
       }
+    // The functions main runs, directly or through others (none known without main).
+    for (const auto &[Key, F] : Functions)
+      if (llvm::StringRef(F.Name).split('@').first == "main") // main@b.c: a second program's
+        Run.insert(Key);
+    for (std::vector<std::string> Todo(Run.begin(), Run.end()); !Todo.empty();) {
+      const std::string Caller = Todo.back();
+      Todo.pop_back();
+      for (const auto &[Callee, Loop] : CallsOf.at(Caller))
+        if (Functions.count(Callee) && Run.insert(Callee).second)
+          Todo.push_back(Callee);
+    }
     // A function reaches sites when it has some or calls one that does (to a fixed point).
     Reaches = HasSites;
     for (bool Grew = true; Grew;) {
       Grew = false;
       for (const auto &[Key, F] : Functions)
         if (!Reaches.count(Key))
-          for (const auto &[Callee, Loop] : F.Calls)
+          for (const auto &[Callee, Loop] : CallsOf.at(F.Key))
             if (Reaches.count(Callee)) {
               Reaches.insert(Key);
               Grew = true;
@@ -41,7 +75,7 @@ public:
     for (bool Grew = true; Grew;) {
       Grew = false;
       for (const auto &[Key, F] : Functions)
-        for (const auto &[Callee, Loop] : F.Calls)
+        for (const auto &[Callee, Loop] : CallsOf.at(F.Key))
           if (!Inside.count(Callee) && (Inside.count(Key) || (Loop && inDriver(F, *Loop)))) {
             Inside.insert(Callee);
             Grew = true;
@@ -49,14 +83,16 @@ public:
     }
   }
 
-  /// The driving loops not inside another one, of functions not run within a step. Where some
+  /// The driving loops not inside another one, of functions not run within a step (and, in a
+  /// program whose main is rewritten, run at all: a library's functions the program never calls
+  /// do no work). Where some
   /// of them drive by calls (a training loop calling forward and backward), a loop that only
   /// nests loops of sites, in a function the program calls or beside such a loop, is one-off
   /// work (an initialisation, an energy computed once), not a step.
   std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> outermostDrivers() const {
     std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> Out;
     for (const auto &[Key, Offsets] : Drivers) {
-      if (Inside.count(Key))
+      if (Inside.count(Key) || (!Run.empty() && !Run.count(Key)))
         continue;
       const FunctionRecord &F = Functions.at(Key);
       for (unsigned Offset : Offsets) {
@@ -69,7 +105,7 @@ public:
     if (llvm::any_of(Out, ByCalls)) {
       std::set<std::string> Called;
       for (const auto &[Key, F] : Functions)
-        for (const auto &[Callee, Loop] : F.Calls)
+        for (const auto &[Callee, Loop] : CallsOf.at(F.Key))
           Called.insert(Callee);
       std::set<std::string> Calling;
       for (const auto &D : Out)
@@ -120,14 +156,16 @@ private:
   }
 
   bool drivesByCalls(const FunctionRecord &F, unsigned Outer) const {
-    for (const auto &[Callee, Loop] : F.Calls)
+    for (const auto &[Callee, Loop] : CallsOf.at(F.Key))
       if (Loop && within(F, *Loop, Outer) && Reaches.count(Callee))
         return true;
     return false;
   }
 
   const std::map<std::string, FunctionRecord> &Functions;
-  std::set<std::string> HasSites, Reaches, Inside;
+  /// Each function's calls, a virtual method's overriders included.
+  std::map<std::string, std::set<std::pair<std::string, std::optional<unsigned>>>> CallsOf;
+  std::set<std::string> HasSites, Reaches, Inside, Run;
   std::map<std::string, std::set<unsigned>> LoopsWithSites, Drivers;
 };
 

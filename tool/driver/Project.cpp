@@ -35,6 +35,10 @@ static void separateDefinitions(FoundUnit &U, const std::map<std::string, Functi
     for (const auto &[Callee, Loop] : F.Calls)
       Calls.insert({keyOf(Callee), Loop});
     F.Calls = std::move(Calls);
+    std::set<std::string> Overrides;
+    for (const std::string &Base : F.Overrides)
+      Overrides.insert(keyOf(Base));
+    F.Overrides = std::move(Overrides);
     Functions.emplace(F.Key, std::move(F));
   }
   U.Functions = std::move(Functions);

@@ -212,14 +212,21 @@ struct LoopRecord {
 };
 
 /// A function with a body: its loops and the calls it makes, for the step inference.
+/// FunctionRecord::Calls: a call of every function of the name that follows.
+inline constexpr const char *kCallByName = "?";
+
 struct FunctionRecord {
   std::string Key;     ///< unique: its name, in C++ its type too (functionKey)
   std::string Name;    ///< qualified name; a function of internal linkage adds "@<its file>"
   std::string File;    ///< absolute path of its body
   std::string Display; ///< project-relative path of its body
   std::map<unsigned, LoopRecord> Loops; ///< by offset
-  /// Each direct call: the callee's key and the innermost loop around the call, if any.
+  /// Each call: the callee's key (for a member of a dependent object in a template, kCallByName
+  /// and the member's name) and the innermost loop around the call, if any.
   std::set<std::pair<std::string, std::optional<unsigned>>> Calls;
+  /// For a method, the keys of the virtual methods it overrides (at any depth): a call to one of
+  /// them may run this one.
+  std::set<std::string> Overrides;
 };
 
 /// Everything found in one translation unit.

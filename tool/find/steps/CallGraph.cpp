@@ -81,9 +81,22 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *Callee = C->getDirectCallee())
-      R.Calls.insert({KeyOf(*Callee), Stack.empty() ? std::nullopt
-                                                     : std::optional<unsigned>(Stack.back())});
+    const std::optional<unsigned> Loop = Stack.empty() ? std::nullopt : std::optional<unsigned>(Stack.back());
+    if (const FunctionDecl *Callee = C->getDirectCallee()) {
+      R.Calls.insert({KeyOf(*Callee), Loop});
+      return true;
+    }
+    // In a template the call of a dependent name is resolved per instantiation: each candidate
+    // the name finds may be called; a member of a dependent object, any function of that name.
+    const Expr *Callee = C->getCallee() ? C->getCallee()->IgnoreParenImpCasts() : nullptr;
+    if (const auto *O = dyn_cast_or_null<OverloadExpr>(Callee)) {
+      for (const NamedDecl *D : O->decls())
+        if (const FunctionDecl *FD = D->getUnderlyingDecl()->getAsFunction())
+          R.Calls.insert({KeyOf(*FD), Loop});
+    } else if (const auto *M = dyn_cast_or_null<CXXDependentScopeMemberExpr>(Callee)) {
+      if (M->getMember().isIdentifier())
+        R.Calls.insert({std::string(kCallByName) + M->getMember().getAsString(), Loop});
+    }
     return true;
   }
 
@@ -193,6 +206,18 @@ private:
       return false;
     if (const auto *A = dyn_cast<ArraySubscriptExpr>(S); A && refersTo(A->getIdx(), V))
       return true;
+    // A container's or matrix class's element: v[i], m(i, j) (in a template, where m's type
+    // depends on a parameter, a call of the variable m).
+    const auto ReadsCounter = [&](auto Args) { return llvm::any_of(Args, [&](const Expr *A) { return refersTo(A, V); }); };
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+        Op && (Op->getOperator() == OO_Subscript || Op->getOperator() == OO_Call) &&
+        ReadsCounter(llvm::drop_begin(Op->arguments())))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && !isa<CXXOperatorCallExpr>(S)) {
+      const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Call->getCallee() ? Call->getCallee()->IgnoreParenImpCasts() : nullptr);
+      if (Ref && isa<VarDecl>(Ref->getDecl()) && Ref->isTypeDependent() && ReadsCounter(Call->arguments()))
+        return true;
+    }
     if (const auto *B = dyn_cast<BinaryOperator>(S);
         B && B->isAdditiveOp() && B->getType()->isPointerType() &&
         (refersTo(B->getLHS(), V) || refersTo(B->getRHS(), V)))
@@ -225,6 +250,15 @@ FunctionRecord recordFunction(const FunctionDecl &FD,
                               llvm::function_ref<std::string(const FunctionDecl &)> KeyOf) {
   FunctionRecord R;
   R.Key = KeyOf(FD);
+  if (const auto *M = dyn_cast<CXXMethodDecl>(&FD)) {
+    std::vector<const CXXMethodDecl *> Todo(M->begin_overridden_methods(), M->end_overridden_methods());
+    while (!Todo.empty()) {
+      const CXXMethodDecl *Base = Todo.back();
+      Todo.pop_back();
+      if (R.Overrides.insert(KeyOf(*Base)).second)
+        Todo.insert(Todo.end(), Base->begin_overridden_methods(), Base->end_overridden_methods());
+    }
+  }
   Recorder Rec(FD.getASTContext().getSourceManager(), FD.getASTContext().getLangOpts(), R, KeyOf);
   Rec.TraverseStmt(FD.getBody());
   return R;
