@@ -27,14 +27,19 @@ public:
     }
     for (const auto &[Key, F] : Functions) {
       auto &Calls = CallsOf[Key];
-      for (const auto &[Callee, Loop] : F.Calls) {
-        const auto &Targets = llvm::StringRef(Callee).starts_with(kCallByName) ? Named : Overriders;
-        if (&Targets == &Overriders)
-          Calls.insert({Callee, Loop});
-        const std::string Name = &Targets == &Named ? Callee.substr(1) : Callee;
-        if (auto T = Targets.find(Name); T != Targets.end())
+      const auto CallAll = [&](const std::map<std::string, std::set<std::string>> &Targets,
+                               const std::string &Of, std::optional<unsigned> Loop) {
+        if (auto T = Targets.find(Of); T != Targets.end())
           for (const std::string &Target : T->second)
             Calls.insert({Target, Loop});
+      };
+      for (const auto &[Callee, Loop] : F.Calls) {
+        if (llvm::StringRef(Callee).starts_with(kCallByName)) {
+          CallAll(Named, Callee.substr(1), Loop);
+          continue;
+        }
+        Calls.insert({Callee, Loop});
+        CallAll(Overriders, Callee, Loop);
       }
     }
     for (size_t I = 0; I < Ops.size(); ++I)
@@ -85,10 +90,9 @@ public:
 
   /// The driving loops not inside another one, of functions not run within a step (and, in a
   /// program whose main is rewritten, run at all: a library's functions the program never calls
-  /// do no work). Where some
-  /// of them drive by calls (a training loop calling forward and backward), a loop that only
-  /// nests loops of sites, in a function the program calls or beside such a loop, is one-off
-  /// work (an initialisation, an energy computed once), not a step.
+  /// do no work). Where some of them drive by calls (a training loop calling forward and
+  /// backward), a loop that only nests loops of sites, in a function the program calls or beside
+  /// such a loop, is one-off work (an initialisation, an energy computed once), not a step.
   std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> outermostDrivers() const {
     std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> Out;
     for (const auto &[Key, Offsets] : Drivers) {
@@ -163,7 +167,8 @@ private:
   }
 
   const std::map<std::string, FunctionRecord> &Functions;
-  /// Each function's calls, a virtual method's overriders included.
+  /// Each function's calls, with the overriders of a virtual callee and every function a call by
+  /// name may reach.
   std::map<std::string, std::set<std::pair<std::string, std::optional<unsigned>>>> CallsOf;
   std::set<std::string> HasSites, Reaches, Inside, Run;
   std::map<std::string, std::set<unsigned>> LoopsWithSites, Drivers;
