@@ -34,8 +34,8 @@ public:
             Calls.insert({Target, Loop});
       };
       for (const auto &[Callee, Loop] : F.Calls) {
-        if (llvm::StringRef(Callee).starts_with(kCallByName)) {
-          CallAll(Named, Callee.substr(1), Loop);
+        if (llvm::StringRef Name = Callee; Name.consume_front(kCallByName)) {
+          CallAll(Named, Name.str(), Loop);
           continue;
         }
         Calls.insert({Callee, Loop});

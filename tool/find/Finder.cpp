@@ -270,16 +270,17 @@ bool OperationFinder::VisitVarDecl(VarDecl *VD) {
   return true;
 }
 
-const FunctionDecl &OperationFinder::definitionOf(const FunctionDecl &FD) {
+std::pair<const FunctionDecl *, llvm::StringRef> OperationFinder::definitionOf(const FunctionDecl &FD) {
   // A template's instantiations are its pattern's body, where its loops and operations are found.
   const FunctionDecl *Pattern = FD.getTemplateInstantiationPattern();
   const FunctionDecl &Of = Pattern ? *Pattern : FD;
-  return Of.getDefinition() ? *Of.getDefinition() : Of;
+  const FunctionDecl *Def = Of.getDefinition() ? Of.getDefinition() : &Of;
+  return {Def, fileInfo(SM.getFileID(SM.getSpellingLoc(Def->getLocation()))).Display};
 }
 
 std::string OperationFinder::keyOf(const FunctionDecl &FD) {
-  const FunctionDecl &Def = definitionOf(FD);
-  return functionKey(Def, fileInfo(SM.getFileID(SM.getSpellingLoc(Def.getLocation()))).Display);
+  const auto [Def, Display] = definitionOf(FD);
+  return functionKey(*Def, Display);
 }
 
 bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
@@ -289,8 +290,8 @@ bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
       FunctionRecord R = recordFunction(*FD, [&](const FunctionDecl &F) { return keyOf(F); });
       R.File = FI.Abs;
       R.Display = FI.Display;
-      const FunctionDecl &Def = definitionOf(*FD);
-      R.Name = functionName(Def, fileInfo(SM.getFileID(SM.getSpellingLoc(Def.getLocation()))).Display);
+      const auto [Def, Display] = definitionOf(*FD);
+      R.Name = functionName(*Def, Display);
       Found.Functions[R.Key] = std::move(R);
       findGemms(*FD);
     }

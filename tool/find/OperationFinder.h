@@ -123,8 +123,9 @@ private:
                        std::string Spelling);
   /// The key of FD's record (CallGraph.h).
   std::string keyOf(const FunctionDecl &FD);
-  /// The definition FD's key and name are taken from: its template pattern's, if any.
-  static const FunctionDecl &definitionOf(const FunctionDecl &FD);
+  /// The definition FD's key and name are taken from (its template pattern's, if any), and the
+  /// project-relative path of its file.
+  std::pair<const FunctionDecl *, llvm::StringRef> definitionOf(const FunctionDecl &FD);
   /// Notes an arithmetic operator that is not a floating-point operation.
   void noteOtherArithmetic(SourceLocation OpLoc);
   void linkInputs();
