@@ -5,6 +5,18 @@
 #include "llvm/Support/Path.h"
 
 namespace autoscale::driver {
+namespace {
+
+/// A .cu file, or one the command says is CUDA (CMake's nvcc commands say -x cu for every source
+/// of the CUDA language, a .cpp one included).
+bool isCuda(const clang::tooling::CommandLineArguments &Args, llvm::StringRef File) {
+  for (size_t I = 0; I + 1 < Args.size(); ++I)
+    if (Args[I] == "-x" && Args[I + 1] == "cuda")
+      return true;
+  return llvm::sys::path::extension(File) == ".cu";
+}
+
+} // namespace
 
 clang::tooling::ArgumentsAdjuster compilerArgsAdjuster(const InstallPaths &Paths) {
   return [Paths](const clang::tooling::CommandLineArguments &Args, llvm::StringRef File) {
@@ -13,7 +25,7 @@ clang::tooling::ArgumentsAdjuster compilerArgsAdjuster(const InstallPaths &Paths
                                       Paths.RuntimeIncludeDir, "-w"};
     // Searched last: an omp.h Clang finds itself (libomp's) wins over the stand-in.
     Extra.insert(Extra.end(), {"-idirafter", Paths.openMPStandinDir()});
-    if (llvm::sys::path::extension(File) == ".cu") {
+    if (isCuda(Args, File)) {
       // Host-side parse: device functions are visible (and reported as not yet supported).
       std::vector<std::string> Cuda = {"-xcuda", "--cuda-host-only", "-nocudalib",
                                        "-Wno-unknown-cuda-version", "-isystem",

@@ -10,6 +10,7 @@
 #include "decide/Decide.h"
 #include "decide/StepLoops.h"
 #include "driver/FilePaths.h"
+#include "driver/NvccArguments.h"
 #include "driver/Output.h"
 #include "driver/Parse.h"
 #include "driver/Project.h"
@@ -22,6 +23,7 @@
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -284,7 +286,13 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       }
   }
 
-  ParseResult Parsed = parseSources(DB, Opts.Sources, Shown, Opts.Paths, *Rules, FindOpts);
+  // An nvcc command parses as Clang's (NvccArguments.h); what any of them drops is named once.
+  NvccTranslatingDatabase Commands(DB);
+  std::vector<std::string> Ignored = nvccOptionsIgnored(DB, Opts.Sources);
+  if (!Ignored.empty())
+    llvm::errs() << "note: nvcc options ignored for parsing: " << llvm::join(Ignored, ", ")
+                 << "\n";
+  ParseResult Parsed = parseSources(Commands, Opts.Sources, Shown, Opts.Paths, *Rules, FindOpts);
   if (Parsed.Failed) {
     llvm::errs() << "autoscale-rewrite: " << Parsed.Failed << " of " << Opts.Sources.size()
                  << " source file" << (Opts.Sources.size() == 1 ? "" : "s")
@@ -311,7 +319,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     keepFiles(Kept, *Files);
     std::optional<RewriteError> Err;
     if (Opts.Verify)
-      Err = firstRewriteError(DB, Parsed.Files, Opts.Paths, changedTexts(*Files));
+      Err = firstRewriteError(Commands, Parsed.Files, Opts.Paths, changedTexts(*Files));
     if (!Err)
       return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
     if (unsigned Left = leaveAsWritten(P, Decisions, Err->File, Err->Line,

@@ -1,0 +1,52 @@
+//===- NvccArguments.h - nvcc's compile commands as Clang's ------------------===//
+//
+// A compilation database written for nvcc (CMake's CUDA language, Makefiles) holds nvcc's
+// options, which Clang's driver rejects (-ccbin, -gencode, -Xcompiler) or reads otherwise (-G,
+// -t). Its commands are translated into Clang's before LibTooling and the tool adjust them
+// (CompilerArgs.h); an option that only matters to code generation, linking or the build is
+// dropped, and the run names each one dropped once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_DRIVER_NVCCARGUMENTS_H
+#define AUTOSCALE_TOOL_DRIVER_NVCCARGUMENTS_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <string>
+#include <vector>
+
+namespace autoscale::driver {
+
+/// Whether a command runs nvcc: its compiler's file name, or the next one after a launcher
+/// (ccache).
+bool runsNvcc(llvm::ArrayRef<std::string> CommandLine);
+
+struct NvccTranslation {
+  std::vector<std::string> CommandLine; ///< Clang's, run as "clang"
+  std::vector<std::string> Ignored;     ///< the options dropped, as written ("-ccbin g++-12")
+};
+
+/// Clang's command line for an nvcc one (runsNvcc): nvcc's -x first (it applies to every input),
+/// the host compiler's options Clang accepts (nvcc passes them first), then the rest in order.
+NvccTranslation translateNvcc(llvm::ArrayRef<std::string> CommandLine);
+
+/// Base's commands, nvcc's translated; Base must outlive it.
+class NvccTranslatingDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit NvccTranslatingDatabase(const clang::tooling::CompilationDatabase &Base) : Base(Base) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override;
+  std::vector<std::string> getAllFiles() const override { return Base.getAllFiles(); }
+
+private:
+  const clang::tooling::CompilationDatabase &Base;
+};
+
+/// The options the nvcc commands of Sources drop, each once, in the order first met.
+std::vector<std::string> nvccOptionsIgnored(const clang::tooling::CompilationDatabase &DB,
+                                            const std::vector<std::string> &Sources);
+
+} // namespace autoscale::driver
+
+#endif
