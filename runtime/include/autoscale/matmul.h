@@ -111,6 +111,15 @@ int autoscale_cuda_matmul(size_t m, size_t n, size_t k, int a_format, const void
                           const float *a_scale, int b_format, const void *b, size_t ldb, const float *b_scale,
                           float *c, size_t ldc, float *c_amax, void *stream);
 
+/* The same with B given transposed: bt is B^T (n x k, row-major, ldb >= k), element (p, j) of B
+ * at bt[j * ldb + p], as a linear layer holds its weight (out = in x W^T). That is the layout
+ * cuBLASLt's FP8 kernels read, so B is not copied first (autoscale_cuda_matmul transposes it into
+ * a scratch); FP8 then also needs ldb a multiple of 16 and bt 16-byte aligned. Same formats,
+ * numerics and results as autoscale_cuda_matmul. */
+int autoscale_cuda_matmul_bt(size_t m, size_t n, size_t k, int a_format, const void *a, size_t lda,
+                             const float *a_scale, int b_format, const void *bt, size_t ldb, const float *b_scale,
+                             float *c, size_t ldc, float *c_amax, void *stream);
+
 AUTOSCALE_EXTERN_C_END
 
 #endif
