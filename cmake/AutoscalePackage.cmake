@@ -18,26 +18,39 @@ if(AUTOSCALE_HAVE_DNNL)
   list(PREPEND _autoscale_static_libs -ldnnl)
 endif()
 if(CMAKE_USE_PTHREADS_INIT)
-  list(APPEND _autoscale_static_libs -pthread)  # glibc >= 2.34 needs none; older ones do
+  # glibc >= 2.34 needs none; older ones do. -lpthread, not -pthread: nvcc takes no -pthread.
+  list(APPEND _autoscale_static_libs -lpthread)
 endif()
 list(JOIN _autoscale_static_libs " " _autoscale_static_libs)
 # The tests link libautoscale.a the way the uninstalled autoscale.pc says.
 set(AUTOSCALE_STATIC_LINK_LIBS "${_autoscale_static_libs}")
 
-# autoscale_pkgconfig(FILE NAME LIBS LIBS_PRIVATE): writes FILE from autoscale.pc.in, with the
-# prefix, libdir and includedir set beforehand in AUTOSCALE_PC_*.
+# autoscale_pkgconfig(FILE NAME LIBS LIBS_PRIVATE [REQUIRES]): writes FILE from autoscale.pc.in,
+# with the prefix, libdir and includedir set beforehand in AUTOSCALE_PC_*.
 function(autoscale_pkgconfig file name libs libs_private)
   set(AUTOSCALE_PC_NAME ${name})
   set(AUTOSCALE_PC_LIBS ${libs})
   set(AUTOSCALE_PC_LIBS_PRIVATE ${libs_private})
+  set(AUTOSCALE_PC_REQUIRES "${ARGN}")
   configure_file(${CMAKE_CURRENT_LIST_DIR}/autoscale.pc.in ${file} @ONLY)
 endfunction()
+
+# Rewritten CUDA files also link libautoscale_cuda (their device sites register with it) and the
+# CUDA libraries it uses: autoscale-cuda.pc, on top of autoscale.pc (or autoscale-static.pc).
+set(_autoscale_cuda_libs "")
+if(TARGET autoscale_cuda)
+  set(_autoscale_cuda_libs "-L${CUDAToolkit_LIBRARY_DIR} -lcublasLt -lcublas -lcudart")
+endif()
 
 set(AUTOSCALE_PC_PREFIX ${PROJECT_BINARY_DIR})
 set(AUTOSCALE_PC_LIBDIR ${CMAKE_ARCHIVE_OUTPUT_DIRECTORY})
 set(AUTOSCALE_PC_INCLUDEDIR ${PROJECT_SOURCE_DIR}/runtime/include)
 autoscale_pkgconfig(${PROJECT_BINARY_DIR}/pkgconfig/autoscale.pc autoscale
   "\${libdir}/libautoscale.a ${_autoscale_static_libs}" "")
+if(TARGET autoscale_cuda)
+  autoscale_pkgconfig(${PROJECT_BINARY_DIR}/pkgconfig/autoscale-cuda.pc autoscale-cuda
+    "\${libdir}/libautoscale_cuda.a ${_autoscale_cuda_libs}" "" autoscale)
+endif()
 
 # Installed: prefix is found from the .pc file's own folder (pkg-config's ${pcfiledir}).
 set(_autoscale_pcdir ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
@@ -53,6 +66,11 @@ autoscale_pkgconfig(${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale-static.pc 
 install(FILES ${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale.pc
               ${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale-static.pc
         DESTINATION ${_autoscale_pcdir})
+if(TARGET autoscale_cuda)
+  autoscale_pkgconfig(${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale-cuda.pc autoscale-cuda
+    "\${libdir}/libautoscale_cuda.a ${_autoscale_cuda_libs}" "" autoscale-static)
+  install(FILES ${PROJECT_BINARY_DIR}/pkgconfig-install/autoscale-cuda.pc DESTINATION ${_autoscale_pcdir})
+endif()
 
 install(DIRECTORY runtime/include/autoscale DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # One export set per component, so a consumer loads only those whose dependencies it has.

@@ -34,14 +34,11 @@ TEST(SiteNumerics, NonPowerOfTwoScaleRoundsOnceFromTheExactQuotient) {
   EXPECT_EQ(bits(autoscale_result_d(&out, static_cast<double>(v))), bits(0x1.6p-2 * static_cast<double>(0.3f)));
 }
 
-// The same in device code, which rounds with the site's static scale itself.
-TEST(SiteNumerics, DeviceRoundingRoundsOnceFromTheExactQuotient) {
-  const autoscale_site s = make_site(1205, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
-                                     AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_STATIC, 0, 0, 0.3f);
-  EXPECT_EQ(bits(autoscale_device_round_f(&s, 0x1.b9999ap-4f)), bits(static_cast<float>(0x1.6p-2 * static_cast<double>(0.3f))));
-  const autoscale_site bf16 = make_site(1206, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_BF16,
-                                        AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_STATIC, 0, 0, 0x1p20f);
-  EXPECT_EQ(bits(autoscale_device_round_f(&bf16, 0x1p-114f + 0x1p-130f)), bits(0x1p-113f));
+// The same on device code's exact path (device_sites.h), which rounds with a scale itself.
+TEST(SiteNumerics, DeviceExactRoundingRoundsOnceFromTheExactQuotient) {
+  EXPECT_EQ(bits(autoscale_round_exact_f(0x1.b9999ap-4f, 0.3f, AUTOSCALE_E4M3, 1)),
+            bits(static_cast<float>(0x1.6p-2 * static_cast<double>(0.3f))));
+  EXPECT_EQ(bits(autoscale_round_exact_f(0x1p-114f + 0x1p-130f, 0x1p20f, AUTOSCALE_BF16, 1)), bits(0x1p-113f));
 }
 
 // bf16 under static scale 2^20, v = 2^-114 + 2^-130: v / 2^20 = 2^-134 + 2^-150 is above half of

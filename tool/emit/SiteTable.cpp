@@ -52,15 +52,16 @@ static std::string floatLiteral(float V) {
   return S + "f";
 }
 
-static std::string siteInitialiser(const FileEdits &F, size_t Index) {
+/// The arguments of AUTOSCALE_SITE for a site, in the order of autoscale/site.h (without the
+/// parentheses): AUTOSCALE_DEVICE_SITE takes the same after the site's device state.
+static std::string siteArguments(const FileEdits &F, size_t Index) {
   const Site &S = F.Sites[Index];
   const Operation &Op = *S.Op;
   const Treatment &T = S.D->Treatment;
   const StrategyParams &P = T.Params;
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  // The arguments of AUTOSCALE_SITE, in the order of autoscale/site.h.
-  OS << "AUTOSCALE_SITE(" << cString(F.Display) << ", " << Op.Line << ", " << Op.Column << ", "
+  OS << cString(F.Display) << ", " << Op.Line << ", " << Op.Column << ", "
      << runtimeConstant(Op.Base).Spelling << ", " << cString(Op.OpName) << ", "
      << cString(Op.Key.Spelling) << ", " << runtimeConstant(*S.D->Class).Spelling << ", "
      << runtimeConstant(T.Action).Spelling << ", " << runtimeConstant(T.Format).Spelling << ", "
@@ -69,7 +70,7 @@ static std::string siteInitialiser(const FileEdits &F, size_t Index) {
      << runtimeConstant(P.Reduce).Spelling << ", " << P.Margin << ", "
      << floatLiteral(P.StaticScale) << ", " << P.AnalysisSteps << ", " << P.RecheckEvery << ", "
      << runtimeConstant(T.Statistics).Spelling << ", " << Index << ", " << S.FedBy[0] << ", "
-     << S.FedBy[1] << ", " << S.FedBy[2] << ", " << cString(S.D->Rule) << ")";
+     << S.FedBy[1] << ", " << S.FedBy[2] << ", " << cString(S.D->Rule);
   return Out;
 }
 
@@ -92,18 +93,23 @@ std::string prelude(const FileEdits &F, unsigned FirstLine) {
     std::string Guard = llvm::StringRef(Table).upper();
     auto Entries = [&](llvm::raw_ostream &OS) {
       for (size_t I = 0; I < F.Sites.size(); ++I)
-        OS << "  " << siteInitialiser(F, I) << ",\n";
+        OS << "  AUTOSCALE_SITE(" << siteArguments(F, I) << "),\n";
     };
     OS << "#ifndef " << Guard << "\n#define " << Guard << "\n";
     if (F.Cuda) {
-      // Device code cannot reach host variables: it reads a device copy of the sites (and
-      // rounds with their static decision; see autoscale.h). nvcc registers the copy from the
-      // host compilation, so both compilations declare it; only the host one needs the table.
+      // Device code reads a constant device copy of the sites, whose fields the device compiler
+      // folds, each pointing at its slots' state in device memory (autoscale/device_sites.h). nvcc
+      // registers device variables from the host compilation, so both compilations declare them;
+      // the host one registers the state with the runtime and keeps its own table.
       OS << "#ifdef __CUDACC__\n"
-         << "static __device__ autoscale_site " << Table << "_device[] = {\n";
-      Entries(OS);
-      OS << "};\n#endif\n#ifdef __CUDA_ARCH__\n#define " << siteTableRef(F) << " " << Table
-         << "_device\n#else\n";
+         << "static __device__ autoscale_device_site_state " << Table << "_device_state["
+         << F.Sites.size() << "];\n"
+         << "static __device__ const autoscale_site " << Table << "_device[] = {\n";
+      for (size_t I = 0; I < F.Sites.size(); ++I)
+        OS << "  AUTOSCALE_DEVICE_SITE(&" << Table << "_device_state[" << I << "], "
+           << siteArguments(F, I) << "),\n";
+      OS << "};\n#endif\n#ifdef __CUDA_ARCH__\n#define " << siteTableRef(F)
+         << " (const_cast<autoscale_site *>(" << Table << "_device))\n#else\n";
     }
     if (F.Header) // a unit using none of the header's functions must not warn about the table
       OS << "#if defined(__GNUC__)\n__attribute__((unused))\n#endif\n";
@@ -111,7 +117,10 @@ std::string prelude(const FileEdits &F, unsigned FirstLine) {
     Entries(OS);
     OS << "};\n";
     if (F.Cuda)
-      OS << "#define " << siteTableRef(F) << " " << Table << "\n#endif\n";
+      OS << "__attribute__((unused)) static const int " << Table
+         << "_registered = autoscale_cuda_register_sites(" << Table << ", " << F.Sites.size() << ", &"
+         << Table << "_device_state);\n"
+         << "#define " << siteTableRef(F) << " " << Table << "\n#endif\n";
     OS << "#endif\n";
   }
   OS << "#line " << FirstLine << "\n";

@@ -33,9 +33,8 @@
  * operands (each with the scale of its tensor), computes and records in one go, equal bit for bit
  * and counter for counter to its three primitives. The common case of every call runs inline, with
  * no call (hot_path.h); the rest goes to the runtime's out-of-line calls below, which compute it
- * from the definitions. A site at format fp32 with statistics amax is the plain operation. In
- * CUDA device code there is no host state to reach: the primitives round with the site's static
- * scale (strategy static) or scale 1, and record nothing.
+ * from the definitions. A site at format fp32 with statistics amax is the plain operation. CUDA
+ * device code rounds with its site's device state (autoscale/device_sites.h).
  *
  * Errors (autoscale/status.h has the policy): the calls here cannot fail on the caller's data; a
  * site table the runtime cannot use (a rewritten file compiled against another runtime, a field
@@ -55,6 +54,7 @@
 #else
 
 #include "autoscale/config.h"
+#include "autoscale/device_sites.h"
 #include "autoscale/format.h"
 #include "autoscale/hot_path.h"
 #include "autoscale/site.h"
@@ -229,31 +229,10 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_plain_(
 #endif
 }
 
-/* Device code's rounding (defined for the host too, where tests check it): device code cannot reach
- * the host's scaling state, so it uses the site's static scale, or 1. */
-AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_device_scale_(const autoscale_site *s) {
-  return s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_STATIC ? s->params.static_scale : 1.0f;
-}
-/* Rounded once, from the exact quotient: v / scale in double is exact for a power-of-two scale and
- * rounded once to 53 bits otherwise, which the format's rounding to at most 11 bits cannot turn the
- * other way (53 >= 2p + 2); in float it could already sit on a tie (or in float's subnormals).
- * An inf (v == v, v - v NaN) is kept, as on the host: saturation clamps finite overflow only. */
-AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_device_round_f(const autoscale_site *s, float v) {
-  const double scale = AUTOSCALE_CAST(double, autoscale_device_scale_(s));
-  if (v == v && v - v != 0.0f) return v;
-  return AUTOSCALE_CAST(float, autoscale_round_double(AUTOSCALE_CAST(double, v) / scale, s->format, s->saturate) * scale);
-}
-AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_device_round_d(const autoscale_site *s, double v) {
-  const double scale = AUTOSCALE_CAST(double, autoscale_device_scale_(s));
-  if (v == v && v - v != 0.0) return v;
-  return autoscale_round_double(v / scale, s->format, s->saturate) * scale;
-}
-
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_operand_f(autoscale_site *s, int slot, float v) {
   if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;
 #if AUTOSCALE_DEVICE_PASS
-  (void)slot;
-  return autoscale_device_round_f(s, v);
+  return autoscale_device_round_f(s, slot, v);
 #else
   return autoscale_quantize_f(s, slot, v);
 #endif
@@ -261,15 +240,16 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_opera
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_operand_d(autoscale_site *s, int slot, double v) {
   if (s->rounding != AUTOSCALE_ROUND_INPUTS || s->format == AUTOSCALE_FP32) return v;
 #if AUTOSCALE_DEVICE_PASS
-  (void)slot;
-  return autoscale_device_round_d(s, v);
+  return autoscale_device_round_d(s, slot, v);
 #else
   return autoscale_quantize_d(s, slot, v);
 #endif
 }
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_result_f(autoscale_site *s, float v) {
 #if AUTOSCALE_DEVICE_PASS
-  return s->rounding == AUTOSCALE_ROUND_OUTPUT ? autoscale_device_round_f(s, v) : v;
+  return s->rounding == AUTOSCALE_ROUND_OUTPUT && s->format != AUTOSCALE_FP32
+             ? autoscale_device_round_f(s, AUTOSCALE_SLOT_OUTPUT, v)
+             : v;
 #else
   if (autoscale_plain_(s)) return v;
 #if AUTOSCALE_INLINE_HOT_PATH
@@ -301,7 +281,9 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_resul
 }
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_result_d(autoscale_site *s, double v) {
 #if AUTOSCALE_DEVICE_PASS
-  return s->rounding == AUTOSCALE_ROUND_OUTPUT ? autoscale_device_round_d(s, v) : v;
+  return s->rounding == AUTOSCALE_ROUND_OUTPUT && s->format != AUTOSCALE_FP32
+             ? autoscale_device_round_d(s, AUTOSCALE_SLOT_OUTPUT, v)
+             : v;
 #else
   if (autoscale_plain_(s)) return v;
 #if AUTOSCALE_INLINE_HOT_PATH

@@ -83,7 +83,9 @@ typedef struct autoscale_thread_site_ {
 } autoscale_thread_site_;
 #define AUTOSCALE_THREAD_SITE_BYTES_ 712
 
-/* A registered site, as the hot path sees it; the runtime's state extends it. */
+/* A registered site, as the hot path sees it; the runtime's state extends it. (Device code's sites
+ * have their own: autoscale/device_sites.h.) */
+#if !AUTOSCALE_DEVICE_PASS
 struct autoscale_site_state {
   autoscale_u32 id;
   autoscale_u8 pass;          /* values pass unrounded now: format fp32, or empirical analysis */
@@ -95,6 +97,7 @@ struct autoscale_site_state {
   int drop_d;
   autoscale_u64 half_d, mask_d;
 };
+#endif
 
 typedef struct autoscale_thread_view_ {
   unsigned char *sites; /* the blocks, AUTOSCALE_THREAD_SITE_BYTES_ apart */

@@ -94,8 +94,6 @@ class DelayedScaling {
   const DelayedScalingConfig &config() const { return config_; }
 
  private:
-  float reduced_amax() const;
-
   float fmt_max_;
   DelayedScalingConfig config_;
   std::vector<float> ring_; /* ring_[next_] is the oldest entry */

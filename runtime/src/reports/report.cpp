@@ -17,8 +17,9 @@ namespace autoscale::detail {
 
 // A slot is worth showing when the site quantised values in it, or it is the output.
 namespace {
+// A device site counts no executions (device_sites.h): its operand slots show once they saw values.
 bool slot_shown(const SiteSnapshot &s, int k) {
-  return k == AUTOSCALE_SLOT_OUTPUT || s.slot[k].counters.quantized > 0;
+  return k == AUTOSCALE_SLOT_OUTPUT || s.slot[k].counters.quantized > 0 || (s.device && s.slot[k].amax > 0.0f);
 }
 }  // namespace
 
@@ -180,6 +181,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
   for (int producer : site.fed_by) j.number(producer);
   j.close(']');
   j.key("rule"), j.string(site.rule);
+  if (s.device) j.key("device"), j.boolean(true);
   j.key("executions"), j.number(s.executions);
   j.key("rolls"), j.number(s.rolls);
   j.key("lagging_rolls"), j.number(s.lagging_rolls);

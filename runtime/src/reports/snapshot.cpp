@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "sites/device_sites.h"
 #include "sites/site_registry.h"
 #include "sites/thread_counters.h"
 
@@ -60,6 +61,7 @@ RegistrySnapshot snapshot_registry() {
     }
     out.sites.push_back(std::move(s));
   }
+  if (DeviceSites *device = device_sites()) device->snapshot(out.sites, static_cast<uint32_t>(reg.sites.size()));
   return out;
 }
 

@@ -41,6 +41,7 @@ struct SiteSnapshot {
   std::string strategy_note;          // how the strategy was applied, when it differs from asked
   bool remeasured = false;            // empirical, past analysis: the on/off policy re-measures it
   std::vector<std::string> warnings;  // empirical checks that found a scale wrong
+  bool device = false;                // a CUDA device site (device_sites.h): executions not counted
   SlotSnapshot slot[kSlots];
   std::vector<TensorSnapshot> tensors;  // every tensor, the default ones first, then first-seen order
 };

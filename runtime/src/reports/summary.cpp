@@ -76,7 +76,7 @@ Finding judge(const SiteSnapshot &s, const char *rolls) {
   Finding f;
   const autoscale_site &site = *s.site;
   SlotCounters t = rounded_totals(s);
-  if (t.quantized == 0) return f;
+  if (t.quantized == 0 && !s.device) return f;
   const bool scaled = site.action == AUTOSCALE_ACTION_SCALE;
   const bool fixed = scaled && site.strategy == AUTOSCALE_STRATEGY_STATIC;
   uint64_t made_nonfinite = (t.nan_out - std::min(t.nan_out, t.nan_in)) + (t.inf_out - std::min(t.inf_out, t.inf_in));
@@ -85,11 +85,12 @@ Finding judge(const SiteSnapshot &s, const char *rolls) {
     f.what += (f.what.empty() ? "" : ", ") + what;
     if (f.suggestion.empty()) f.suggestion = suggestion;
   };
-  // A share of the values lost one way: named, weighed by its fraction, with what to try.
+  // A share of the values lost one way: named, weighed by its fraction, with what to try. A device
+  // site counts no executions (device_sites.h): its losses are counts, each weighing as all.
   auto lost = [&](uint64_t n, const char *what, const std::string &suggestion) {
     if (n == 0) return;
-    add(percent(n, t.quantized) + what, suggestion);
-    f.badness += static_cast<double>(n) / t.quantized;
+    add(s.device ? std::to_string(n) + what + " on the GPU" : percent(n, t.quantized) + what, suggestion);
+    f.badness += s.device ? 1.0 : static_cast<double>(n) / t.quantized;
   };
   // Values that shrank faster than the amax history forgets (roll_site_locked): the history's scale
   // explains the losses, those that follow too (a solver divided by a product lost to zero), so
@@ -102,7 +103,7 @@ Finding judge(const SiteSnapshot &s, const char *rolls) {
        !scaled ? "scale it (action: scale, strategy: delayed) instead of casting"
        : fixed ? "use a larger static_scale or strategy: delayed"
                : range_hint(site, true));
-  lost(t.underflows, " of non-zero values rounded to zero",
+  lost(t.underflows, s.device ? " non-zero values rounded to zero" : " of non-zero values rounded to zero",
        !scaled ? "scale it (action: scale) so small values move into range"
        : fixed ? "use a smaller static_scale or strategy: delayed"
                : range_hint(site, false));

@@ -21,27 +21,9 @@ void require(bool cond, const char *what) {
   if (!cond) throw Error(what);
 }
 
-bool usable_amax(double a) { return a > 0.0 && std::isfinite(a); }
-
 float clamp_scale(double s) {
   return static_cast<float>(std::min<double>(std::max<double>(s, kMinScale), kMaxScale));
 }
-
-// scale_from_amax on a double amax, so products such as estimate × multiplier cannot overflow
-// float before the clamp. The quotient is clamped to the pow2 bounds first (so the ceiling
-// commutes with the clamp), then rounded to float; if that rounding fell onto a power of two
-// below the exact quotient, the ceiling of the float is one binade short and is doubled.
-float scale_from_amax_d(double amax, float fmt_max, int margin, bool pow2, float previous) {
-  if (!usable_amax(amax)) return previous;
-  double exact = std::min<double>(std::max<double>(std::ldexp(amax / fmt_max, margin), kMinScale), kMaxScale);
-  float s = static_cast<float>(exact);
-  if (!pow2) return s;
-  s = autoscale_pow2_ceil(s);
-  return s < exact ? 2.0f * s : s;
-}
-
-// max that lets a NaN win, so a NaN amax is never silently dropped.
-float nan_max(float a, float b) { return (std::isnan(a) || a >= b) ? a : b; }
 
 }  // namespace
 
@@ -76,17 +58,11 @@ void DelayedScaling::record(float amax) {
   step_amax_ = nan_max(std::fabs(amax), step_amax_);  // a NaN, once in, stays for the step
 }
 
-float DelayedScaling::reduced_amax() const {
-  if (config_.reduce == AUTOSCALE_AMAX_MOST_RECENT)
-    return ring_[(next_ + ring_.size() - 1) % ring_.size()];
-  return std::accumulate(ring_.begin(), ring_.end(), 0.0f, nan_max);
-}
-
 void DelayedScaling::step() {
-  ring_[next_] = step_amax_;
+  scale_ = delayed_roll(ring_.data(), static_cast<int>(ring_.size()), static_cast<int>(next_), step_amax_,
+                        config_.reduce, fmt_max_, config_.margin, config_.pow2, scale_);
   next_ = (next_ + 1) % ring_.size();
   step_amax_ = 0.0f;
-  scale_ = scale_from_amax(reduced_amax(), fmt_max_, config_.margin, config_.pow2, scale_);
 }
 
 std::vector<float> DelayedScaling::history() const {

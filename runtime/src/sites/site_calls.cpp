@@ -17,10 +17,14 @@
 
 namespace autoscale::detail {
 
-__attribute__((noinline, cold)) SiteState *first_use(autoscale_site *site) {
-  KeepFloatFlags flags;  // registration computes scales
+void arrange_report_at_exit() {
   static std::once_flag at_exit;
   std::call_once(at_exit, [] { std::atexit(report_at_exit); });
+}
+
+__attribute__((noinline, cold)) SiteState *first_use(autoscale_site *site) {
+  KeepFloatFlags flags;  // registration computes scales
+  arrange_report_at_exit();
   return state_of(site);
 }
 

@@ -6,6 +6,7 @@
 
 #include "autoscale/autoscale.h"
 #include "float_flags.h"
+#include "sites/device_sites.h"
 #include "sites/site_registry.h"
 #include "sites/site_scaling.h"
 
@@ -52,10 +53,13 @@ extern "C" void autoscale_step(void) {
   using namespace autoscale::detail;
   KeepFloatFlags flags;
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
-  ++reg.explicit_steps;
-  store_relaxed(reg.explicit_mode, true);
-  for (SiteState *st : reg.sites) roll_site_locked(reg, st);
-  for (SiteState *st : reg.sites) update_output_scale_locked(reg, st);
-  apply_remeasure_policy_locked(reg);
+  {
+    std::lock_guard<std::mutex> lock(reg.mutex);
+    ++reg.explicit_steps;
+    store_relaxed(reg.explicit_mode, true);
+    for (SiteState *st : reg.sites) roll_site_locked(reg, st);
+    for (SiteState *st : reg.sites) update_output_scale_locked(reg, st);
+    apply_remeasure_policy_locked(reg);
+  }
+  if (DeviceSites *device = device_sites()) device->step();
 }

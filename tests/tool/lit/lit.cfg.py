@@ -18,11 +18,13 @@ config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.envi
 config.environment["AUTOSCALE_SUMMARY"] = "0"
 
 # How rewritten programs link with the runtime: as the build's pkg-config file says (the static
-# archive and what it needs), so these tests follow the runtime's dependencies.
+# archive and what it needs), so these tests follow the runtime's dependencies. tests/gpu/run.sh
+# points AUTOSCALE_LIT_PKGCONFIG_DIR at another build's (the runtime without oneDNN).
+pkgconfig_dir = os.environ.get("AUTOSCALE_LIT_PKGCONFIG_DIR", config.autoscale_pkgconfig_dir)
 runtime_link = subprocess.run(["pkg-config", "--libs", "--static", "autoscale"], capture_output=True, text=True,
-                              env=dict(os.environ, PKG_CONFIG_PATH=config.autoscale_pkgconfig_dir))
+                              env=dict(os.environ, PKG_CONFIG_PATH=pkgconfig_dir))
 if runtime_link.returncode != 0:
-    lit_config.fatal("pkg-config cannot read %s/autoscale.pc: %s" % (config.autoscale_pkgconfig_dir, runtime_link.stderr))
+    lit_config.fatal("pkg-config cannot read %s/autoscale.pc: %s" % (pkgconfig_dir, runtime_link.stderr))
 
 here = config.test_source_root
 config.substitutions += [
@@ -44,11 +46,13 @@ config.substitutions += [
     ("%host-cc", config.host_cc),
 ]
 
-# CUDA cases need the toolkit's headers (the tool parses them) and nvcc (the output compiles).
+# CUDA cases need the toolkit's headers (the tool parses them), nvcc (the output compiles) and
+# libautoscale_cuda (rewritten CUDA files register their device sites with it): autoscale-cuda.pc,
+# whose flags nvcc takes as they are (the runtime's pkg-config files say -lpthread, not -pthread).
+cuda_link = subprocess.run(["pkg-config", "--libs", "--static", "autoscale-cuda"], capture_output=True, text=True,
+                           env=dict(os.environ, PKG_CONFIG_PATH=pkgconfig_dir))
 if os.path.exists(os.path.join(config.cuda_dir, "include", "cuda_runtime.h")) and \
-        os.path.exists(os.path.join(config.cuda_dir, "bin", "nvcc")):
+        os.path.exists(os.path.join(config.cuda_dir, "bin", "nvcc")) and cuda_link.returncode == 0:
     config.available_features.add("cuda")
     config.substitutions.append(("%nvcc", os.path.join(config.cuda_dir, "bin", "nvcc")))
-    # nvcc links through the host compiler but takes only its own options: -pthread must be passed on.
-    config.substitutions.append(("%link-for-nvcc", " ".join(
-        "-Xcompiler=" + flag if flag == "-pthread" else flag for flag in runtime_link.stdout.split())))
+    config.substitutions.append(("%link-for-nvcc", cuda_link.stdout.strip()))

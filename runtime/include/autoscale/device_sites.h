@@ -1,0 +1,248 @@
+/* autoscale/device_sites.h: the state of the sites that CUDA device code executes, and their
+ * rounding. Included by autoscale.h; valid C, C++ and CUDA.
+ *
+ * A rewritten .cu file has two site tables: the host's, and a `static __device__ const` copy whose
+ * static fields (format, action, strategy, saturate, ...) the device compiler folds into the code,
+ * so a device site reads no table at run time. Each device site's `state` points into the file's
+ * `__device__` array of autoscale_device_site_state: per slot, the scale in force, its inverse, the
+ * step's amax and the counters, in device memory (zero-initialised: a zero scale means the slot
+ * is calibrating, see below). The host registers the array (autoscale_cuda_register_sites, from the
+ * rewritten file's host compilation), and at every autoscale_step() libautoscale_cuda launches one
+ * kernel that rolls every device slot's amax history and sets its next scale with the host's own
+ * delayed-scaling arithmetic (scale_math.h), and copies the counters back for the report.
+ *
+ * Device rounding, per value v of a slot:
+ *   - cast: q = RNE_format(v), with the hardware's conversion (cvt.rn for fp16 and bf16,
+ *     __nv_cvt_float_to_fp8 for e4m3 and e5m2: cvt.rn.satfinite on sm_89+), which gives the bits
+ *     of the host's integer rounding (format.h; format_cuda_test checks it on a GPU);
+ *   - scale (any strategy but static: delayed scaling, Transformer Engine's): the warp's largest
+ *     |v| raises the slot's amax (one atomic per warp, and only when it grows), then
+ *     q = RNE_format(v * inverse) * scale. Scales are powers of two, so both products are exact
+ *     and q is the host's RNE(v / scale) * scale. Until the slot's first step with values
+ *     (calibration, as on the host) values pass unrounded;
+ *   - static scale: the same with the rule's scale (a scale with no exact inverse divides, on the
+ *     exact path).
+ * The inline path is those few instructions; values that leave it (beyond the format's max,
+ * non-finite, and bf16's subnormals under a scale, where a float product could round twice) take
+ * the exact path out of line (autoscale_device_round_exact_f: the format's rounding of the double
+ * quotient, as the host rounds), which also counts them. Underflows to zero are counted, one
+ * atomic per warp, when the site's statistics are full.
+ * Per tensor state is host-only: a device site has one state per slot. */
+#ifndef AUTOSCALE_DEVICE_SITES_H
+#define AUTOSCALE_DEVICE_SITES_H
+
+#if defined(__GNUC__)
+#pragma GCC system_header
+#endif
+
+#include "autoscale/config.h"
+#include "autoscale/format.h"
+#include "autoscale/site.h"
+
+AUTOSCALE_EXTERN_C_BEGIN
+
+/* The counters of a device slot (autoscale_device_slot.counts). */
+#define AUTOSCALE_DEVICE_OVERFLOWS 0  /* finite values beyond the format's range (clamped or inf/NaN) */
+#define AUTOSCALE_DEVICE_UNDERFLOWS 1 /* non-zero values that rounded to zero (statistics full) */
+#define AUTOSCALE_DEVICE_NAN_IN 2
+#define AUTOSCALE_DEVICE_INF_IN 3
+#define AUTOSCALE_DEVICE_COUNTS 4
+
+typedef struct autoscale_device_slot {
+  float scale;   /* in force; 0 while calibrating (delayed scaling's first step: values pass) */
+  float inverse; /* 1 / scale, exact: scales are powers of two */
+  autoscale_u32 amax_bits; /* this step's max |v| as float bits: non-negative floats order as their
+                              bits, and NaN's above inf's, so atomicMax keeps a NaN (sticky) */
+  autoscale_u32 counts[AUTOSCALE_DEVICE_COUNTS];
+} autoscale_device_slot;
+
+/* The device compilation gives autoscale_site.state this type (the host's is the runtime's), so
+ * the constant device table can point at its state without a cast; the host compilation sees the
+ * same layout under another tag. */
+#if AUTOSCALE_DEVICE_PASS
+#define AUTOSCALE_DEVICE_STATE_TAG_ autoscale_site_state
+#define AUTOSCALE_DEVICE_STATE_REF_(state) (state)
+#else
+#define AUTOSCALE_DEVICE_STATE_TAG_ autoscale_device_site_state_
+#define AUTOSCALE_DEVICE_STATE_REF_(state) AUTOSCALE_NULL /* the host never reads the device table */
+#endif
+typedef struct AUTOSCALE_DEVICE_STATE_TAG_ {
+  autoscale_device_slot slot[AUTOSCALE_SLOT_COUNT];
+} autoscale_device_site_state;
+
+/* An element of a device site table: AUTOSCALE_SITE's arguments after the state it points to. */
+#define AUTOSCALE_DEVICE_SITE(state, file, line, column, op, kind, name, op_class, action, format,   \
+                              rounding, saturate, strategy, history_len, amax_reduce, margin,     \
+                              static_scale, analysis_steps, recheck_every, statistics, index,     \
+                              fed_by0, fed_by1, fed_by2, rule)                                    \
+  {(file), (line), (column), (op), (kind), (name), (op_class), (action), (format), (statistics),    \
+   (rounding), (saturate), (strategy),                                                             \
+   {(history_len), (amax_reduce), (margin), (static_scale), (analysis_steps), (recheck_every)},    \
+   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_DEVICE_STATE_REF_(state)}
+
+#if defined(__CUDACC__) && !AUTOSCALE_DEVICE_PASS
+/* Registers a rewritten file's device sites (its host table, the table's length, and its
+ * __device__ state array as the host compilation names it) with libautoscale_cuda; the rewritten
+ * file calls it from a static initialiser. Returns 0. Defined in libautoscale_cuda. */
+int autoscale_cuda_register_sites(autoscale_site *host_sites, int count, const void *device_state_symbol);
+#endif
+
+/* The exact rounding of v at a scale, as the host rounds: the double quotient (exact for a
+ * power-of-two scale, else rounded once to 53 bits, which the format's rounding to at most 11 bits
+ * cannot turn the other way: 53 >= 2p + 2), rounded to the format, times the scale, rounded once
+ * to float. An inf is kept (saturation clamps finite overflow only); NaN gives NaN. */
+AUTOSCALE_HOST_DEVICE static inline float autoscale_round_exact_f(float v, float scale, int format, int saturate) {
+  if (v == v && v - v != 0.0f) return v;
+  return AUTOSCALE_CAST(float, autoscale_round_double(AUTOSCALE_CAST(double, v) / scale, format, saturate) *
+                                   AUTOSCALE_CAST(double, scale));
+}
+AUTOSCALE_HOST_DEVICE static inline double autoscale_round_exact_d(double v, float scale, int format, int saturate) {
+  if (v == v && v - v != 0.0) return v;
+  return autoscale_round_double(v / scale, format, saturate) * scale;
+}
+
+AUTOSCALE_EXTERN_C_END
+
+#if AUTOSCALE_DEVICE_PASS
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
+#endif
+
+AUTOSCALE_EXTERN_C_BEGIN
+
+/* RNE to the format of x, |x| <= the format's max: in device code by the conversion instructions,
+ * on the host (where tests check the inline path) by format.h's integer rounding, the same bits. */
+AUTOSCALE_HOST_DEVICE static inline float autoscale_convert_rne_(int format, float x) {
+#if AUTOSCALE_DEVICE_PASS
+  switch (format) {
+  case AUTOSCALE_FP16: return __half2float(__float2half_rn(x));
+  case AUTOSCALE_BF16: return __bfloat162float(__float2bfloat16_rn(x));
+  case AUTOSCALE_E4M3:
+    return __half2float(__half(__nv_cvt_fp8_to_halfraw(__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3), __NV_E4M3)));
+  case AUTOSCALE_E5M2:
+    return __half2float(__half(__nv_cvt_fp8_to_halfraw(__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E5M2), __NV_E5M2)));
+  default: return x;
+  }
+#else
+  return autoscale_round_float(x, format, 1);
+#endif
+}
+
+/* The inline path's rounding of v at a power-of-two scale (inverse its exact inverse, or 0 for a
+ * scale that has none): x = v * inverse is exact while a float normal, and below that every format
+ * but bf16 rounds x to a signed zero whatever the product dropped; q * scale is exact or rounded
+ * once, as the host's double product is when converted to float. So RNE(x) * scale is the host's
+ * RNE(v / scale) * scale. Returns 0, leaving *q alone, where that does not hold: no exact inverse,
+ * |x| beyond the format's max or not a number, a bf16 quotient in float's subnormals under a scale.
+ * *x is the quotient either way. */
+AUTOSCALE_HOST_DEVICE static inline int autoscale_round_inline_f_(float v, float scale, float inverse, int format,
+                                                                 float *x, float *q) {
+  const float a = autoscale_bits_float_(autoscale_float_bits_(v * inverse) & 0x7FFFFFFFu);
+  *x = v * inverse;
+  if (inverse == 0.0f || !(a <= autoscale_format_max(format)) ||
+      (format == AUTOSCALE_BF16 && a < autoscale_bits_float_(0x00800000u) && a != 0.0f && scale != 1.0f))
+    return 0;
+  *q = autoscale_convert_rne_(format, *x) * scale;
+  return 1;
+}
+
+AUTOSCALE_EXTERN_C_END
+
+#if AUTOSCALE_DEVICE_PASS
+
+/* Whether this lane is the first of the lanes in mask. */
+__device__ static __forceinline__ int autoscale_device_leader_(unsigned mask) {
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return lane == static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1);
+}
+
+__device__ static __forceinline__ void autoscale_device_raise_amax_(autoscale_device_slot *d, float v) {
+  unsigned bits = __float_as_uint(fabsf(v));
+#if __CUDA_ARCH__ >= 800
+  const unsigned mask = __activemask();
+  bits = __reduce_max_sync(mask, bits); /* one atomic per warp */
+  if (bits > *static_cast<volatile autoscale_u32 *>(&d->amax_bits) && autoscale_device_leader_(mask))
+    atomicMax(&d->amax_bits, bits);
+#else
+  if (bits > *static_cast<volatile autoscale_u32 *>(&d->amax_bits)) atomicMax(&d->amax_bits, bits);
+#endif
+}
+
+/* Whether x overflows the format: its unsaturated rounding is inf or NaN. */
+__device__ static __forceinline__ int autoscale_device_overflows_(double x, int format) {
+  const double r = autoscale_round_double(x, format, 0);
+  return r - r != 0.0;
+}
+
+/* The exact path: a value the inline path does not take, counted. */
+__device__ static __noinline__ float autoscale_device_round_exact_f(autoscale_device_slot *d, float v, float scale,
+                                                                    int format, int saturate) {
+  const float q = autoscale_round_exact_f(v, scale, format, saturate);
+  if (v != v) atomicAdd(&d->counts[AUTOSCALE_DEVICE_NAN_IN], 1u);
+  else if (v - v != 0.0f) atomicAdd(&d->counts[AUTOSCALE_DEVICE_INF_IN], 1u);
+  else if (autoscale_device_overflows_(static_cast<double>(v) / scale, format))
+    atomicAdd(&d->counts[AUTOSCALE_DEVICE_OVERFLOWS], 1u);
+  else if (q == 0.0f && v != 0.0f) atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], 1u);
+  return q;
+}
+__device__ static __noinline__ double autoscale_device_round_exact_d(autoscale_device_slot *d, double v, float scale,
+                                                                     int format, int saturate) {
+  const double q = autoscale_round_exact_d(v, scale, format, saturate);
+  if (v != v) atomicAdd(&d->counts[AUTOSCALE_DEVICE_NAN_IN], 1u);
+  else if (v - v != 0.0) atomicAdd(&d->counts[AUTOSCALE_DEVICE_INF_IN], 1u);
+  else if (autoscale_device_overflows_(v / scale, format)) atomicAdd(&d->counts[AUTOSCALE_DEVICE_OVERFLOWS], 1u);
+  else if (q == 0.0 && v != 0.0) atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], 1u);
+  return q;
+}
+
+/* Whether the rule's static scale is a power of two in [2^-126, 2^126] (then its inverse is exact
+ * and normal). Folds. */
+__device__ static __forceinline__ int autoscale_device_pow2_(float s) {
+  const unsigned u = __float_as_uint(s);
+  return (u & 0x807FFFFFu) == 0u && u >= 0x00800000u && u <= 0x7E800000u;
+}
+
+/* The scale of a slot for this value: 1 for a cast, the rule's for static, the slot's otherwise
+ * (raising its amax first); 0 while calibrating. */
+__device__ static __forceinline__ float autoscale_device_scale_of_(const autoscale_site *s, autoscale_device_slot *d,
+                                                                  float magnitude, float *inverse) {
+  if (s->action != AUTOSCALE_ACTION_SCALE) return *inverse = 1.0f;
+  if (s->strategy == AUTOSCALE_STRATEGY_STATIC) {
+    *inverse = autoscale_device_pow2_(s->params.static_scale) ? 1.0f / s->params.static_scale : 0.0f;
+    return s->params.static_scale;
+  }
+  autoscale_device_raise_amax_(d, magnitude);
+  *inverse = d->inverse;
+  return d->scale;
+}
+
+/* One value of slot `slot` of a device site (see the top of this file). */
+__device__ static __forceinline__ float autoscale_device_round_f(autoscale_site *s, int slot, float v) {
+  autoscale_device_slot *d = &s->state->slot[slot];
+  float inverse;
+  const float scale = autoscale_device_scale_of_(s, d, v, &inverse);
+  if (scale == 0.0f) return v; /* calibrating */
+  float x, q;
+  if (!autoscale_round_inline_f_(v, scale, inverse, s->format, &x, &q))
+    return autoscale_device_round_exact_f(d, v, scale, s->format, s->saturate);
+  if (s->statistics == AUTOSCALE_STATS_FULL) {
+    const unsigned mask = __activemask(), underflows = __ballot_sync(mask, q == 0.0f && x != 0.0f);
+    if (underflows && autoscale_device_leader_(mask))
+      atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], static_cast<unsigned>(__popc(static_cast<int>(underflows))));
+  }
+  return q;
+}
+/* Doubles round on the exact path (the conversion instructions take floats, and rounding a double
+ * to float first would round twice). */
+__device__ static __forceinline__ double autoscale_device_round_d(autoscale_site *s, int slot, double v) {
+  autoscale_device_slot *d = &s->state->slot[slot];
+  float inverse;
+  const float scale = autoscale_device_scale_of_(s, d, static_cast<float>(v), &inverse);
+  if (scale == 0.0f) return v;
+  return autoscale_device_round_exact_d(d, v, scale, s->format, s->saturate);
+}
+#endif
+
+#endif
