@@ -101,8 +101,8 @@ EOF
     check "train_gpt2 $v: every kernel launches" $?
   done
   echo "kernel, then registers and local bytes: fp32, passthrough, default"
-  paste -d' ' <(awk '{print $2, $4, $6}' "$log/kernels_fp32.txt") <(awk '{print $4, $6}' "$log/kernels_passthrough.txt") \
-    <(awk '{print $4, $6}' "$log/kernels_default.txt")
+  paste -d' ' <(awk '/^kernel /{print $2, $4, $6}' "$log/kernels_fp32.txt") \
+    <(awk '/^kernel /{print $4, $6}' "$log/kernels_passthrough.txt") <(awk '/^kernel /{print $4, $6}' "$log/kernels_default.txt")
 
   # Tiny config, 40 steps: final losses against FP32; pass-through's weights bit for bit.
   for v in fp32 $variants; do
