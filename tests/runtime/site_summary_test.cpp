@@ -147,4 +147,44 @@ TEST(SiteSummary, ShrinkingValuesAskForAShorterHistory) {
   EXPECT_EQ(summary.find("history: 1"), summary.rfind("history: 1")) << "the steady site is told the same";
 }
 
+// Sites rank by the values they damaged, not by share: a line run once that overflowed (a results
+// report's arithmetic) comes after a kernel that lost 2% of a million values, and after one whose
+// error beyond the format's bound spread over many values; a device site's counts rank the same.
+TEST(SiteSummary, RanksByValuesDamagedNotByShare) {
+  const autoscale_site once = make_site(7, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+                                        AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  const autoscale_site kernel = make_site(8, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                          AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  const autoscale_site lossy = make_site(9, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_BF16,
+                                         AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  const autoscale_site device = make_site(10, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
+                                          AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  auto site_with = [](const autoscale_site &site, uint64_t values, uint64_t overflows, double relative_error) {
+    autoscale::detail::SiteSnapshot s;
+    s.site = &site;
+    s.executions = values;
+    autoscale::detail::SlotCounters &c = s.slot[AUTOSCALE_SLOT_OUTPUT].counters;
+    c.quantized = values;
+    c.overflows = overflows;
+    c.value_sum = static_cast<double>(values);
+    c.error_sum = static_cast<double>(values) * relative_error;
+    return s;
+  };
+  autoscale::detail::RegistrySnapshot all;
+  all.explicit_mode = true;
+  all.sites = {site_with(once, 1, 1, 0.0), site_with(kernel, 1000000, 20000, 0.0),
+               site_with(lossy, 100000, 0, 0.05), site_with(device, 0, 0, 0.0)};
+  all.sites[3].device = true;
+  all.sites[3].slot[AUTOSCALE_SLOT_OUTPUT].counters.overflows = 500;
+  const std::string summary = autoscale::detail::report_summary(all);
+  SCOPED_TRACE(summary);
+  const size_t kernel_at = summary.find("cpp:8:"), lossy_at = summary.find("cpp:9:"),
+               device_at = summary.find("cpp:10:"), once_at = summary.find("cpp:7:");
+  ASSERT_NE(once_at, std::string::npos);
+  EXPECT_LT(kernel_at, lossy_at);  // 20000 values lost against 100000 x 0.05 = 5000
+  EXPECT_LT(lossy_at, device_at);  // 5000 against 500 counted on the GPU
+  EXPECT_LT(device_at, once_at);   // 500 against 1
+  EXPECT_NE(summary.find("500 overflowed on the GPU"), std::string::npos);
+}
+
 }  // namespace

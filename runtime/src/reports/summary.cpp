@@ -13,8 +13,12 @@ namespace autoscale::detail {
 namespace {
 
 // What went wrong at a site and what to try, for the summary. Empty when nothing stands out.
+// Sites rank by impact, the values they damaged: each value lost (over/underflow, NaN/inf made)
+// counts one, a subnormal one half, and an error beyond the format's bound its relative size per
+// value rounded. A share would rank a line run once (a results report) above a kernel that lost
+// a few percent of millions.
 struct Finding {
-  double badness = 0;  // fraction of values lost (over/underflow, NaN/inf made) plus excess error
+  double impact = 0;
   std::string what;
   std::string suggestion;
 };
@@ -85,12 +89,12 @@ Finding judge(const SiteSnapshot &s, const char *rolls) {
     f.what += (f.what.empty() ? "" : ", ") + what;
     if (f.suggestion.empty()) f.suggestion = suggestion;
   };
-  // A share of the values lost one way: named, weighed by its fraction, with what to try. A device
-  // site counts no executions (device_sites.h): its losses are counts, each weighing as all.
+  // The values lost one way: named (as a share; a device site, which counts no executions
+  // (device_sites.h), as a count), with what to try.
   auto lost = [&](uint64_t n, const char *what, const std::string &suggestion) {
     if (n == 0) return;
     add(s.device ? std::to_string(n) + what + " on the GPU" : percent(n, t.quantized) + what, suggestion);
-    f.badness += s.device ? 1.0 : static_cast<double>(n) / t.quantized;
+    f.impact += static_cast<double>(n);
   };
   // Values that shrank faster than the amax history forgets (roll_site_locked): the history's scale
   // explains the losses, those that follow too (a solver divided by a product lost to zero), so
@@ -117,7 +121,7 @@ Finding judge(const SiteSnapshot &s, const char *rolls) {
     std::snprintf(buf, sizeof buf, "relative error %.3g (above %s's half-ulp bound %.3g)", rel,
                   autoscale_format_name(site.format), bound);
     add(buf, finer_format(site.format));
-    f.badness += std::min(rel, 1.0);
+    f.impact += std::min(rel, 1.0) * static_cast<double>(t.quantized);
   }
   if (t.subnormals > 0 && f.what.empty()) {
     add(percent(t.subnormals, t.quantized) + " of results were subnormal",
@@ -125,7 +129,7 @@ Finding judge(const SiteSnapshot &s, const char *rolls) {
         : fixed ? "use a smaller static_scale"
         : reads_margin(site.strategy) ? "lower the margin (" + margin_hint(site, -1) + ")"
                                       : "strategy: delayed (this strategy reads no measured amax)");
-    f.badness += 0.5 * static_cast<double>(t.subnormals) / t.quantized;
+    f.impact += 0.5 * static_cast<double>(t.subnormals);
   }
   return f;
 }
@@ -141,7 +145,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
     if (!f.what.empty() || !s.warnings.empty()) found.emplace_back(std::move(f), &s);
   }
   std::stable_sort(found.begin(), found.end(),
-                   [](const auto &a, const auto &b) { return a.first.badness > b.first.badness; });
+                   [](const auto &a, const auto &b) { return a.first.impact > b.first.impact; });
   std::string out = "autoscale: " + std::to_string(snapshot.sites.size()) + " sites, " +
                     std::to_string(executions) + " executions; ";
   out += snapshot.explicit_mode
@@ -152,7 +156,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
     out += "autoscale: no site overflowed, underflowed or lost more than its format's rounding\n";
     return out;
   }
-  out += "autoscale: worst sites:\n";
+  out += "autoscale: worst sites (most values damaged first):\n";
   for (size_t i = 0; i < found.size() && i < max_sites; ++i) {
     const Finding &f = found[i].first;
     const SiteSnapshot &s = *found[i].second;
