@@ -91,10 +91,6 @@ std::string prelude(const FileEdits &F, unsigned FirstLine) {
   if (!F.Sites.empty()) {
     std::string Table = siteTableName(F.Display);
     std::string Guard = llvm::StringRef(Table).upper();
-    auto Entries = [&](llvm::raw_ostream &OS) {
-      for (size_t I = 0; I < F.Sites.size(); ++I)
-        OS << "  AUTOSCALE_SITE(" << siteArguments(F, I) << "),\n";
-    };
     OS << "#ifndef " << Guard << "\n#define " << Guard << "\n";
     if (F.Cuda) {
       // Device code reads a constant device copy of the sites, whose fields the device compiler
@@ -114,7 +110,8 @@ std::string prelude(const FileEdits &F, unsigned FirstLine) {
     if (F.Header) // a unit using none of the header's functions must not warn about the table
       OS << "#if defined(__GNUC__)\n__attribute__((unused))\n#endif\n";
     OS << "static autoscale_site " << Table << "[] = {\n";
-    Entries(OS);
+    for (size_t I = 0; I < F.Sites.size(); ++I)
+      OS << "  AUTOSCALE_SITE(" << siteArguments(F, I) << "),\n";
     OS << "};\n";
     if (F.Cuda)
       OS << "__attribute__((unused)) static const int " << Table

@@ -73,19 +73,21 @@ class CudaDeviceSites final : public DeviceSites {
 
  private:
   SiteSnapshot site_snapshot(const Table &t, int i, uint32_t id) const {
+    const autoscale_site &site = t.sites[i];
+    const bool rolls = rolls_history(site);
     SiteSnapshot s;
-    s.site = &t.sites[i];
+    s.site = &site;
     s.id = id;
     s.device = true;
-    s.rolls = rolls_history(t.sites[i]) ? steps_ : 0;
+    s.rolls = rolls ? steps_ : 0;
     for (int k = 0; k < AUTOSCALE_SLOT_COUNT; ++k) {
       const autoscale_device_slot &d = t.last[i].slot[k];
       SlotSnapshot &o = s.slot[k];
-      const bool calibrating = rolls_history(t.sites[i]) && d.scale == 0.0f;
-      o.scale = calibrating || !rolls_history(t.sites[i]) ? 1.0f : d.scale;
-      if (t.sites[i].action == AUTOSCALE_ACTION_SCALE && t.sites[i].strategy == AUTOSCALE_STRATEGY_STATIC)
-        o.scale = t.sites[i].params.static_scale;
-      o.passthrough = calibrating;
+      o.passthrough = rolls && d.scale == 0.0f;  // calibrating
+      o.scale = site.action == AUTOSCALE_ACTION_SCALE && site.strategy == AUTOSCALE_STRATEGY_STATIC
+                    ? site.params.static_scale
+                : rolls && !o.passthrough ? d.scale
+                                          : 1.0f;
       o.amax = t.amax_ever[static_cast<size_t>(i) * AUTOSCALE_SLOT_COUNT + k];
       o.counters.amax_bits = d.amax_bits;
       o.counters.overflows = d.counts[AUTOSCALE_DEVICE_OVERFLOWS];
@@ -93,7 +95,7 @@ class CudaDeviceSites final : public DeviceSites {
       o.counters.nan_in = d.counts[AUTOSCALE_DEVICE_NAN_IN];
       o.counters.inf_in = d.counts[AUTOSCALE_DEVICE_INF_IN];
     }
-    if (rolls_history(t.sites[i]) && t.sites[i].strategy != AUTOSCALE_STRATEGY_DELAYED)
+    if (rolls && site.strategy != AUTOSCALE_STRATEGY_DELAYED)
       s.strategy_note = "a device site: scaled as delayed scaling, one state per operand (no tensors)";
     return s;
   }
