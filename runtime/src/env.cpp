@@ -9,7 +9,7 @@
 
 namespace autoscale::detail {
 
-std::string parse_summary(const char *value, bool *out) {
+std::string parse_switch(const char *variable, const char *value, const char *off, const char *on, bool *out) {
   if (std::strcmp(value, "0") == 0) {
     *out = false;
     return {};
@@ -18,8 +18,7 @@ std::string parse_summary(const char *value, bool *out) {
     *out = true;
     return {};
   }
-  return std::string("AUTOSCALE_SUMMARY=") + value +
-         " is invalid: accepted values are 0 (no summary at exit) and 1 (summary on stderr)";
+  return std::string(variable) + "=" + value + " is invalid: accepted values are 0 (" + off + ") and 1 (" + on + ")";
 }
 
 std::string parse_window(const char *value, uint64_t *out) {
@@ -55,7 +54,11 @@ Settings read_settings() {
   Settings s;
   if (const char *v = std::getenv("AUTOSCALE_REPORT")) s.report_path = v;
   if (const char *v = std::getenv("AUTOSCALE_SUMMARY")) {
-    std::string error = parse_summary(v, &s.summary);
+    std::string error = parse_switch("AUTOSCALE_SUMMARY", v, kSummaryOff, kSummaryOn, &s.summary);
+    if (!error.empty()) std::fprintf(stderr, "autoscale: %s; using 1\n", error.c_str());
+  }
+  if (const char *v = std::getenv("AUTOSCALE_CUDA_FP8")) {
+    std::string error = parse_switch("AUTOSCALE_CUDA_FP8", v, kCudaFp8Off, kCudaFp8On, &s.cuda_fp8);
     if (!error.empty()) std::fprintf(stderr, "autoscale: %s; using 1\n", error.c_str());
   }
   if (const char *v = std::getenv("AUTOSCALE_WINDOW")) {

@@ -16,11 +16,20 @@ struct Settings {
   // AUTOSCALE_EMPIRICAL_OP_FRACTION: the fraction of empirical sites, the most variable first,
   // that re-measure their multiplier after analysis (choose_remeasured in scaling.h).
   double empirical_op_fraction = 1.0;
+  // AUTOSCALE_CUDA_FP8: rewritten cuBLAS calls at e4m3 run on FP8 tensor cores (cublas_sites.cu);
+  // 0 runs the same rounded values as bf16 with float32 accumulation, which tells the tensor
+  // cores' accumulation apart from the rounding.
+  bool cuda_fp8 = true;
 };
+
+// What each value of a 0/1 variable means, as its message says.
+inline constexpr const char *kSummaryOff = "no summary at exit", *kSummaryOn = "summary on stderr";
+inline constexpr const char *kCudaFp8Off = "e4m3 cuBLAS products as bf16 values on cublasGemmEx",
+                            *kCudaFp8On = "on FP8 tensor cores";
 
 // Each parser takes the variable's value (never NULL) and returns the message to print when it
 // is invalid, empty when it is valid. The message names the variable and the accepted values.
-std::string parse_summary(const char *value, bool *out);
+std::string parse_switch(const char *variable, const char *value, const char *off, const char *on, bool *out);
 std::string parse_window(const char *value, uint64_t *out);
 std::string parse_op_fraction(const char *value, double *out);
 

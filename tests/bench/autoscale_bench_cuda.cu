@@ -9,11 +9,17 @@
 //     GB/s counting bytes read and written: copy: cudaMemcpyAsync of N floats (8 N bytes);
 //     e4m3: autoscale_cuda_quantize_array with the amax, scale 2^-4 (5 N bytes); e4m3_exact: scale
 //     0.3, the exact quotient's path; amax: autoscale_cuda_amax_array (4 N bytes).
+//   cublas M N K sgemm T bf16 T current T delayed T ratio_sgemm R ratio_bf16 R
+//     TFLOP/s of a linear layer's product as cuBLAS computes it (column-major C (M x N) =
+//     W^T X: W K x M, X K x N, float32): sgemm: cublasSgemm (default math, no TF32); bf16:
+//     cublasGemmEx on operands already bf16; current, delayed: autoscale_cublas_sgemm at e4m3
+//     (a rewritten cublasSgemm: quantising both float operands, then the FP8 product), current
+//     scaling (an amax pass first) and delayed (after a step). ratios: current / sgemm, / bf16.
 //   check ...: the results compared (the product with and without B transposed, against bf16's
 //     of the same values; codes against the CPU's, aligned and not).
 // Each figure is the median of 5 batches, each of 20 or more calls lasting 20 ms or more,
 // after warming up. Prints "skipped: no CUDA device" and exits 0 without a GPU.
-//   ninja -C build autoscale_bench_cuda && build/bin/autoscale_bench_cuda [gemm | quantize]
+//   ninja -C build autoscale_bench_cuda && build/bin/autoscale_bench_cuda [gemm | quantize | cublas]
 #include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_bf16.h>
@@ -27,6 +33,8 @@
 #include <cstring>
 #include <vector>
 
+#include "autoscale/autoscale.h"
+#include "autoscale/cublas.h"
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
 #include "autoscale/matmul.h"
@@ -242,6 +250,45 @@ void gemm(Gpu &g, size_t m, size_t n, size_t k) {
   for (void *p : std::vector<void *>{a8, b8, bt8, a16, b16, c, c_ref, amax, ref_amax}) cudaFree(p);
 }
 
+// A rewritten cublasSgemm against the FP32 call it replaces and against bf16 operands.
+void cublas_site(Gpu &g, int m, int n, int k) {
+  float *w = device<float>(size_t(k) * m), *x = device<float>(size_t(k) * n), *c = device<float>(size_t(m) * n);
+  __nv_bfloat16 *w16 = device<__nv_bfloat16>(size_t(k) * m), *x16 = device<__nv_bfloat16>(size_t(k) * n);
+  fill_floats<<<1024, 256, 0, g.stream>>>(w, size_t(k) * m, 3);
+  fill_floats<<<1024, 256, 0, g.stream>>>(x, size_t(k) * n, 4);
+  cuda_ok(cudaGetLastError(), "fill");
+  const float one = 1.0f, zero = 0.0f;
+  // Sites live as long as the program, as a rewritten file's do (the runtime reports them at exit).
+  autoscale_site &current = *new autoscale_site AUTOSCALE_SITE("bench", 1, 1, AUTOSCALE_OP_MATMUL, "matmul", "cublasSgemm",
+                                          AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                          AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_CURRENT, 16, AUTOSCALE_AMAX_MAX,
+                                          0, 1.0f, 10, 10, AUTOSCALE_STATS_AMAX, 0, -1, -1, -1, "bench");
+  autoscale_site &delayed = *new autoscale_site(current);
+  delayed.strategy = AUTOSCALE_STRATEGY_DELAYED;
+  auto site = [&](autoscale_site *s) {
+    blas_ok(autoscale_cublas_sgemm(s, g.blas, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, w, k, x, k, &zero, c, m),
+            "autoscale_cublas_sgemm");
+  };
+  site(&delayed);
+  autoscale_step();  // delayed has a history from here on
+  const double flop = 2.0 * m * n * k;
+  auto tflops = [&](double ms) { return flop / (ms * 1e-3) / 1e12; };
+  const double t_sgemm = tflops(ms_per_call(g.stream, [&] {
+    blas_ok(cublasSgemm(g.blas, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, w, k, x, k, &zero, c, m), "cublasSgemm");
+  }));
+  const double t_bf16 = tflops(ms_per_call(g.stream, [&] {
+    blas_ok(cublasGemmEx(g.blas, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, w16, CUDA_R_16BF, k, x16, CUDA_R_16BF, k,
+                         &zero, c, CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+            "cublasGemmEx");
+  }));
+  const double t_current = tflops(ms_per_call(g.stream, [&] { site(&current); }));
+  const double t_delayed = tflops(ms_per_call(g.stream, [&] { site(&delayed); }));
+  std::printf("cublas %d %d %d sgemm %.1f bf16 %.1f current %.1f delayed %.1f ratio_sgemm %.2f ratio_bf16 %.2f\n", m,
+              n, k, t_sgemm, t_bf16, t_current, t_delayed, t_current / t_sgemm, t_current / t_bf16);
+  std::fflush(stdout);
+  for (void *p : std::vector<void *>{w, x, c, w16, x16}) cudaFree(p);
+}
+
 // The GPU's codes and amax against the CPU's for x[offset, offset + n) into codes + code_offset.
 bool same_as_cpu(Gpu &g, const float *x, uint8_t *codes, float *amax, size_t n, size_t offset, size_t code_offset,
                  float scale) {
@@ -302,6 +349,7 @@ void quantize(Gpu &g, size_t n) {
 int main(int argc, char **argv) {
   const bool gemms = argc < 2 || std::strcmp(argv[1], "gemm") == 0;
   const bool quantizes = argc < 2 || std::strcmp(argv[1], "quantize") == 0;
+  const bool cublas = argc < 2 || std::strcmp(argv[1], "cublas") == 0;
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
@@ -329,5 +377,10 @@ int main(int argc, char **argv) {
     for (auto &s : shapes) gemm(g, s[0], s[1], s[2]);
   if (quantizes)
     for (size_t n : {size_t(1) << 20, size_t(16) << 20, size_t(64) << 20}) quantize(g, n);
+  // gpt2s's products (B T = 2048 rows; C = 768, V = 4096), larger ones, and a small one (the cost of a call).
+  const int linear[][3] = {{2304, 2048, 768}, {768, 2048, 768}, {3072, 2048, 768}, {768, 2048, 3072}, {4096, 2048, 768},
+                           {3072, 8192, 768}, {768, 8192, 3072}, {4096, 4096, 4096}, {256, 256, 256}};
+  if (cublas && prop.major * 10 + prop.minor >= 89)
+    for (auto &s : linear) cublas_site(g, s[0], s[1], s[2]);
   return 0;
 }

@@ -12,18 +12,41 @@
 # What runs: the runtime's CUDA tests (conversions against the GPU's instructions, the array
 # kernels, the FP8 product), the device rounding and device scaling programs of the lit suite,
 # the CUDA GPT-2 trainer (examples/gpt2/train_gpt2.cu) and its rewrites under the shipped rules
-# (registers and launches of every kernel, pass-through bits, losses against FP32, step times),
-# and the CUDA kernels' benchmark (autoscale_bench_cuda) against cuBLAS BF16 and a device copy.
+# (registers and launches of every kernel, pass-through bits, losses against FP32, step times; its
+# cuBLAS products run as the runtime's scaled ones under every rule file but pass-through), the
+# rewritten cuBLAS calls against cuBLAS (cublas_sites_cuda_test), and the CUDA kernels' benchmark
+# (autoscale_bench_cuda) against cuBLAS FP32 and BF16 and a device copy.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 gpu=$root/build/gpu
 variants="passthrough default bf16 fp16 e4m3_unscaled"
+# The default rules with one change to their matrix products, run on the tiny config beside them to
+# show what the products' precision costs (measurements, not checks).
+probes="default_margin0 default_attention_fp32 default_gradients_e5m2"
 
 rules_of() {
   case $1 in
     e4m3_unscaled) echo "$root/tests/end_to_end/gpt2_e4m3_unscaled.yaml" ;;
+    default_*) echo "$gpu/rules/$1.yaml" ;;
     *) echo "$root/rules/$1.yaml" ;;
   esac
+}
+
+# default.yaml with the given overrides first (the first that matches decides).
+probe_rules() {  # NAME OVERRIDES (YAML list items, \n between lines)
+  mkdir -p "$gpu/rules"
+  awk -v rules="$2" '/^  - name: gemm-current-scaling/ { printf "%s", rules } { print }' "$root/rules/default.yaml" \
+    >"$gpu/rules/$1.yaml"
+}
+write_probe_rules() {
+  local item='  - name: probe-%s\n    match: {op: matmul, function: %s}\n    set: %s\n'
+  probe_rules default_margin0 '  - name: probe\n    match: {op: matmul}\n    set: {strategy: current, margin: 0}\n'
+  probe_rules default_attention_fp32 "$(printf "$item" attention_forward attention_forward '{action: keep}')
+$(printf "$item" attention_backward attention_backward '{action: keep}')
+"
+  probe_rules default_gradients_e5m2 "$(printf "$item" matmul_backward matmul_backward '{strategy: current, format: e5m2}')
+$(printf "$item" attention_backward attention_backward '{strategy: current, format: e5m2}')
+"
 }
 
 build() {
@@ -32,9 +55,10 @@ build() {
   [ -x "$tool" ] || { echo "tests/gpu/run.sh: build the rewriter first: bash cmake/build.sh" >&2; exit 2; }
   cd "$root"  # the rewriter writes each input under --out-dir at its path from here
   rm -rf "$gpu/bin" "$gpu/gpt2" && mkdir -p "$gpu/bin" "$gpu/gpt2"
+  write_probe_rules
   cmake -S "$root" -B "$gpu/cmake" -G Ninja -DCMAKE_BUILD_TYPE=Release -DAUTOSCALE_BUILD_TOOL=OFF \
     -DAUTOSCALE_CUDA=ON -DCMAKE_DISABLE_FIND_PACKAGE_dnnl=ON >/dev/null
-  local targets="format_cuda_test kernels_cuda_test matmul_cuda_test autoscale_bench_cuda"
+  local targets="format_cuda_test kernels_cuda_test matmul_cuda_test cublas_sites_cuda_test autoscale_bench_cuda"
   cmake --build "$gpu/cmake" --target autoscale autoscale_cuda $targets
   for t in $targets; do cp "$gpu/cmake/bin/$t" "$gpu/bin/"; done
   export PKG_CONFIG_PATH=$gpu/cmake/pkgconfig
@@ -51,7 +75,7 @@ build() {
   # be compared bit for bit.
   local nvflags="-O2 -arch=sm_90 -fmad=false -I$root/runtime/include"
   nvcc $nvflags "$root/examples/gpt2/train_gpt2.cu" "$root/examples/gpt2/data.c" -lcublas -o "$gpu/bin/train_gpt2_fp32"
-  for v in $variants; do
+  for v in $variants $probes; do
     "$tool" --rules "$(rules_of "$v")" --out-dir "$gpu/gpt2/$v" --report "$gpu/gpt2/$v/rewrite.json" \
       examples/gpt2/train_gpt2.cu -- | tail -1
     nvcc $nvflags -Xptxas -warn-spills "$gpu/gpt2/$v/examples/gpt2/train_gpt2.cu" "$root/examples/gpt2/data.c" $link -lcublas \
@@ -110,6 +134,13 @@ EOF
     echo "tiny $v: $(grep -E '^final|fingerprint|time per step' "$log/tiny_$v.txt" | tr '\n' ' ')"
   done
   grep '^autoscale:' "$log/tiny_default.txt" | head -12  # the device sites' summary
+  for v in $probes; do
+    timeout 120 "$bin/train_gpt2_$v" --time >"$log/tiny_$v.txt" 2>&1
+    echo "tiny $v (a probe): $(grep -E '^final|time per step' "$log/tiny_$v.txt" | tr '\n' ' ')"
+  done
+  # The default rules' products as bf16 values (FP32 accumulation) instead of on FP8 tensor cores.
+  AUTOSCALE_CUDA_FP8=0 timeout 120 "$bin/train_gpt2_default" --time >"$log/tiny_default_no_fp8.txt" 2>&1
+  echo "tiny default, AUTOSCALE_CUDA_FP8=0 (a probe): $(grep -E '^final|time per step' "$log/tiny_default_no_fp8.txt" | tr '\n' ' ')"
   [ "$(field "$log/tiny_fp32.txt" fingerprint 2)" = "$(field "$log/tiny_passthrough.txt" fingerprint 2)" ]
   check "pass-through: weights bit-identical to FP32's" $?
   local ref_train ref_val
@@ -129,18 +160,34 @@ EOF
     "$ref_val" "${e4_val:-nan}"
   check "tiny e4m3 unscaled: at least 10% worse than FP32 or diverged" $?
 
-  # gpt2s (GEMM-dominated): step time and final loss.
+  # gpt2s (GEMM-dominated): step time (a measurement, not a check) and final loss within 1%.
   for v in fp32 default; do
     timeout 120 "$bin/train_gpt2_$v" --config gpt2s --steps 10 --val-every 100 --eval-batches 1 --time \
       >"$log/gpt2s_$v.txt" 2>&1
     echo "gpt2s $v: $(grep -E '^final|time per step' "$log/gpt2s_$v.txt" | tr '\n' ' ')"
   done
+  grep '^autoscale:' "$log/gpt2s_default.txt" | head -12
+  python3 -c "import sys; a,b=map(float,sys.argv[1:]); print('gpt2s step time fp32 / default: %.2fx' % (a / b))" \
+    "$(field "$log/gpt2s_fp32.txt" "time per step" 4)" "$(field "$log/gpt2s_default.txt" "time per step" 4)"
+  python3 -c "import sys; a,c=map(float,sys.argv[1:]); sys.exit(0 if abs(c-a)<=0.01*a else 1)" \
+    "$(field "$log/gpt2s_fp32.txt" "train loss" 3)" "$(field "$log/gpt2s_default.txt" "train loss" 3)"
+  check "gpt2s default: final train loss within 1% of FP32's" $?
 
+  # Where the time of a rewritten cuBLAS call goes, where the profiler is installed.
+  local nsys
+  nsys=$(command -v nsys || ls /usr/local/cuda/bin/nsys /opt/nvidia/nsight-systems/*/bin/nsys 2>/dev/null | head -1)
+  if [ -n "$nsys" ]; then
+    (cd "$log" && timeout 120 "$nsys" profile -o gpt2s_default --force-overwrite true --stats=true \
+      "$bin/train_gpt2_default" --config gpt2s --steps 4 --val-every 100 --eval-batches 1 >nsys.txt 2>&1)
+    grep -A25 "cuda_gpu_kern_sum" "$log/nsys.txt" | cut -c1-200
+  else
+    echo "no nsys here: no profile"
+  fi
   timeout 120 "$bin/autoscale_bench_cuda" | tee "$log/bench.txt"
   check "autoscale_bench_cuda ran" $?
 
   # Last: the runtime's CUDA tests (format_cuda_test walks every float32 and every code).
-  for t in kernels_cuda_test matmul_cuda_test format_cuda_test; do
+  for t in cublas_sites_cuda_test kernels_cuda_test matmul_cuda_test format_cuda_test; do
     timeout 120 "$bin/$t" --gtest_brief=1 >"$log/$t.txt" 2>&1
     check "$t" $?
     tail -3 "$log/$t.txt"

@@ -8,20 +8,30 @@
 
 namespace {
 
-TEST(SiteEnv, SummaryAcceptsZeroAndOne) {
+using autoscale::detail::parse_switch;
+
+TEST(SiteEnv, SwitchesAcceptZeroAndOne) {
   bool on = true;
-  EXPECT_EQ(autoscale::detail::parse_summary("0", &on), "");
+  EXPECT_EQ(parse_switch("AUTOSCALE_SUMMARY", "0", "off", "on", &on), "");
   EXPECT_FALSE(on);
-  EXPECT_EQ(autoscale::detail::parse_summary("1", &on), "");
+  EXPECT_EQ(parse_switch("AUTOSCALE_SUMMARY", "1", "off", "on", &on), "");
   EXPECT_TRUE(on);
 }
 
-TEST(SiteEnv, SummaryRejectsOtherValues) {
+TEST(SiteEnv, SwitchesRejectOtherValuesNamingWhatEachMeans) {
+  using autoscale::detail::kCudaFp8Off;
+  using autoscale::detail::kCudaFp8On;
+  using autoscale::detail::kSummaryOff;
+  using autoscale::detail::kSummaryOn;
   for (const char *bad : {"maybe", "", "yes", "01", " 1"}) {
     bool on = true;
-    EXPECT_EQ(autoscale::detail::parse_summary(bad, &on),
+    EXPECT_EQ(parse_switch("AUTOSCALE_SUMMARY", bad, kSummaryOff, kSummaryOn, &on),
               std::string("AUTOSCALE_SUMMARY=") + bad +
                   " is invalid: accepted values are 0 (no summary at exit) and 1 (summary on stderr)");
+    EXPECT_EQ(parse_switch("AUTOSCALE_CUDA_FP8", bad, kCudaFp8Off, kCudaFp8On, &on),
+              std::string("AUTOSCALE_CUDA_FP8=") + bad +
+                  " is invalid: accepted values are 0 (e4m3 cuBLAS products as bf16 values on cublasGemmEx) and 1 "
+                  "(on FP8 tensor cores)");
     EXPECT_TRUE(on) << "an invalid value must leave the setting alone";
   }
 }

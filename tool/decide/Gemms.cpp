@@ -30,7 +30,7 @@ void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &D
     if (Decision &D = Decisions[I];
         GemmOf(I) && D.rewrites() && D.Treatment.Format == rules::Format::FP32) {
       const GemmShape &G = *GemmOf(I);
-      if (G.From == GemmShape::BlasCall)
+      if (G.From == GemmShape::BlasCall || G.From == GemmShape::CublasCall)
         keepAsWritten(D, "fp32: the BLAS call is left as written");
       else if (G.From == GemmShape::Kernel)
         keepAsWritten(D, "fp32: the kernel is left as written");

@@ -51,6 +51,9 @@ std::string rowSums(const GemmShape &G, llvm::StringRef Text) {
 
 std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::StringRef Text) {
   const GemmShape &G = *Op.Shape->Gemm;
+  if (G.From == GemmShape::CublasCall)
+    return {{G.Callee.Begin, G.Callee.End - G.Callee.Begin, G.Entry, Edit::Replace, 0, 0},
+            {G.CallArgs, 0, Site.str() + ", ", Edit::Open, 0, 1}};
   std::string D;
   switch (G.Addend) {
   case GemmShape::NoAddend:

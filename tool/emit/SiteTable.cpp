@@ -2,10 +2,12 @@
 #include "emit/SiteTable.h"
 
 #include "find/Finder.h"
+#include "find/gemm/GemmShape.h"
 #include "ruleset/Vocabulary.h"
 
 #include "autoscale/config.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -88,6 +90,10 @@ std::string prelude(const FileEdits &F, unsigned FirstLine) {
      << "#if AUTOSCALE_ABI_VERSION != " << AUTOSCALE_ABI_VERSION << "\n"
      << "#error \"rewritten for autoscale ABI " << AUTOSCALE_ABI_VERSION << "\"\n"
      << "#endif\n";
+  if (llvm::any_of(F.Sites, [](const Site &S) {
+        return S.Op->Shape->Gemm && S.Op->Shape->Gemm->From == GemmShape::CublasCall;
+      }))
+    OS << "#include <autoscale/cublas.h>\n";
   if (!F.Sites.empty()) {
     std::string Table = siteTableName(F.Display);
     std::string Guard = llvm::StringRef(Table).upper();

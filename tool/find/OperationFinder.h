@@ -118,6 +118,7 @@ private:
   /// kernel; a cblas_sgemm/dgemm call (true when C is one).
   void findGemms(const FunctionDecl &FD);
   bool visitBlasCall(CallExpr *C);
+  bool visitCublasCall(CallExpr *C);
   /// Starts the record of a GEMM anchored at Anchor in FD (nullptr: not the project's).
   Operation *startGemm(const FunctionDecl &FD, SourceLocation Anchor, const Stmt *Where,
                        std::string Spelling);

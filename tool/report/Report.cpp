@@ -152,7 +152,7 @@ static llvm::json::Object entryJson(const Entry &E) {
       O["program"] = "one call per operation: " + Why;
   }
   if (const GemmShape *G = Op.Shape && Op.Shape->Gemm ? Op.Shape->Gemm.get() : nullptr) {
-    static constexpr const char *From[] = {"loops", "blas", "kernel"};
+    static constexpr const char *From[] = {"loops", "blas", "kernel", "cublas"};
     O["gemm"] = From[G->From];
     if (!G->Note.empty())
       O["note"] = G->Note;

@@ -205,6 +205,19 @@ llvm::StringRef entryPoint(EntryKind K, EntryType T, std::optional<BaseOp> Op) {
   llvm_unreachable("a runtime call without a row in autoscale/entry_points.h");
 }
 
+llvm::StringRef cublasEntryPoint(llvm::StringRef Declared) {
+  struct CublasRow {
+    const char *Entry, *Cublas;
+  };
+#define AUTOSCALE_CUBLAS_ROW(Entry, Cublas) CublasRow{#Entry, #Cublas},
+  static constexpr CublasRow Rows[] = {AUTOSCALE_CUBLAS_ENTRY_POINTS(AUTOSCALE_CUBLAS_ROW)};
+#undef AUTOSCALE_CUBLAS_ROW
+  for (const CublasRow &R : Rows)
+    if (Declared == R.Cublas)
+      return R.Entry;
+  return {};
+}
+
 llvm::StringRef name(OpClass C) { return named(autoscale_class_name(runtimeConstant(C).Value)); }
 llvm::StringRef name(Action A) { return named(autoscale_action_name(runtimeConstant(A).Value)); }
 llvm::StringRef name(Format F) { return named(autoscale_format_name(runtimeConstant(F).Value)); }

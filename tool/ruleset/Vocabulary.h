@@ -108,6 +108,10 @@ RuntimeConstant runtimeConstant(LoopCode C);
 /// compile time).
 llvm::StringRef entryPoint(EntryKind K, EntryType T, std::optional<BaseOp> Op = std::nullopt);
 
+/// The runtime function a rewritten call of the cuBLAS function Declared (its name as declared:
+/// cublasSgemm_v2, ...) calls, its row of AUTOSCALE_CUBLAS_ENTRY_POINTS; empty for any other.
+llvm::StringRef cublasEntryPoint(llvm::StringRef Declared);
+
 /// The YAML spelling of a value, as the runtime names it ("allow", "e4m3", "most_recent"...).
 llvm::StringRef name(OpClass C);
 llvm::StringRef name(Action A);

@@ -108,6 +108,15 @@ typedef enum autoscale_entry_type {
   X(autoscale_begin_steps, AUTOSCALE_ENTRY_BEGIN_STEPS, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)   \
   X(autoscale_step, AUTOSCALE_ENTRY_STEP, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)
 
+/* cuBLAS's FP32 products and the function a rewritten call of each calls instead, with the site
+ * first and the call's arguments as written (autoscale/cublas.h, libautoscale_cuda): X(function,
+ * cuBLAS function as declared; cublas_v2.h's cublasSgemm is a macro naming cublasSgemm_v2). */
+#define AUTOSCALE_CUBLAS_ENTRY_POINTS(X)                                    \
+  X(autoscale_cublas_sgemm, cublasSgemm_v2)                                \
+  X(autoscale_cublas_sgemm_strided_batched, cublasSgemmStridedBatched)     \
+  X(autoscale_cublas_gemm_ex, cublasGemmEx)                                \
+  X(autoscale_cublaslt_matmul, cublasLtMatmul)
+
 #define AUTOSCALE_GENERIC_ENTRY_POINTS(X)                                                           \
   X(::__autoscale::add, AUTOSCALE_ENTRY_BINARY, AUTOSCALE_OP_ADD, AUTOSCALE_ENTRY_GENERIC)          \
   X(::__autoscale::sub, AUTOSCALE_ENTRY_BINARY, AUTOSCALE_OP_SUB, AUTOSCALE_ENTRY_GENERIC)          \

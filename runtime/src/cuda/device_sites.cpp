@@ -1,4 +1,5 @@
 // CUDA code's sites (autoscale/device_sites.h): the device state arrays rewritten files register,
+// and the state of the host sites whose work runs on the GPU (library_sites.h: cuBLAS calls),
 // rolled at every autoscale_step() (slot_rolls.cu), and the counters the report and the summary
 // read (sites/device_sites.h).
 #include <cuda_runtime.h>
@@ -6,11 +7,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 #include <vector>
 
 #include "autoscale/device_sites.h"
 #include "autoscale/format.h"
+#include "cuda/library_sites.h"
 #include "cuda/slot_rolls.h"
 #include "scaling/scale_math.h"
 #include "sites/device_sites.h"
@@ -22,12 +25,14 @@ bool rolls_history(const autoscale_site &s) {
   return s.action == AUTOSCALE_ACTION_SCALE && s.strategy != AUTOSCALE_STRATEGY_STATIC && s.format != AUTOSCALE_FP32;
 }
 
-// One rewritten file's device sites.
+// One rewritten file's device sites, or one library site.
 struct Table {
   autoscale_site *sites;  // the host's table: the same records as the device's
   int count;
-  const void *symbol;     // its __device__ state array, as the host compilation names it
+  const void *symbol;     // its __device__ state array, as the host compilation names it; NULL for
+                          // a library site, whose state the runtime allocated
   autoscale_device_site_state *device = nullptr;
+  bool resolved = false;                          // its rolls and copy exist
   bool records = false;                           // a site not at fp32: something to read back
   autoscale_device_site_state *copy = nullptr;    // pinned: where a step's copy lands
   cudaEvent_t copied = nullptr;                   // recorded after that copy
@@ -40,7 +45,26 @@ class CudaDeviceSites final : public DeviceSites {
  public:
   void add(autoscale_site *sites, int count, const void *symbol) {
     std::lock_guard<std::mutex> lock(mutex_);
-    tables_.push_back(Table{sites, count, symbol, nullptr, false, nullptr, nullptr, false, {}, {}});
+    tables_.push_back(Table{sites, count, symbol});
+  }
+
+  // The site's state; *fresh when this call allocated it.
+  LibrarySite library(autoscale_site *site, bool *fresh) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    *fresh = false;
+    auto found = library_.find(site);
+    if (found == library_.end()) {
+      void *state = nullptr;
+      if (!complain_locked("allocating a library site's state", cudaMalloc(&state, sizeof(autoscale_device_site_state))) ||
+          !complain_locked("clearing a library site's state", cudaMemset(state, 0, sizeof(autoscale_device_site_state))))
+        return LibrarySite{nullptr, false};
+      Table t{site, 1, nullptr};
+      t.device = static_cast<autoscale_device_site_state *>(state);
+      tables_.push_back(t);
+      found = library_.emplace(site, LibraryEntry{t.device, steps_}).first;
+      *fresh = true;
+    }
+    return LibrarySite{found->second.state, steps_ > found->second.first_step};
   }
 
   // Nothing waits: the counters and this step's amaxes are copied behind the step's kernels on the
@@ -95,7 +119,7 @@ class CudaDeviceSites final : public DeviceSites {
       o.counters.nan_in = d.counts[AUTOSCALE_DEVICE_NAN_IN];
       o.counters.inf_in = d.counts[AUTOSCALE_DEVICE_INF_IN];
     }
-    if (rolls && site.strategy != AUTOSCALE_STRATEGY_DELAYED)
+    if (t.symbol && rolls && site.strategy != AUTOSCALE_STRATEGY_DELAYED)
       s.strategy_note = "a device site: scaled as delayed scaling, one state per operand (no tensors)";
     return s;
   }
@@ -141,9 +165,10 @@ class CudaDeviceSites final : public DeviceSites {
     if (!exit_read_) exit_read_ = std::atexit(read_at_exit) == 0;
     std::vector<SlotRoll> added;
     for (Table &t : tables_) {
-      if (t.device) continue;
-      void *address = nullptr;
-      if (!complain_locked("finding the device sites", cudaGetSymbolAddress(&address, t.symbol))) return false;
+      if (t.resolved) continue;
+      void *address = t.device;
+      if (t.symbol && !complain_locked("finding the device sites", cudaGetSymbolAddress(&address, t.symbol)))
+        return false;
       t.records = std::any_of(t.sites, t.sites + t.count, [](const autoscale_site &s) { return s.format != AUTOSCALE_FP32; });
       if (t.records) {
         void *copy = nullptr;
@@ -153,6 +178,7 @@ class CudaDeviceSites final : public DeviceSites {
         t.copy = static_cast<autoscale_device_site_state *>(copy);
       }
       t.device = static_cast<autoscale_device_site_state *>(address);
+      t.resolved = true;
       t.last.assign(static_cast<size_t>(t.count), autoscale_device_site_state{});
       t.amax_ever.assign(static_cast<size_t>(t.count) * AUTOSCALE_SLOT_COUNT, 0.0f);
       for (int i = 0; i < t.count; ++i) {
@@ -201,8 +227,14 @@ class CudaDeviceSites final : public DeviceSites {
     return false;
   }
 
+  struct LibraryEntry {
+    autoscale_device_site_state *state;
+    unsigned long long first_step;  // steps_ at its first call
+  };
+
   std::mutex mutex_;
   std::vector<Table> tables_;
+  std::map<const autoscale_site *, LibraryEntry> library_;
   std::vector<SlotRoll> rolls_host_;
   SlotRoll *rolls_ = nullptr;
   int roll_count_ = 0;
@@ -224,6 +256,14 @@ void CudaDeviceSites::read_at_exit() {
 }
 
 }  // namespace
+
+LibrarySite library_site(autoscale_site *site) {
+  bool fresh = false;
+  LibrarySite found = cuda_device_sites().library(site, &fresh);
+  if (fresh) install_device_sites(&cuda_device_sites());
+  return found;
+}
+
 }  // namespace autoscale::detail
 
 extern "C" int autoscale_cuda_register_sites(autoscale_site *host_sites, int count, const void *device_state_symbol) {

@@ -17,6 +17,7 @@
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
 #include "check.h"
+#include "cuda/device_quotient.h"
 #include "formats/format_traits.h"
 #include "formats/quantize.h"
 #include "formats/quantize_element.h"
@@ -25,10 +26,13 @@
 
 namespace {
 
+using autoscale::detail::abs_bits;
 using autoscale::detail::check_format_and_scale;
 using autoscale::detail::Emit;
 using autoscale::detail::fail;
 using autoscale::detail::Overflow;
+using autoscale::detail::quotient;
+using autoscale::detail::store4;
 
 template <int F> using CodeOf = typename autoscale::detail::FormatTraits<F>::Code;
 
@@ -41,10 +45,6 @@ unsigned blocks_for(size_t n) {
   size_t b = (n + kThreads - 1) / kThreads;
   return static_cast<unsigned>(b < kMaxBlocks ? (b > 0 ? b : 1) : kMaxBlocks);
 }
-
-// |x|'s bits: positive floats order like their bits and NaN's exceed inf's, so an unsigned max
-// (and atomicMax on the bits) gives NaN when there is one, like the CPU kernels.
-__device__ inline uint32_t abs_bits(float v) { return __float_as_uint(v) & 0x7FFFFFFFu; }
 
 // Where a kernel's statistics go (each may be NULL): the amax as float bits, and the counts.
 struct StatsOut {
@@ -76,18 +76,6 @@ __device__ void block_stats(uint32_t amax, uint32_t over, uint32_t under, StatsO
   if (warp != 0) return;
   const bool mine = lane < kThreads / 32;
   warp_stats(mine ? warp_amax[lane] : 0u, mine ? warp_over[lane] : 0u, mine ? warp_under[lane] : 0u, out);
-}
-
-// x / scale as the format rounds it (quotient.h): fp32 takes the nearest-even quotient; the others
-// x times the exact inverse where there is one (inv != 0), which is the exact quotient unless that
-// is a float32 subnormal. Only bf16 can tell (its subnormals are float32's): such quotients are
-// taken exactly, as the CPU kernels do.
-template <int F> __device__ inline float quotient(float v, float scale, float inv) {
-  // __fdiv_rn, __fmul_rn: correctly rounded whatever the fast-math flags, as the host's.
-  if (F == AUTOSCALE_FP32) return __fdiv_rn(v, scale);
-  if (inv == 0.0f) return autoscale::detail::odd_quotient(v, scale);
-  const float q = __fmul_rn(v, inv);
-  return F == AUTOSCALE_BF16 && abs_bits(q) - 1u < 0x007FFFFFu ? autoscale::detail::odd_quotient(v, scale) : q;
 }
 
 // codes (rows x cols, row-major, ld) = codes of x(i, j) / scale, x(i, j) at x[i * rs + j * cs].
@@ -131,18 +119,6 @@ template <class Op> __device__ void for_contiguous(const float *__restrict__ x, 
   }
   if (first < head) op.one(first, x[first]);
   if (tail + first < n) op.one(tail + first, x[tail + first]);
-}
-
-// Four codes in one store: codes[0 .. 3] = c0 .. c3 (each within its code's width), codes aligned
-// for the four.
-__device__ inline void store4(uint8_t *codes, uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3) {
-  *reinterpret_cast<uint32_t *>(codes) = c0 | c1 << 8 | c2 << 16 | c3 << 24;
-}
-__device__ inline void store4(uint16_t *codes, uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3) {
-  *reinterpret_cast<uint2 *>(codes) = make_uint2(c0 | c1 << 16, c2 | c3 << 16);
-}
-__device__ inline void store4(uint32_t *codes, uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3) {
-  *reinterpret_cast<uint4 *>(codes) = make_uint4(c0, c1, c2, c3);
 }
 
 // One element's code, as quantize_kernel's, its statistics kept in registers: the amax, and the

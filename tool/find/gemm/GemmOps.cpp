@@ -10,6 +10,7 @@
 #include "find/steps/CallGraph.h"
 #include "find/Context.h"
 #include "find/gemm/GemmBlas.h"
+#include "find/gemm/GemmCublas.h"
 #include "find/gemm/GemmKernels.h"
 #include "find/gemm/GemmNests.h"
 
@@ -120,7 +121,11 @@ void OperationFinder::findGemms(const FunctionDecl &FD) {
 
 bool OperationFinder::visitBlasCall(CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || !gemm::isBlasGemm(Callee->getName()))
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  if (!gemm::cublasReplacement(Callee->getName()).empty())
+    return visitCublasCall(Call);
+  if (!gemm::isBlasGemm(Callee->getName()))
     return false;
   ExprContext C = contextOf(Call, Ctx);
   if (!C.FunctionNode)
@@ -133,6 +138,24 @@ bool OperationFinder::visitBlasCall(CallExpr *Call) {
     skip(*Op, C.SkipReason);
   gemm::BlasFinding B = gemm::readBlasCall(*Call, Ctx, Ranges);
   fill(*Op, std::move(B.Shape), std::move(B.Reason), "", std::move(B.Variable), B.Type);
+  return true;
+}
+
+bool OperationFinder::visitCublasCall(CallExpr *Call) {
+  ExprContext C = contextOf(Call, Ctx);
+  if (!C.FunctionNode)
+    return true;
+  gemm::CublasFinding G = gemm::readCublasCall(*Call, Ctx, Ranges);
+  // Named as written (cublasSgemm, not the cublasSgemm_v2 its macro names), in the report and
+  // in the rules' callee matches.
+  std::string Callee = G.Written.empty() ? Call->getDirectCallee()->getName().str() : G.Written;
+  Operation *Op = startGemm(*C.FunctionNode, G.Callee, Call, Callee);
+  if (!Op)
+    return true;
+  Op->Callee = std::move(Callee);
+  if (!C.SkipReason.empty())
+    skip(*Op, C.SkipReason);
+  fill(*Op, std::move(G.Shape), std::move(G.Reason), "", "", FloatKind::Float);
   return true;
 }
 

@@ -10,7 +10,8 @@ bool GemmShape::operator==(const GemmShape &O) const {
          Batch == O.Batch && A == O.A && B == O.B && C == O.C && Addend == O.Addend &&
          SumThenAdd == O.SumThenAdd && RankOne == O.RankOne && D == O.D && DIf == O.DIf && ARowSums == O.ARowSums && Remove == O.Remove &&
          InsertAt == O.InsertAt && Statement == O.Statement && Order == O.Order &&
-         Covers == O.Covers && Note == O.Note;
+         Covers == O.Covers && Note == O.Note && Callee == O.Callee && Entry == O.Entry &&
+         CallArgs == O.CallArgs;
 }
 
 bool sameGemm(const GemmShape *A, const GemmShape *B) {

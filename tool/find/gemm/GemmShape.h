@@ -71,7 +71,9 @@ struct GemmMatrix {
 };
 
 struct GemmShape {
-  enum Origin { LoopNest, BlasCall, Kernel } From = LoopNest;
+  /// CublasCall: a cuBLAS product on the device, which the runtime's function of the same
+  /// arguments replaces (only Callee, CallArgs and Covers are set).
+  enum Origin { LoopNest, BlasCall, Kernel, CublasCall } From = LoopNest;
   FloatKind Type = FloatKind::Float;
   GemmExtent M, N, K;
   std::vector<GemmExtent> Batch; ///< batch loops around the call, outermost first
@@ -108,6 +110,11 @@ struct GemmShape {
   std::vector<Span> Covers;
   /// Why loops around the call were not folded into it, for the report.
   std::string Note;
+  /// CublasCall: the callee as written, the runtime function that replaces it, and where the
+  /// first argument starts (the site goes before it).
+  Span Callee;
+  std::string Entry;
+  unsigned CallArgs = 0;
 
   bool operator==(const GemmShape &O) const;
 };

@@ -1,0 +1,45 @@
+// Device helpers of the quantising kernels (kernels.cu, cublas_sites.cu). Internal to
+// libautoscale_cuda.
+#ifndef AUTOSCALE_SRC_CUDA_DEVICE_QUOTIENT_H
+#define AUTOSCALE_SRC_CUDA_DEVICE_QUOTIENT_H
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "autoscale/format.h"
+#include "formats/quotient.h"
+
+namespace autoscale::detail {
+
+// |x|'s bits: positive floats order like their bits and NaN's exceed inf's, so an unsigned max
+// (and atomicMax on the bits) gives NaN when there is one, like the CPU kernels.
+__device__ inline uint32_t abs_bits(float v) { return __float_as_uint(v) & 0x7FFFFFFFu; }
+
+// x / scale as the format rounds it (quotient.h): fp32 takes the nearest-even quotient; the others
+// x times the exact inverse where there is one (inv != 0), which is the exact quotient unless that
+// is a float32 subnormal. Only bf16 can tell (its subnormals are float32's): such quotients are
+// taken exactly, as the CPU kernels do.
+template <int F> __device__ inline float quotient(float v, float scale, float inv) {
+  // __fdiv_rn, __fmul_rn: correctly rounded whatever the fast-math flags, as the host's.
+  if (F == AUTOSCALE_FP32) return __fdiv_rn(v, scale);
+  if (inv == 0.0f) return odd_quotient(v, scale);
+  const float q = __fmul_rn(v, inv);
+  return F == AUTOSCALE_BF16 && abs_bits(q) - 1u < 0x007FFFFFu ? odd_quotient(v, scale) : q;
+}
+
+// Four codes in one store: codes[0 .. 3] = c0 .. c3 (each within its code's width), codes aligned
+// for the four.
+__device__ inline void store4(uint8_t *codes, uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3) {
+  *reinterpret_cast<uint32_t *>(codes) = c0 | c1 << 8 | c2 << 16 | c3 << 24;
+}
+__device__ inline void store4(uint16_t *codes, uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3) {
+  *reinterpret_cast<uint2 *>(codes) = make_uint2(c0 | c1 << 16, c2 | c3 << 16);
+}
+__device__ inline void store4(uint32_t *codes, uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3) {
+  *reinterpret_cast<uint4 *>(codes) = make_uint4(c0, c1, c2, c3);
+}
+
+}  // namespace autoscale::detail
+
+#endif

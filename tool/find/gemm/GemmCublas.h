@@ -1,0 +1,39 @@
+//===- GemmCublas.h - cuBLAS's FP32 products as GEMM sites -------------------===//
+//
+// Internal to find/. A call of cublasSgemm (cublas_v2.h's macro for cublasSgemm_v2),
+// cublasSgemmStridedBatched, cublasGemmEx or cublasLtMatmul is a GEMM on the device whose operands
+// and layout are the caller's: the runtime's function of the same arguments (autoscale/cublas.h) replaces
+// the callee, with the site before the first argument. Nothing of the call is analysed: the
+// runtime reads the transposes, the shape, alpha and beta (and GemmEx's types) as the call gives
+// them, and where they are not FP32 calls cuBLAS itself.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_GEMMCUBLAS_H
+#define AUTOSCALE_TOOL_FIND_GEMMCUBLAS_H
+
+#include "find/FileRanges.h"
+#include "find/gemm/GemmShape.h"
+
+#include "clang/AST/Expr.h"
+
+#include <memory>
+#include <string>
+
+namespace autoscale::find::gemm {
+
+/// The runtime function that replaces a call of Callee (its name as declared), or empty.
+llvm::StringRef cublasReplacement(llvm::StringRef Callee);
+
+struct CublasFinding {
+  std::shared_ptr<GemmShape> Shape;
+  std::string Reason;
+  clang::SourceLocation Callee; ///< the callee as written (the macro's name, not its expansion)
+  std::string Written;          ///< its text ("cublasSgemm")
+};
+
+CublasFinding readCublasCall(const clang::CallExpr &Call, clang::ASTContext &Ctx,
+                             const FileRanges &Ranges);
+
+} // namespace autoscale::find::gemm
+
+#endif
