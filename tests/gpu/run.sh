@@ -190,6 +190,7 @@ EOF
   for t in cublas_sites_cuda_test kernels_cuda_test matmul_cuda_test format_cuda_test; do
     timeout 120 "$bin/$t" --gtest_brief=1 >"$log/$t.txt" 2>&1
     check "$t" $?
+    grep -E -A3 "Failure" "$log/$t.txt" | head -40  # what failed, where
     tail -3 "$log/$t.txt"
   done
 

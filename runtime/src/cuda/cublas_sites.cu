@@ -4,15 +4,16 @@
 // to kp = k rounded up to 16 with zeros, which is the "TN" layout cuBLASLt's FP8 kernels read
 // (X^T Y with X = op(A)^T, Y = op(B), column-major) and meets their alignment rules for any k; the
 // product then writes the caller's C. Each operand element is rounded once, by the runtime's
-// element rounding (quantize_element.h, quotient.h: the CPU's bits), through 32 x 32 tiles in
-// shared memory so that a transposed operand is read and written along memory.
+// element rounding (quantize_element.h, quotient.h: the CPU's bits): four elements a thread where
+// the operand is stored along k, through 32 x 32 tiles in shared memory where it is transposed, so
+// that both are read and written along memory.
 #include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <climits>
 #include <atomic>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
