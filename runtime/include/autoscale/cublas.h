@@ -7,11 +7,12 @@
  *
  * Each call computes what cuBLAS would, C = alpha op(A) op(B) + beta C on the caller's handle's
  * stream, with op(A) and op(B) rounded to the site's format under their own scales:
- *   - e4m3, e5m2: both operands quantised (one pass each, into a scratch in the "TN" layout
- *     cuBLASLt's FP8 kernels take, k padded to 16 with zeros), then cuBLASLt's FP8 product with
- *     the scales as device pointers, accumulating in float32 as those kernels do (matmul.h).
- *     e5m2 x e5m2, which cuBLASLt lacks, and GPUs before sm_89 run the same rounded values as
- *     bf16 (every e5m2 and e4m3 value is one) on cublasGemmEx;
+ *   - e4m3: both operands quantised on the device (into a scratch in the "TN" layout cuBLASLt's
+ *     FP8 kernels take, k padded to 16 with zeros), then cuBLASLt's FP8 product with the scales
+ *     as device pointers, which does not accumulate exactly in float32 (matmul.h);
+ *   - e5m2 (cuBLASLt has no e5m2 x e5m2), e4m3 on GPUs before sm_89, on shapes with no FP8 kernel
+ *     or with AUTOSCALE_CUDA_FP8=0: the same rounded values as bf16 (every e5m2 and e4m3 value is
+ *     one) on cublasGemmEx, float32 compute;
  *   - fp16, bf16: the rounded operands on cublasGemmEx, float32 compute;
  *   - fp32: the cuBLAS call itself.
  * The scales live on the device: per operand, the site's slot state (autoscale/device_sites.h),

@@ -22,8 +22,8 @@ unsigned alignment(const void *p) {
   return unsigned(u & (~u + 1));
 }
 
-// What a plan is chosen for: the shape and layouts, the formats, where alpha and beta are, whether
-// C is read, and each pointer's alignment (the heuristic assumes 256 bytes unless told less).
+// What a plan is chosen for: the shape and layouts, the formats, where alpha and beta are, and
+// each pointer's alignment (the heuristic assumes 256 bytes unless told less).
 struct Fp8Key {
   size_t rows, cols, k, ldx, ldy, ldc;
   long long stride_x, stride_y, stride_c;

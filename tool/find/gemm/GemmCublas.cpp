@@ -9,8 +9,6 @@ using namespace clang;
 
 namespace autoscale::find::gemm {
 
-llvm::StringRef cublasReplacement(llvm::StringRef Callee) { return rules::cublasEntryPoint(Callee); }
-
 CublasFinding readCublasCall(const CallExpr &Call, ASTContext &Ctx, const FileRanges &Ranges) {
   CublasFinding Out;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -43,7 +41,7 @@ CublasFinding readCublasCall(const CallExpr &Call, ASTContext &Ctx, const FileRa
   auto S = std::make_shared<GemmShape>();
   S->From = GemmShape::CublasCall;
   S->Callee = {Name->Begin, Name->End};
-  S->Entry = cublasReplacement(F->getName()).str();
+  S->Entry = rules::cublasEntryPoint(F->getName()).str();
   S->CallArgs = Paren + 1;
   S->InsertAt = Name->Begin;
   S->Statement = false;

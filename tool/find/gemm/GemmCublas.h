@@ -1,11 +1,12 @@
 //===- GemmCublas.h - cuBLAS's FP32 products as GEMM sites -------------------===//
 //
 // Internal to find/. A call of cublasSgemm (cublas_v2.h's macro for cublasSgemm_v2),
-// cublasSgemmStridedBatched, cublasGemmEx or cublasLtMatmul is a GEMM on the device whose operands
-// and layout are the caller's: the runtime's function of the same arguments (autoscale/cublas.h) replaces
-// the callee, with the site before the first argument. Nothing of the call is analysed: the
-// runtime reads the transposes, the shape, alpha and beta (and GemmEx's types) as the call gives
-// them, and where they are not FP32 calls cuBLAS itself.
+// cublasSgemmStridedBatched, cublasGemmEx or cublasLtMatmul (rules::cublasEntryPoint names them)
+// is a GEMM on the device whose operands and layout are the caller's: the runtime's function of
+// the same arguments (autoscale/cublas.h) replaces the callee, with the site before the first
+// argument. Nothing of the call is analysed: the runtime reads the transposes, the shape, alpha
+// and beta (and the types) as the call gives them, and calls cuBLAS itself where they are not
+// FP32.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_GEMMCUBLAS_H
@@ -20,9 +21,6 @@
 #include <string>
 
 namespace autoscale::find::gemm {
-
-/// The runtime function that replaces a call of Callee (its name as declared), or empty.
-llvm::StringRef cublasReplacement(llvm::StringRef Callee);
 
 struct CublasFinding {
   std::shared_ptr<GemmShape> Shape;

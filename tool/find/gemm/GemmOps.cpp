@@ -123,7 +123,7 @@ bool OperationFinder::visitBlasCall(CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
     return false;
-  if (!gemm::cublasReplacement(Callee->getName()).empty())
+  if (!rules::cublasEntryPoint(Callee->getName()).empty())
     return visitCublasCall(Call);
   if (!gemm::isBlasGemm(Callee->getName()))
     return false;
