@@ -11,6 +11,8 @@ namespace {
 /// The loop facts of the whole program (StepLoops.h says what they decide).
 class Program {
 public:
+  using Loop = std::pair<const FunctionRecord *, const LoopRecord *>;
+
   Program(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
           const std::map<std::string, FunctionRecord> &Functions)
       : Functions(Functions) {
@@ -47,6 +49,8 @@ public:
         HasSites.insert(Ops[I].FunctionKey);
         if (Ops[I].Loop)
           LoopsWithSites[Ops[I].FunctionKey].insert(*Ops[I].Loop);
+        else
+          SitesOutsideLoops.insert(Ops[I].FunctionKey);
       }
     // The functions main runs, directly or through others (none known without main).
     for (const auto &[Key, F] : Functions)
@@ -93,8 +97,8 @@ public:
   /// do no work). Where some of them drive by calls (a training loop calling forward and
   /// backward), a loop that only nests loops of sites, in a function the program calls or beside
   /// such a loop, is one-off work (an initialisation, an energy computed once), not a step.
-  std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> outermostDrivers() const {
-    std::vector<std::pair<const FunctionRecord *, const LoopRecord *>> Out;
+  std::vector<Loop> outermostDrivers() const {
+    std::vector<Loop> Out;
     for (const auto &[Key, Offsets] : Drivers) {
       if (Inside.count(Key) || (!Run.empty() && !Run.count(Key)))
         continue;
@@ -119,10 +123,86 @@ public:
         return !ByCalls(D) && (Called.count(D.first->Key) || Calling.count(D.first->Key));
       });
     }
+    std::set<Loop> Seen; // two wrappers of one loop name it once
+    for (auto &D : Out)
+      D = innermostHoldingAllWork(D);
+    llvm::erase_if(Out, [&](const Loop &D) { return !Seen.insert(D).second; });
     return Out;
   }
 
 private:
+  /// A loop whose every iteration does all its work inside one driving loop (a wrapper run twice
+  /// around a training loop, in its function or in the one function it calls) is not the step:
+  /// the inner loop is, where the float work runs. Follows such loops down while the inner one
+  /// can end a step.
+  Loop innermostHoldingAllWork(Loop Outer) const {
+    for (std::optional<Loop> Inner = Outer; Inner; Inner = holdingAllWork(*Inner->first, Inner->second->Offset))
+      if (!Inner->second->Steps.empty())
+        Outer = *Inner;
+      else
+        break;
+    return Outer;
+  }
+
+  /// The outermost driving loop strictly inside loop Outer of F (or, when Outer's work is the
+  /// calls of one other function, in that function) that holds all of Outer's work: its loops
+  /// of sites and its calls of functions reaching sites. A call of F itself (recursion) repeats
+  /// the same loops and does not count.
+  std::optional<Loop> holdingAllWork(const FunctionRecord &F, unsigned Outer) const {
+    std::vector<unsigned> Work; // the loops holding its work, in F
+    std::set<std::string> Callees;
+    for (const auto &[Callee, L] : CallsOf.at(F.Key))
+      if (L && within(F, *L, Outer) && Reaches.count(Callee) && Callee != F.Key) {
+        Work.push_back(*L);
+        Callees.insert(Callee);
+      }
+    bool HoldsSites = false;
+    if (auto Sites = LoopsWithSites.find(F.Key); Sites != LoopsWithSites.end())
+      for (unsigned L : Sites->second)
+        if (within(F, L, Outer)) {
+          Work.push_back(L);
+          HoldsSites = true;
+        }
+    if (Work.empty())
+      return std::nullopt;
+    if (auto D = Drivers.find(F.Key); D != Drivers.end()) {
+      std::optional<unsigned> Best;
+      for (unsigned Inner : D->second)
+        if (Inner != Outer && within(F, Inner, Outer) &&
+            llvm::all_of(Work, [&](unsigned L) { return within(F, L, Inner); }) &&
+            (!Best || within(F, *Best, Inner)))
+          Best = Inner;
+      if (Best)
+        return Loop{&F, &F.Loops.at(*Best)};
+    }
+    if (HoldsSites || Callees.size() != 1)
+      return std::nullopt;
+    const auto G = Functions.find(*Callees.begin());
+    if (G == Functions.end() || SitesOutsideLoops.count(G->first))
+      return std::nullopt;
+    // All of G's work must lie in one outermost loop of G, and that loop drive it.
+    std::set<unsigned> Outermost;
+    for (const auto &[Callee, L] : CallsOf.at(G->first))
+      if (Reaches.count(Callee) && Callee != G->first) {
+        if (!L)
+          return std::nullopt;
+        Outermost.insert(outermost(G->second, *L));
+      }
+    if (auto Sites = LoopsWithSites.find(G->first); Sites != LoopsWithSites.end())
+      for (unsigned L : Sites->second)
+        Outermost.insert(outermost(G->second, L));
+    auto D = Drivers.find(G->first);
+    if (Outermost.size() != 1 || D == Drivers.end() || !D->second.count(*Outermost.begin()))
+      return std::nullopt;
+    return Loop{&G->second, &G->second.Loops.at(*Outermost.begin())};
+  }
+
+  static unsigned outermost(const FunctionRecord &F, unsigned L) {
+    while (F.Loops.at(L).Parent)
+      L = *F.Loops.at(L).Parent;
+    return L;
+  }
+
   /// Whether loop Inner is Outer or lies inside it.
   static bool within(const FunctionRecord &F, unsigned Inner, unsigned Outer) {
     for (std::optional<unsigned> L = Inner; L; L = F.Loops.at(*L).Parent)
@@ -170,7 +250,7 @@ private:
   /// Each function's calls, with the overriders of a virtual callee and every function a call by
   /// name may reach.
   std::map<std::string, std::set<std::pair<std::string, std::optional<unsigned>>>> CallsOf;
-  std::set<std::string> HasSites, Reaches, Inside, Run;
+  std::set<std::string> HasSites, SitesOutsideLoops, Reaches, Inside, Run;
   std::map<std::string, std::set<unsigned>> LoopsWithSites, Drivers;
 };
 

@@ -80,8 +80,16 @@ public:
     return Result;
   }
 
+  /// A function named other than as a callee (a thread's start routine given to
+  /// pthread_create, a callback) may be called from there through the pointer.
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()); FD && FD->hasBody())
+      R.Calls.insert({KeyOf(*FD), innermostLoop()});
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *C) {
-    const std::optional<unsigned> Loop = Stack.empty() ? std::nullopt : std::optional<unsigned>(Stack.back());
+    const std::optional<unsigned> Loop = innermostLoop();
     if (const FunctionDecl *Callee = C->getDirectCallee()) {
       R.Calls.insert({KeyOf(*Callee), Loop});
       return true;
@@ -101,6 +109,10 @@ public:
   }
 
 private:
+  std::optional<unsigned> innermostLoop() const {
+    return Stack.empty() ? std::nullopt : std::optional<unsigned>(Stack.back());
+  }
+
   std::optional<unsigned> fileOffset(SourceLocation L) const {
     if (L.isInvalid() || !L.isFileID())
       return std::nullopt;
