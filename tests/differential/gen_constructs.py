@@ -16,7 +16,8 @@ printed names that differ, or by the marker before the line a compiler complains
               floating type and by a second unit with T an integer or the other floating type
   kernels     the loops the tool substitutes, on arrays at random offsets into one heap buffer
               (so that they may overlap): GEMM nests in every loop order (bias, accumulate, a
-              hoisted or alpha-scaled operand), dot loops whose sum may lie in an operand, axpy
+              hoisted operand, A or B scaled by a factor, C's row stride a value the rewriter
+              cannot see, rows overlapping at times), dot loops whose sum may lie in an operand, axpy
               loops whose factor may lie in the written array, loop programs with carried values,
               a bound read from memory the loop writes, narrowing index casts; the buffer freed
               and allocated again every repetition (run_differential.py also compares two heap
@@ -237,16 +238,27 @@ def kernels(r, cpp):
         lines.append("    for (int i = 0; i < %d; i++) for (int j = 0; j < %d; j++) C[i * %d + j] = bias[j];" % (m, nn, nn))
     order = r.choice(["ijk", "ikj", "jik", "jki", "kij", "kji"])
     bounds = {"i": m, "j": nn, "k": k}
+    factors = ["0.5f", "1.5f", "vin_f[2]", "scale_f"]
     alpha = r.random() < 0.25
-    a_elem = ("%s * A[i * %d + k]" % (r.choice(["0.5f", "1.5f", "vin_f[2]"]), k)) if alpha else "A[i * %d + k]" % k
+    a_elem = ("%s * A[i * %d + k]" % (r.choice(factors), k)) if alpha else "A[i * %d + k]" % k
+    b_elem = ("(%s * B[k * %d + j])" % (r.choice(factors), nn)) if r.random() < 0.15 else "B[k * %d + j]" % nn
     hoist = order in ("ikj", "kij") and r.random() < 0.5
+    # C's row stride: the constant, or a value the rewriter cannot see (rows overlapping at times),
+    # which the call checks at run time.
+    ldc = str(nn)
+    if r.random() < 0.3:
+        ldc = "ldc"
+        lines.append("    float scale_f = vin_f[3] * 0.5f;")
+        lines.append("    int ldc = %d + (vin_f[0] > 1e30f);" % (nn - 1 if r.random() < 0.3 else nn))
+    else:
+        lines.append("    float scale_f = 2.0f;")
     ind = "    "
     for depth, v in enumerate(order):
         lines.append(ind + "for (int %s = 0; %s < %d; %s++) {" % (v, v, bounds[v], v))
         ind += "  "
         if hoist and depth == 1:
             lines.append(ind + "float a_part = %s;" % a_elem)
-    lines.append(ind + "C[i * %d + j] += %s * B[k * %d + j];" % (nn, "a_part" if hoist else a_elem, nn))
+    lines.append(ind + "C[i * %s + j] += %s * %s;" % (ldc, "a_part" if hoist else a_elem, b_elem))
     for _ in order:
         ind = ind[:-2]
         lines.append(ind + "}")

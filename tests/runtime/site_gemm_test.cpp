@@ -436,6 +436,67 @@ TEST(SiteGemm, AtFp32AlternatingTensorsCountEachTheirOwn) {
   }
 }
 
+// A loop nest's operand multiplied by a factor (`alpha * a[i][p]`): the call gives the bits of the
+// same call on a copy of the operand multiplied beforehand, and its state stays the array's own
+// tensor (current scaling from the multiplied values' amax), not the copy's. The factor 1 changes
+// nothing. Where C's rows overlap (its row stride shorter than a row) or C meets an operand, the
+// call computes nothing and returns 0, for the loops to run.
+TEST(SiteGemm, NestFactorsScaleTheOperandsTheArraysKeepTheirTensors) {
+  static autoscale_site factored = make_site(960, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                             AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_CURRENT),
+                        premultiplied = make_site(961, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                                  AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_CURRENT);
+  constexpr std::size_t m = 5, n = 7, k = 9;
+  std::mt19937 rng(960);
+  std::uniform_real_distribution<float> value(-3.0f, 3.0f);
+  std::vector<float> a(m * k), b(k * n), a_scaled(m * k), b_scaled(k * n);
+  for (float &v : a) v = value(rng);
+  for (float &v : b) v = value(rng);
+  const auto float_bits = [](float v) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    return bits;
+  };
+  const float alpha = 0.37f, beta = -1.9f;
+  float a_amax = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a_scaled[i] = alpha * a[i];
+    a_amax = std::max(a_amax, std::fabs(a_scaled[i]));
+  }
+  for (std::size_t i = 0; i < b.size(); ++i) b_scaled[i] = beta * b[i];
+  std::vector<float> c(m * n, 0.5f), expected(m * n, 0.5f);
+  ASSERT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, a.data(), k, 1, beta, b.data(), n, 1, c.data(),
+                                            n, 1, c.data(), n, 1),
+            1);
+  autoscale_matmul_f(&premultiplied, m, n, k, a_scaled.data(), k, 1, b_scaled.data(), n, 1, expected.data(), n, 1,
+                     expected.data(), n, 1);
+  for (std::size_t i = 0; i < c.size(); ++i) EXPECT_EQ(float_bits(c[i]), float_bits(expected[i])) << "element " << i;
+  const autoscale::detail::SiteSnapshot snap = snapshot_of(factored);
+  EXPECT_EQ(tensor(snap, 0, a.data()).amax, a_amax);
+  EXPECT_EQ(tensor(snap, 0, a.data()).scale, tensor(snapshot_of(premultiplied), 0, a_scaled.data()).scale);
+  EXPECT_EQ(tensor(snap, 1, b.data()).counters.quantized, k * n);
+
+  std::vector<float> once(m * n, 0.5f), plain(m * n, 0.5f);
+  ASSERT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, nullptr, 0,
+                                            0, once.data(), n, 1),
+            1);
+  ASSERT_EQ(autoscale_matmul_nest_f(&factored, m, n, k, a.data(), k, 1, b.data(), n, 1, nullptr, 0, 0, plain.data(), n, 1),
+            1);
+  for (std::size_t i = 0; i < once.size(); ++i) EXPECT_EQ(float_bits(once[i]), float_bits(plain[i])) << "element " << i;
+
+  std::vector<float> rows(m * n, 0.5f);
+  const std::vector<float> before = rows;
+  EXPECT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, a.data(), k, 1, 1.0f, b.data(), n, 1, nullptr, 0,
+                                            0, rows.data(), n - 1, 1),
+            0);  // rows n - 1 apart overlap
+  EXPECT_EQ(autoscale_matmul_nest_f(&factored, m, n, k, a.data(), k, 1, b.data(), n, 1, nullptr, 0, 0, rows.data(), 1, 0),
+            0);  // every column the same element
+  EXPECT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, rows.data(), k, 1, 1.0f, b.data(), n, 1, nullptr,
+                                            0, 0, rows.data() + 3, n, 1),
+            0);  // C inside A
+  EXPECT_EQ(rows, before);
+}
+
 TEST(SiteGemmDeathTest, OnlyMatmulSitesThatRoundTheirInputs) {
   static autoscale_site mul = make_site(701, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);

@@ -68,18 +68,24 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
     D += ", " + strides(G.D, Text);
     break;
   }
+  const bool Factors = G.A.Factor || G.B.Factor; // only a guarded call takes them
+  auto Operand = [&](const GemmMatrix &M) {
+    std::string Factor = !Factors ? "" : M.Factor ? spellFactor(*M.Factor, Text) + ", " : "1, ";
+    return Factor + pointer(M, Text) + ", " + strides(M, Text);
+  };
   std::string Args = "(" + Site.str() + ", " + spellExtent(G.M, Text) + ", " +
-                     spellExtent(G.N, Text) + ", " + spellExtent(G.K, Text) + ", " +
-                     pointer(G.A, Text) + ", " + strides(G.A, Text) + ", " + pointer(G.B, Text) +
-                     ", " + strides(G.B, Text) + ", " + D + ", " + pointer(G.C, Text) + ", " +
+                     spellExtent(G.N, Text) + ", " + spellExtent(G.K, Text) + ", " + Operand(G.A) +
+                     ", " + Operand(G.B) + ", " + D + ", " + pointer(G.C, Text) + ", " +
                      strides(G.C, Text) + ")";
   auto Entry = [&](rules::EntryKind K) {
     return rules::entryPoint(K, entryType(G.Type), BaseOp::Matmul).str();
   };
-  if (G.GuardAt && G.Batch.empty() && G.Statement && !G.ARowSums) {
-    // The loops stay, run where the call finds C sharing memory with an operand; the call takes
-    // the nest's first line, or the end of the code line above its pragmas.
-    std::string Guard = "if (!" + Entry(rules::EntryKind::MatmulNest) + Args + ")";
+  if (G.guarded()) {
+    // The loops stay, run where the call finds C sharing memory with an operand or its elements
+    // not distinct; the call takes the nest's first line, or the end of the code line above its
+    // pragmas.
+    const auto Kind = Factors ? rules::EntryKind::MatmulNestFactors : rules::EntryKind::MatmulNest;
+    std::string Guard = "if (!" + Entry(Kind) + Args + ")";
     Guard = *G.GuardAt == G.InsertAt ? Guard + " " : " " + Guard;
     return {{*G.GuardAt, 0, Guard, Edit::Open, 0, static_cast<int>(G.Order)}};
   }

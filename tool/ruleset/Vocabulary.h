@@ -55,7 +55,8 @@ enum class EntryKind {
   Matmul,
   MatmulNest,
   BeginSteps,
-  Step
+  Step,
+  MatmulNestFactors
 };
 enum class EntryType { None, Float, Double, FloatInDouble, Generic };
 

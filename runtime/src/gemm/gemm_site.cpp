@@ -33,11 +33,16 @@ void check_matmul(autoscale_site *site) {
   if (site->op != AUTOSCALE_OP_MATMUL) site_check_failed(site, "autoscale_matmul called for a site whose op is not matmul");
 }
 
-// The calling thread's block of a matmul site, each operand's tensor (its base address) active,
-// and C's.
-ThreadSite &gemm_block(SiteState *st, const void *a, const void *b, const void *c) {
+// The tensors whose scales A and B take: their arrays' base addresses, also where the product
+// reads copies of them multiplied by a factor (a loop nest's `alpha * a[i][p]`).
+struct OperandTensors {
+  const void *a, *b;
+};
+
+// The calling thread's block of a matmul site, each operand's tensor active, and C's.
+ThreadSite &gemm_block(SiteState *st, OperandTensors tensors, const void *c) {
   ThreadSite &t = thread_site(st);
-  const void *keys[kSlots] = {a, b, nullptr, c};
+  const void *keys[kSlots] = {tensors.a, tensors.b, nullptr, c};
   use_tensors(st, t, {0, 1, AUTOSCALE_SLOT_OUTPUT}, keys);
   return t;
 }
@@ -130,7 +135,7 @@ void round_operand(SiteState *st, ThreadSite &t, int slot, std::vector<double> &
   round_elements(st, t, slot, x);
 }
 
-void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const float *a, std::ptrdiff_t a_rs,
+void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::size_t n, std::size_t k, const float *a, std::ptrdiff_t a_rs,
             std::ptrdiff_t a_cs, const float *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const float *d,
             std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, float *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
   check_matmul(site);
@@ -145,7 +150,7 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
     // the loops it replaces, so the program computes what it computed before its rewrite. No scale
     // is read: each tensor's counters are recorded where they are, no tensor made active.
     ThreadSite &t = thread_site(st);
-    const void *keys[kSlots] = {a, b, nullptr, c};
+    const void *keys[kSlots] = {tensors.a, tensors.b, nullptr, c};
     const auto record_amax = [&](int slot, std::size_t values, uint32_t amax) {
       record_pass(st, tensor_counters(st, t, slot, keys[slot]), values,
                   autoscale_quantize_stats{autoscale_bits_float_(amax), 0, 0});
@@ -157,7 +162,7 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
     count_execution(st, t, 0);
     return;
   }
-  ThreadSite &t = gemm_block(st, a, b, c);
+  ThreadSite &t = gemm_block(st, tensors, c);
   autoscale_gemm_operand op[2] = {{a, a_rs, a_cs, format, st->saturate, 1.0f}, {b, b_rs, b_cs, format, st->saturate, 1.0f}};
   const std::size_t rows[2] = {m, k}, cols[2] = {k, n};
   bool finite = true;
@@ -197,14 +202,14 @@ void gemm_f(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, c
   count_execution(st, t, 0);
 }
 
-void gemm_d(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const double *a, std::ptrdiff_t a_rs,
+void gemm_d(autoscale_site *site, OperandTensors tensors, std::size_t m, std::size_t n, std::size_t k, const double *a, std::ptrdiff_t a_rs,
             std::ptrdiff_t a_cs, const double *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const double *d,
             std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, double *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
   check_matmul(site);
   // fp32 with statistics amax records nothing (site.h): the operands are used as they are.
   const bool plain = autoscale_plain_(site);
   SiteState *st = plain ? nullptr : entered_state_of(site);
-  ThreadSite *t = plain ? nullptr : &gemm_block(st, a, b, c);
+  ThreadSite *t = plain ? nullptr : &gemm_block(st, tensors, c);
   // Both operands are read before C is written, so D may be C itself.
   std::vector<double> qa = gather(a, m, k, a_rs, a_cs), qb = gather(b, k, n, b_rs, b_cs);
   if (!plain) {
@@ -259,13 +264,50 @@ bool overlapping(std::size_t m, std::size_t n, std::size_t k, const T *a, std::p
          (!d_is_c && intersect(out, extent_of(d, m, n, d_rs, d_cs)));
 }
 
-// A loop nest's product: nothing where C shares memory with an operand (0), else gemm's (1).
+// Whether the m x n elements of C (strides rs, cs) are distinct: one stride, taken by absolute
+// value, steps over all the elements the other one reaches (ldc >= n for a row-major C). Only
+// this is checked (a loop nest whose strides the rewriter could not compare, ldc a parameter);
+// other layouts run as written.
+bool distinct_elements(std::size_t m, std::size_t n, std::ptrdiff_t rs, std::ptrdiff_t cs) {
+  if (m <= 1 || n <= 1) return (m <= 1 || rs != 0) && (n <= 1 || cs != 0);
+  std::size_t small = static_cast<std::size_t>(rs < 0 ? -rs : rs), large = static_cast<std::size_t>(cs < 0 ? -cs : cs);
+  std::size_t count = m;  // of the smaller stride
+  if (small > large) {
+    std::swap(small, large);
+    count = n;
+  }
+  return small != 0 && large / small >= count;
+}
+
+// Operand x (rows x cols) as the loops read it, each element multiplied by the factor first and
+// rounded to T (fl(factor * x), the loops' own multiplication); x itself for the factor 1, which
+// changes no value.
+template <class T> struct FactoredOperand {
+  std::vector<T> copy;
+  const T *x;
+  std::ptrdiff_t rs, cs;
+  FactoredOperand(T factor, const T *x, std::size_t rows, std::size_t cols, std::ptrdiff_t rs, std::ptrdiff_t cs)
+      : x(x), rs(rs), cs(cs) {
+    if (factor == T(1) || rows == 0 || cols == 0) return;
+    copy = gather(x, rows, cols, rs, cs);
+    for (T &v : copy) v = factor * v;
+    this->x = copy.data();
+    this->rs = static_cast<std::ptrdiff_t>(cols);
+    this->cs = 1;
+  }
+};
+
+// A loop nest's product: nothing where C's elements may not be distinct or C shares memory with
+// an operand (0), else gemm's (1).
 template <class T, class Gemm>
-int nest_product(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const T *a,
-                 std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, const T *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs,
-                 const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, T *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
-  if (overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs)) return 0;
-  gemm(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+int nest_product(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, T a_factor,
+                 const T *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, T b_factor, const T *b, std::ptrdiff_t b_rs,
+                 std::ptrdiff_t b_cs, const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, T *c, std::ptrdiff_t c_rs,
+                 std::ptrdiff_t c_cs) {
+  if (!distinct_elements(m, n, c_rs, c_cs) || overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs))
+    return 0;
+  const FactoredOperand<T> fa(a_factor, a, m, k, a_rs, a_cs), fb(b_factor, b, k, n, b_rs, b_cs);
+  gemm(site, OperandTensors{a, b}, m, n, k, fa.x, fa.rs, fa.cs, fb.x, fb.rs, fb.cs, d, d_rs, d_cs, c, c_rs, c_cs);
   return 1;
 }
 
@@ -277,25 +319,39 @@ extern "C" {
 void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
-  autoscale::detail::gemm_f(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+  autoscale::detail::gemm_f(site, {a, b}, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 int autoscale_matmul_nest_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                             ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                             ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
-  return autoscale::detail::nest_product(autoscale::detail::gemm_f, site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs,
-                                         d_cs, c, c_rs, c_cs);
+  return autoscale::detail::nest_product(autoscale::detail::gemm_f, site, m, n, k, 1.0f, a, a_rs, a_cs, 1.0f, b, b_rs,
+                                         b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+}
+int autoscale_matmul_nest_factors_f(autoscale_site *site, size_t m, size_t n, size_t k, float a_factor, const float *a,
+                                    ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b, ptrdiff_t b_rs,
+                                    ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, float *c,
+                                    ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return autoscale::detail::nest_product(autoscale::detail::gemm_f, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
+                                         b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 
 void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
-  autoscale::detail::gemm_d(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+  autoscale::detail::gemm_d(site, {a, b}, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 int autoscale_matmul_nest_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                             ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                             ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
-  return autoscale::detail::nest_product(autoscale::detail::gemm_d, site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs,
-                                         d_cs, c, c_rs, c_cs);
+  return autoscale::detail::nest_product(autoscale::detail::gemm_d, site, m, n, k, 1.0, a, a_rs, a_cs, 1.0, b, b_rs,
+                                         b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+}
+int autoscale_matmul_nest_factors_d(autoscale_site *site, size_t m, size_t n, size_t k, double a_factor,
+                                    const double *a, ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b,
+                                    ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d, ptrdiff_t d_rs, ptrdiff_t d_cs,
+                                    double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return autoscale::detail::nest_product(autoscale::detail::gemm_d, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
+                                         b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 
 }  // extern "C"

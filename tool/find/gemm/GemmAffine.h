@@ -89,6 +89,8 @@ struct Access {
   bool Container = false;
   Affine Offset;
   clang::QualType Element; ///< the element type (float, double)
+  /// A factor fixed in the loops that multiplies the element where it is read (`alpha * a[i]`).
+  const clang::Expr *Factor = nullptr;
 };
 
 /// What the reader may assume about the variables it meets.
@@ -124,6 +126,9 @@ public:
   /// variable, nothing the nest writes, no container the nest may move (Why says which).
   bool isInvariant(const clang::Expr *E);
 
+  /// E as written, for a reason.
+  std::string text(const clang::Expr *E) const;
+
   /// Why the last query failed.
   std::string Why;
 
@@ -140,7 +145,6 @@ private:
       Why = Reason;
     return std::nullopt;
   }
-  std::string text(const clang::Expr *E) const;
 
   clang::ASTContext &Ctx;
   Atoms &A;

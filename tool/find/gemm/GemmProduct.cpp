@@ -120,7 +120,13 @@ public:
     std::optional<GemmPoly> Cols = poly(Col ? Col->Stride[Which] : Poly());
     if (!Base || !Offset || !Rows || !Cols)
       return false;
-    Out = GemmMatrix{*Base, X.Rank, X.Container, *Offset, *Rows, *Cols, {}};
+    Out = GemmMatrix{*Base, X.Rank, X.Container, *Offset, *Rows, *Cols, {}, std::nullopt};
+    if (X.Factor) {
+      std::optional<GemmFactor> Factor = factorOf(X.Factor, Ranges, File, Why);
+      if (!Factor)
+        return false;
+      Out.Factor = *Factor;
+    }
     for (const Dim *B : Batch) {
       std::optional<GemmPoly> S = poly(B->Stride[Which]);
       if (!S)
@@ -278,14 +284,16 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
       CDims.push_back({D->Stride[OpC], D->trip()});
   for (const Dim *D : Batch)
     CDims.push_back({D->Stride[OpC], D->trip()});
-  if (!distinctElements(CDims)) {
-    Why = "cannot prove that the elements of the result are distinct (its strides do not nest "
-          "within the loop counts)";
+  // Without batch loops a guarded call can check C's two strides at run time (NestAttempt).
+  const bool Distinct = distinctElements(CDims);
+  if (!Distinct && !Batch.empty()) {
+    Why = kNotDistinct;
     return std::nullopt;
   }
 
   Builder B(Atoms, Ranges, File, Why);
   GemmShape S;
+  S.CheckDistinct = !Distinct;
   S.Type = P.C.Element->isSpecificBuiltinType(BuiltinType::Double) ? FloatKind::Double
                                                                      : FloatKind::Float;
   std::optional<GemmExtent> Me = B.extent(Md), Ne = B.extent(Nd), Ke = B.extent(Kd);

@@ -64,9 +64,13 @@ struct GemmMatrix {
   bool Container = false;
   GemmPoly Offset, Rows, Cols;
   std::vector<GemmPoly> Batch;
+  /// An operand the loops read multiplied by this factor (`alpha * a[i][p]`), each product
+  /// rounded before it is used.
+  std::optional<GemmFactor> Factor;
   bool operator==(const GemmMatrix &O) const {
     return Base == O.Base && ArrayRank == O.ArrayRank && Container == O.Container &&
-           Offset == O.Offset && Rows == O.Rows && Cols == O.Cols && Batch == O.Batch;
+           Offset == O.Offset && Rows == O.Rows && Cols == O.Cols && Batch == O.Batch &&
+           Factor == O.Factor;
   }
 };
 
@@ -93,6 +97,9 @@ struct GemmShape {
   std::optional<GemmFactor> ARowSums;
   /// No loop sums: C += x·yᵀ, K = 1 (the rules' op outer_product).
   bool RankOne = false;
+  /// The elements of C could not be proved distinct (a row stride that is a parameter, ldc):
+  /// only a guarded call, which checks them at run time, may replace the loops.
+  bool CheckDistinct = false;
 
   // ---- the edits ----
   /// Removed; each is replaced by its line breaks, so the lines below keep their numbers.
@@ -106,6 +113,9 @@ struct GemmShape {
   /// `if (!autoscale_matmul_nest_*(...))`, the nest's start or the end of the code line above its
   /// pragmas. None where there is no such place (the call then replaces the loops, as Remove says).
   std::optional<unsigned> GuardAt;
+  /// Whether the call guards its loops (`if (!autoscale_matmul_nest_*(...)) loops`): a whole
+  /// nest, without batch loops around the call or row sums after it.
+  bool guarded() const { return GuardAt && Batch.empty() && Statement && !ARowSums; }
   /// The operations written here are the site's own: they are not rewritten separately.
   std::vector<Span> Covers;
   /// Why loops around the call were not folded into it, for the report.

@@ -305,6 +305,9 @@ private:
       return isSingleAssignmentLocal(V) && readsTensor(V->getInit());
     if (const auto *M = dyn_cast<MemberExpr>(E))
       return M->isArrow() || readsTensor(M->getBase());
+    // A tensor's element scaled by a value (`alpha * a[i]`, hoisted out of a GEMM's inner loop).
+    if (const auto *Mul = dyn_cast<BinaryOperator>(E); Mul && Mul->getOpcode() == BO_Mul)
+      return readsTensor(Mul->getLHS()) != readsTensor(Mul->getRHS());
     return subscriptOf(E) ||
            (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
   }

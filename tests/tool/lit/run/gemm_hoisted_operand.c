@@ -3,9 +3,9 @@
 // the local's initialiser, which lies inside the nest. Those nests were refused for a false
 // reason ("leaves its variable ... to code that may read it": a read in an initialiser counted as
 // a read outside the nest); they are GEMMs, and under the pass-through rules the program prints
-// the original's bits. (The strides of C are parameters, so the row loop stays around the call,
-// which guards its nest: the operands could meet.) A counter of the product read after the nest
-// still keeps its loops.
+// the original's bits. (C's row stride is a parameter: the call, which guards the whole nest,
+// checks at run time that C's rows do not overlap, and that no operand meets C.) A counter of the
+// product read after the nest still keeps its loops.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s
@@ -15,8 +15,8 @@
 #include <stdio.h>
 
 // CHECK-LABEL: static void gemm_nn(
-// CHECK: for (i = 0; i < M; ++i) {
-// CHECK-NEXT: if (!autoscale_matmul_nest_f(
+// CHECK: int i, j, k;
+// CHECK-NEXT: if (!autoscale_matmul_nest_f({{.*}}, A, lda, 1, B, ldb, 1, C, ldc, 1, C, ldc, 1)) for (i = 0; i < M; ++i) {
 static void gemm_nn(int M, int N, int K, float *A, int lda, float *B, int ldb, float *C, int ldc) {
   int i, j, k;
   for (i = 0; i < M; ++i) {
@@ -30,8 +30,8 @@ static void gemm_nn(int M, int N, int K, float *A, int lda, float *B, int ldb, f
 }
 
 // CHECK-LABEL: static void gemm_tn(
-// CHECK: for (i = 0; i < M; ++i) {
-// CHECK-NEXT: if (!autoscale_matmul_nest_f(
+// CHECK: int i, j, k;
+// CHECK-NEXT: if (!autoscale_matmul_nest_f({{.*}}, A, 1, lda, B, ldb, 1, C, ldc, 1, C, ldc, 1)) for (i = 0; i < M; ++i) {
 static void gemm_tn(int M, int N, int K, float *A, int lda, float *B, int ldb, float *C, int ldc) {
   int i, j, k;
   for (i = 0; i < M; ++i) {
