@@ -140,8 +140,8 @@ TEST(SiteSummary, ShrinkingValuesAskForAShorterHistory) {
   const std::string summary = autoscale::detail::report_summary(all);
   SCOPED_TRACE(summary);
   const std::string lag = "-> a one-step history (history: 1) or strategy: current: in " +
-                          std::to_string(all.sites[0].lagging_rolls) + " of " + std::to_string(steps) +
-                          " steps every value lay below e4m3's normal range at the scale its amax history set";
+                          std::to_string(all.sites[0].lagging_rolls) + " of its " + std::to_string(steps) +
+                          " history rolls every value lay below e4m3's normal range at the scale its amax history set";
   EXPECT_NE(summary.find("site_test.cpp:5:7: '*' (e4m3 scale, delayed)"), std::string::npos);
   EXPECT_NE(summary.find(lag), std::string::npos);
   EXPECT_EQ(summary.find("history: 1"), summary.rfind("history: 1")) << "the steady site is told the same";

@@ -134,13 +134,14 @@ private:
   /// A loop whose every iteration does all its work inside one driving loop (a wrapper run twice
   /// around a training loop, in its function or in the one function it calls) is not the step:
   /// the inner loop is, where the float work runs. Follows such loops down while the inner one
-  /// can end a step.
+  /// can end a step (and, through mutual recursion, until a loop comes back).
   Loop innermostHoldingAllWork(Loop Outer) const {
-    for (std::optional<Loop> Inner = Outer; Inner; Inner = holdingAllWork(*Inner->first, Inner->second->Offset))
-      if (!Inner->second->Steps.empty())
-        Outer = *Inner;
-      else
+    std::set<Loop> Visited = {Outer};
+    while (std::optional<Loop> Inner = holdingAllWork(*Outer.first, Outer.second->Offset)) {
+      if (Inner->second->Steps.empty() || !Visited.insert(*Inner).second)
         break;
+      Outer = *Inner;
+    }
     return Outer;
   }
 

@@ -10,7 +10,11 @@
 // (i...) u[i] = ...` repeats a sweep); of such loops, those not inside another one, in a function not called from inside one,
 // end a step at each iteration. Where some of those drive by calls, the ones that only nest site
 // loops in a function the program calls, or in the same function as one driving by calls, are
-// left out: one-off work (an initialisation, an energy), not the program's step.
+// left out: one-off work (an initialisation, an energy), not the program's step. A loop whose
+// iterations do all their work inside one driving loop, nested in it or in the one function it
+// calls (main running a training function twice), hands the step to that loop: the step is where
+// the float work runs. A function named other than as a callee (a thread's start routine) counts
+// as called where it is named.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_DECIDE_STEPLOOPS_H

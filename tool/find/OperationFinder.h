@@ -158,6 +158,12 @@ private:
   const ControlValues &controlValuesOf(const FunctionDecl &FD);
   std::map<const FunctionDecl *, std::unique_ptr<ControlValues>> ControlValuesOf;
   const PrivateLocals *privateLocals() { return privateLocalsOf(StartedIn); }
+  /// Whether local V of the function the last operation began in holds only its initialiser's
+  /// value: nothing writes it after, no call can (integerSkipReason).
+  bool givenOnce(const VarDecl &V) {
+    const PrivateLocals *Private = privateLocals();
+    return Private && Private->contains(&V) && reductionsOf(StartedIn).givenOnce(V);
+  }
   /// Whether File is #included (directly or not) inside FD's body.
   bool includedInside(FileID File, const FunctionDecl &FD) const;
   /// Whether the lambda is called in a constant expression (ConstantUses.h), found on first use.

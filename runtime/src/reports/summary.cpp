@@ -75,8 +75,7 @@ std::string range_hint(const autoscale_site &site, bool too_large) {
   return hint + " or " + wider_format(site.format);
 }
 
-// rolls: what an amax history rolls at, "steps" or "windows" (of executions, without steps).
-Finding judge(const SiteSnapshot &s, const char *rolls) {
+Finding judge(const SiteSnapshot &s) {
   Finding f;
   const autoscale_site &site = *s.site;
   SlotCounters t = rounded_totals(s);
@@ -98,11 +97,12 @@ Finding judge(const SiteSnapshot &s, const char *rolls) {
   };
   // Values that shrank faster than the amax history forgets (roll_site_locked): the history's scale
   // explains the losses, those that follow too (a solver divided by a product lost to zero), so
-  // a shorter history comes first, whatever else the site saw.
+  // a shorter history comes first, whatever else the site saw. A history rolls at each step, and
+  // every window of executions before the first (or without steps): its rolls, not the steps.
   if (scaled && site.strategy == AUTOSCALE_STRATEGY_DELAYED && s.lagging_rolls > 0 && t.underflows > 0)
     f.suggestion = "a one-step history (history: 1) or strategy: current: in " + std::to_string(s.lagging_rolls) +
-                   " of " + std::to_string(s.rolls) + " " + rolls + " every value lay below " + autoscale_format_name(site.format) +
-                   "'s normal range at the scale its amax history set";
+                   " of its " + std::to_string(s.rolls) + " history rolls every value lay below " +
+                   autoscale_format_name(site.format) + "'s normal range at the scale its amax history set";
   lost(t.overflows, " overflowed",
        !scaled ? "scale it (action: scale, strategy: delayed) instead of casting"
        : fixed ? "use a larger static_scale or strategy: delayed"
@@ -141,7 +141,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
   std::vector<std::pair<Finding, const SiteSnapshot *>> found;
   for (const SiteSnapshot &s : snapshot.sites) {
     executions += s.executions;
-    Finding f = judge(s, snapshot.explicit_mode ? "steps" : "windows");
+    Finding f = judge(s);
     if (!f.what.empty() || !s.warnings.empty()) found.emplace_back(std::move(f), &s);
   }
   std::stable_sort(found.begin(), found.end(),

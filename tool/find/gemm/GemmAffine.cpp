@@ -510,6 +510,63 @@ std::optional<Access> AffineReader::pointer(const Expr *E) {
   return fail<Access>("pointer '" + text(E) + "' is not an array plus an affine offset");
 }
 
+namespace {
+
+/// Whether E reads memory through a pointer: `*p`, `p[i]`, `s->x`, or a call (an element of an
+/// array variable at a constant index inside it is no pointer's).
+bool readsThroughPointer(const Stmt *E, const ASTContext &Ctx) {
+  if (!E)
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    return true;
+  if (const auto *M = dyn_cast<MemberExpr>(E); M && M->isArrow())
+    return true;
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = S->getBase()->IgnoreParenImpCasts();
+    const ConstantArrayType *Array = Ctx.getAsConstantArrayType(Base->getType());
+    std::optional<llvm::APSInt> Index = S->getIdx()->getIntegerConstantExpr(Ctx);
+    return !Array || !isa<DeclRefExpr>(Base) || !Index || Index->isNegative() ||
+           Index->getZExtValue() >= Array->getSize().getZExtValue();
+  }
+  if (isa<CallExpr>(E))
+    return true;
+  return llvm::any_of(E->children(), [&](const Stmt *C) { return readsThroughPointer(C, Ctx); });
+}
+
+} // namespace
+
+std::optional<Access> AffineReader::operand(const Expr *E) {
+  if (const VarDecl *V = varOf(E)) {
+    if (S.ReadThrough(V))
+      return operand(V->getInit());
+    return fail<Access>("the factor '" + V->getName().str() + "' is not read from an array inside the loops");
+  }
+  // An element multiplied by a value fixed in the loops (`alpha * a[i][p]`, hoisted into a local
+  // or not): the runtime multiplies each element by it first, rounded as here.
+  if (const auto *Mul = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+      Mul && Mul->getOpcode() == BO_Mul) {
+    const bool LeftFixed = isInvariant(Mul->getLHS());
+    const Expr *Factor = LeftFixed ? Mul->getLHS() : Mul->getRHS();
+    const Expr *Element = LeftFixed ? Mul->getRHS() : Mul->getLHS();
+    if (LeftFixed || isInvariant(Factor)) {
+      if (readsThroughPointer(Factor, Ctx))
+        return fail<Access>("the factor '" + text(Factor) +
+                            "' is read through a pointer, which the call would read even where "
+                            "the loops run no iteration");
+      std::optional<Access> A = operand(Element);
+      if (!A)
+        return std::nullopt;
+      if (!Ctx.hasSameUnqualifiedType(Mul->getType(), A->Element))
+        return fail<Access>("'" + text(Mul) + "' is computed in another type than the element it scales");
+      if (A->Factor)
+        return fail<Access>("'" + text(Mul) + "' multiplies an element by more than one factor");
+      A->Factor = Factor;
+      return A;
+    }
+  }
+  return element(E);
+}
+
 std::optional<Access> AffineReader::element(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {

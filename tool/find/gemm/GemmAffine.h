@@ -119,15 +119,15 @@ public:
   std::optional<Affine> integer(const clang::Expr *E);
   /// An element of a float array or pointer, as an lvalue or a read of one.
   std::optional<Access> element(const clang::Expr *E);
+  /// A factor of a product: an element, a local read through its initialiser, or either of those
+  /// multiplied by a value fixed in the loops (Access::Factor).
+  std::optional<Access> operand(const clang::Expr *E);
   std::optional<Access> pointer(const clang::Expr *E);
   /// An invariant integer expression (a loop bound): a polynomial over atoms.
   std::optional<Poly> invariant(const clang::Expr *E);
   /// Whether E is an expression the call may evaluate once instead: no side effects, no loop
   /// variable, nothing the nest writes, no container the nest may move (Why says which).
   bool isInvariant(const clang::Expr *E);
-
-  /// E as written, for a reason.
-  std::string text(const clang::Expr *E) const;
 
   /// Why the last query failed.
   std::string Why;
@@ -145,6 +145,7 @@ private:
       Why = Reason;
     return std::nullopt;
   }
+  std::string text(const clang::Expr *E) const;
 
   clang::ASTContext &Ctx;
   Atoms &A;

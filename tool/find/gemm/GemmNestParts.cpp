@@ -17,28 +17,6 @@ using namespace clang;
 namespace autoscale::find::gemm {
 namespace {
 
-/// Whether E reads memory through a pointer: `*p`, `p[i]`, `s->x`, or a call (an element of an
-/// array variable at a constant index inside it is no pointer's).
-bool readsThroughPointer(const Stmt *E, const ASTContext &Ctx) {
-  if (!E)
-    return false;
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
-    return true;
-  if (const auto *M = dyn_cast<MemberExpr>(E); M && M->isArrow())
-    return true;
-  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
-    const auto *Array = Ctx.getAsConstantArrayType(S->getBase()->IgnoreParenImpCasts()->getType());
-    std::optional<llvm::APSInt> Index = S->getIdx()->getIntegerConstantExpr(Ctx);
-    if (!Array || !isa<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts()) || !Index || Index->isNegative() ||
-        Index->getExtValue() >= static_cast<int64_t>(Array->getSize().getZExtValue()))
-      return true;
-    return false;
-  }
-  if (isa<CallExpr>(E))
-    return true;
-  return llvm::any_of(E->children(), [&](const Stmt *C) { return readsThroughPointer(C, Ctx); });
-}
-
 /// `for (int v = 0; v < Bound; v++ / v += Step)` (or `v = 0` for a v declared before: C89,
 /// `#pragma omp parallel for private(v)`): the variable, bound and step (null: 1).
 bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Expr *&Step,
@@ -427,42 +405,7 @@ bool NestAttempt::arrayAccumulator(const ArraySubscriptExpr *T) {
 }
 
 std::optional<Access> NestAttempt::readOf(const Expr *E) {
-  if (const VarDecl *V = varOf(E)) {
-    if (Scope_.ReadThrough(V))
-      return readOf(V->getInit());
-    fail("the factor '" + V->getName().str() + "' is not read from an array inside the loops");
-    return std::nullopt;
-  }
-  // An element multiplied by a value fixed in the loops (`alpha * a[i][p]`, hoisted into a local
-  // or not): the runtime multiplies each element by it first, rounded as here.
-  if (const auto *Mul = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-      Mul && Mul->getOpcode() == BO_Mul) {
-    const bool LeftFixed = Reader.isInvariant(Mul->getLHS());
-    const Expr *Factor = LeftFixed ? Mul->getLHS() : Mul->getRHS();
-    const Expr *Element = LeftFixed ? Mul->getRHS() : Mul->getLHS();
-    if (LeftFixed || Reader.isInvariant(Factor)) {
-      if (readsThroughPointer(Factor, Ctx)) {
-        fail("the factor '" + Reader.text(Factor) +
-             "' is read through a pointer, which the call would read even where the loops run "
-             "no iteration");
-        return std::nullopt;
-      }
-      std::optional<Access> A = readOf(Element);
-      if (!A)
-        return std::nullopt;
-      if (!Ctx.hasSameUnqualifiedType(Mul->getType(), A->Element)) {
-        fail("'" + Reader.text(Mul) + "' is computed in another type than the element it scales");
-        return std::nullopt;
-      }
-      if (A->Factor) {
-        fail("'" + Reader.text(Mul) + "' multiplies an element by more than one factor");
-        return std::nullopt;
-      }
-      A->Factor = Factor;
-      return A;
-    }
-  }
-  std::optional<Access> A = Reader.element(E);
+  std::optional<Access> A = Reader.operand(E);
   if (!A)
     fail(Reader.Why);
   return A;

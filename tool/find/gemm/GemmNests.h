@@ -59,11 +59,11 @@ std::vector<NestFinding> findNests(const clang::FunctionDecl &FD, clang::ASTCont
 /// How a reason names a loop of the nest: "the loop at line N", N the line its `for` is spelled
 /// on (the nests, their loops and their products all name loops so).
 std::string loopAtLine(unsigned Line);
+std::string loopAtLine(const clang::ForStmt *For, const clang::SourceManager &SM);
 /// Why a product is refused whose result's elements cannot be shown distinct.
 inline constexpr const char *kNotDistinct =
     "cannot prove that the elements of the result are distinct (its strides do not nest within "
     "the loop counts)";
-std::string loopAtLine(const clang::ForStmt *For, const clang::SourceManager &SM);
 
 // ---- between GemmNests.cpp and GemmProduct.cpp ----
 

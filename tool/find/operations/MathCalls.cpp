@@ -93,7 +93,8 @@ bool OperationFinder::visitMathCall(CallExpr *C) {
     return skip(Op, "preprocessor directive inside the operation");
   if (!ArgWhy.empty())
     return skip(Op, ArgWhy);
-  for (const std::string &Why : {constantSkipReason(Args, Ctx), integerSkipReason(Args, Ctx)})
+  for (const std::string &Why : {constantSkipReason(Args, Ctx),
+                                 integerSkipReason(Args, Ctx, [&](const VarDecl &V) { return givenOnce(V); })})
     if (!Why.empty())
       return skip(Op, Why);
   if (Args.size() > 3)

@@ -129,7 +129,8 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
     return true;
 
   if (!Compound)
-    for (const std::string &Why : {constantSkipReason({L, R}, Ctx), integerSkipReason({L, R}, Ctx)})
+    for (const std::string &Why : {constantSkipReason({L, R}, Ctx),
+                                   integerSkipReason({L, R}, Ctx, [&](const VarDecl &V) { return givenOnce(V); })})
       if (!Why.empty())
         return skip(Op, Why);
   // In C++ the result of x op= y is the lvalue x; where it is used as one, the generic

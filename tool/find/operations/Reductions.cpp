@@ -101,6 +101,11 @@ public:
     return It == Roles.end() ? std::nullopt : std::optional<Idiom>(It->second);
   }
 
+  bool isSingleAssignmentLocal(const VarDecl *V) const {
+    return V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() && !Modified.count(V) &&
+           !V->getType()->isReferenceType();
+  }
+
   std::string tensorOf(const Expr *Operand) const {
     const Expr *E = Operand->IgnoreParenCasts();
     if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V) && !V->getType()->isPointerType())
@@ -185,10 +190,6 @@ private:
     return It != DeclLoop.end() && within(It->second, L);
   }
 
-  bool isSingleAssignmentLocal(const VarDecl *V) const {
-    return V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() && !Modified.count(V) &&
-           !V->getType()->isReferenceType();
-  }
 
   /// Whether V is the induction variable of a loop of C strictly inside L: an index of the
   /// iteration space below L, not a value that changes along L.
@@ -548,5 +549,7 @@ Reductions::~Reductions() = default;
 
 std::optional<Idiom> Reductions::roleOf(const Expr *E) const { return P->roleOf(E); }
 std::string Reductions::tensorOf(const Expr *Operand) const { return P->tensorOf(Operand); }
+
+bool Reductions::givenOnce(const VarDecl &V) const { return P->isSingleAssignmentLocal(&V); }
 
 } // namespace autoscale::find

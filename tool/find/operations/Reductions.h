@@ -53,6 +53,10 @@ public:
   /// the function, so that the name means it where the operand is. Empty when there is none.
   std::string tensorOf(const clang::Expr *Operand) const;
 
+  /// Whether V is a local of the function that no statement of it writes after its initialiser
+  /// (its address is not taken either).
+  bool givenOnce(const clang::VarDecl &V) const;
+
 private:
   class Impl;
   std::unique_ptr<Impl> P;

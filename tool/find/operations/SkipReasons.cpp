@@ -201,7 +201,21 @@ std::string constantSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTC
 
 /// Whether E's value comes from integers and constants alone (sets Converts where it converts an
 /// integer): conversions of integers, constants, and + - * / and negation of such values.
-static bool fromIntegers(const Expr *E, const ASTContext &Ctx, bool &Converts) {
+namespace {
+
+struct IntegerValues {
+  const ASTContext &Ctx;
+  llvm::function_ref<bool(const VarDecl &)> GivenOnce;
+  unsigned Depth = 0; ///< locals read through their initialisers, at most kMaxDepth deep
+
+  static constexpr unsigned kMaxDepth = 8;
+
+  bool fromIntegers(const Expr *E, bool &Converts);
+};
+
+} // namespace
+
+bool IntegerValues::fromIntegers(const Expr *E, bool &Converts) {
   E = E->IgnoreParens();
   if (E->isValueDependent())
     return false;
@@ -211,7 +225,17 @@ static bool fromIntegers(const Expr *E, const ASTContext &Ctx, bool &Converts) {
       return true;
     }
     if (C->getCastKind() == CK_FloatingCast || C->getCastKind() == CK_NoOp)
-      return fromIntegers(C->getSubExpr(), Ctx, Converts);
+      return fromIntegers(C->getSubExpr(), Converts);
+    // A float local that holds only its initialiser's value holds what that computes.
+    const auto *Ref = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (C->getCastKind() == CK_LValueToRValue && V && V->getType()->isRealFloatingType() && V->getInit() &&
+        Depth < kMaxDepth && GivenOnce(*V)) {
+      ++Depth;
+      const bool Integers = fromIntegers(V->getInit(), Converts);
+      --Depth;
+      return Integers;
+    }
   }
   // An arithmetic node is of integers where its operands are (an operand that is not cannot be
   // part of a constant either), so the operands are walked first: evaluating every node's whole
@@ -220,7 +244,7 @@ static bool fromIntegers(const Expr *E, const ASTContext &Ctx, bool &Converts) {
   const auto Arithmetic = [&](std::initializer_list<const Expr *> Operands) {
     bool Converted = Converts;
     for (const Expr *O : Operands)
-      if (!fromIntegers(O, Ctx, Converted))
+      if (!fromIntegers(O, Converted))
         return false;
     if (E->HasSideEffects(Ctx) || !E->isEvaluatable(Ctx))
       Converts = Converted;
@@ -233,9 +257,11 @@ static bool fromIntegers(const Expr *E, const ASTContext &Ctx, bool &Converts) {
   return !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx);
 }
 
-std::string integerSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx) {
+std::string integerSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx,
+                              llvm::function_ref<bool(const VarDecl &)> GivenOnce) {
   bool Converts = false;
-  if (Operands.empty() || !llvm::all_of(Operands, [&](const Expr *E) { return fromIntegers(E, Ctx, Converts); }) ||
+  IntegerValues Values{Ctx, GivenOnce};
+  if (Operands.empty() || !llvm::all_of(Operands, [&](const Expr *E) { return Values.fromIntegers(E, Converts); }) ||
       !Converts)
     return {};
   return "operands computed from integers (indices, counts, random integers): no tensor data";

@@ -51,8 +51,11 @@ std::string constantSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,
 /// (`(double)i * (j + 2) / n`, `2.0 * rand() / RAND_MAX`): index and count arithmetic, whose
 /// values (up to the integers' range) a format of 16 bits or fewer would overflow or round, and no
 /// tensor's data. Empty when an operand is not such a value, or none converts an integer.
+/// GivenOnce says which locals hold only their initialiser's value (`double fniters = niters;`
+/// then `fniters * 4 * fnrow`, a FLOP count): those are read as their initialisers.
 std::string integerSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,
-                              const clang::ASTContext &Ctx);
+                              const clang::ASTContext &Ctx,
+                              llvm::function_ref<bool(const clang::VarDecl &)> GivenOnce);
 
 /// Whether the conversion of an operand to its computation type calls user code.
 bool hasUserConversion(const clang::Expr *E);

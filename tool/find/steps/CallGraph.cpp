@@ -83,7 +83,7 @@ public:
   /// A function named other than as a callee (a thread's start routine given to
   /// pthread_create, a callback) may be called from there through the pointer.
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()); FD && FD->hasBody())
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
       R.Calls.insert({KeyOf(*FD), innermostLoop()});
     return true;
   }

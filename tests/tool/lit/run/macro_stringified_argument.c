@@ -14,7 +14,9 @@
 
 int main(int argc, char **argv) {
   (void)argv;
-  float a = 1.5f + (float)argc, b = 0.25f;
+  float a = 1.5f, b = 0.25f;
+  if (argc > 5)
+    a = 3.0f; // data, not a value computed from integers
   SHOW(a * b);
   // REPORT: input.c:[[@LINE-1]]:10: {"action":"skipped",{{.*}}"reason":"macro argument that the macro stringises or pastes"{{.*}}
   printf("%a\n", (double)TWICE(a - b));
