@@ -199,21 +199,36 @@ std::string constantSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTC
   return "constant operands (evaluated at compile time)";
 }
 
-/// Whether E's value comes from integers and constants alone (sets Converts where it converts an
-/// integer): conversions of integers, constants, and + - * / and negation of such values.
 namespace {
 
 struct IntegerValues {
   const ASTContext &Ctx;
   llvm::function_ref<bool(const VarDecl &)> GivenOnce;
-  unsigned Depth = 0; ///< locals read through their initialisers, at most kMaxDepth deep
+  /// Locals read through their initialisers, at most kMaxDepth deep. Inside one, only a count
+  /// qualifies (`double fniters = niters;`): no division and whole constants, so that a
+  /// coordinate computed from indices (`u = (i + 1.0f) / (N + 1)`) stays data for what uses it.
+  unsigned Depth = 0;
 
   static constexpr unsigned kMaxDepth = 8;
 
+  /// Whether E's value comes from integers and constants alone (sets Converts where it converts
+  /// an integer): conversions of integers, constants, + - * / and negation of such values, and
+  /// locals holding a count.
   bool fromIntegers(const Expr *E, bool &Converts);
+  /// Whether the constant E is whole (any constant outside a local's initialiser).
+  bool wholeConstant(const Expr *E) const;
 };
 
 } // namespace
+
+bool IntegerValues::wholeConstant(const Expr *E) const {
+  if (Depth == 0)
+    return true;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx))
+    return false;
+  return R.Val.isInt() || (R.Val.isFloat() && R.Val.getFloat().isInteger());
+}
 
 bool IntegerValues::fromIntegers(const Expr *E, bool &Converts) {
   E = E->IgnoreParens();
@@ -251,10 +266,10 @@ bool IntegerValues::fromIntegers(const Expr *E, bool &Converts) {
     return true;
   };
   if (const auto *B = dyn_cast<BinaryOperator>(E); B && (B->isAdditiveOp() || B->isMultiplicativeOp()))
-    return Arithmetic({B->getLHS(), B->getRHS()});
+    return !(Depth > 0 && B->getOpcode() == BO_Div) && Arithmetic({B->getLHS(), B->getRHS()});
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus))
     return Arithmetic({U->getSubExpr()});
-  return !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx);
+  return !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx) && wholeConstant(E);
 }
 
 std::string integerSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx,

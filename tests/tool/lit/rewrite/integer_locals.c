@@ -1,8 +1,9 @@
 /* A float local that holds only its initialiser's value holds what that computes: converted
  * integers make the FLOP counts of a benchmark's report (HPCCG's `double fniters = niters;` then
  * `fniters*4*fnrow`), which a 16-bit format would overflow; they stay as written, as the same
- * arithmetic on the integers directly does. A local written again, or whose address is taken,
- * may hold anything: its arithmetic is rewritten. */
+ * arithmetic on the integers directly does. Only a count: a coordinate computed from indices
+ * (`u = (i + 1.0f) / (n + 1)`) is data for what uses it. A local written again, or whose address
+ * is taken, may hold anything: its arithmetic is rewritten. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -27,6 +28,17 @@ double flops(int niters, int nrow, int nnz) {
   // REPORT: input.c:[[@LINE-2]]:21: {"action":"skipped","class":"infer","fed_by":["input.c:[[@LINE-10]]:35","input.c:[[@LINE-6]]:39"],"function":"flops","op":"add","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"+","type":"double","variable":null}
 }
 
+float coordinate(int i, int n) {
+  float u = (i + 1.0f) / (n + 1);
+  // CHECK: float u = (i + 1.0f) / (n + 1);
+  // REPORT: input.c:[[@LINE-2]]:16: {"action":"skipped","class":"infer","function":"coordinate","op":"add","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"+","type":"float","variable":"u"}
+  // REPORT: input.c:[[@LINE-3]]:24: {"action":"skipped","class":"deny","fed_by":["input.c:[[@LINE-3]]:16"],"function":"coordinate","op":"div","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"/","type":"float","variable":"u"}
+  return u * (1.0f - u);
+  // CHECK: return u * (1.0f - u);
+  // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-6]]:24","input.c:[[@LINE-2]]:20"],"function":"coordinate","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-3]]:20: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-7]]:24"],"function":"coordinate","op":"sub","rule":"class:deny","spelling":"-","type":"float","variable":null}
+}
+
 double rewritten(int n, double x) {
   double written = n;
   written = x;
@@ -37,7 +49,7 @@ double rewritten(int n, double x) {
   // REPORT: input.c:[[@LINE-2]]:18: {"action":"cast","class":"infer","format":"fp16","function":"rewritten","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"double","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"flops":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"rewritten":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 6 operations using 0 conversions","operations":6}}
+// REPORT: conversions: {"functions":{"coordinate":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"flops":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"rewritten":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 10 operations using 0 conversions","operations":10}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
-// REPORT: summary: 6 float operations in 1 file: 1 cast fp16, 0 kept, 5 skipped; no step found: each site rolls its history every 1024 executions
+// REPORT: summary: 10 float operations in 1 file: 1 cast fp16, 2 kept, 7 skipped; no step found: each site rolls its history every 1024 executions
