@@ -190,7 +190,6 @@ private:
     return It != DeclLoop.end() && within(It->second, L);
   }
 
-
   /// Whether V is the induction variable of a loop of C strictly inside L: an index of the
   /// iteration space below L, not a value that changes along L.
   bool indexesBelow(const VarDecl *V, int L, const Chain &C) const {
