@@ -135,9 +135,10 @@ void round_operand(SiteState *st, ThreadSite &t, int slot, std::vector<double> &
   round_elements(st, t, slot, x);
 }
 
-void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::size_t n, std::size_t k, const float *a, std::ptrdiff_t a_rs,
-            std::ptrdiff_t a_cs, const float *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const float *d,
-            std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, float *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
+void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::size_t n, std::size_t k,
+            const float *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, const float *b, std::ptrdiff_t b_rs,
+            std::ptrdiff_t b_cs, const float *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, float *c, std::ptrdiff_t c_rs,
+            std::ptrdiff_t c_cs) {
   check_matmul(site);
   if (autoscale_plain_(site)) {  // fp32 with statistics amax records nothing (site.h): the product
     ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
@@ -202,9 +203,10 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
   count_execution(st, t, 0);
 }
 
-void gemm_d(autoscale_site *site, OperandTensors tensors, std::size_t m, std::size_t n, std::size_t k, const double *a, std::ptrdiff_t a_rs,
-            std::ptrdiff_t a_cs, const double *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const double *d,
-            std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, double *c, std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
+void gemm_d(autoscale_site *site, OperandTensors tensors, std::size_t m, std::size_t n, std::size_t k,
+            const double *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, const double *b, std::ptrdiff_t b_rs,
+            std::ptrdiff_t b_cs, const double *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, double *c, std::ptrdiff_t c_rs,
+            std::ptrdiff_t c_cs) {
   check_matmul(site);
   // fp32 with statistics amax records nothing (site.h): the operands are used as they are.
   const bool plain = autoscale_plain_(site);
