@@ -95,3 +95,6 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/autoscaleConfigVersion.cm
   COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/autoscaleConfig.cmake ${PROJECT_BINARY_DIR}/autoscaleConfigVersion.cmake
         DESTINATION ${_autoscale_cmakedir})
+if(TARGET autoscale-rewrite)
+  install(FILES cmake/AutoscaleRewrite.cmake cmake/AutoscaleMirror.cmake DESTINATION ${_autoscale_cmakedir})
+endif()

@@ -41,6 +41,18 @@ static cl::opt<std::string>
                     "the files the run reads or writes"),
            cl::value_desc("file"), cl::cat(Category));
 
+static cl::opt<std::string>
+    Depfile("depfile",
+            cl::desc("With --out-dir: write a Makefile rule to <file> whose prerequisites are every "
+                     "file the run read (sources, headers, rules), for build systems to rerun it "
+                     "(CMake's add_custom_command DEPFILE, Ninja's depfile)"),
+            cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string>
+    DepfileTarget("depfile-target",
+                  cl::desc("The target the --depfile rule names (default: the files written for "
+                           "the sources)"),
+                  cl::value_desc("name"), cl::cat(Category));
+
 static cl::opt<std::string> ProjectRoot(
     "project-root",
     cl::desc("The project's files are those under <dir>: only they are rewritten; every other "
@@ -80,6 +92,14 @@ int main(int argc, const char **argv) {
     errs() << "error: --in-place, --diff and --out-dir exclude each other\n";
     return 2;
   }
+  if (!Depfile.empty() && (InPlace || Diff)) {
+    errs() << "error: --depfile names the dependencies of an --out-dir tree; it excludes --in-place and --diff\n";
+    return 2;
+  }
+  if (!DepfileTarget.empty() && Depfile.empty()) {
+    errs() << "error: --depfile-target needs --depfile\n";
+    return 2;
+  }
   autoscale::driver::Options Opts;
   Opts.Sources = Parser->getSourcePathList();
   Opts.RulesPath = Rules.empty() ? autoscale::rules::defaultRulesPath(argv[0]) : Rules.getValue();
@@ -89,6 +109,8 @@ int main(int argc, const char **argv) {
   if (!OutDir.empty())
     Opts.OutDir = OutDir;
   Opts.ReportPath = Report;
+  Opts.DepfilePath = Depfile;
+  Opts.DepfileTarget = DepfileTarget;
   Opts.ProjectRoot = ProjectRoot;
   Opts.Verify = !NoVerify;
   Opts.Paths = autoscale::driver::installPaths(argv[0]);

@@ -10,6 +10,15 @@
   consumer.py old-standard --prefix P --work W --lang c|c++ --std c89 --minimum C99
       Compiling a file that includes the installed header under a standard older than the
       header's minimum fails with exactly one error: an #error naming the minimum.
+  consumer.py rewrite-function --prefix P --work W
+      consumers/rewrite_project (three C and C++ files and a header) makes app_fp8 from app with
+      the installed package's autoscale_rewrite(); both build and print close numbers, the twin
+      writes a runtime report. Rebuilding redoes exactly the affected rewrites and compiles:
+      nothing when nothing changed; the rewrite and no twin unit when the header is touched; the
+      one file a rules edit changes; the units including the header when it is edited.
+  consumer.py rewrite-makefile --prefix P --work W
+      The same with the project's Makefile, the recipe of docs/BUILD.md (a compile database, the
+      tool's --depfile, a stamp).
   consumer.py missing-dependency --prefix P --work W --component static --dependency dnnl
       With the dependency's package hidden, find_package(autoscale COMPONENTS <component>) fails
       and names it (the shared library alone still works: a `run --cmake-arg` case).
@@ -21,6 +30,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The consumer's own flags: its code must be warning-clean under these, and so must what the tool
@@ -158,14 +168,24 @@ def run_case(a):
     loads_runtime = any(n.startswith("libautoscale.so") for n in needed)
     if loads_runtime != (a.link == "shared"):
         fail("linked %s, but the program's NEEDED libraries are %s" % (a.link, needed))
-    got = metrics(ran.stdout)
-    if set(got) != set(expected):
+    compare(expected, metrics(ran.stdout))
+    executed = executed_sites(report)
+    print("OK: %d sites ran, %d executions" % (len(executed), sum(s["executions"] for s in executed)))
+
+
+def compare(expected, got):
+    """Fails unless got prints the names expected does, each within RELATIVE_TOLERANCE."""
+    if not expected or set(got) != set(expected):
         fail("printed %s, the original %s" % (sorted(got), sorted(expected)))
     for name, want in sorted(expected.items()):
         diff = abs(got[name] - want) / max(abs(want), 1e-30)
         print("%s: original %g rewritten %g (relative difference %.2g)" % (name, want, got[name], diff))
         if diff > RELATIVE_TOLERANCE:
             fail("%s differs from the original by more than %g" % (name, RELATIVE_TOLERANCE))
+
+
+def executed_sites(report):
+    """The sites of a runtime report that ran; fails when there is none."""
     if not os.path.exists(report):
         fail("no runtime report at " + report)
     with open(report) as f:
@@ -173,7 +193,105 @@ def run_case(a):
     executed = [s for s in sites if s.get("executions", 0) > 0]
     if not executed:
         fail("the runtime report lists no executed site (%d sites)" % len(sites))
-    print("OK: %d sites ran, %d executions" % (len(executed), sum(s["executions"] for s in executed)))
+    return executed
+
+
+def edit(path, old, new):
+    with open(path) as f:
+        text = f.read()
+    if old not in text:
+        fail("%s lacks %r" % (path, old))
+    with open(path, "w") as f:
+        f.write(text.replace(old, new, 1))
+
+
+def rewrite_project(a, work):
+    """A copy of consumers/rewrite_project, its rules/app.yaml the installed default rules."""
+    project = os.path.join(work, "project")
+    shutil.copytree(os.path.join(HERE, "consumers", "rewrite_project"), project)
+    os.makedirs(os.path.join(project, "rules"))
+    shutil.copy(os.path.join(a.prefix, "share", "autoscale", "rules", "default.yaml"),
+                os.path.join(project, "rules", "app.yaml"))
+    return project
+
+
+def check_rebuilds(work, project, build, programs):
+    """Builds app and app_fp8 with `build` (it returns whether the rewrite ran and the objects
+    compiled, as (program, source) pairs) after each change of a user's loop, and fails unless
+    exactly the affected rewrites and units ran; runs both programs (in `programs`) twice."""
+    def rebuild(step, rewrite, compiled):
+        rewrote, objects, out = build()
+        print("%s: rewrite %s, compiled %s" % (step, "ran" if rewrote else "did not run", sorted(objects)))
+        if rewrote != rewrite or objects != set(compiled):
+            fail("%s: expected the rewrite %s and %s compiled\n%s"
+                 % (step, "to run" if rewrite else "not to run", sorted(compiled), out[-3000:]))
+
+    def run_both():
+        report = os.path.join(work, "report.json")
+        if os.path.exists(report):
+            os.remove(report)
+        expected = metrics(sh([os.path.join(programs, "app")]).stdout)
+        ran = sh([os.path.join(programs, "app_fp8")], env=dict(os.environ, AUTOSCALE_REPORT=report))
+        compare(expected, metrics(ran.stdout))
+        return {os.path.basename(s.get("file", "")) for s in executed_sites(report)}
+
+    rebuild("first build", True, [(t, s) for t in ("app", "app_fp8") for s in ("main.c", "filter.c", "stats.cpp")])
+    if not any(n.startswith("libautoscale.so") for n in needed_libraries(os.path.join(programs, "app_fp8"))):
+        fail("app_fp8 does not load libautoscale.so")
+    if "filter.c" not in run_both():
+        fail("filter.c has no executed site before the rules keep filter_smooth")
+    rebuild("nothing changed", False, [])
+    time.sleep(1.1)  # file times of one second on some file systems
+    os.utime(os.path.join(project, "include", "model.h"))
+    # The original's units recompile by their own dependencies; the twin's, whose rewritten text
+    # is the same, do not.
+    rebuild("header touched", True, [("app", "main.c"), ("app", "stats.cpp")])
+    edit(os.path.join(project, "rules", "app.yaml"), "\noverrides:\n",
+         "\noverrides:\n  - {match: {function: filter_smooth}, set: {action: keep}}\n")
+    rebuild("rules keep filter_smooth", True, [("app_fp8", "filter.c")])
+    edit(os.path.join(project, "include", "model.h"), "0.25f", "0.125f")
+    rebuild("header edited", True, [(t, s) for t in ("app", "app_fp8") for s in ("main.c", "stats.cpp")])
+    if "filter.c" in run_both():
+        fail("filter.c still has an executed site after the rules keep filter_smooth")
+    rebuild("nothing changed again", False, [])
+    print("OK: the twin builds, runs and rebuilds only what each change affects")
+
+
+def rewrite_function_case(a):
+    work = fresh(a.work)
+    project = rewrite_project(a, work)
+    build_dir = os.path.join(work, "build")
+    sh([a.cmake, "-S", project, "-B", build_dir, "-G", a.generator, "-DCMAKE_PREFIX_PATH=" + a.prefix,
+        "-DCMAKE_C_COMPILER=" + a.cc, "-DCMAKE_CXX_COMPILER=" + a.cxx] + a.cmake_arg)
+
+    def build():
+        out = sh([a.cmake, "--build", build_dir]).stdout
+        objects = set(re.findall(r"Building (?:C|CXX) object CMakeFiles/(\w+)\.dir/\S*?([^/\s]+)\.o\b", out))
+        return "autoscale-rewrite: app into app_fp8" in out, objects, out
+
+    check_rebuilds(work, project, build, build_dir)
+
+
+def rewrite_makefile_case(a):
+    work = fresh(a.work)
+    project = rewrite_project(a, work)
+    # The compile database `bear -- make app` writes, with the Makefile's flags.
+    flags = {".c": [a.cc, "-O2", "-std=c99"], ".cpp": [a.cxx, "-O2", "-std=c++11"]}
+    database = [{"directory": project, "file": source,
+                 "arguments": flags[os.path.splitext(source)[1]] + ["-DMODEL_N=256", "-Iinclude", "-c", source,
+                                                                   "-o", source + ".o"]}
+                for source in ("src/main.c", "src/filter.c", "src/stats.cpp")]
+    with open(os.path.join(project, "compile_commands.json"), "w") as f:
+        json.dump(database, f, indent=1)
+
+    def build():
+        out = sh(["make", "-C", project, "app", "app_fp8", "AUTOSCALE=" + a.prefix, "CC=" + a.cc,
+                  "CXX=" + a.cxx]).stdout
+        objects = {("app_fp8" if path.startswith("rewritten/") else "app", os.path.basename(path))
+                   for path in re.findall(r" -c (\S+) -o ", out)}
+        return "bin/autoscale-rewrite -p" in out, objects, out
+
+    check_rebuilds(work, project, build, project)
 
 
 def old_standard_case(a):
@@ -213,7 +331,8 @@ def missing_dependency_case(a):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("case", choices=["run", "old-standard", "missing-dependency"])
+    p.add_argument("case", choices=["run", "old-standard", "missing-dependency", "rewrite-function",
+                                    "rewrite-makefile"])
     p.add_argument("--prefix", required=True)
     p.add_argument("--work", required=True)
     p.add_argument("--cc", default="cc")
@@ -231,7 +350,8 @@ def main():
     p.add_argument("--dependency")
     a = p.parse_args()
     a.prefix = os.path.abspath(a.prefix)
-    {"run": run_case, "old-standard": old_standard_case, "missing-dependency": missing_dependency_case}[a.case](a)
+    {"run": run_case, "old-standard": old_standard_case, "missing-dependency": missing_dependency_case,
+     "rewrite-function": rewrite_function_case, "rewrite-makefile": rewrite_makefile_case}[a.case](a)
 
 
 if __name__ == "__main__":

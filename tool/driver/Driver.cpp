@@ -9,6 +9,7 @@
 
 #include "decide/Decide.h"
 #include "decide/StepLoops.h"
+#include "driver/Depfile.h"
 #include "driver/FilePaths.h"
 #include "driver/NvccArguments.h"
 #include "driver/Output.h"
@@ -43,11 +44,28 @@ bool anyUnitReads(llvm::StringRef Path, const std::vector<UnitFiles> &Files) {
   return llvm::any_of(Files, [&](const UnitFiles &U) { return U.Ids.count(Id) != 0; });
 }
 
-/// Refuses a --report path that names a file the run reads or writes. Returns the exit code.
-int refuseReport(llvm::StringRef Report, llvm::StringRef Other) {
-  llvm::errs() << "error: --report " << Report << " names " << Other
+/// Refuses a --report or --depfile path (Option) that names a file the run reads or writes.
+/// Returns the exit code.
+int refuseOutput(llvm::StringRef Option, llvm::StringRef Path, llvm::StringRef Other) {
+  llvm::errs() << "error: " << Option << " " << Path << " names " << Other
                << ", which this run reads or writes; nothing written\n";
   return 2;
+}
+
+/// The files the run writes beside the project's, each with its option.
+std::vector<std::pair<const char *, std::string>> sideOutputs(const Options &Opts) {
+  std::vector<std::pair<const char *, std::string>> Out;
+  if (!Opts.ReportPath.empty())
+    Out.emplace_back("--report", Opts.ReportPath);
+  if (!Opts.DepfilePath.empty())
+    Out.emplace_back("--depfile", Opts.DepfilePath);
+  return Out;
+}
+
+/// Whether Path holds Text already.
+bool holds(const std::string &Path, llvm::StringRef Text) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getFile(Path);
+  return Buf && (*Buf)->getBuffer() == Text;
 }
 
 /// The project's files with what is rewritten in each, and the report's entries.
@@ -177,9 +195,11 @@ std::map<std::string, std::string> changedTexts(const std::vector<Rendered> &Fil
 
 /// Prints the diff, or writes the files (and the report) as one batch. Returns the exit code.
 int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &P,
-           const Options &Opts, const std::string &OutRoot, const std::string &Root) {
+           const Options &Opts, const std::string &OutRoot, const std::string &Root,
+           const std::set<std::string> &Read) {
   std::vector<report::FileResult> Results;
   std::vector<std::pair<std::string, std::string>> Writes; // target, new text
+  std::vector<std::string> SourceOutputs;                   // what is written for the sources
   for (const Rendered &R : Files) {
     const emit::FileEdits &F = *R.File;
     llvm::StringRef Old = R.Old->getBuffer();
@@ -194,7 +214,13 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
       // An output tree holds every project file the sources read, changed or not, so it builds
       // on its own (a quoted #include finds its neighbours there).
       bool InPlace = Opts.Mode == OutputMode::InPlace;
-      Writes.emplace_back(InPlace ? F.AbsPath : OutRoot + "/" + F.Display, R.New);
+      std::string Target = InPlace ? F.AbsPath : OutRoot + "/" + F.Display;
+      // An output that holds its text already keeps its time, so a build that reads the output
+      // tree recompiles only what the rewrite changed.
+      if (InPlace || !holds(Target, R.New))
+        Writes.emplace_back(Target, R.New);
+      if (!F.Header)
+        SourceOutputs.push_back(Target);
       Result.WrittenTo = InPlace ? F.Display : Opts.OutDir + "/" + F.Display;
     }
     Results.push_back(std::move(Result));
@@ -207,11 +233,17 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
                  << (P.OutsideRoot.size() == 1 ? " is" : "s are") << " outside the project root "
                  << Root << " and left alone, e.g. " << *P.OutsideRoot.begin()
                  << " (--project-root sets the root)\n";
-  // The report goes in the same batch: it describes files that are written only with it.
-  if (!Opts.ReportPath.empty()) {
+  // The report and the depfile go in the same batch: they describe files written only with them.
+  for (const auto &[Option, Path] : sideOutputs(Opts))
     for (const auto &[Target, Text] : Writes)
-      if (sameFile(Opts.ReportPath, Target))
-        return refuseReport(Opts.ReportPath, Target);
+      if (sameFile(Path, Target))
+        return refuseOutput(Option, Path, Target);
+  if (!Opts.DepfilePath.empty())
+    Writes.emplace_back(Opts.DepfilePath,
+                        depfileRule(Opts.DepfileTarget.empty() ? SourceOutputs
+                                                               : std::vector<std::string>{Opts.DepfileTarget},
+                                    Read));
+  if (!Opts.ReportPath.empty()) {
     llvm::json::Value Json =
         report::toJson(Plan.Entries, Plan.Steps, report::countConversions(Plan.Entries, P.Edges),
                        Results, Opts.RulesPath, Opts.Sources.size());
@@ -251,15 +283,14 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
   std::vector<std::string> AbsSources, Shown;
   for (const std::string &S : Opts.Sources)
     AbsSources.push_back(realPath(S));
-  // The report must not replace what the run reads: checked first against the rules and the
-  // sources, after parsing against every file a unit read.
-  if (!Opts.ReportPath.empty()) {
-    std::vector<std::string> Inputs(Opts.Sources);
-    Inputs.push_back(Opts.RulesPath);
+  // The report and the depfile must not replace what the run reads: checked first against the
+  // rules and the sources, after parsing against every file a unit read.
+  std::vector<std::string> Inputs(Opts.Sources);
+  Inputs.push_back(Opts.RulesPath);
+  for (const auto &[Option, Path] : sideOutputs(Opts))
     for (const std::string &In : Inputs)
-      if (sameFile(Opts.ReportPath, In))
-        return refuseReport(Opts.ReportPath, In);
-  }
+      if (sameFile(Path, In))
+        return refuseOutput(Option, Path, In);
   find::FindOptions FindOpts;
   FindOpts.Root = Opts.ProjectRoot.empty() ? projectRoot(AbsSources) : realPath(Opts.ProjectRoot);
   FindOpts.RuntimeIncludeDir = realPath(Opts.Paths.RuntimeIncludeDir);
@@ -299,8 +330,13 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
                  << " failed to parse; nothing written\n";
     return 1;
   }
-  if (!Opts.ReportPath.empty() && anyUnitReads(Opts.ReportPath, Parsed.Files))
-    return refuseReport(Opts.ReportPath, realPath(Opts.ReportPath));
+  for (const auto &[Option, Path] : sideOutputs(Opts))
+    if (anyUnitReads(Path, Parsed.Files))
+      return refuseOutput(Option, Path, realPath(Path));
+  std::set<std::string> Read{realPath(Opts.RulesPath)};
+  for (const UnitFiles &U : Parsed.Files)
+    for (const auto &[Path, How] : U.Files)
+      Read.insert(Path);
   Project P = merge(std::move(Parsed.Units));
   std::vector<Decision> Decisions = decide(P.Ops, P.Edges, *Rules);
   const StepPlan Steps = planSteps(P.Ops, Decisions, P.Functions, *Rules, P.CallsStep);
@@ -321,7 +357,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     if (Opts.Verify)
       Err = firstRewriteError(Commands, Parsed.Files, Opts.Paths, changedTexts(*Files));
     if (!Err)
-      return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root);
+      return output(*Files, Plan, P, Opts, OutRoot, FindOpts.Root, Read);
     if (unsigned Left = leaveAsWritten(P, Decisions, Err->File, Err->Line,
                                        "rewritten code does not compile: " + Err->Message)) {
       llvm::errs() << "note: " << P.DisplayPaths.at(Err->File) << ":" << Err->Line << ": " << Left

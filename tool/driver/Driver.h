@@ -25,6 +25,10 @@ struct Options {
   OutputMode Mode = OutputMode::OutDir;
   std::string OutDir = "autoscale-out";
   std::string ReportPath; ///< empty: no JSON report
+  /// With OutDir: a Makefile rule naming every file the run read, the rules included (Depfile.h),
+  /// for DepfileTarget, or else for the files written for the sources. Empty: none.
+  std::string DepfilePath;
+  std::string DepfileTarget;
   /// The project's files are those under it (rewritten, mirrored under OutDir); empty: the
   /// working directory when every source is under it, else the deepest directory holding them.
   std::string ProjectRoot;
@@ -35,8 +39,8 @@ struct Options {
 };
 
 /// Exit codes: 0 done, 1 a source is missing or failed to parse, or a file could not be written
-/// (nothing is written after such a failure), 2 bad rules or options (a --report naming a file
-/// the run reads or writes included).
+/// (nothing is written after such a failure), 2 bad rules or options (a --report or --depfile
+/// naming a file the run reads or writes included).
 int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts);
 
 } // namespace autoscale::driver
