@@ -28,6 +28,7 @@ config_h = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", 
 with open(config_h) as f:
     abi = int(re.search(r"#define AUTOSCALE_ABI_VERSION (\d+)", f.read()).group(1))
 expect("abi_version", report["abi_version"], abi)
+expect("first_nonfinite", report["first_nonfinite"], None)  # every value of the program is finite
 expect("steps.mode", report["steps"]["mode"], "window")
 expect("steps.window", report["steps"]["window"], 4)
 expect("steps.explicit", report["steps"]["explicit"], 0)

@@ -98,6 +98,12 @@ void record_pass(const SiteState *st, Counters &c, std::size_t values, const aut
   store_relaxed(c.underflows, c.underflows + stats.underflows);
 }
 
+// A matrix of the site holding inf or NaN (its amax is not finite), offered as the process's first
+// (nonfinite_origin.h), the whole matrix as the value.
+void note_matrix(const SiteState *st, int slot, const void *tensor, float amax) {
+  if (!std::isfinite(amax)) note_nonfinite(st, slot, tensor, amax, amax);
+}
+
 // A strided operand (rows x cols, element (i, p) at x[i * rs + p * cs]) copied row-major.
 template <class T>
 std::vector<T> gather(const T *x, std::size_t rows, std::size_t cols, std::ptrdiff_t rs, std::ptrdiff_t cs) {
@@ -152,7 +158,9 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
     // is read: each tensor's counters are recorded where they are, no tensor made active.
     ThreadSite &t = thread_site(st);
     const void *keys[kSlots] = {tensors.a, tensors.b, nullptr, c};
+    float amaxes[kSlots] = {};
     const auto record_amax = [&](int slot, std::size_t values, uint32_t amax) {
+      amaxes[slot] = autoscale_bits_float_(amax);
       record_pass(st, tensor_counters(st, t, slot, keys[slot]), values,
                   autoscale_quantize_stats{autoscale_bits_float_(amax), 0, 0});
     };
@@ -160,6 +168,7 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
     record_amax(1, k * n, amax_bits(b, k, n, b_rs, b_cs));
     record_amax(AUTOSCALE_SLOT_OUTPUT, m * n,
                 ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs));
+    for (int slot : {0, 1, int(AUTOSCALE_SLOT_OUTPUT)}) note_matrix(st, slot, keys[slot], amaxes[slot]);
     count_execution(st, t, 0);
     return;
   }
@@ -190,6 +199,7 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
     const uint32_t c_amax = ordered_gemm(m, n, k, qa.data(), std::ptrdiff_t(k), 1, qb.data(), std::ptrdiff_t(n), 1,
                                          d, d_rs, d_cs, c, c_rs, c_cs);
     record_pass(st, t.slot[AUTOSCALE_SLOT_OUTPUT].c, m * n, autoscale_quantize_stats{autoscale_bits_float_(c_amax), 0, 0});
+    note_matrix(st, AUTOSCALE_SLOT_OUTPUT, c, autoscale_bits_float_(c_amax));
     count_execution(st, t, 0);
     return;
   }
@@ -200,6 +210,7 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
                   "%s:%d: the site's GEMM failed: %s", site->file ? site->file : "?", site->line, autoscale_last_error());
   for (int slot = 0; slot < 2; ++slot) record_pass(st, t.slot[slot].c, rows[slot] * cols[slot], stats[slot]);
   record_pass(st, t.slot[AUTOSCALE_SLOT_OUTPUT].c, m * n, autoscale_quantize_stats{c_amax, 0, 0});
+  note_matrix(st, AUTOSCALE_SLOT_OUTPUT, c, c_amax);
   count_execution(st, t, 0);
 }
 
@@ -230,7 +241,7 @@ void gemm_d(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
     }
     for (std::size_t j = 0; j < n; ++j) {
       c[row * c_rs + static_cast<std::ptrdiff_t>(j) * c_cs] = acc[j];
-      if (!plain) pass_through(t->slot[AUTOSCALE_SLOT_OUTPUT].c, st->full, acc[j]);
+      if (!plain) record_result(st, t->slot[AUTOSCALE_SLOT_OUTPUT], acc[j]);
     }
   }
   if (!plain) count_execution(st, *t, 0);

@@ -78,6 +78,7 @@ class Json {
     scalar(buf);
   }
   void boolean(bool b) { scalar(b ? "true" : "false"); }
+  void null() { scalar("null"); }
   void open(char c) {
     comma();
     out += c;
@@ -209,16 +210,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
     if (!t.key && !t.overflow && t.counters.quantized == 0 && t.amax == 0.0f) continue;
     j.open('{');
     j.key("slot"), j.string(autoscale_slot_name(t.slot));
-    j.key("tensor");
-    if (t.overflow) {
-      j.string("overflow");
-    } else if (t.key) {
-      char key[32];
-      std::snprintf(key, sizeof key, "%p", t.key);
-      j.string(key);
-    } else {
-      j.string("default");
-    }
+    j.key("tensor"), j.string(t.overflow ? "overflow" : tensor_name(t.key).c_str());
     if (t.freed) j.key("freed"), j.boolean(true);
     write_scaling(j, t.scale, t.amax, t.amax_history);
     write_counters(j, t.counters);
@@ -237,7 +229,34 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.close(']');
   j.close('}');
 }
+// The first NaN or inf (nonfinite_origin.h), or null when no host site saw one.
+void write_origin(Json &j, const std::optional<NonFiniteOrigin> &origin) {
+  if (!origin) return j.null();
+  const autoscale_site &site = *origin->site;
+  j.open('{');
+  j.key("file"), j.string(site.file);
+  j.key("line"), j.number(site.line);
+  j.key("column"), j.number(site.column);
+  j.key("name"), j.string(site.name);
+  j.key("slot"), j.string(autoscale_slot_name(origin->slot));
+  j.key("tensor"), j.string(tensor_name(origin->tensor).c_str());
+  j.key("cause"), j.string(cause_name(origin->cause));
+  j.key("value"), j.number(origin->value, 17);
+  j.key("became"), j.number(origin->became, 17);
+  j.key("step"), j.number(origin->step);
+  j.key("thread_execution"), j.number(origin->execution);
+  j.key("what"), j.string(describe_origin(*origin).c_str());
+  j.close('}');
+}
+
 }  // namespace
+
+std::string tensor_name(const void *key) {
+  if (!key) return "default";
+  char text[32];
+  std::snprintf(text, sizeof text, "%p", key);
+  return text;
+}
 
 std::string report_json(const RegistrySnapshot &snapshot) {
   Json j;
@@ -255,6 +274,7 @@ std::string report_json(const RegistrySnapshot &snapshot) {
                              std::to_string(snapshot.window) + " executions (AUTOSCALE_WINDOW)")
                                 .c_str());
   j.close('}');
+  j.key("first_nonfinite"), write_origin(j, snapshot.first_nonfinite);
   j.key("sites");
   j.open('[');
   for (const SiteSnapshot &s : snapshot.sites) write_site(j, s);

@@ -24,6 +24,10 @@ bool slot_rounded(const SiteSnapshot &s, int slot);
 SlotCounters rounded_totals(const SiteSnapshot &s);
 // error_sum / value_sum, 0 when no value was counted.
 double relative_error(const SlotCounters &c);
+// A tensor as reports name it: its key's address, or "default" for the slot's own.
+std::string tensor_name(const void *key);
+// Where the first NaN or inf came from, and what to try, as one sentence.
+std::string describe_origin(const NonFiniteOrigin &origin);
 
 // The exit handler: the report to AUTOSCALE_REPORT (if set; a failure is printed), then the
 // summary (unless AUTOSCALE_SUMMARY=0).

@@ -16,6 +16,7 @@ RegistrySnapshot snapshot_registry() {
   out.explicit_steps = reg.explicit_steps;
   out.explicit_mode = reg.explicit_mode;
   out.window = reg.window;
+  out.first_nonfinite = first_nonfinite();
   out.sites.reserve(reg.sites.size());
   for (SiteState *st : reg.sites) {
     SiteSnapshot s;

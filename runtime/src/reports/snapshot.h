@@ -4,9 +4,11 @@
 #define AUTOSCALE_SRC_SNAPSHOT_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "sites/nonfinite_origin.h"
 #include "sites/site_state.h"
 
 namespace autoscale::detail {
@@ -51,6 +53,7 @@ struct RegistrySnapshot {
   bool explicit_mode = false;         // steps are the program's (Registry::explicit_mode)
   uint64_t window = 0;                // executions per roll when there were none
   std::vector<SiteSnapshot> sites;    // in registration order
+  std::optional<NonFiniteOrigin> first_nonfinite;  // the first NaN or inf a host site saw
 };
 
 RegistrySnapshot snapshot_registry();

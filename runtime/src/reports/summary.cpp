@@ -134,7 +134,55 @@ Finding judge(const SiteSnapshot &s) {
   return f;
 }
 
+// A value as the origin names it.
+std::string value_text(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+// The line naming the first NaN or inf (or saying there was none): where to look when a run went
+// NaN, since every site the value reaches afterwards counts it too.
+std::string origin_line(const RegistrySnapshot &snapshot) {
+  if (snapshot.first_nonfinite) return "autoscale: first NaN or inf: " + describe_origin(*snapshot.first_nonfinite) + "\n";
+  const bool device = std::any_of(snapshot.sites.begin(), snapshot.sites.end(), [](const SiteSnapshot &s) { return s.device; });
+  return device ? "autoscale: no host site saw a NaN or inf (device sites record no origin)\n"
+                : "autoscale: no site saw a NaN or inf\n";
+}
+
 }  // namespace
+
+std::string describe_origin(const NonFiniteOrigin &o) {
+  const autoscale_site &site = *o.site;
+  char head[512];
+  std::snprintf(head, sizeof head, "%s at %s:%d:%d '%s' (%s %s), %s%s%s, step %llu, execution %llu: ",
+                value_text(o.became).c_str(), site.file ? site.file : "?", site.line, site.column,
+                site.name ? site.name : "?", autoscale_format_name(site.format), autoscale_action_name(site.action),
+                o.slot == AUTOSCALE_SLOT_OUTPUT ? "its result" : "operand ",
+                o.slot == AUTOSCALE_SLOT_OUTPUT ? "" : autoscale_slot_name(o.slot),
+                o.tensor ? (" of tensor " + tensor_name(o.tensor)).c_str() : "",
+                static_cast<unsigned long long>(o.step), static_cast<unsigned long long>(o.execution));
+  std::string out = head;
+  switch (o.cause) {
+  case NonFiniteCause::Rounded:
+    return out + "the finite value " + value_text(o.value) + " rounded to " + value_text(o.became) + " in " +
+           autoscale_format_name(site.format) + ", beyond its range without saturation -> saturate: true, or " +
+           wider_format(site.format);
+  case NonFiniteCause::Computed:
+    return out + "the operation made it from finite operands (an overflow, a division by zero, or an invalid "
+                 "operation) -> keep fp32 (action: keep), or look at the values that reach it";
+  case NonFiniteCause::Result:
+    return out + "the operation's result; the site rounds its result and does not see its operands, so the "
+                 "operation made it or an operand brought it from code the runtime does not see";
+  case NonFiniteCause::Arrived:
+    return out + "the operand was " + value_text(o.became) + " on entry: made by code the runtime does not see "
+                 "(an operation left as written, a library call, a site that records no results) or read from "
+                 "the program's input";
+  }
+  return out;
+}
 
 std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
   uint64_t executions = 0;
@@ -146,7 +194,9 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
   }
   std::stable_sort(found.begin(), found.end(),
                    [](const auto &a, const auto &b) { return a.first.impact > b.first.impact; });
-  std::string out = "autoscale: " + std::to_string(snapshot.sites.size()) + " sites, " +
+  // The origin first: after a NaN, every site it reaches is among the worst.
+  std::string out = origin_line(snapshot);
+  out += "autoscale: " + std::to_string(snapshot.sites.size()) + " sites, " +
                     std::to_string(executions) + " executions; ";
   out += snapshot.explicit_mode
              ? std::to_string(snapshot.explicit_steps) + " steps\n"

@@ -39,7 +39,7 @@ template <class T> T quantize_slot(SiteState *st, ThreadSite &t, int format, int
 // the site records its result), then counted.
 template <class T> T finish_execution(SiteState *st, ThreadSite &t, uint64_t lane, T v) {
   if (st->round_output) v = quantize_slot(st, t, format_now(st), AUTOSCALE_SLOT_OUTPUT, lane, v);
-  else if (st->record_output) pass_through(t.slot[AUTOSCALE_SLOT_OUTPUT].c, st->full, v);
+  else if (st->record_output) record_result(st, t.slot[AUTOSCALE_SLOT_OUTPUT], v);
   return count_execution(st, t, v);
 }
 

@@ -10,6 +10,7 @@
 
 #include "float_flags.h"
 #include "formats/format_traits.h"
+#include "sites/nonfinite_origin.h"
 #include "sites/site_state.h"
 
 #define AUTOSCALE_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -131,18 +132,27 @@ inline void record_rounded(Counters &c, uint64_t lane, bool full, const ThreadSl
 
 // Rounds v under the scale of the tensor active in `slot` of a thread's block to format F (fp32:
 // passes it), and records it in the tensor's counters, lane `lane`.
+// A value that is not finite is also offered as the process's first (nonfinite_origin.h).
 template <class T, int F> inline T quantize_in(const SiteState *st, ThreadSlot &slot, uint64_t lane, T v) {
   const bool full = st->full;
+  T q;
   if constexpr (F == AUTOSCALE_FP32) {
-    return pass_through(slot.c, full, v);
+    q = pass_through(slot.c, full, v);
   } else {
-    T q;
     if (AUTOSCALE_LIKELY(round_fast(st, slot, v, &q))) {
       record_rounded(slot.c, lane, full, slot, v, q);
-      return q;
+      return q;  // the common case's values are finite
     }
-    return quantize_general<T, F>(st, slot.c, lane, full, scale_pair(load_relaxed(slot.scale)), v);
+    q = quantize_general<T, F>(st, slot.c, lane, full, scale_pair(load_relaxed(slot.scale)), v);
   }
+  if (AUTOSCALE_UNLIKELY(!std::isfinite(q))) note_nonfinite(st, slot, v, q);
+  return q;
+}
+
+// A result the site records as it is (it rounded its operands, or passes them).
+template <class T> inline void record_result(const SiteState *st, ThreadSlot &out, T v) {
+  pass_through(out.c, st->full, v);
+  if (AUTOSCALE_UNLIKELY(!std::isfinite(v))) note_nonfinite(st, out, v, v);
 }
 
 // The format the site rounds to now (AUTOSCALE_FP32 during empirical analysis).
