@@ -60,6 +60,10 @@ expect("site 10 error.abs_error_sum", c["error"]["abs_error_sum"], error)
 expect("site 10 error.abs_value_sum", c["error"]["abs_value_sum"], value)
 expect("site 10 output amax", cast["slots"][-1]["amax"], 500.0)
 expect("site 10 slots", [s["slot"] for s in cast["slots"]], ["output"])
+# One window roll (4 executions): its record holds the window's values and losses.
+expect("site 10 history", cast["history"],
+       {"rolls_per_record": 1, "roll": [1], "steps_ended": [0], "values": [4], "overflows": [1], "underflows": [1],
+        "slots": {"output": {"amax": [500.0], "scale": [1.0]}}})
 
 kept = sites[20]
 expect("site 20 format", kept["format"], "fp32")
@@ -78,4 +82,6 @@ expect("site 30 slot a quantized", a["quantized"], 10)
 expect("site 30 slot a rounded", a["rounded"], True)
 expect("site 30 output rounded", delayed["slots"][2]["rounded"], False)
 expect("site 30 warnings", delayed["warnings"], [])
+expect("site 30 history rolls", delayed["history"]["roll"], [1, 2])
+expect("site 30 history slot a", delayed["history"]["slots"]["a"], {"amax": [100.0, 100.0], "scale": [0.25, 0.25]})
 print("report ok")

@@ -5,7 +5,7 @@ set(AUTOSCALE_RUNTIME_SRC_DIR ${PROJECT_SOURCE_DIR}/runtime/src)
 foreach(test site_quantize_test site_threads_test site_env_test site_window_test site_summary_test
              site_remeasure_test site_gemm_test site_hot_path_test site_tensors_test
              site_numerics_test site_vector_loops_test site_loop_programs_test site_begin_steps_test
-             device_rounding_test site_nonfinite_test)
+             device_rounding_test site_nonfinite_test site_history_test)
   add_executable(${test} ${CMAKE_CURRENT_SOURCE_DIR}/${test}.cpp)
   target_include_directories(${test} PRIVATE ${AUTOSCALE_RUNTIME_SRC_DIR})
   target_link_libraries(${test} PRIVATE autoscale::autoscale GTest::gtest_main)
@@ -15,6 +15,7 @@ gtest_discover_tests(site_quantize_test PROPERTIES ENVIRONMENT "AUTOSCALE_SUMMAR
 gtest_discover_tests(site_threads_test PROPERTIES ENVIRONMENT "AUTOSCALE_SUMMARY=0")
 gtest_discover_tests(site_summary_test)
 gtest_discover_tests(site_nonfinite_test PROPERTIES ENVIRONMENT "AUTOSCALE_SUMMARY=0")
+gtest_discover_tests(site_history_test PROPERTIES ENVIRONMENT "AUTOSCALE_SUMMARY=0")
 # Its loops are the reference of the fp32 site's order of sums: each product rounded, then added.
 set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/site_gemm_test.cpp PROPERTIES COMPILE_OPTIONS -ffp-contract=off)
 gtest_discover_tests(site_gemm_test PROPERTIES ENVIRONMENT "AUTOSCALE_SUMMARY=0")

@@ -150,6 +150,36 @@ void write_scaling(Json &j, float scale, float amax, const std::vector<float> &h
   j.close(']');
 }
 
+// The site's history, a column per quantity: each record's first roll and the steps ended then,
+// the values its rounded slots rounded and lost, and each shown slot's amax and scale.
+void write_history(Json &j, const SiteSnapshot &s) {
+  const auto column = [&](const char *name, auto value) {
+    j.key(name);
+    j.open('[');
+    for (const RollRecord &r : s.history) value(r);
+    j.close(']');
+  };
+  j.open('{');
+  j.key("rolls_per_record"), j.number(s.rolls_per_record);
+  column("roll", [&](const RollRecord &r) { j.number(r.roll); });
+  column("steps_ended", [&](const RollRecord &r) { j.number(r.step); });
+  column("values", [&](const RollRecord &r) { j.number(r.values); });
+  column("overflows", [&](const RollRecord &r) { j.number(r.overflows); });
+  column("underflows", [&](const RollRecord &r) { j.number(r.underflows); });
+  j.key("slots");
+  j.open('{');
+  for (int k = 0; k < kSlots; ++k) {
+    if (!slot_shown(s, k)) continue;
+    j.key(autoscale_slot_name(k));
+    j.open('{');
+    column("amax", [&](const RollRecord &r) { j.number(static_cast<double>(r.amax[k]), 9); });
+    column("scale", [&](const RollRecord &r) { j.number(static_cast<double>(r.scale[k]), 9); });
+    j.close('}');
+  }
+  j.close('}');
+  j.close('}');
+}
+
 void write_site(Json &j, const SiteSnapshot &s) {
   const autoscale_site &site = *s.site;
   j.open('{');
@@ -227,6 +257,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.open('[');
   for (const std::string &w : s.warnings) j.string(w.c_str());
   j.close(']');
+  if (!s.device) j.key("history"), write_history(j, s);
   j.close('}');
 }
 // The first NaN or inf (nonfinite_origin.h), or null when no host site saw one.

@@ -25,6 +25,8 @@ RegistrySnapshot snapshot_registry() {
     s.executions = sum_executions_locked(reg, st);
     s.rolls = st->rolls;
     s.lagging_rolls = st->lagging_rolls;
+    s.history = st->history.records();
+    s.rolls_per_record = st->history.rolls_per_record();
     s.strategy_note = st->note;
     s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
     s.warnings = st->warnings;

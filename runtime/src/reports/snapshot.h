@@ -46,6 +46,8 @@ struct SiteSnapshot {
   bool device = false;                // a CUDA device site (device_sites.h): executions not counted
   SlotSnapshot slot[kSlots];
   std::vector<TensorSnapshot> tensors;  // every tensor, the default ones first, then first-seen order
+  std::vector<RollRecord> history;      // what each roll saw (roll_history.h); host sites only
+  uint64_t rolls_per_record = 1;
 };
 
 struct RegistrySnapshot {

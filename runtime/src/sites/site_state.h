@@ -30,6 +30,7 @@
 #include "autoscale/defaults.h"
 #include "autoscale/scaling.h"
 #include "scaling/scale_math.h"
+#include "sites/roll_history.h"
 
 namespace autoscale::detail {
 
@@ -150,6 +151,8 @@ struct SiteState : autoscale_site_state {
   float estimate = 1.0f;              // empirical: the propagated output scale in force
   std::string note;
   std::vector<std::string> warnings;  // empirical re-measures that found the old scale wrong
+  RollHistory history;                // what each roll saw (roll_site_locked)
+  SlotCounters rolled;                // the rounded slots' counters at the last roll
 };
 
 inline SiteState *site_state(autoscale_site_state *st) { return static_cast<SiteState *>(st); }
