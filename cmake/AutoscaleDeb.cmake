@@ -18,7 +18,7 @@ set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
 # What the tool reads that no library reference reveals (tool/CMakeLists.txt says).
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "${AUTOSCALE_TOOL_DEB_DEPENDS}")
 # Compiling rewritten code, and finding it with pkg-config.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gcc | c-compiler, g++ | c++-compiler, pkg-config")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gcc | c-compiler, g++ | c++-compiler, pkg-config, python3")
 # Only the static library needs these: -ldnnl and oneDNN's CMake package (which wants OpenCL's).
 if(AUTOSCALE_HAVE_DNNL)
   set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libdnnl-dev, ocl-icd-opencl-dev, cmake")

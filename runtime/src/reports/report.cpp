@@ -257,6 +257,13 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.open('[');
   for (const std::string &w : s.warnings) j.string(w.c_str());
   j.close(']');
+  const Finding finding = judge(s);
+  j.key("finding");
+  j.open('{');
+  j.key("impact"), j.number(finding.impact, 9);
+  j.key("what"), j.string(finding.what.c_str());
+  j.key("suggestion"), j.string(finding.suggestion.c_str());
+  j.close('}');
   if (!s.device) j.key("history"), write_history(j, s);
   j.close('}');
 }

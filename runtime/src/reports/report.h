@@ -14,6 +14,18 @@ namespace autoscale::detail {
 // finite (an amax that reached inf, a NaN) are written as the strings "inf", "-inf" and "nan".
 constexpr int kReportSchemaVersion = 2;
 
+// What went wrong at a site and what to try (summary.cpp). Empty when nothing stands out. Sites
+// rank by impact, the values they damaged: each value lost (over/underflow, NaN/inf made) counts
+// one, a subnormal one half, and an error beyond the format's bound its relative size per value
+// rounded. A share would rank a line run once (a results report) above a kernel that lost a few
+// percent of millions.
+struct Finding {
+  double impact = 0;
+  std::string what;
+  std::string suggestion;
+};
+Finding judge(const SiteSnapshot &s);
+
 std::string report_json(const RegistrySnapshot &snapshot);
 // The worst sites (at most max_sites), each with its source location and a suggestion.
 std::string report_summary(const RegistrySnapshot &snapshot, std::size_t max_sites = 10);

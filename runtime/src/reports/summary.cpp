@@ -12,17 +12,6 @@
 namespace autoscale::detail {
 namespace {
 
-// What went wrong at a site and what to try, for the summary. Empty when nothing stands out.
-// Sites rank by impact, the values they damaged: each value lost (over/underflow, NaN/inf made)
-// counts one, a subnormal one half, and an error beyond the format's bound its relative size per
-// value rounded. A share would rank a line run once (a results report) above a kernel that lost
-// a few percent of millions.
-struct Finding {
-  double impact = 0;
-  std::string what;
-  std::string suggestion;
-};
-
 std::string percent(uint64_t n, uint64_t of) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.3g%% (%llu of %llu)", of ? 100.0 * n / of : 0.0,
@@ -74,6 +63,8 @@ std::string range_hint(const autoscale_site &site, bool too_large) {
   }
   return hint + " or " + wider_format(site.format);
 }
+
+}  // namespace
 
 Finding judge(const SiteSnapshot &s) {
   Finding f;
@@ -133,6 +124,8 @@ Finding judge(const SiteSnapshot &s) {
   }
   return f;
 }
+
+namespace {
 
 // A value as the origin names it.
 std::string value_text(double v) {
