@@ -8,7 +8,7 @@
 namespace autoscale {
 
 rules::OperationKey ruleKeyOf(const Operation &Op) {
-  return rules::OperationKey{Op.OpName, Op.Function, Op.File, Op.Variable, Op.Callee};
+  return rules::OperationKey{Op.OpName, Op.Function, Op.File, Op.Variable, Op.Callee, Op.Line};
 }
 
 /// Where an operation rounds when the rules do not say: a GEMM operand (a dot product's

@@ -45,6 +45,7 @@ static bool matches(const Match &M, const OperationKey &Key) {
   if (M.File && !globMatches(*M.File, Key.File, GlobSubject::Path)) return false;
   if (M.Variable && !globMatches(*M.Variable, Key.Variable, GlobSubject::Name)) return false;
   if (M.Callee && !globMatches(*M.Callee, Key.Callee, GlobSubject::Name)) return false;
+  if (!M.Lines.empty() && !llvm::is_contained(M.Lines, Key.Line)) return false;
   return true;
 }
 

@@ -102,6 +102,7 @@ struct OperationKey {
   std::string File;     ///< path of the file the operation is written in
   std::string Variable; ///< variable assigned or initialised by the expression, if any
   std::string Callee;   ///< callee of a math call, else empty
+  unsigned Line = 0;    ///< the line the operation is written on (from 1)
 };
 
 /// Every field that is set must match; globs use llvm::GlobPattern syntax.
@@ -111,6 +112,7 @@ struct Match {
   std::optional<std::string> File;
   std::optional<std::string> Variable;
   std::optional<std::string> Callee;
+  std::vector<unsigned> Lines; ///< the lines the summary and the report name; empty matches any
 };
 
 struct Override {

@@ -44,7 +44,7 @@ constexpr llvm::StringLiteral TopKeys[] = {"version",   "step",      "classes",
 constexpr llvm::StringLiteral ClassEditKeys[] = {"add", "remove"};
 constexpr llvm::StringLiteral StepKeys[] = {"function"};
 constexpr llvm::StringLiteral OverrideKeys[] = {"name", "match", "set"};
-constexpr llvm::StringLiteral MatchKeys[] = {"op", "function", "file", "variable", "callee"};
+constexpr llvm::StringLiteral MatchKeys[] = {"op", "function", "file", "variable", "callee", "line"};
 constexpr llvm::StringLiteral TreatmentKeys[] = {
     "action", "format",       "rounding",       "strategy",      "history", "amax_reduce",
     "margin", "static_scale", "analysis_steps", "recheck_every", "saturate", "statistics",
@@ -503,6 +503,16 @@ private:
             M.Ops.push_back(Op);
             OpNodes.emplace_back(Op, Node);
           }
+        continue;
+      }
+      if (Key.Key == "line") {
+        for (auto &[Text, Node] : readNames(Key)) {
+          unsigned Line;
+          if (llvm::StringRef(Text).getAsInteger(10, Line) || Line == 0)
+            error(Node, "'line' must be a line number (from 1) or a list of them, not '" + Text + "'");
+          else
+            M.Lines.push_back(Line);
+        }
         continue;
       }
       std::optional<std::string> Pattern = readScalar(Key);

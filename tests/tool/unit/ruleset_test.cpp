@@ -230,6 +230,12 @@ TEST(RuleSetErrors, BadGlob) {
             "t.yaml:3:19: error: invalid glob '{a,b' for 'file': incomplete brace expansion");
 }
 
+TEST(RuleSetErrors, BadLine) {
+  EXPECT_EQ(errorsOf("version: 1\noverrides:\n  - match: {line: [3, x, 0]}\n    set: {action: keep}\n"),
+            "t.yaml:3:23: error: 'line' must be a line number (from 1) or a list of them, not 'x'\n"
+            "t.yaml:3:26: error: 'line' must be a line number (from 1) or a list of them, not '0'");
+}
+
 TEST(RuleSetErrors, WrongNodeKind) {
   EXPECT_EQ(errorsOf("version: 1\nclasses: [add]\n"),
             "t.yaml:2:10: error: 'classes' must be a map, not a list");
@@ -492,6 +498,9 @@ treatment:
   infer: {action: cast, format: fp16}
   deny: {action: keep}
 overrides:
+  - name: one-site
+    match: {file: "src/model.cpp", line: [79, 82]}
+    set: {action: keep}
   - name: loss-fp32
     match: {file: "src/loss.cpp"}
     set: {action: keep}
@@ -510,9 +519,9 @@ overrides:
 )");
 
   static OperationKey key(std::string Op, std::string Function, std::string File,
-                          std::string Variable = "", std::string Callee = "") {
+                          std::string Variable = "", std::string Callee = "", unsigned Line = 1) {
     return {std::move(Op), std::move(Function), std::move(File), std::move(Variable),
-            std::move(Callee)};
+            std::move(Callee), Line};
   }
 
   std::string ruleFor(const OperationKey &K) {
@@ -579,6 +588,14 @@ TEST_F(RuleSetDecide, EmptyVariableAndCalleeNeverMatch) {
   EXPECT_EQ(ruleFor(key("expf", "f", "a.cpp", "", "expf")), "exp-cast");
   EXPECT_EQ(ruleFor(key("exp", "f", "a.cpp", "", "exp")), "exp-cast");
   EXPECT_EQ(ruleFor(key("exp2f", "f", "a.cpp", "", "exp2f")), "");
+}
+
+// A line the summary names, in one file: only the operations written on it.
+TEST_F(RuleSetDecide, LinesMatchInTheirFile) {
+  EXPECT_EQ(ruleFor(key("dot_mul", "Model::forward", "/p/src/model.cpp", "y", "", 79)), "one-site");
+  EXPECT_EQ(ruleFor(key("dot_mul", "Model::forward", "/p/src/model.cpp", "y", "", 82)), "one-site");
+  EXPECT_EQ(ruleFor(key("dot_mul", "Model::forward", "/p/src/model.cpp", "y", "", 80)), "all-dot");
+  EXPECT_EQ(ruleFor(key("dot_mul", "Model::forward", "/p/src/other.cpp", "y", "", 79)), "all-dot");
 }
 
 TEST_F(RuleSetDecide, OverrideClassSelectsTheBaseTreatment) {
