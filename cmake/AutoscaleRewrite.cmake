@@ -7,11 +7,39 @@
 # The rewrite reruns when a source, a header it read (the tool's depfile), the rules or the flags
 # change; a rewritten file whose text stays the same keeps its time, so only what the rewrite
 # changed recompiles. The twin takes <target>'s include directories (a project one first as its
-# rewritten copy), definitions, options, link libraries and language standards; call it after
-# those are set. Files: <twin>.autoscale/ (the rewritten tree, under PROJECT_ROOT's layout),
+# rewritten copy), definitions, options, features, link libraries, directories and options, and
+# language standards; call it after those are set. Properties of single source files are not
+# copied. Files: <twin>.autoscale/ (the rewritten tree, under PROJECT_ROOT's layout),
 # <twin>.autoscale.json (the tool's report of every operation), beside them the depfile and a
 # stamp. Needs a Makefile or Ninja generator (single-configuration: they write the compile database).
+# The depfile names the stamp by its absolute path, which Ninja matches only with CMP0116 (CMake
+# 3.20); DEPFILE under Makefile generators needs 3.20 too. Functions keep the policies in force
+# where they are defined.
+if(CMAKE_VERSION VERSION_LESS 3.20)
+  message(FATAL_ERROR "autoscale_rewrite() needs CMake 3.20 or newer (this is ${CMAKE_VERSION})")
+endif()
+cmake_policy(SET CMP0116 NEW)
 set(_autoscale_mirror_script ${CMAKE_CURRENT_LIST_DIR}/AutoscaleMirror.cmake)
+
+# _autoscale_project_dirs(OUT root dirs...): the directories among `dirs` under `root`, absolute,
+# a $<BUILD_INTERFACE:...> unwrapped; other generator expressions (which only the build knows)
+# are left out.
+function(_autoscale_project_dirs out root)
+  set(found "")
+  foreach(dir IN LISTS ARGN)
+    if(dir MATCHES "^\\$<BUILD_INTERFACE:(.*)>$")
+      set(dir "${CMAKE_MATCH_1}")
+    endif()
+    if(IS_ABSOLUTE "${dir}" AND NOT dir MATCHES "\\$<")
+      file(RELATIVE_PATH relative ${root} ${dir})
+      if(NOT relative MATCHES "^\\.\\.(/|$)")
+        list(APPEND found ${dir})
+      endif()
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES found)
+  set(${out} "${found}" PARENT_SCOPE)
+endfunction()
 
 function(autoscale_rewrite)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUTPUT;RULES;PROJECT_ROOT;RUNTIME" "")
@@ -91,31 +119,29 @@ function(autoscale_rewrite)
   # source folders. Declared as the rewrite's byproducts, a rewritten header that changes
   # recompiles the units that read it in the same build (Ninja re-reads only an edge's outputs).
   get_target_property(include_dirs ${arg_TARGET} INCLUDE_DIRECTORIES)
-  set(header_dirs "")
-  foreach(dir IN LISTS include_dirs units)
-    if(dir IN_LIST units)
-      get_filename_component(dir ${dir} DIRECTORY)
-    endif()
-    if(IS_ABSOLUTE "${dir}" AND NOT dir MATCHES "\\$<")
-      file(RELATIVE_PATH relative ${root} ${dir})
-      if(NOT relative MATCHES "^\\.\\.(/|$)")
-        list(APPEND header_dirs ${dir})
-      endif()
-    endif()
+  _autoscale_project_dirs(project_include_dirs ${root} ${include_dirs})
+  set(unit_dirs "")
+  foreach(unit IN LISTS units)
+    get_filename_component(dir ${unit} DIRECTORY)
+    list(APPEND unit_dirs ${dir})
   endforeach()
-  list(REMOVE_DUPLICATES header_dirs)
+  _autoscale_project_dirs(header_dirs ${root} ${project_include_dirs} ${unit_dirs})
   set(headers "")
   set(rewritten_headers "")
   foreach(dir IN LISTS header_dirs)
     file(GLOB_RECURSE found CONFIGURE_DEPENDS ${dir}/*.h ${dir}/*.hh ${dir}/*.hpp ${dir}/*.hxx
          ${dir}/*.inc ${dir}/*.inl ${dir}/*.cuh)
     foreach(header IN LISTS found)
-      file(RELATIVE_PATH relative ${CMAKE_BINARY_DIR} ${header})
-      if(relative MATCHES "^\\.\\./")  # not the build tree's own files
-        file(RELATIVE_PATH relative ${root} ${header})
-        list(APPEND headers ${relative})
-        list(APPEND rewritten_headers ${out_dir}/${relative})
+      # Not the output tree's copies, nor (in a build tree of its own) the build's generated files.
+      file(RELATIVE_PATH in_out ${out_dir} ${header})
+      file(RELATIVE_PATH in_build ${CMAKE_BINARY_DIR} ${header})
+      if(NOT in_out MATCHES "^\\.\\./" OR
+         (NOT CMAKE_BINARY_DIR STREQUAL CMAKE_SOURCE_DIR AND NOT in_build MATCHES "^\\.\\./"))
+        continue()
       endif()
+      file(RELATIVE_PATH relative ${root} ${header})
+      list(APPEND headers ${relative})
+      list(APPEND rewritten_headers ${out_dir}/${relative})
     endforeach()
   endforeach()
   list(REMOVE_DUPLICATES headers)
@@ -161,22 +187,20 @@ function(autoscale_rewrite)
 
   # A project include directory is searched first as its rewritten copy.
   set(rewritten_dirs "")
-  foreach(dir IN LISTS include_dirs)
-    if(IS_ABSOLUTE "${dir}")
-      file(RELATIVE_PATH relative ${root} ${dir})
-      if(NOT relative MATCHES "^\\.\\.(/|$)")
-        list(APPEND rewritten_dirs ${out_dir}/${relative})
-      endif()
-    endif()
+  foreach(dir IN LISTS project_include_dirs)
+    file(RELATIVE_PATH relative ${root} ${dir})
+    list(APPEND rewritten_dirs ${out_dir}/${relative})
   endforeach()
   target_include_directories(${arg_OUTPUT} PRIVATE ${rewritten_dirs}
     $<TARGET_PROPERTY:${arg_TARGET},INCLUDE_DIRECTORIES>)
   target_compile_definitions(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},COMPILE_DEFINITIONS>)
   target_compile_options(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},COMPILE_OPTIONS>)
   target_link_options(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},LINK_OPTIONS>)
+  target_link_directories(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},LINK_DIRECTORIES>)
   target_link_libraries(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},LINK_LIBRARIES> ${runtime})
   foreach(property C_STANDARD C_STANDARD_REQUIRED C_EXTENSIONS CXX_STANDARD CXX_STANDARD_REQUIRED
-                   CXX_EXTENSIONS CUDA_STANDARD CUDA_ARCHITECTURES POSITION_INDEPENDENT_CODE)
+                   CXX_EXTENSIONS CUDA_STANDARD CUDA_ARCHITECTURES POSITION_INDEPENDENT_CODE
+                   COMPILE_FEATURES)
     get_target_property(value ${arg_TARGET} ${property})
     if(NOT value STREQUAL "value-NOTFOUND")
       set_property(TARGET ${arg_OUTPUT} PROPERTY ${property} ${value})

@@ -241,14 +241,18 @@ def check_rebuilds(work, project, build, programs):
     if "filter.c" not in run_both():
         fail("filter.c has no executed site before the rules keep filter_smooth")
     rebuild("nothing changed", False, [])
-    time.sleep(1.1)  # file times of one second on some file systems
+    # Each change waits past the second of the build before it: some file systems keep file times
+    # in whole seconds, where a change in the same second would look older than the outputs.
+    time.sleep(1.1)
     os.utime(os.path.join(project, "include", "model.h"))
     # The original's units recompile by their own dependencies; the twin's, whose rewritten text
     # is the same, do not.
     rebuild("header touched", True, [("app", "main.c"), ("app", "stats.cpp")])
+    time.sleep(1.1)
     edit(os.path.join(project, "rules", "app.yaml"), "\noverrides:\n",
          "\noverrides:\n  - {match: {function: filter_smooth}, set: {action: keep}}\n")
     rebuild("rules keep filter_smooth", True, [("app_fp8", "filter.c")])
+    time.sleep(1.1)
     edit(os.path.join(project, "include", "model.h"), "0.25f", "0.125f")
     rebuild("header edited", True, [(t, s) for t in ("app", "app_fp8") for s in ("main.c", "stats.cpp")])
     if "filter.c" in run_both():

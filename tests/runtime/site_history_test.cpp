@@ -66,6 +66,10 @@ TEST(SiteHistory, ScalesAreThoseTheRollsSet) {
   EXPECT_EQ(s.history[1].scale[out], 4.0f);
   EXPECT_EQ(s.history[2].scale[out], 0.03125f);
   EXPECT_EQ(s.history[2].scale[out], s.slot[out].scale);
+  // The first step calibrates: its value passed unrounded and is not counted as rounded.
+  EXPECT_EQ(s.history[0].values, 0u);
+  EXPECT_EQ(s.history[1].values, 1u);
+  EXPECT_EQ(s.history[2].values, 1u);
 }
 
 // 300 steps of one value each, amax = the step's number: at most 128 records, each covering

@@ -28,7 +28,12 @@ std::string depfileRule(const std::vector<std::string> &Targets,
   Out += ":";
   for (const std::string &P : Prerequisites)
     Out += " \\\n  " + makeWord(P);
-  return Out + "\n";
+  Out += "\n";
+  // A rule without prerequisites for each (GCC's -MP): a header deleted or renamed since makes
+  // the targets out of date instead of stopping make ("no rule to make target").
+  for (const std::string &P : Prerequisites)
+    Out += "\n" + makeWord(P) + ":\n";
+  return Out;
 }
 
 } // namespace autoscale::driver

@@ -8,9 +8,9 @@
 
 namespace autoscale::driver {
 
-/// One Makefile rule, "targets: prerequisites", as compilers write with -MD and as Ninja and
+/// One Makefile rule, "targets: prerequisites", as compilers write with -MD -MP and as Ninja and
 /// CMake's add_custom_command(DEPFILE) read it: spaces, '#' and '$' escaped, one prerequisite a
-/// line.
+/// line, then an empty rule for each prerequisite.
 std::string depfileRule(const std::vector<std::string> &Targets,
                         const std::set<std::string> &Prerequisites);
 

@@ -200,6 +200,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
   std::vector<report::FileResult> Results;
   std::vector<std::pair<std::string, std::string>> Writes; // target, new text
   std::vector<std::string> SourceOutputs;                   // what is written for the sources
+  std::vector<std::string> Targets; // every output of the tree, written now or holding its text
   for (const Rendered &R : Files) {
     const emit::FileEdits &F = *R.File;
     llvm::StringRef Old = R.Old->getBuffer();
@@ -217,6 +218,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
       std::string Target = InPlace ? F.AbsPath : OutRoot + "/" + F.Display;
       // An output that holds its text already keeps its time, so a build that reads the output
       // tree recompiles only what the rewrite changed.
+      Targets.push_back(Target);
       if (InPlace || !holds(Target, R.New))
         Writes.emplace_back(Target, R.New);
       if (!F.Header)
@@ -234,10 +236,13 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
                  << Root << " and left alone, e.g. " << *P.OutsideRoot.begin()
                  << " (--project-root sets the root)\n";
   // The report and the depfile go in the same batch: they describe files written only with them.
-  for (const auto &[Option, Path] : sideOutputs(Opts))
-    for (const auto &[Target, Text] : Writes)
+  const std::vector<std::pair<const char *, std::string>> Sides = sideOutputs(Opts);
+  for (const auto &[Option, Path] : Sides)
+    for (const std::string &Target : Targets)
       if (sameFile(Path, Target))
         return refuseOutput(Option, Path, Target);
+  if (Sides.size() == 2 && sameFile(Sides[0].second, Sides[1].second))
+    return refuseOutput(Sides[1].first, Sides[1].second, Sides[0].second);
   if (!Opts.DepfilePath.empty())
     Writes.emplace_back(Opts.DepfilePath,
                         depfileRule(Opts.DepfileTarget.empty() ? SourceOutputs

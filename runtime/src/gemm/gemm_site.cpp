@@ -208,7 +208,14 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
   AUTOSCALE_CHECK(autoscale_scaled_gemm(m, n, k, &op[0], &stats[0], &op[1], &stats[1], d, d_rs, d_cs, c, c_rs, c_cs,
                                         &c_amax) == AUTOSCALE_OK,
                   "%s:%d: the site's GEMM failed: %s", site->file ? site->file : "?", site->line, autoscale_last_error());
-  for (int slot = 0; slot < 2; ++slot) record_pass(st, t.slot[slot].c, rows[slot] * cols[slot], stats[slot]);
+  for (int slot = 0; slot < 2; ++slot) {
+    record_pass(st, t.slot[slot].c, rows[slot] * cols[slot], stats[slot]);
+    // Without saturation, a finite element beyond the format became inf or NaN in the quantising
+    // pass: the operand's rounding made it, before the product (its amax stands for the value).
+    if (!st->saturate && stats[slot].overflows > 0)
+      note_nonfinite(st, t.slot[slot], stats[slot].amax,
+                     autoscale_round_double(stats[slot].amax / op[slot].scale, format, 0) * op[slot].scale);
+  }
   record_pass(st, t.slot[AUTOSCALE_SLOT_OUTPUT].c, m * n, autoscale_quantize_stats{c_amax, 0, 0});
   note_matrix(st, AUTOSCALE_SLOT_OUTPUT, c, c_amax);
   count_execution(st, t, 0);

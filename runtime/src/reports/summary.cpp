@@ -132,7 +132,8 @@ std::string value_text(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   char buf[40];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
+  // A float's value in the digits that name it; a double's in all of them.
+  std::snprintf(buf, sizeof buf, static_cast<double>(static_cast<float>(v)) == v ? "%.9g" : "%.17g", v);
   return buf;
 }
 

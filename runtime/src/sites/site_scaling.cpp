@@ -272,26 +272,28 @@ namespace {
 
 // The roll's record for the site's history: each slot's amax and the scale of the tensor that
 // held it (of its default tensor when none saw a value), and the values the rounded slots lost
-// since the last roll.
-void record_roll_locked(Registry &reg, SiteState *st, const std::vector<float> &amaxes) {
+// since the last roll, when the site rounded during it (`rounded`: not at fp32, not passing
+// values during calibration or empirical analysis).
+void record_roll_locked(Registry &reg, SiteState *st, const std::vector<float> &amaxes, bool rounded) {
   RollRecord r;
   r.roll = st->rolls + 1;
   r.step = reg.explicit_steps;
   std::size_t largest[kSlots];
   for (int k = 0; k < kSlots; ++k) largest[k] = static_cast<std::size_t>(k);
   SlotCounters totals{};
-  const bool rounds = st->format != AUTOSCALE_FP32 && !st->pass;
   for (std::size_t i = 0; i < st->tensors.size(); ++i) {
     const int slot = st->tensors[i].slot;
     if (amaxes[i] > r.amax[slot]) r.amax[slot] = amaxes[i], largest[slot] = i;
-    if (rounds && (slot == AUTOSCALE_SLOT_OUTPUT) == (st->round_output != 0))
+    if (st->format != AUTOSCALE_FP32 && (slot == AUTOSCALE_SLOT_OUTPUT) == (st->round_output != 0))
       accumulate(totals, sum_tensor_locked(reg, st, static_cast<int>(i)));
   }
   for (int k = 0; k < kSlots; ++k) r.scale[k] = scale_pair(st->tensors[largest[k]].words.scale).scale;
-  r.values = totals.quantized - std::min(totals.quantized, st->rolled.quantized);
-  r.overflows = totals.overflows - std::min(totals.overflows, st->rolled.overflows);
-  r.underflows = totals.underflows - std::min(totals.underflows, st->rolled.underflows);
-  if (rounds) st->rolled = totals;
+  if (rounded) {
+    r.values = totals.quantized - std::min(totals.quantized, st->rolled.quantized);
+    r.overflows = totals.overflows - std::min(totals.overflows, st->rolled.overflows);
+    r.underflows = totals.underflows - std::min(totals.underflows, st->rolled.underflows);
+  }
+  st->rolled = totals;
   st->history.add(r);
 }
 
@@ -302,6 +304,7 @@ void roll_site_locked(Registry &reg, SiteState *st) {
   const bool operands = st->empirical && !st->round_output;  // quantised here: judged too
   bool lagged = false;
   std::vector<float> amaxes(st->tensors.size());
+  const bool rounded = st->format != AUTOSCALE_FP32 && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED);
   for (std::size_t i = 0; i < st->tensors.size(); ++i) {
     Tensor &t = st->tensors[i];
     float amax = autoscale_bits_float_(take_amax_locked(reg, st, static_cast<int>(i)));
@@ -326,7 +329,7 @@ void roll_site_locked(Registry &reg, SiteState *st) {
     if (std::optional<EmpiricalWarning> w = st->empirical->step()) st->warnings.push_back(w->message);
     if (st->empirical->step_index() == st->empirical->config().analysis_steps) reg.analysis_ended = true;
   }
-  record_roll_locked(reg, st, amaxes);
+  record_roll_locked(reg, st, amaxes, rounded);
   ++st->rolls;
   st->lagging_rolls += lagged;
 }

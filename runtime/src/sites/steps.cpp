@@ -55,7 +55,7 @@ extern "C" void autoscale_step(void) {
   Registry &reg = registry();
   {
     std::lock_guard<std::mutex> lock(reg.mutex);
-    ++reg.explicit_steps;
+    store_relaxed(reg.explicit_steps, reg.explicit_steps + 1);  // an origin (nonfinite_origin.cpp) reads it unlocked
     store_relaxed(reg.explicit_mode, true);
     for (SiteState *st : reg.sites) roll_site_locked(reg, st);
     for (SiteState *st : reg.sites) update_output_scale_locked(reg, st);
