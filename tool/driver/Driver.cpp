@@ -236,13 +236,10 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
                  << Root << " and left alone, e.g. " << *P.OutsideRoot.begin()
                  << " (--project-root sets the root)\n";
   // The report and the depfile go in the same batch: they describe files written only with them.
-  const std::vector<std::pair<const char *, std::string>> Sides = sideOutputs(Opts);
-  for (const auto &[Option, Path] : Sides)
+  for (const auto &[Option, Path] : sideOutputs(Opts))
     for (const std::string &Target : Targets)
       if (sameFile(Path, Target))
         return refuseOutput(Option, Path, Target);
-  if (Sides.size() == 2 && sameFile(Sides[0].second, Sides[1].second))
-    return refuseOutput(Sides[1].first, Sides[1].second, Sides[0].second);
   if (!Opts.DepfilePath.empty())
     Writes.emplace_back(Opts.DepfilePath,
                         depfileRule(Opts.DepfileTarget.empty() ? SourceOutputs
@@ -292,10 +289,13 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
   // rules and the sources, after parsing against every file a unit read.
   std::vector<std::string> Inputs(Opts.Sources);
   Inputs.push_back(Opts.RulesPath);
-  for (const auto &[Option, Path] : sideOutputs(Opts))
+  const std::vector<std::pair<const char *, std::string>> Sides = sideOutputs(Opts);
+  for (const auto &[Option, Path] : Sides)
     for (const std::string &In : Inputs)
       if (sameFile(Path, In))
         return refuseOutput(Option, Path, In);
+  if (Sides.size() == 2 && sameFile(Sides[0].second, Sides[1].second))
+    return refuseOutput(Sides[1].first, Sides[1].second, Sides[0].second);
   find::FindOptions FindOpts;
   FindOpts.Root = Opts.ProjectRoot.empty() ? projectRoot(AbsSources) : realPath(Opts.ProjectRoot);
   FindOpts.RuntimeIncludeDir = realPath(Opts.Paths.RuntimeIncludeDir);

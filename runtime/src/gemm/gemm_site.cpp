@@ -158,9 +158,8 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
     // is read: each tensor's counters are recorded where they are, no tensor made active.
     ThreadSite &t = thread_site(st);
     const void *keys[kSlots] = {tensors.a, tensors.b, nullptr, c};
-    float amaxes[kSlots] = {};
     const auto record_amax = [&](int slot, std::size_t values, uint32_t amax) {
-      amaxes[slot] = autoscale_bits_float_(amax);
+      note_matrix(st, slot, keys[slot], autoscale_bits_float_(amax));
       record_pass(st, tensor_counters(st, t, slot, keys[slot]), values,
                   autoscale_quantize_stats{autoscale_bits_float_(amax), 0, 0});
     };
@@ -168,7 +167,6 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
     record_amax(1, k * n, amax_bits(b, k, n, b_rs, b_cs));
     record_amax(AUTOSCALE_SLOT_OUTPUT, m * n,
                 ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs));
-    for (int slot : {0, 1, int(AUTOSCALE_SLOT_OUTPUT)}) note_matrix(st, slot, keys[slot], amaxes[slot]);
     count_execution(st, t, 0);
     return;
   }
