@@ -2,8 +2,9 @@
 // product of the operands the CPU rounds (autoscale_quantize_matrix, then decoded) under the scale
 // current scaling takes (scale_from_amax of the operand's amax), over every transpose pair, k not
 // a multiple of 16, alpha and beta != 0 and 1, a strided batch, device pointer mode and every
-// format. What may differ is the accumulation: FP8 tensor cores truncate partial sums (matmul.h),
-// so FP8 agrees to 2^-8 of max |C|, fp16 and bf16 (float32 accumulation) to 2^-16. The product of
+// format, beta C as large as the product, subnormal codes. What may differ is the accumulation:
+// FP8 tensor cores truncate partial sums (matmul.h), so each element of an FP8 product agrees to
+// 2^-10 of its sum |a_p b_p|, fp16 and bf16 (float32 accumulation) to 2^-16 of it. The product of
 // the unrounded operands must differ by more (the rounding happened). Delayed scaling: the call
 // after autoscale_step() takes the rolled scale, which for the same operands is the same. A site at
 // fp32 is cuBLAS's call, bit for bit; so is a cuBLASLt call with an epilogue. Tests skip, saying
@@ -25,6 +26,7 @@
 #include "autoscale/kernels.h"
 #include "autoscale/scaling.h"
 #include "cuda_test_util.h"
+#include "reports/snapshot.h"
 
 namespace {
 
@@ -66,14 +68,18 @@ struct Operand {
   }
 };
 
-Operand make_operand(int rows, int k, bool transposed, int batch, std::mt19937 &rng) {
+// Normal values, every 7th column of k 40 times larger; `subnormal`: one element 1 and the rest
+// near 2^-17, which FP8 formats keep as subnormal codes under that amax (current scaling).
+Operand make_operand(int rows, int k, bool transposed, int batch, std::mt19937 &rng, bool subnormal = false) {
   Operand o{rows, k, (transposed ? k : rows) + 3, batch, transposed, 0, {}};
   o.stride = (long long)(o.ld) * (transposed ? rows : k) + 5;
   o.x.assign(size_t(o.stride) * batch, std::nanf(""));  // padding is never read
   std::normal_distribution<float> normal(0.0f, 1.0f);
   for (int b = 0; b < batch; ++b)
     for (int r = 0; r < rows; ++r)
-      for (int p = 0; p < k; ++p) o.x[o.at(b, r, p)] = normal(rng) * (p % 7 == 0 ? 40.0f : 1.0f);
+      for (int p = 0; p < k; ++p)
+        o.x[o.at(b, r, p)] = subnormal ? (r == 0 && p == 0 ? 1.0f : std::ldexp(normal(rng), -17))
+                                       : normal(rng) * (p % 7 == 0 ? 40.0f : 1.0f);
   return o;
 }
 
@@ -108,6 +114,46 @@ float max_abs_diff(const std::vector<float> &x, const std::vector<float> &y, flo
   return d;
 }
 
+std::vector<float> magnitudes(std::vector<float> x) {
+  for (float &v : x) v = std::isnan(v) ? v : std::fabs(v);
+  return x;
+}
+
+// Each element of the wrapper's C against cuBLAS's FP32 product of the rounded operands: FP8 tensor
+// cores keep 13 bits below a block's running sum, truncated (matmul.h), so an FP8 product may
+// differ by 2^-10 of sum |a_p b_p| (a few blocks' truncations, with room); float32 accumulation
+// (fp16, bf16) by 2^-16 of it. Both may differ by float32's rounding of C. Prints the worst
+// element, so a failure says where.
+void expect_within_accumulation(const std::vector<float> &got, const std::vector<float> &want,
+                                const std::vector<float> &sums, bool fp8, const std::string &what) {
+  size_t bad = 0, worst = 0;
+  double worst_ratio = 0.0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    const double bound = std::ldexp(double(sums[i]), fp8 ? -10 : -16) + std::ldexp(std::fabs(double(want[i])), -20);
+    const double ratio = std::fabs(double(got[i]) - want[i]) / (bound > 0 ? bound : 1e-30);
+    if (!(ratio <= 1.0)) ++bad;
+    if (!(ratio <= worst_ratio)) worst_ratio = ratio, worst = i;
+  }
+  EXPECT_EQ(bad, 0u) << what << ": " << bad << " of " << got.size() << " elements beyond the bound; worst at "
+                     << worst << ": " << got[worst] << " against " << want[worst] << " (sum |a b| " << sums[worst]
+                     << ", " << worst_ratio << "x the bound)";
+}
+
+// How the site's products ran (the report's "products").
+autoscale::detail::ProductCounts products_of(const autoscale_site *site) {
+  for (const autoscale::detail::SiteSnapshot &s : autoscale::detail::snapshot_registry().sites)
+    if (s.site == site) return s.products;
+  return {};
+}
+
+bool has_fp8_tensor_cores() {
+  int device = 0, major = 0, minor = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+  return major * 10 + minor >= 89;
+}
+
 class CublasSites : public ::testing::TestWithParam<int> {
  protected:
   void SetUp() override {
@@ -125,16 +171,21 @@ class CublasSites : public ::testing::TestWithParam<int> {
     return c.read();
   }
 
-  void check(const Shape &s, bool device_pointers) {
+  void check(const Shape &s, bool device_pointers, float beta = 0.5f, bool subnormal = false) {
     const int format = GetParam();
     std::mt19937 rng(s.m * 131 + s.n * 7 + s.k + s.batch + (s.ta ? 1000 : 0) + (s.tb ? 2000 : 0));
-    const Operand a = make_operand(s.m, s.k, s.ta, s.batch, rng), b = make_operand(s.n, s.k, !s.tb, s.batch, rng);
+    const Operand a = make_operand(s.m, s.k, s.ta, s.batch, rng, subnormal),
+                  b = make_operand(s.n, s.k, !s.tb, s.batch, rng, subnormal);
     // op(B) is k x n: as an Operand it is n rows of k, stored transposed when B is not.
-    const int ldc = s.m + 2;
+    // C's leading dimension as the caller's: a multiple of 16 elements where m is one (cuBLASLt's
+    // FP8 kernels need 16-byte multiples, so such calls run on them), else not (they run as bf16).
+    const int ldc = s.m % 16 == 0 ? s.m : s.m + 2;
     const long long stride_c = (long long)(ldc) * s.n;
+    // C as large as the product's typical element, so that beta C shows beside the accumulation's
+    // error (a product that dropped or misread C fails the per-element bound below).
     std::vector<float> c0(size_t(stride_c) * s.batch);
-    for (float &v : c0) v = std::normal_distribution<float>(0.0f, 1.0f)(rng);
-    const float alpha = 0.75f, beta = 0.5f;
+    for (float &v : c0) v = std::normal_distribution<float>(0.0f, 1000.0f)(rng);
+    const float alpha = 0.75f;
     Buffer scalars(std::vector<float>{alpha, beta});
     const float *pa = device_pointers ? scalars.ptr : &alpha, *pb = device_pointers ? scalars.ptr + 1 : &beta;
     ASSERT_EQ(cublasSetPointerMode(handle_, device_pointers ? CUBLAS_POINTER_MODE_DEVICE : CUBLAS_POINTER_MODE_HOST),
@@ -154,12 +205,27 @@ class CublasSites : public ::testing::TestWithParam<int> {
     const std::vector<float> got = product(s, c0, [&](float *c) { return gemm(site, da.ptr, db.ptr, c); });
     const std::vector<float> want = product(s, c0, [&](float *c) { return gemm(nullptr, dar.ptr, dbr.ptr, c); });
     const std::vector<float> exact = product(s, c0, [&](float *c) { return gemm(nullptr, da.ptr, db.ptr, c); });
+    // alpha sum_p |a_p b_p| per element (C zero, so beta does not enter): what the accumulation's
+    // error is relative to.
+    Buffer dam(magnitudes(rounded(a, format, 0))), dbm(magnitudes(rounded(b, format, 0)));
+    const std::vector<float> sums = product(s, std::vector<float>(c0.size(), 0.0f),
+                                            [&](float *c) { return gemm(nullptr, dam.ptr, dbm.ptr, c); });
     ASSERT_EQ(cublasSetPointerMode(handle_, CUBLAS_POINTER_MODE_HOST), CUBLAS_STATUS_SUCCESS);
+    const bool fp8 = format == AUTOSCALE_E4M3 || format == AUTOSCALE_E5M2;
+    const std::string what = std::string(autoscale_format_name(format)) + " m " + std::to_string(s.m) + " n " +
+                             std::to_string(s.n) + " k " + std::to_string(s.k) + " batch " +
+                             std::to_string(s.batch) + (s.ta ? " A^T" : " A") + (s.tb ? " B^T" : " B") +
+                             " beta " + std::to_string(beta);
+    expect_within_accumulation(got, want, sums, fp8, what);
+    // An e4m3 call runs on FP8 tensor cores where cuBLASLt has a kernel for it (C's leading
+    // dimension a multiple of 16 here), else as bf16 values, and the report says which.
+    if (format == AUTOSCALE_E4M3) {
+      const autoscale::detail::ProductCounts p = products_of(site);
+      EXPECT_EQ(p.calls, 1u) << what;
+      EXPECT_EQ(p.on_fp8, has_fp8_tensor_cores() && ldc % 16 == 0 ? 1u : 0u) << what << ": " << p.otherwise;
+    }
     float scale = 0.0f;
     const float diff = max_abs_diff(got, want, &scale), rounding = max_abs_diff(exact, want, &scale);
-    const bool fp8 = format == AUTOSCALE_E4M3 || format == AUTOSCALE_E5M2;
-    EXPECT_LE(diff, scale * std::ldexp(1.0f, fp8 ? -8 : -16))
-        << autoscale_format_name(format) << " m " << s.m << " n " << s.n << " k " << s.k << " batch " << s.batch;
     EXPECT_GT(rounding, 4.0f * diff) << "the rounding of the operands should show beside the accumulation's";
   }
 
@@ -182,14 +248,24 @@ TEST_P(CublasSites, StridedBatchAndDevicePointers) {
     for (bool tb : {false, true}) check(Shape{32, 64, 32, 16, ta, tb}, false);
 }
 
+// The runtime keeps one cuBLASLt plan per shape: calls of one shape with beta 0 (a forward
+// product) and beta 1 (a gradient accumulated into C) each get their own beta.
+TEST_P(CublasSites, OneShapeWithBetaZeroThenOne) {
+  for (float beta : {0.0f, 1.0f, 0.0f}) check(Shape{64, 128, 192, 1, false, false}, false, beta);
+}
+
+// Codes below the format's normals (gradients under a margin are many of them) are products'
+// operands like any other: neither flushed to zero nor misread.
+TEST_P(CublasSites, SubnormalCodes) { check(Shape{64, 128, 192, 1, false, true}, false, 0.0f, true); }
+
 // A cuBLASLt call (A transposed, as a linear layer's weight is) against cuBLASLt's own FP32
 // product of the rounded operands; one with a bias epilogue is passed on as it is.
 TEST_P(CublasSites, LtMatmulAgreesWithCublasLtOnRoundedOperands) {
-  const int format = GetParam(), m = 64, n = 48, k = 96, ldc = m + 2;
+  const int format = GetParam(), m = 64, n = 48, k = 96, ldc = m;  // FP8 kernels take it
   std::mt19937 rng(11);
   const Operand a = make_operand(m, k, true, 1, rng), b = make_operand(n, k, true, 1, rng);
   std::vector<float> c0(size_t(ldc) * n);
-  for (float &v : c0) v = std::normal_distribution<float>(0.0f, 1.0f)(rng);
+  for (float &v : c0) v = std::normal_distribution<float>(0.0f, 1000.0f)(rng);  // beta C shows (see check())
   cublasLtHandle_t lt = nullptr;
   cublasLtMatmulDesc_t desc = nullptr;
   cublasLtMatrixLayout_t la = nullptr, lb = nullptr, lc = nullptr;
@@ -201,8 +277,8 @@ TEST_P(CublasSites, LtMatmulAgreesWithCublasLtOnRoundedOperands) {
   ASSERT_EQ(cublasLtMatrixLayoutCreate(&lb, CUDA_R_32F, k, n, b.ld), CUBLAS_STATUS_SUCCESS);
   ASSERT_EQ(cublasLtMatrixLayoutCreate(&lc, CUDA_R_32F, m, n, ldc), CUBLAS_STATUS_SUCCESS);
   const float alpha = 0.75f, beta = 0.5f;
-  auto product = [&](autoscale_site *site, const float *da, const float *db) {
-    Buffer c(c0);
+  auto product = [&](autoscale_site *site, const float *da, const float *db, const std::vector<float> &c_in) {
+    Buffer c(c_in);
     EXPECT_EQ(site ? autoscale_cublaslt_matmul(site, lt, desc, &alpha, da, la, db, lb, &beta, c.ptr, lc, c.ptr, lc,
                                                nullptr, nullptr, 0, nullptr)
                    : cublasLtMatmul(lt, desc, &alpha, da, la, db, lb, &beta, c.ptr, lc, c.ptr, lc, nullptr, nullptr,
@@ -211,12 +287,16 @@ TEST_P(CublasSites, LtMatmulAgreesWithCublasLtOnRoundedOperands) {
     return c.read();
   };
   Buffer da(a.x), db(b.x), dar(rounded(a, format, 0)), dbr(rounded(b, format, 0));
-  const std::vector<float> got = product(new_site(format, AUTOSCALE_STRATEGY_CURRENT, "cublasLtMatmul"), da.ptr, db.ptr);
-  const std::vector<float> want = product(nullptr, dar.ptr, dbr.ptr), exact = product(nullptr, da.ptr, db.ptr);
+  Buffer dam(magnitudes(rounded(a, format, 0))), dbm(magnitudes(rounded(b, format, 0)));
+  autoscale_site *site = new_site(format, AUTOSCALE_STRATEGY_CURRENT, "cublasLtMatmul");
+  const std::vector<float> got = product(site, da.ptr, db.ptr, c0);
+  const std::vector<float> want = product(nullptr, dar.ptr, dbr.ptr, c0), exact = product(nullptr, da.ptr, db.ptr, c0);
+  const std::vector<float> sums = product(nullptr, dam.ptr, dbm.ptr, std::vector<float>(c0.size(), 0.0f));
+  const bool fp8 = format == AUTOSCALE_E4M3 || format == AUTOSCALE_E5M2;
+  expect_within_accumulation(got, want, sums, fp8, std::string("cublasLtMatmul ") + autoscale_format_name(format));
+  if (format == AUTOSCALE_E4M3) EXPECT_EQ(products_of(site).on_fp8, has_fp8_tensor_cores() ? 1u : 0u);
   float scale = 0.0f;
   const float diff = max_abs_diff(got, want, &scale), rounding = max_abs_diff(exact, want, &scale);
-  const bool fp8 = format == AUTOSCALE_E4M3 || format == AUTOSCALE_E5M2;
-  EXPECT_LE(diff, scale * std::ldexp(1.0f, fp8 ? -8 : -16)) << autoscale_format_name(format);
   EXPECT_GT(rounding, 4.0f * diff);
 
   // An epilogue (a bias) is not a plain product: cuBLASLt's own call, bit for bit.
@@ -227,8 +307,8 @@ TEST_P(CublasSites, LtMatmulAgreesWithCublasLtOnRoundedOperands) {
   ASSERT_EQ(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias_vector.ptr,
                                            sizeof bias_vector.ptr),
             CUBLAS_STATUS_SUCCESS);
-  EXPECT_EQ(product(new_site(format, AUTOSCALE_STRATEGY_CURRENT, "cublasLtMatmul"), da.ptr, db.ptr),
-            product(nullptr, da.ptr, db.ptr));
+  EXPECT_EQ(product(new_site(format, AUTOSCALE_STRATEGY_CURRENT, "cublasLtMatmul"), da.ptr, db.ptr, c0),
+            product(nullptr, da.ptr, db.ptr, c0));
   cublasLtMatrixLayoutDestroy(lc);
   cublasLtMatrixLayoutDestroy(lb);
   cublasLtMatrixLayoutDestroy(la);

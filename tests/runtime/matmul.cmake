@@ -13,4 +13,5 @@ if(AUTOSCALE_HAVE_CUDA AND TARGET autoscale_cuda)
     target_link_libraries(${test} PRIVATE autoscale::cuda GTest::gtest_main)
     gtest_discover_tests(${test})
   endforeach()
+  target_include_directories(cublas_sites_cuda_test PRIVATE ${AUTOSCALE_RUNTIME_SRC_DIR})  # reports/snapshot.h
 endif()

@@ -39,8 +39,12 @@ def rung_of(setting, tune):
 class Oracle:
     """Stands in for Trials: judges a rule text by the rungs its overrides give each unit."""
 
-    def __init__(self, tune, needs, jobs, fixes=None):
+    def __init__(self, tune, needs, jobs, fixes=None, functions=None, grouped_decides_more=False):
         self.tune, self.needs, self.fixes = tune, needs, fixes or {}
+        # line -> its function; an override naming a function sets each of its lines; with
+        # grouped_decides_more, such an override also rounds an operation no line override does.
+        self.functions, self.grouped_decides_more = functions or {}, grouped_decides_more
+        self.from_log = set()
         self.ran = self.bound = 0
         self.best, self.reference, self.timeout = "", None, 60
         self.criterion = type("C", (), {"describe": lambda self: "test oracle"})()
@@ -54,9 +58,13 @@ class Oracle:
         out = {}
         for line, body in re.findall(r'line: (\d+), op: \[[^]]*\]\}\n\s*set: (\{.*\})', text):
             out[int(line)] = dict(re.findall(r'(\w+): "?([\w-]+)"?', body))
+        for function, body in re.findall(r'function: "(\w+)", op: \[[^]]*\]\}\n\s*set: (\{.*\})', text):
+            for line, f in self.functions.items():
+                if f == function:
+                    out.setdefault(line, dict(re.findall(r'(\w+): "?([\w-]+)"?', body)))
         return out
 
-    def run(self, text, what, keep_operations=False):
+    def run(self, text, what, keep_operations=False, base=False):
         if text in self.seen:
             return self.seen[text]
         self.ran += 1
@@ -69,7 +77,10 @@ class Oracle:
                  # The finding of a line that a margin fixes names it, as the runtime's would.
                  "findings": {"f.c:%d" % l: [1.0, "raise the margin (margin: 1)"] for l in self.fixes}}
         if keep_operations:
-            entry["operations"] = [["f.c", line, "mul", "scale", "e4m3", "fn"] for line in self.needs]
+            entry["operations"] = [["f.c", line, "mul", "scale", "e4m3", self.functions.get(line, "fn")]
+                                   for line in self.needs]
+            if self.grouped_decides_more and "function:" in text:
+                entry["operations"].append(["f.c", 99, "add", "cast", "fp16", "fa"])
         self.seen[text] = entry
         return entry
 
@@ -161,6 +172,47 @@ class SearchTest(unittest.TestCase):
         self.assertIn("not <= 1e-05", criterion.judge_values({"val loss": 2.25, "relative residual": 2e-5},
                                                               {"val loss": 2.25, "relative residual": 1}))
         self.assertIn("is nan", criterion.judge_values({"val loss": float("nan"), "relative residual": 0}, None))
+
+
+class GroupTest(unittest.TestCase):
+    """The written rules name together the changed lines of a function (or file, or op class) that
+    share a setting, where the rewrite then decides every operation as the line overrides do."""
+
+    def write(self, needs, functions, **oracle_options):
+        tune = load_tuner()
+        oracle = Oracle(tune, needs, 1, functions=functions, **oracle_options)
+        work = tempfile.mkdtemp()
+        with open(os.path.join(work, "ref.yaml"), "w") as ref:
+            ref.write("version: 1\n# pass-through\n")
+        args = argparse.Namespace(jobs=1, reference_rules=ref.name, timeout=60, rules="base.yaml",
+                                  output=os.path.join(work, "tuned.yaml"))
+        search = tune.Search(args, oracle, "version: 1\n")
+        search.run()
+        search.write(0)
+        with open(args.output) as f:
+            return f.read(), search
+
+    def test_a_function_whose_lines_share_a_setting_is_one_override(self):
+        functions = {1: "fa", 2: "fa", 3: "fa", 4: "fb", 5: "fb", 6: "fb"}
+        text, search = self.write({1: 4, 2: 4, 3: 4, 4: 0, 5: 1, 6: 0}, functions)
+        groups, left = search.groups()
+        self.assertEqual([(g[0].get("function"), g[2]) for g in groups], [("fa", ["f.c:1", "f.c:2", "f.c:3"])])
+        self.assertEqual(list(left), ["f.c:5"])
+        self.assertIn('- name: "tune file f.c, function fa"\n    match: {file: "f.c", function: "fa", op: ["mul"]}', text)
+        self.assertNotIn("line: 1,", text)
+        self.assertIn("line: 5,", text)
+        self.assertEqual(text.count("passes at: fp32"), 3)  # each line's comment stays
+
+    def test_an_op_class_and_a_file(self):
+        # Every line changed alike: the op class names them all (it is the coarsest).
+        text, search = self.write({1: 2, 2: 2}, {1: "fa", 2: "fb"})
+        self.assertEqual([g[0] for g in search.groups()[0]], [{"op": "mul"}])
+
+    def test_lines_stay_apart_where_a_group_decides_more(self):
+        text, _ = self.write({1: 4, 2: 4, 3: 0}, {1: "fa", 2: "fa", 3: "fb"}, grouped_decides_more=True)
+        self.assertNotIn("function:", text)
+        self.assertIn("line: 1,", text)
+        self.assertIn("line: 2,", text)
 
 
 class CommandLineTest(unittest.TestCase):

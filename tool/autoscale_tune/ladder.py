@@ -13,6 +13,11 @@ RUNG_NAMES = ["e4m3 scaled", "e5m2 scaled", "fp16 cast", "bf16 cast", "fp32"]
 TUNABLE = ("margin", "history", "strategy")
 
 
+def glob_of(path):
+    """The report's path, relative to the project root, as a glob that matches only itself."""
+    return re.sub(r"([*?\[\]{}\\])", r"\\\1", path)
+
+
 def rung_of(action, fmt):
     """A treatment's rung; an unscaled FP8 cast sits above e4m3 scaled (-1)."""
     if fmt in ("e4m3", "e5m2"):
@@ -50,8 +55,7 @@ class Unit:
         return self.fp32_setting()
 
     def override(self, setting):
-        # The report's path, relative to the project root, as a glob that matches only itself.
-        match = {"file": re.sub(r"([*?\[\]{}\\])", r"\\\1", self.file), "line": self.line, "op": sorted(self.ops)}
+        match = {"file": glob_of(self.file), "line": self.line, "op": sorted(self.ops)}
         return "- name: %s\n  match: %s\n  set: %s\n" % (json.dumps("tune " + self.key), yaml_flow(match), yaml_flow(setting))
 
 

@@ -1,12 +1,13 @@
 """The search: the order of trials (gallop and bisect to each line that breaks the check, then its
 ladder) and the tuned rule file it writes."""
+import json
 import os
 import sys
 import tempfile
 import time
 
 from . import fail
-from .ladder import E4M3, FP32, RUNG_NAMES, Unit, rung_of, suggested_settings
+from .ladder import E4M3, FP32, RUNG_NAMES, Unit, glob_of, rung_of, suggested_settings
 from .rules_text import compose_rules, yaml_flow
 from .trials import describe_counts, low_precision_ops
 
@@ -17,13 +18,47 @@ class Search:
         # unit key -> (setting, name of its rung, why the base treatment failed, the rungs that failed)
         self.fixed = {}
 
-    def rules(self, settings, comments=None):
-        items = []
-        for unit in self.ranked:
-            if unit.key in settings:
-                comment = "".join("# " + l + "\n" for l in (comments or {}).get(unit.key, []))
-                items.append(comment + unit.override(settings[unit.key]))
+    def rules(self, settings, comments=None, groups=()):
+        """The base rules with an override per unit in `settings`, then one per group (match,
+        setting, unit keys: lines that one override names together), each after its comments."""
+        comments = comments or {}
+        note = lambda keys: "".join("# " + l + "\n" for k in keys for l in comments.get(k, []))
+        items = [note([u.key]) + u.override(settings[u.key]) for u in self.ranked if u.key in settings]
+        for match, setting, keys in groups:
+            name = "tune %s" % ", ".join("%s %s" % (k, v) for k, v in match.items() if k != "op" or len(match) == 1)
+            items.append(note(keys) + "- name: %s\n  match: %s\n  set: %s\n" % (
+                json.dumps(name), yaml_flow(match), yaml_flow(setting)))
         return compose_rules(self.base_text, items)
+
+    def groups(self):
+        """Changed lines one override can name together, with the lines left to their own: every
+        rounded line of an op class, then of a file, then of a function (in its file), where two or
+        more have one setting. An override names its ops, and matches operations the base rules
+        left unrounded too, so write() keeps the groups only where the rewrite decides alike."""
+        left, out = self.fixed_settings(), []
+
+        def take(group_of, match_of):
+            members = {}
+            for unit in self.ranked:
+                group = group_of(unit)
+                if group is not None:
+                    members.setdefault(group, []).append(unit)
+            for group, units in members.items():
+                keys = [u.key for u in units]
+                if len(keys) > 1 and all(k in left for k in keys) and all(left[k] == left[keys[0]] for k in keys):
+                    out.append((match_of(group, sorted(set().union(*(u.ops for u in units)))), left[keys[0]], keys))
+                    for k in keys:
+                        del left[k]
+
+        only = lambda items: next(iter(items)) if len(items) == 1 else None
+        # An op class only where every line that has the op has it alone.
+        alone = {op for op in set().union(*(u.ops for u in self.ranked))
+                 if all(u.ops == {op} for u in self.ranked if op in u.ops)}
+        take(lambda u: only(u.ops) if only(u.ops) in alone else None, lambda g, ops: {"op": g})
+        take(lambda u: u.file, lambda g, ops: {"file": glob_of(g), "op": ops})
+        take(lambda u: (u.file, only(u.functions)) if only(u.functions) not in (None, "?") else None,
+             lambda g, ops: {"file": glob_of(g[0]), "function": g[1], "op": ops})
+        return out, left
 
     def fixed_settings(self, extra=None):
         settings = {k: v[0] for k, v in self.fixed.items()}
@@ -91,7 +126,7 @@ class Search:
         t.reference = reference["values"]
         if self.a.timeout is None:
             t.timeout = max(60, int(20 * reference["seconds"]))
-        base = t.run(self.base_text, "base rules", keep_operations=True)
+        base = t.run(self.base_text, "base rules", keep_operations=True, base=True)
         self.ranked = self.units_of(base.get("operations", []), base.get("findings", {}))
         self.base = base
         if base["passed"]:
@@ -169,9 +204,20 @@ class Search:
             comments[key] += ["fails too at: " + "; ".join(failed)] if failed else []
             comments[key] += ["passes at: " + name]
         text = self.rules(self.fixed_settings(), comments)
-        check = t.run(text, "the tuned rules")
+        check = t.run(text, "the tuned rules", keep_operations=True)
         if not check["passed"]:
             fail("the tuned rules fail their last check (%s): the program's result changes from run to run?" % check["why"])
+        groups, left = self.groups()
+        if groups:
+            grouped_text = self.rules(left, comments, groups)
+            grouped = t.run(grouped_text, "the tuned rules, %d overrides naming lines together" % len(groups),
+                            keep_operations=True)
+            same = lambda e: sorted(map(tuple, e.get("operations") or [])) or None
+            if grouped["passed"] and same(grouped) == same(check):
+                text, check = grouped_text, grouped
+            else:
+                sys.stderr.write("autoscale-tune: overrides naming whole functions, files or op classes decide "
+                                 "other operations too, or fail the check: one override per line\n")
         low = low_precision_ops(check["counts"])
         header = ("# Tuned by autoscale-tune from %s: %s.\n# %d of %d rounded source lines as the base rules "
                   "treat them, %d changed by the overrides named \"tune ...\" below.\n"

@@ -73,7 +73,9 @@ class Trials:
             out, _ = p.communicate()
             return None, out
 
-    def run(self, rules_text, what, keep_operations=False):
+    def run(self, rules_text, what, keep_operations=False, base=False):
+        """The trial of a rule text (from the log when it ran before); keep_operations: with the
+        rounded operations the rewrite decided; base: the user's own rules, whose refusal stops."""
         key = hashlib.sha256(rules_text.encode()).hexdigest()[:20]
         with self.lock:
             if key in self.cache:
@@ -91,7 +93,7 @@ class Trials:
         tool = [self.tool, "--rules", rules, "--out-dir", os.path.join(trial_dir, "src"),
                 "--report", os.path.join(trial_dir, "rewrite.json")] + self.a.tool_args
         p = subprocess.run(tool, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-        if p.returncode != 0 and keep_operations:  # the base rules, as given: their own path in the errors
+        if p.returncode != 0 and base:  # the base rules, as given: their own path in the errors
             fail("autoscale-rewrite refused the base rules:\n%s" % p.stdout.replace(rules, self.a.rules)[-3000:])
         if p.returncode != 0 and self.reference is None:
             fail("autoscale-rewrite failed on the reference's rules or the sources:\n%s" % p.stdout[-3000:])

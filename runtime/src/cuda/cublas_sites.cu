@@ -1,12 +1,9 @@
 // cuBLAS's FP32 products as scaled sites (autoscale/cublas.h).
 //
-// A call quantises op(A) and op(B) into the stream's scratch, each m (or n) rows of k codes padded
-// to kp = k rounded up to 16 with zeros, which is the "TN" layout cuBLASLt's FP8 kernels read
-// (X^T Y with X = op(A)^T, Y = op(B), column-major) and meets their alignment rules for any k; the
-// product then writes the caller's C. Each operand element is rounded once, by the runtime's
-// element rounding (quantize_element.h, quotient.h: the CPU's bits): four elements a thread where
-// the operand is stored along k, through 32 x 32 tiles in shared memory where it is transposed, so
-// that both are read and written along memory.
+// A call quantises op(A) and op(B) into the stream's scratch (operand_kernels.h), each m (or n)
+// rows of k codes padded to kp = k rounded up to 16 with zeros, which is the "TN" layout
+// cuBLASLt's FP8 kernels read (X^T Y with X = op(A)^T, Y = op(B), column-major) and meets their
+// alignment rules for any k; the product then writes the caller's C.
 #include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -24,10 +21,10 @@
 #include "autoscale/entry_points.h"
 #include "autoscale/format.h"
 #include "autoscale/status.h"
-#include "cuda/device_quotient.h"
 #include "cuda/fp8_products.h"
 #include "cuda/gemm_calls.h"
 #include "cuda/library_sites.h"
+#include "cuda/operand_kernels.h"
 #include "env.h"
 #include "formats/quantize_element.h"
 #include "scaling/scale_math.h"
@@ -35,221 +32,12 @@
 namespace autoscale::detail {
 namespace {
 
-constexpr int kTile = 32, kTileRows = 8;  // a block: 32 x 8 threads over 32 x 32 tiles
-constexpr unsigned kRowBlocks = 16;       // blocks down the rows; each takes every 16th tile
-constexpr size_t kPad = 16;               // cuBLASLt FP8: k and leading dimensions multiples of 16
+constexpr size_t kPad = 16;  // cuBLASLt FP8: k and leading dimensions multiples of 16
 
-// Element (r, p) of batch z of an operand, r < rows, p < k: x[z * batch_stride + r * rs + p * cs].
-struct OperandView {
-  const float *x;
-  long long rs, cs, batch_stride;
-  int rows, k;
-};
-
-// How a kernel finds the operand's scale on the device.
-struct ScaleSource {
-  float fixed, fixed_inverse;    // cast (1) and static scaling (the rule's scale): known on the host
-  const float *slot_scale;       // delayed scaling with a history: the slot's scale in force
-  const uint32_t *current_amax;  // current scaling, or delayed before its first step: this operand's amax
-  float fmt_max;
-  int margin;
-};
-
-struct Scale {
-  float scale, inverse;
-};
-
-// Scales from the device are powers of two in [2^-126, 2^126] (scale_from_amax_d, delayed_roll),
-// so their inverse is exact; a delayed slot still at 0 (no values yet) scales by 1.
-__device__ Scale scale_in_force(const ScaleSource &s) {
-  float scale = s.fixed;
-  if (s.current_amax)
-    scale = scale_from_amax_d(__uint_as_float(*s.current_amax), s.fmt_max, s.margin, true, 1.0f);
-  else if (s.slot_scale)
-    scale = *s.slot_scale > 0.0f ? *s.slot_scale : 1.0f;
-  else
-    return Scale{s.fixed, s.fixed_inverse};
-  return Scale{scale, 1.0f / scale};
-}
-
-// A thread's statistics of the values it rounded.
-struct SlotStats {
-  uint32_t amax = 0, over = 0, under = 0, nan = 0, inf = 0;
-
-  __device__ void add(uint32_t ax, const Element &e) {
-    amax = ax > amax ? ax : amax;
-    over += e.over, under += e.under;
-    nan += ax > 0x7F800000u, inf += ax == 0x7F800000u;
-  }
-  // The block's statistics into the slot: one atomic per block and statistic, only where it
-  // changes something (every warp raising the same word would serialise on it).
-  __device__ void flush(autoscale_device_slot *slot) {
-    __shared__ uint32_t warps[kTileRows][1 + AUTOSCALE_DEVICE_COUNTS];
-    const unsigned full = 0xFFFFFFFFu;
-    const uint32_t v[1 + AUTOSCALE_DEVICE_COUNTS] = {__reduce_max_sync(full, amax), __reduce_add_sync(full, over),
-                                                     __reduce_add_sync(full, under), __reduce_add_sync(full, nan),
-                                                     __reduce_add_sync(full, inf)};
-    if (threadIdx.x == 0)
-      for (int i = 0; i <= AUTOSCALE_DEVICE_COUNTS; ++i) warps[threadIdx.y][i] = v[i];
-    __syncthreads();
-    if (threadIdx.y != 0 || threadIdx.x > AUTOSCALE_DEVICE_COUNTS) return;
-    const int i = threadIdx.x;  // lane i reduces statistic i over the warps: 0 the amax, then the counts
-    uint32_t total = 0;
-    for (int w = 0; w < kTileRows; ++w) total = i == 0 ? max(total, warps[w][0]) : total + warps[w][i];
-    if (i == 0 && total > slot->amax_bits) atomicMax(&slot->amax_bits, total);
-    if (i > 0 && total) atomicAdd(&slot->counts[i - 1], total);
-  }
-};
-
-// The tile's element a thread reads in pass i: threads run along the operand's contiguous
-// dimension, rows when rs == 1 (a transposed operand), else k.
-struct TileElement {
-  int tr, tp;  // within the tile
-};
-__device__ TileElement tile_element(const OperandView &v, unsigned i) {
-  const bool along_rows = v.rs == 1 && v.cs != 1;
-  return along_rows ? TileElement{int(threadIdx.x), int(i)} : TileElement{int(i), int(threadIdx.x)};
-}
-
-// What a launch does with one operand.
-template <class Out> struct OperandJob {
-  OperandView v;
-  ScaleSource source;
-  Out *out;                     // rows x kp per batch, dense
-  autoscale_device_slot *slot;  // where its statistics go
-  float *scale_out;             // the scale it was rounded under: the product's scale pointer
-  uint32_t *amax;               // operands_amax: where its amax goes (as bits)
-};
-
-// A launch over the two operands of a call, each `batch` matrices: the blocks with blockIdx.z <
-// batch take a's, the others b's (one launch for both: a call's kernels are small, and a launch
-// can cost more than its work). A launch over one operand has it as a and b, and `batch` blocks
-// in z.
-template <class Out> struct Launch {
-  OperandJob<Out> a, b;
-  int batch, kp;
-  Overflow of;
-  __device__ bool second() const { return blockIdx.z >= unsigned(batch); }
-  // The block's operand, copied field by field into registers (indexing an array of them would
-  // copy the parameters to local memory).
-  __device__ OperandJob<Out> job() const { return second() ? b : a; }
-  __device__ size_t matrix_index() const { return blockIdx.z - (second() ? batch : 0); }
-  __device__ bool first_block() const {
-    return blockIdx.x == 0 && blockIdx.y == 0 && matrix_index() == 0 && threadIdx.x == 0 && threadIdx.y == 0;
-  }
-};
-
-// *amax = max(*amax, max |x|) over each operand (zeroed before). Each block takes a strip of 32
-// columns and every gridDim.y-th tile of 32 rows down it.
-template <class Out> __global__ void operands_amax(Launch<Out> launch) {
-  const OperandJob<Out> job = launch.job();
-  const OperandView &v = job.v;
-  const float *x = v.x + launch.matrix_index() * v.batch_stride;
-  const int p0 = blockIdx.x * kTile;
-  uint32_t amax = 0;
-  for (int r0 = blockIdx.y * kTile; r0 < v.rows; r0 += gridDim.y * kTile)
-    for (unsigned i = threadIdx.y; i < kTile; i += kTileRows) {
-      const TileElement t = tile_element(v, i);
-      const int r = r0 + t.tr, p = p0 + t.tp;
-      if (r < v.rows && p < v.k) {
-        const uint32_t ax = abs_bits(x[r * v.rs + p * v.cs]);
-        amax = ax > amax ? ax : amax;
-      }
-    }
-  __shared__ uint32_t warps[kTileRows];
-  amax = __reduce_max_sync(0xFFFFFFFFu, amax);
-  if (threadIdx.x == 0) warps[threadIdx.y] = amax;
-  __syncthreads();
-  if (threadIdx.x != 0 || threadIdx.y != 0) return;
-  for (int w = 1; w < kTileRows; ++w) amax = max(amax, warps[w]);
-  if (amax) atomicMax(job.amax, amax);
-}
-
-// What a quantising pass writes of each element.
-enum class Written {
-  Code,       // the format's code (FP8 for cuBLASLt, fp16 for cublasGemmEx)
-  Bf16Value,  // the rounded value times its scale, as bf16: exact (down to float32's normals), as
-              // bf16 has float32's exponents, the rounded value at most bf16's 8 significant bits
-              // and the scale is a power of two; the product then needs no scale (bf16's scales,
-              // near 2^-120, folded into alpha would underflow)
-  Bf16Code    // the rounded value as bf16, its scale left to alpha (a static scale that is not a
-              // power of two)
-};
-
-// One element rounded as format F under scale s, as W writes it, its statistics counted.
-template <int F, Written W>
-__device__ uint32_t written_code(float value, const Scale &s, const Overflow &of, SlotStats &stats) {
-  const uint32_t ax = abs_bits(value);
-  constexpr Emit E = W == Written::Code ? Emit::Code : Emit::F32;
-  const Element e = quantize_element<F, E>(ax, quotient<F>(value, s.scale, s.inverse), of);
-  stats.add(ax, e);
-  return W == Written::Code       ? e.out
-         : W == Written::Bf16Code ? e.out >> 16
-                                  : __float_as_uint(__uint_as_float(e.out) * s.scale) >> 16;
-}
-
-// A quantising block's operand: its job, the scale in force (which the first block also leaves
-// for the product), and where its matrix and its codes start.
-template <class Out> struct BlockOperand {
-  OperandJob<Out> job;
-  Scale s;
-  const float *x;
-  Out *rows;
-};
-template <class Out> __device__ BlockOperand<Out> block_operand(const Launch<Out> &launch) {
-  const OperandJob<Out> job = launch.job();
-  const Scale s = scale_in_force(job.source);
-  if (launch.first_block()) *job.scale_out = s.scale;
-  return {job, s, job.v.x + launch.matrix_index() * job.v.batch_stride,
-          job.out + launch.matrix_index() * size_t(job.v.rows) * launch.kp};
-}
-
-// Operands stored along k (cs == 1): four elements a thread, their codes written in one store, no
-// tile; the grid strides over each operand's rows x kp / 4 fours (kp is a multiple of 16). Zero
-// past k.
-template <int F, Written W, class Out> __global__ void quantize_rows(Launch<Out> launch) {
-  const BlockOperand<Out> o = block_operand(launch);
-  const OperandView &v = o.job.v;
-  const Scale &s = o.s;
-  const size_t fours = size_t(launch.kp) / 4, n = size_t(v.rows) * fours, threads = size_t(kTile) * kTileRows;
-  SlotStats stats;
-  for (size_t q = blockIdx.x * threads + threadIdx.y * kTile + threadIdx.x; q < n; q += gridDim.x * threads) {
-    const size_t r = q / fours;
-    const int p = int(q - r * fours) * 4;
-    const float *row = o.x + r * v.rs;
-    uint32_t c[4];
-#pragma unroll
-    for (int j = 0; j < 4; ++j) c[j] = p + j < v.k ? written_code<F, W>(row[p + j], s, launch.of, stats) : 0u;
-    store4(o.rows + r * launch.kp + p, c[0], c[1], c[2], c[3]);
-  }
-  stats.flush(o.job.slot);
-}
-
-// Operands stored along their rows (transposed), the same through 32 x 32 tiles in shared memory,
-// so that they are read and written along memory; blocks as in operands_amax.
-template <int F, Written W, class Out> __global__ void quantize_tiles(Launch<Out> launch) {
-  __shared__ Out tile[kTile][kTile + 1];
-  const BlockOperand<Out> o = block_operand(launch);
-  const OperandView &v = o.job.v;
-  const Scale &s = o.s;
-  const int p0 = blockIdx.x * kTile;
-  SlotStats stats;
-  for (int r0 = blockIdx.y * kTile; r0 < v.rows; r0 += gridDim.y * kTile) {
-    for (unsigned i = threadIdx.y; i < kTile; i += kTileRows) {
-      const TileElement t = tile_element(v, i);
-      const int r = r0 + t.tr, p = p0 + t.tp;
-      const uint32_t code = r < v.rows && p < v.k ? written_code<F, W>(o.x[r * v.rs + p * v.cs], s, launch.of, stats) : 0u;
-      tile[t.tr][t.tp] = static_cast<Out>(code);
-    }
-    __syncthreads();
-    for (unsigned i = threadIdx.y; i < kTile; i += kTileRows) {
-      const int r = r0 + i, p = p0 + threadIdx.x;
-      if (r < v.rows && p < launch.kp) o.rows[size_t(r) * launch.kp + p] = tile[i][threadIdx.x];
-    }
-    __syncthreads();  // before the tile is refilled
-  }
-  stats.flush(o.job.slot);
-}
+// A call's device scalars, floats in 256 bytes of its scratch after the codes: the operands' amax
+// (as bits), the scales they were rounded under (the FP8 product's scale pointers, each 16-byte
+// aligned), alpha and beta of a product without scales.
+enum Scalar : int { kAmaxA = 0, kAmaxB = 1, kScaleA = 4, kScaleB = 8, kAlpha = 12, kBeta = 13 };
 
 // out[0] = alpha x_scale y_scale, out[1] = beta: alpha and beta of a product whose operands carry
 // no scale, as device values (each of alpha and beta from the device when its pointer is, else the
@@ -269,17 +57,6 @@ OperandView view_a(const GemmCall &g) {
 OperandView view_b(const GemmCall &g) {
   const bool t = g.transb != CUBLAS_OP_N;
   return OperandView{g.b, t ? 1 : g.ldb, t ? g.ldb : 1, g.stride_b, g.n, g.k};
-}
-
-// The grid over both operands of a pair, `columns` wide (k for the amax, kp for the codes).
-// Whether the operand is stored along k (quantize_rows reads it; the others take the tiles).
-bool along_k(const OperandView &v) { return v.cs == 1; }
-
-// The tiled kernels' grid over operands of `rows` rows, `columns` wide (k for the amax, kp for the
-// codes), `matrices` matrices in all.
-dim3 tiles(int rows, size_t columns, int matrices) {
-  const unsigned down = unsigned((rows + kTile - 1) / kTile);
-  return dim3(unsigned((columns + kTile - 1) / kTile), down < kRowBlocks ? down : kRowBlocks, unsigned(matrices));
 }
 
 // The scale each operand is rounded under, and where its amax is measured first.
@@ -317,9 +94,11 @@ class SiteCall {
   SiteCall(autoscale_site &site, const Caller &caller, const GemmCall &g)
       : site_(site), handle_(caller.handle), g_(g), stream_(caller.stream), mode_(caller.mode) {}
 
-  // The scaled product; false (said once on stderr) when it could not be queued.
-  // *unsupported_fp8: cuBLASLt has no FP8 kernel for the call (on entry: known not to).
-  bool run(bool *unsupported_fp8) {
+  // The scaled product; false (said once on stderr) when it could not be queued. *no_fp8_kernel:
+  // on entry, cuBLASLt is known to have no FP8 kernel for the site's calls; on exit, it had none
+  // for this one. *rerun: cuBLASLt refused the FP8 product only when it was queued, after the
+  // operands were rounded for it, and nothing ran: the caller runs the call again (as bf16 values).
+  bool run(bool *no_fp8_kernel, bool *rerun) {
     state_ = library_site(&site_);
     BlasContext *ctx = nullptr;
     if (!state_.state) return false;
@@ -329,38 +108,40 @@ class SiteCall {
                 : !blas(cublasSetStream(handle_ = blas_handle(*ctx), stream_), "cublasSetStream") ||
                       !blas(cublasSetPointerMode(handle_, mode_), "cublasSetPointerMode"))
       return false;
-    // cuBLASLt has no e5m2 x e5m2 kernel, and no FP8 before sm_89: those run the same values as
-    // bf16, as do bf16 sites; fp16 sites run fp16.
-    const bool lt = site_.format == AUTOSCALE_E4M3 && compute_capability(*ctx) >= 89 && !*unsupported_fp8 &&
-                    settings().cuda_fp8;
+    // e4m3 on FP8 tensor cores where cuBLASLt has a kernel for the call, asked before anything is
+    // rounded for it; otherwise, and for e5m2 (cuBLASLt has no e5m2 x e5m2 kernel) and bf16, the
+    // same values as bf16; fp16 as fp16.
+    Fp8Refusal refusal = compute_capability(*ctx) < 89 ? Fp8Refusal::OldGpu
+                         : !settings().cuda_fp8         ? Fp8Refusal::SwitchedOff
+                         : *no_fp8_kernel               ? Fp8Refusal::NoKernel
+                                                        : Fp8Refusal::None;
+    kp_ = (size_t(g_.k) + kPad - 1) / kPad * kPad;
+    Scratch at{};
+    bool lt = site_.format == AUTOSCALE_E4M3 && refusal == Fp8Refusal::None;
+    if (lt) {
+      if (!allocate(*ctx, 1, &at)) return false;
+      const cublasStatus_t s = plan_fp8_product(*ctx, fp8_product(at));
+      if (s == CUBLAS_STATUS_NOT_SUPPORTED) {
+        *no_fp8_kernel = true, refusal = Fp8Refusal::NoKernel, lt = false;
+      } else if (!blas(s, "choosing the FP8 product")) {
+        return false;
+      }
+    }
+    if (!lt && !allocate(*ctx, 2, &at)) return false;
     written_ = lt || site_.format == AUTOSCALE_FP16 ? Written::Code
                : pow2_scales(site_)                 ? Written::Bf16Value
                                                     : Written::Bf16Code;
-    kp_ = (size_t(g_.k) + kPad - 1) / kPad * kPad;
-    const size_t code_bytes = lt ? 1 : 2, batch = size_t(g_.batch);
-    const size_t codes_a = batch * g_.m * kp_ * code_bytes, codes = codes_a + batch * g_.n * kp_ * code_bytes;
-    const size_t scalars_at = (codes + 255) / 256 * 256;
-    char *scratch = nullptr;
-    if (!cuda(stream_scratch(*ctx, reinterpret_cast<void **>(&scratch), scalars_at + 256, stream_),
-              "allocating the codes"))
-      return false;
-    // amax a, amax b (bits), scale a, scale b, alpha and beta of a product without scales.
-    float *scalars = reinterpret_cast<float *>(scratch + scalars_at);
-    if (!cuda(cudaMemsetAsync(scalars, 0, 2 * sizeof(float), stream_), "clearing the amaxes") ||
-        !quantize(scratch, scratch + codes_a, scalars))
+    if (!cuda(cudaMemsetAsync(at.scalars + kAmaxA, 0, 2 * sizeof(float), stream_), "clearing the amaxes") ||
+        !quantize(at.codes, at.codes + at.codes_a, at.scalars))
       return false;
     if (lt) {
-      const Fp8Product p{size_t(g_.m),     size_t(g_.n), kp_,        AUTOSCALE_E4M3,          AUTOSCALE_E4M3,
-                         scratch,          kp_,          (long long)(g_.m * kp_), scratch + codes_a, kp_,
-                         (long long)(g_.n * kp_), scalars + 2, scalars + 3, g_.alpha, g_.beta,
-                         mode_ == CUBLAS_POINTER_MODE_DEVICE, g_.c, size_t(g_.ldc), g_.stride_c, g_.batch};
-      const cublasStatus_t s = run_fp8_product(*ctx, p, stream_);
-      *unsupported_fp8 = s == CUBLAS_STATUS_NOT_SUPPORTED;
-      if (*unsupported_fp8) return true;  // the caller runs it again as bf16 values
+      const cublasStatus_t s = run_fp8_product(*ctx, fp8_product(at), stream_);
+      if (s == CUBLAS_STATUS_NOT_SUPPORTED) return *no_fp8_kernel = *rerun = true;
       if (!blas(s, "cublasLtMatmul (FP8)")) return false;
-    } else if (!half_product(scratch, scratch + codes_a, scalars)) {
+    } else if (!half_product(at.codes, at.codes + at.codes_a, at.scalars)) {
       return false;
     }
+    if (site_.format == AUTOSCALE_E4M3) count_product(&site_, refusal);
     if (site_.statistics != AUTOSCALE_STATS_FULL) return true;
     // The product's amax, C read as an operand.
     const OperandView c{g_.c, 1, g_.ldc, g_.stride_c, g_.m, g_.n};
@@ -371,25 +152,54 @@ class SiteCall {
   }
 
  private:
+  // Where a call's codes and scalars lie in the stream's scratch.
+  struct Scratch {
+    char *codes;     // op(A)'s, then op(B)'s from codes + codes_a
+    size_t codes_a;  // bytes
+    float *scalars;  // indexed by Scalar
+  };
+
+  // Scratch for codes of `code_bytes` bytes.
+  bool allocate(BlasContext &ctx, size_t code_bytes, Scratch *out) {
+    const size_t batch = size_t(g_.batch);
+    out->codes_a = batch * g_.m * kp_ * code_bytes;
+    const size_t codes = out->codes_a + batch * g_.n * kp_ * code_bytes, scalars_at = (codes + 255) / 256 * 256;
+    if (!cuda(stream_scratch(ctx, reinterpret_cast<void **>(&out->codes), scalars_at + 256, stream_),
+              "allocating the codes"))
+      return false;
+    out->scalars = reinterpret_cast<float *>(out->codes + scalars_at);
+    return true;
+  }
+
+  // The e4m3 product of the codes in `at` into the caller's C.
+  Fp8Product fp8_product(const Scratch &at) const {
+    const size_t m = size_t(g_.m), n = size_t(g_.n);
+    return Fp8Product{m, n, kp_, AUTOSCALE_E4M3, AUTOSCALE_E4M3, at.codes, kp_, (long long)(m * kp_),
+                      at.codes + at.codes_a, kp_, (long long)(n * kp_), at.scalars + kScaleA, at.scalars + kScaleB,
+                      g_.alpha, g_.beta, mode_ == CUBLAS_POINTER_MODE_DEVICE, g_.c, size_t(g_.ldc), g_.stride_c,
+                      g_.batch};
+  }
+
   // Both operands into their codes: their amax first where the scale comes from it.
   bool quantize(void *codes_a, void *codes_b, float *scalars) {
     const OperandView va = view_a(g_), vb = view_b(g_);
-    uint32_t *current = reinterpret_cast<uint32_t *>(scalars);
-    const ScaleSource a = source_of(site_, state_, 0, current), b = source_of(site_, state_, 1, current + 1);
+    uint32_t *amax_a = reinterpret_cast<uint32_t *>(scalars + kAmaxA);
+    uint32_t *amax_b = reinterpret_cast<uint32_t *>(scalars + kAmaxB);
+    const ScaleSource a = source_of(site_, state_, 0, amax_a), b = source_of(site_, state_, 1, amax_b);
     const Overflow of = overflow_for(site_.format, site_.saturate);
     const int rows = std::max(g_.m, g_.n), kp = int(kp_);
     const dim3 block(kTile, kTileRows);
     if (a.current_amax) {
-      const Launch<uint8_t> both{{va, a, nullptr, nullptr, nullptr, current},
-                                 {vb, b, nullptr, nullptr, nullptr, current + 1}, g_.batch, kp, of};
+      const Launch<uint8_t> both{{va, a, nullptr, nullptr, nullptr, amax_a},
+                                 {vb, b, nullptr, nullptr, nullptr, amax_b}, g_.batch, kp, of};
       operands_amax<<<tiles(rows, size_t(g_.k), 2 * g_.batch), block, 0, stream_>>>(both);
     }
     // Operands stored along k take quantize_rows, transposed ones the tiles: both in one launch
     // where they agree, else one launch each.
     auto launch = [&](auto format, auto written, auto *out_a, auto *out_b) {
       using Out = std::remove_pointer_t<decltype(out_a)>;
-      const OperandJob<Out> ja{va, a, out_a, &state_.state->slot[0], scalars + 2, nullptr},
-          jb{vb, b, out_b, &state_.state->slot[1], scalars + 3, nullptr};
+      const OperandJob<Out> ja{va, a, out_a, &state_.state->slot[0], scalars + kScaleA, nullptr},
+          jb{vb, b, out_b, &state_.state->slot[1], scalars + kScaleB, nullptr};
       auto run = [&](const OperandJob<Out> &first, const OperandJob<Out> &second, int operands) {
         const Launch<Out> l{first, second, g_.batch, kp, of};
         const int most = std::max(first.v.rows, second.v.rows);
@@ -440,13 +250,13 @@ class SiteCall {
     const bool folded = written_ != Written::Bf16Value, device = mode_ == CUBLAS_POINTER_MODE_DEVICE;
     if (folded) {
       fold_scales<<<1, 1, 0, stream_>>>(device ? g_.alpha : nullptr, device ? 0.0f : *g_.alpha,
-                                        device ? g_.beta : nullptr, device ? 0.0f : *g_.beta, scalars + 2,
-                                        scalars + 3, scalars + 4);
+                                        device ? g_.beta : nullptr, device ? 0.0f : *g_.beta, scalars + kScaleA,
+                                        scalars + kScaleB, scalars + kAlpha);
       if (!cuda(cudaGetLastError(), "folding the scales") ||
           !blas(cublasSetPointerMode(handle_, CUBLAS_POINTER_MODE_DEVICE), "cublasSetPointerMode"))
         return false;
     }
-    const float *alpha = folded ? scalars + 4 : g_.alpha, *beta = folded ? scalars + 5 : g_.beta;
+    const float *alpha = folded ? scalars + kAlpha : g_.alpha, *beta = folded ? scalars + kBeta : g_.beta;
     const int kp = int(kp_);
     cublasStatus_t s =
         g_.batch == 1
@@ -489,24 +299,22 @@ cublasStatus_t scaled_or_written(autoscale_site *site, const Caller &caller, con
   if (!site || site->format == AUTOSCALE_FP32 || site->action == AUTOSCALE_ACTION_KEEP || g.m <= 0 || g.n <= 0 ||
       g.k <= 0 || g.batch <= 0)
     return as_written();
-  // A site whose shape cuBLASLt has no FP8 kernel for runs as bf16 values (the same values), from
-  // then on without asking again.
+  // A site cuBLASLt had no FP8 kernel for runs as bf16 values (the same values) from then on,
+  // without asking again.
   static std::mutex mutex;
   static std::set<const autoscale_site *> no_fp8_kernel;
-  bool unsupported_fp8;
+  bool none = false, rerun = false;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    unsupported_fp8 = no_fp8_kernel.count(site) != 0;
+    none = no_fp8_kernel.count(site) != 0;
   }
-  if (SiteCall(*site, caller, g).run(&unsupported_fp8) && !unsupported_fp8) return CUBLAS_STATUS_SUCCESS;
-  if (unsupported_fp8) {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      no_fp8_kernel.insert(site);
-    }
-    if (SiteCall(*site, caller, g).run(&unsupported_fp8)) return CUBLAS_STATUS_SUCCESS;
+  bool ran = SiteCall(*site, caller, g).run(&none, &rerun);
+  if (ran && rerun) ran = SiteCall(*site, caller, g).run(&none, &rerun);
+  if (none) {
+    std::lock_guard<std::mutex> lock(mutex);
+    no_fp8_kernel.insert(site);
   }
-  return CUBLAS_STATUS_EXECUTION_FAILED;
+  return ran ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_EXECUTION_FAILED;
 }
 
 }  // namespace

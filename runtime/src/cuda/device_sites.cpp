@@ -61,10 +61,20 @@ class CudaDeviceSites final : public DeviceSites {
       Table t{site, 1, nullptr};
       t.device = static_cast<autoscale_device_site_state *>(state);
       tables_.push_back(t);
-      found = library_.emplace(site, LibraryEntry{t.device, steps_}).first;
+      found = library_.emplace(site, LibraryEntry{t.device, steps_, {}}).first;
       *fresh = true;
     }
     return LibrarySite{found->second.state, steps_ > found->second.first_step};
+  }
+
+  void count(const autoscale_site *site, Fp8Refusal refusal) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto found = library_.find(site);
+    if (found == library_.end()) return;
+    ProductCounts &p = found->second.products;
+    ++p.calls;
+    if (refusal == Fp8Refusal::None) ++p.on_fp8;
+    else p.otherwise = refusal_text(refusal);
   }
 
   // Nothing waits: the counters and this step's amaxes are copied behind the step's kernels on the
@@ -121,6 +131,14 @@ class CudaDeviceSites final : public DeviceSites {
     }
     if (t.symbol && rolls && site.strategy != AUTOSCALE_STRATEGY_DELAYED)
       s.strategy_note = "a device site: scaled as delayed scaling, one state per operand (no tensors)";
+    auto library = t.symbol ? library_.end() : library_.find(&site);
+    if (library != library_.end()) {
+      s.products = library->second.products;
+      const ProductCounts &p = s.products;
+      if (p.on_fp8 < p.calls)
+        s.warnings.push_back(std::to_string(p.calls - p.on_fp8) + " of its " + std::to_string(p.calls) +
+                             " products ran as bf16 values (the same values), not on FP8 tensor cores: " + p.otherwise);
+    }
     return s;
   }
 
@@ -230,7 +248,20 @@ class CudaDeviceSites final : public DeviceSites {
   struct LibraryEntry {
     autoscale_device_site_state *state;
     unsigned long long first_step;  // steps_ at its first call
+    ProductCounts products;         // at e4m3
   };
+
+  static const char *refusal_text(Fp8Refusal r) {
+    switch (r) {
+    case Fp8Refusal::NoKernel:
+      return "cuBLASLt has no FP8 kernel for the call (they need, among others, C's leading dimension and "
+             "address in multiples of 16 bytes)";
+    case Fp8Refusal::OldGpu: return "the GPU has none (FP8 needs sm_89 or later)";
+    case Fp8Refusal::SwitchedOff: return "AUTOSCALE_CUDA_FP8=0";
+    case Fp8Refusal::None: break;
+    }
+    return "";
+  }
 
   std::mutex mutex_;
   std::vector<Table> tables_;
@@ -263,6 +294,8 @@ LibrarySite library_site(autoscale_site *site) {
   if (fresh) install_device_sites(&cuda_device_sites());
   return found;
 }
+
+void count_product(const autoscale_site *site, Fp8Refusal refusal) { cuda_device_sites().count(site, refusal); }
 
 }  // namespace autoscale::detail
 

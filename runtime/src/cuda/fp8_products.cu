@@ -204,25 +204,42 @@ cudaError_t stream_scratch(BlasContext &ctx, void **out, size_t bytes, cudaStrea
 }
 int compute_capability(const BlasContext &ctx) { return ctx.compute_capability; }
 
-// Runs the product on the plan of its key, made on the key's first call and kept once it has run.
-cublasStatus_t run_fp8_product(BlasContext &ctx, const Fp8Product &call, cudaStream_t stream) {
+namespace {
+
+// The plan of the call's key, made and kept on its first use (describing a product and asking the
+// heuristic cost more than a small product itself).
+cublasStatus_t find_plan(BlasContext &ctx, const Fp8Product &call, const Fp8Plan **out) {
   const Fp8Key key = key_of(call);
   auto found = ctx.plans.find(key);
-  if (found != ctx.plans.end()) return ctx.launch(found->second, call, stream);
-  Fp8Plan p;
-  cublasStatus_t s = describe(key, p);
-  if (s == CUBLAS_STATUS_SUCCESS) s = ctx.choose(key, p, call);
-  if (s == CUBLAS_STATUS_SUCCESS) s = ctx.launch(p, call, stream);
-  if (s != CUBLAS_STATUS_SUCCESS) {
-    release(p);
-    return s;
+  if (found == ctx.plans.end()) {
+    Fp8Plan p;
+    cublasStatus_t s = describe(key, p);
+    if (s == CUBLAS_STATUS_SUCCESS) s = ctx.choose(key, p, call);
+    if (s != CUBLAS_STATUS_SUCCESS) {
+      release(p);
+      return s;
+    }
+    if (ctx.plans.size() >= kMaxPlans) {  // shapes beyond a training step's few: start over
+      for (auto &kept : ctx.plans) release(kept.second);
+      ctx.plans.clear();
+    }
+    found = ctx.plans.emplace(key, p).first;
   }
-  if (ctx.plans.size() >= kMaxPlans) {  // shapes beyond a training step's few: start over
-    for (auto &kept : ctx.plans) release(kept.second);
-    ctx.plans.clear();
-  }
-  ctx.plans.emplace(key, p);
-  return s;
+  *out = &found->second;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+cublasStatus_t plan_fp8_product(BlasContext &ctx, const Fp8Product &p) {
+  const Fp8Plan *plan = nullptr;
+  return find_plan(ctx, p, &plan);
+}
+
+cublasStatus_t run_fp8_product(BlasContext &ctx, const Fp8Product &p, cudaStream_t stream) {
+  const Fp8Plan *plan = nullptr;
+  const cublasStatus_t s = find_plan(ctx, p, &plan);
+  return s == CUBLAS_STATUS_SUCCESS ? ctx.launch(*plan, p, stream) : s;
 }
 
 }  // namespace autoscale::detail

@@ -56,6 +56,11 @@ struct Fp8Product {
   int batch;
 };
 
+// Chooses the product's kernel (kept for every later product of its shape, layouts, formats and
+// alignments) without queueing anything: CUBLAS_STATUS_NOT_SUPPORTED where cuBLASLt has none, so
+// that a caller can decide how to round its operands before it does.
+cublasStatus_t plan_fp8_product(BlasContext &ctx, const Fp8Product &p);
+
 // Queues the product on stream. CUBLAS_STATUS_NOT_SUPPORTED where cuBLASLt has no kernel for it.
 cublasStatus_t run_fp8_product(BlasContext &ctx, const Fp8Product &p, cudaStream_t stream);
 

@@ -17,6 +17,17 @@ struct LibrarySite {
 // The site's device state, allocated and registered on its first call. Thread-safe.
 LibrarySite library_site(autoscale_site *site);
 
+// Why an e4m3 site's product ran as bf16 values instead of on FP8 tensor cores, if it did.
+enum class Fp8Refusal {
+  None,        // it ran on them
+  NoKernel,    // cuBLASLt has no FP8 kernel for the call's shape, layout or alignment
+  OldGpu,      // the GPU is older than sm_89
+  SwitchedOff  // AUTOSCALE_CUDA_FP8=0
+};
+
+// Counts one product of an e4m3 site, which library_site() registered. Thread-safe.
+void count_product(const autoscale_site *site, Fp8Refusal refusal);
+
 }  // namespace autoscale::detail
 
 #endif

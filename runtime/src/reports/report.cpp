@@ -251,6 +251,14 @@ void write_site(Json &j, const SiteSnapshot &s) {
     j.key("tensor_limit"), j.string(("more than " + std::to_string(AUTOSCALE_MAX_TENSORS_PER_SITE) +
                                      " tensors: the later ones share their slot's overflow tensor").c_str());
   if (!s.strategy_note.empty()) j.key("note"), j.string(s.strategy_note.c_str());
+  if (s.products.calls) {
+    j.key("products");
+    j.open('{');
+    j.key("calls"), j.number(s.products.calls);
+    j.key("fp8_tensor_cores"), j.number(s.products.on_fp8);
+    if (s.products.on_fp8 < s.products.calls) j.key("bf16_values_because"), j.string(s.products.otherwise.c_str());
+    j.close('}');
+  }
   if (site.action == AUTOSCALE_ACTION_SCALE && site.strategy == AUTOSCALE_STRATEGY_EMPIRICAL)
     j.key("remeasured"), j.boolean(s.remeasured);
   j.key("warnings");

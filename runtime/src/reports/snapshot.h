@@ -34,6 +34,13 @@ struct SlotSnapshot {
   SlotCounters counters{};
 };
 
+// A rewritten cuBLAS call at e4m3 (cuda/library_sites.h): how its products ran.
+struct ProductCounts {
+  uint64_t calls = 0;
+  uint64_t on_fp8 = 0;    // of them, on FP8 tensor cores; the others as bf16 values (the same values)
+  std::string otherwise;  // why the others did not
+};
+
 struct SiteSnapshot {
   const autoscale_site *site = nullptr;
   uint32_t id = 0;
@@ -44,6 +51,7 @@ struct SiteSnapshot {
   bool remeasured = false;            // empirical, past analysis: the on/off policy re-measures it
   std::vector<std::string> warnings;  // empirical checks that found a scale wrong
   bool device = false;                // a CUDA device site (device_sites.h): executions not counted
+  ProductCounts products;             // a rewritten cuBLAS call's, at e4m3
   SlotSnapshot slot[kSlots];
   std::vector<TensorSnapshot> tensors;  // every tensor, the default ones first, then first-seen order
   std::vector<RollRecord> history;      // what each roll saw (roll_history.h); host sites only
