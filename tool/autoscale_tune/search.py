@@ -212,8 +212,8 @@ class Search:
             grouped_text = self.rules(left, comments, groups)
             grouped = t.run(grouped_text, "the tuned rules, %d overrides naming lines together" % len(groups),
                             keep_operations=True)
-            same = lambda e: sorted(map(tuple, e.get("operations") or [])) or None
-            if grouped["passed"] and same(grouped) == same(check):
+            decided = lambda e: sorted(map(tuple, e["operations"])) if "operations" in e else None
+            if grouped["passed"] and decided(check) is not None and decided(grouped) == decided(check):
                 text, check = grouped_text, grouped
             else:
                 sys.stderr.write("autoscale-tune: overrides naming whole functions, files or op classes decide "
