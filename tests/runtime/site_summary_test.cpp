@@ -1,5 +1,6 @@
 // The summary's suggestions: every one is something the rules parser accepts (rules/README.md)
-// for the site it names, and differs from the site's own settings.
+// for the site it names, and differs from the site's own settings. And what the report and the
+// summary say of a rewritten cuBLAS call whose products did not all run on FP8 tensor cores.
 #include <cmath>
 #include <regex>
 #include <string>
@@ -185,6 +186,30 @@ TEST(SiteSummary, RanksByValuesDamagedNotByShare) {
   EXPECT_LT(lossy_at, device_at);  // 5000 against 500 counted on the GPU
   EXPECT_LT(device_at, once_at);   // 500 against 1
   EXPECT_NE(summary.find("500 overflowed on the GPU"), std::string::npos);
+}
+
+// The counts come from libautoscale_cuda (cuda/device_sites.cpp); the words are the report's.
+TEST(SiteSummary, CublasProductsOffTheTensorCores) {
+  autoscale_site site = make_site(1, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                  AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_CURRENT, 8, 127, 1.0f, 1);
+  autoscale::detail::SiteSnapshot s;
+  s.site = &site;
+  s.device = true;
+  s.products = {5, 2, "AUTOSCALE_CUDA_FP8=0"};
+  EXPECT_EQ(autoscale::detail::products_warning(s.products),
+            "3 of its 5 products ran as bf16 values (the same values), not on FP8 tensor cores: AUTOSCALE_CUDA_FP8=0");
+  EXPECT_EQ(autoscale::detail::products_warning({5, 5, ""}), "");
+  autoscale::detail::RegistrySnapshot all;
+  all.sites.push_back(s);
+  EXPECT_NE(autoscale::detail::report_json(all).find(
+                "\"products\": {\"calls\": 5, \"fp8_tensor_cores\": 2, \"bf16_values_because\": \"AUTOSCALE_CUDA_FP8=0\"}"),
+            std::string::npos)
+      << autoscale::detail::report_json(all);
+  all.sites[0].products = {5, 5, ""};
+  EXPECT_NE(autoscale::detail::report_json(all).find("\"products\": {\"calls\": 5, \"fp8_tensor_cores\": 5}"),
+            std::string::npos);
+  all.sites[0].products = {};
+  EXPECT_EQ(autoscale::detail::report_json(all).find("\"products\""), std::string::npos);  // host sites have none
 }
 
 }  // namespace

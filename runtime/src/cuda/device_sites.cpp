@@ -15,6 +15,7 @@
 #include "autoscale/format.h"
 #include "cuda/library_sites.h"
 #include "cuda/slot_rolls.h"
+#include "reports/report.h"
 #include "scaling/scale_math.h"
 #include "sites/device_sites.h"
 
@@ -134,10 +135,7 @@ class CudaDeviceSites final : public DeviceSites {
     auto library = t.symbol ? library_.end() : library_.find(&site);
     if (library != library_.end()) {
       s.products = library->second.products;
-      const ProductCounts &p = s.products;
-      if (p.on_fp8 < p.calls)
-        s.warnings.push_back(std::to_string(p.calls - p.on_fp8) + " of its " + std::to_string(p.calls) +
-                             " products ran as bf16 values (the same values), not on FP8 tensor cores: " + p.otherwise);
+      if (std::string warning = products_warning(s.products); !warning.empty()) s.warnings.push_back(warning);
     }
     return s;
   }

@@ -40,6 +40,9 @@ double relative_error(const SlotCounters &c);
 std::string tensor_name(const void *key);
 // Where the first NaN or inf came from, and what to try, as one sentence.
 std::string describe_origin(const NonFiniteOrigin &origin);
+// The warning a rewritten cuBLAS call's products earn when some did not run on FP8 tensor cores;
+// empty when all did.
+std::string products_warning(const ProductCounts &products);
 
 // The exit handler: the report to AUTOSCALE_REPORT (if set; a failure is printed), then the
 // summary (unless AUTOSCALE_SUMMARY=0).

@@ -148,6 +148,12 @@ std::string origin_line(const RegistrySnapshot &snapshot) {
 
 }  // namespace
 
+std::string products_warning(const ProductCounts &p) {
+  if (p.on_fp8 >= p.calls) return {};
+  return std::to_string(p.calls - p.on_fp8) + " of its " + std::to_string(p.calls) +
+         " products ran as bf16 values (the same values), not on FP8 tensor cores: " + p.otherwise;
+}
+
 std::string describe_origin(const NonFiniteOrigin &o) {
   const autoscale_site &site = *o.site;
   char head[512];
