@@ -106,7 +106,8 @@ run_checks() {
   fi
   nvidia-smi -L
   # The toolkit's libraries, then the OpenMP runtime the build carries in case the machine has none.
-  export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:$bin/lib AUTOSCALE_SUMMARY=1 PATH=$PATH:/usr/local/cuda/bin
+  export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64:$bin/lib AUTOSCALE_SUMMARY=1
+  export PATH=$PATH:/usr/local/cuda/bin  # ncu and compute-sanitizer
 
   timeout 60 "$bin/device_rounding" | tee "$log/device_rounding.txt"
   grep -q "operands 131072: 0 differences" "$log/device_rounding.txt"
@@ -171,11 +172,12 @@ EOF
     "$ref_val" "${e4_val:-nan}"
   check "tiny e4m3 unscaled: at least 10% worse than FP32 or diverged" $?
 
-  # gpt2s (GEMM-dominated): step time (a measurement, not a check) and final loss within 1%, after
-  # 40 steps (at 10 its losses still jump by several percent from step to step).
+  # gpt2s (GEMM-dominated): step time (a measurement, not a check) and final loss within 1% after
+  # 40 steps. At the trainer's lr (1e-3, no warm-up) these steps are chaotic: any rounding, bf16
+  # casts too, moves the final loss by several percent (docs/PERFORMANCE.md#cuda).
   for v in fp32 default; do
-    AUTOSCALE_REPORT=$log/report_gpt2s_$v.json timeout 120 "$bin/train_gpt2_$v" --config gpt2s --steps 40 \
-      --val-every 100 --eval-batches 1 --time >"$log/gpt2s_$v.txt" 2>&1
+    timeout 120 "$bin/train_gpt2_$v" --config gpt2s --steps 40 --val-every 100 --eval-batches 1 --time \
+      >"$log/gpt2s_$v.txt" 2>&1
     echo "gpt2s $v: $(grep -E '^final|time per step' "$log/gpt2s_$v.txt" | tr '\n' ' ')"
   done
   grep '^autoscale:' "$log/gpt2s_default.txt" | head -12
@@ -224,8 +226,8 @@ PY
   # Memory errors in the runtime's kernels and the rewritten trainer's (two tiny steps).
   if command -v compute-sanitizer >/dev/null; then
     for tool in memcheck initcheck; do
-      timeout 120 compute-sanitizer --tool $tool --error-exitcode 1 --print-limit 5 "$bin/train_gpt2_default" --steps 2 --val-every 100 \
-        --eval-batches 1 >"$log/sanitizer_$tool.txt" 2>&1
+      timeout 120 compute-sanitizer --tool $tool --error-exitcode 1 --print-limit 5 "$bin/train_gpt2_default" \
+        --steps 2 --val-every 100 --eval-batches 1 >"$log/sanitizer_$tool.txt" 2>&1
       check "compute-sanitizer $tool: train_gpt2 default, two steps" $?
       grep -E "ERROR SUMMARY|Invalid|Uninitialized" "$log/sanitizer_$tool.txt" | head -8
     done
