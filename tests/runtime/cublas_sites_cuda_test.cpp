@@ -146,13 +146,7 @@ autoscale::detail::ProductCounts products_of(const autoscale_site *site) {
   return {};
 }
 
-bool has_fp8_tensor_cores() {
-  int device = 0, major = 0, minor = 0;
-  cudaGetDevice(&device);
-  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
-  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
-  return major * 10 + minor >= 89;
-}
+bool has_fp8_tensor_cores() { return cuda_test::compute_capability() >= 89; }
 
 class CublasSites : public ::testing::TestWithParam<int> {
  protected:
@@ -201,13 +195,14 @@ class CublasSites : public ::testing::TestWithParam<int> {
                                               b.stride, pb, dc, ldc, stride_c, s.batch);
     };
     autoscale_site *site = new_site(format, AUTOSCALE_STRATEGY_CURRENT, "cublasSgemm");
-    Buffer da(a.x), db(b.x), dar(rounded(a, format, 0)), dbr(rounded(b, format, 0));
+    const std::vector<float> ar = rounded(a, format, 0), br = rounded(b, format, 0);
+    Buffer da(a.x), db(b.x), dar(ar), dbr(br);
     const std::vector<float> got = product(s, c0, [&](float *c) { return gemm(site, da.ptr, db.ptr, c); });
     const std::vector<float> want = product(s, c0, [&](float *c) { return gemm(nullptr, dar.ptr, dbr.ptr, c); });
     const std::vector<float> exact = product(s, c0, [&](float *c) { return gemm(nullptr, da.ptr, db.ptr, c); });
     // alpha sum_p |a_p b_p| per element (C zero, so beta does not enter): what the accumulation's
     // error is relative to.
-    Buffer dam(magnitudes(rounded(a, format, 0))), dbm(magnitudes(rounded(b, format, 0)));
+    Buffer dam(magnitudes(ar)), dbm(magnitudes(br));
     const std::vector<float> sums = product(s, std::vector<float>(c0.size(), 0.0f),
                                             [&](float *c) { return gemm(nullptr, dam.ptr, dbm.ptr, c); });
     ASSERT_EQ(cublasSetPointerMode(handle_, CUBLAS_POINTER_MODE_HOST), CUBLAS_STATUS_SUCCESS);
@@ -286,8 +281,8 @@ TEST_P(CublasSites, LtMatmulAgreesWithCublasLtOnRoundedOperands) {
               CUBLAS_STATUS_SUCCESS);
     return c.read();
   };
-  Buffer da(a.x), db(b.x), dar(rounded(a, format, 0)), dbr(rounded(b, format, 0));
-  Buffer dam(magnitudes(rounded(a, format, 0))), dbm(magnitudes(rounded(b, format, 0)));
+  const std::vector<float> ar = rounded(a, format, 0), br = rounded(b, format, 0);
+  Buffer da(a.x), db(b.x), dar(ar), dbr(br), dam(magnitudes(ar)), dbm(magnitudes(br));
   autoscale_site *site = new_site(format, AUTOSCALE_STRATEGY_CURRENT, "cublasLtMatmul");
   const std::vector<float> got = product(site, da.ptr, db.ptr, c0);
   const std::vector<float> want = product(nullptr, dar.ptr, dbr.ptr, c0), exact = product(nullptr, da.ptr, db.ptr, c0);

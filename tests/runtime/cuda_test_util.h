@@ -1,4 +1,5 @@
-// Shared by the CUDA tests: whether a GPU answers, and the skip that says why not.
+// Shared by the CUDA tests: whether a GPU answers, the skip that says why not, and its compute
+// capability.
 #ifndef AUTOSCALE_TESTS_CUDA_TEST_UTIL_H
 #define AUTOSCALE_TESTS_CUDA_TEST_UTIL_H
 
@@ -22,6 +23,15 @@ inline bool have_gpu(std::string *why) {
     return false;
   }
   return true;
+}
+
+// The current device's compute capability as major * 10 + minor (FP8 tensor cores from 89).
+inline int compute_capability() {
+  int device = 0, major = 0, minor = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+  return major * 10 + minor;
 }
 
 }  // namespace cuda_test

@@ -53,13 +53,7 @@ const int kPairs[][2] = {{AUTOSCALE_E4M3, AUTOSCALE_E4M3}, {AUTOSCALE_E4M3, AUTO
                          {AUTOSCALE_BF16, AUTOSCALE_BF16}};
 
 // FP8 needs compute capability 8.9; on older GPUs those pairs are left out, and the log says so.
-int compute_capability() {
-  int device = 0, major = 0, minor = 0;
-  cudaGetDevice(&device);
-  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
-  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
-  return major * 10 + minor;
-}
+using cuda_test::compute_capability;
 
 bool is_fp8(const int pair[2]) { return pair[0] == AUTOSCALE_E4M3 || pair[0] == AUTOSCALE_E5M2; }
 

@@ -117,10 +117,11 @@ class SiteCall {
                                                         : Fp8Refusal::None;
     kp_ = (size_t(g_.k) + kPad - 1) / kPad * kPad;
     Scratch at{};
+    const Fp8Plan *plan = nullptr;
     bool lt = site_.format == AUTOSCALE_E4M3 && refusal == Fp8Refusal::None;
     if (lt) {
       if (!allocate(*ctx, 1, &at)) return false;
-      const cublasStatus_t s = plan_fp8_product(*ctx, fp8_product(at));
+      const cublasStatus_t s = plan_fp8_product(*ctx, fp8_product(at), &plan);
       if (s == CUBLAS_STATUS_NOT_SUPPORTED) {
         *no_fp8_kernel = true, refusal = Fp8Refusal::NoKernel, lt = false;
       } else if (!blas(s, "choosing the FP8 product")) {
@@ -135,7 +136,7 @@ class SiteCall {
         !quantize(at.codes, at.codes + at.codes_a, at.scalars))
       return false;
     if (lt) {
-      const cublasStatus_t s = run_fp8_product(*ctx, fp8_product(at), stream_);
+      const cublasStatus_t s = launch_fp8_product(*ctx, *plan, fp8_product(at), stream_);
       if (s == CUBLAS_STATUS_NOT_SUPPORTED) return *no_fp8_kernel = *rerun = true;
       if (!blas(s, "cublasLtMatmul (FP8)")) return false;
     } else if (!half_product(at.codes, at.codes + at.codes_a, at.scalars)) {

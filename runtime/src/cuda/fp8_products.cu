@@ -44,6 +44,8 @@ Fp8Key key_of(const Fp8Product &p) {
                 p.device_pointers, alignment(p.x), alignment(p.y), alignment(p.c)};
 }
 
+}  // namespace
+
 // One shape's descriptors and algorithm. Only the scale pointers change between its calls;
 // cuBLASLt reads the descriptor when a call is queued, so they are set again for each.
 struct Fp8Plan {
@@ -51,6 +53,8 @@ struct Fp8Plan {
   cublasLtMatrixLayout_t x = nullptr, y = nullptr, c = nullptr;
   cublasLtMatmulAlgo_t algo{};
 };
+
+namespace {
 
 void release(Fp8Plan &p) {
   if (p.c) cublasLtMatrixLayoutDestroy(p.c);
@@ -204,11 +208,9 @@ cudaError_t stream_scratch(BlasContext &ctx, void **out, size_t bytes, cudaStrea
 }
 int compute_capability(const BlasContext &ctx) { return ctx.compute_capability; }
 
-namespace {
-
 // The plan of the call's key, made and kept on its first use (describing a product and asking the
 // heuristic cost more than a small product itself).
-cublasStatus_t find_plan(BlasContext &ctx, const Fp8Product &call, const Fp8Plan **out) {
+cublasStatus_t plan_fp8_product(BlasContext &ctx, const Fp8Product &call, const Fp8Plan **out) {
   const Fp8Key key = key_of(call);
   auto found = ctx.plans.find(key);
   if (found == ctx.plans.end()) {
@@ -229,16 +231,13 @@ cublasStatus_t find_plan(BlasContext &ctx, const Fp8Product &call, const Fp8Plan
   return CUBLAS_STATUS_SUCCESS;
 }
 
-}  // namespace
-
-cublasStatus_t plan_fp8_product(BlasContext &ctx, const Fp8Product &p) {
-  const Fp8Plan *plan = nullptr;
-  return find_plan(ctx, p, &plan);
+cublasStatus_t launch_fp8_product(BlasContext &ctx, const Fp8Plan &plan, const Fp8Product &p, cudaStream_t stream) {
+  return ctx.launch(plan, p, stream);
 }
 
 cublasStatus_t run_fp8_product(BlasContext &ctx, const Fp8Product &p, cudaStream_t stream) {
   const Fp8Plan *plan = nullptr;
-  const cublasStatus_t s = find_plan(ctx, p, &plan);
+  const cublasStatus_t s = plan_fp8_product(ctx, p, &plan);
   return s == CUBLAS_STATUS_SUCCESS ? ctx.launch(*plan, p, stream) : s;
 }
 

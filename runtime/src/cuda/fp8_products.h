@@ -56,12 +56,17 @@ struct Fp8Product {
   int batch;
 };
 
-// Chooses the product's kernel (kept for every later product of its shape, layouts, formats and
-// alignments) without queueing anything: CUBLAS_STATUS_NOT_SUPPORTED where cuBLASLt has none, so
-// that a caller can decide how to round its operands before it does.
-cublasStatus_t plan_fp8_product(BlasContext &ctx, const Fp8Product &p);
+// The descriptors and kernel chosen for one shape, layouts, formats and alignments.
+struct Fp8Plan;
 
-// Queues the product on stream. CUBLAS_STATUS_NOT_SUPPORTED where cuBLASLt has no kernel for it.
+// Chooses the product's kernel (kept in ctx for every later product of its kind; *plan stays valid
+// until the thread's next plan) without queueing anything: CUBLAS_STATUS_NOT_SUPPORTED where
+// cuBLASLt has none, so that a caller can decide how to round its operands before it does.
+cublasStatus_t plan_fp8_product(BlasContext &ctx, const Fp8Product &p, const Fp8Plan **plan);
+// Queues p, of the kind plan_fp8_product chose `plan` for, on stream.
+cublasStatus_t launch_fp8_product(BlasContext &ctx, const Fp8Plan &plan, const Fp8Product &p, cudaStream_t stream);
+
+// Both: CUBLAS_STATUS_NOT_SUPPORTED where cuBLASLt has no kernel for the product.
 cublasStatus_t run_fp8_product(BlasContext &ctx, const Fp8Product &p, cudaStream_t stream);
 
 }  // namespace autoscale::detail
