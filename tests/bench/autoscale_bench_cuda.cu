@@ -259,12 +259,13 @@ void cublas_site(Gpu &g, int m, int n, int k) {
   cuda_ok(cudaGetLastError(), "fill");
   const float one = 1.0f, zero = 0.0f;
   // Sites live as long as the program, as a rewritten file's do (the runtime reports them at exit).
-  autoscale_site &current = *new autoscale_site AUTOSCALE_SITE("bench", 1, 1, AUTOSCALE_OP_MATMUL, "matmul", "cublasSgemm",
+  autoscale_site &current = *new autoscale_site AUTOSCALE_SITE(new autoscale_site_state *(), "bench", 1, 1, AUTOSCALE_OP_MATMUL, "matmul", "cublasSgemm",
                                           AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                           AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_CURRENT, 16, AUTOSCALE_AMAX_MAX,
                                           0, 1.0f, 10, 10, AUTOSCALE_STATS_AMAX, 0, -1, -1, -1, "bench");
   autoscale_site &delayed = *new autoscale_site(current);
   delayed.strategy = AUTOSCALE_STRATEGY_DELAYED;
+  delayed.state = new autoscale_site_state *();  // its own cell
   auto site = [&](autoscale_site *s) {
     blas_ok(autoscale_cublas_sgemm(s, g.blas, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &one, w, k, x, k, &zero, c, m),
             "autoscale_cublas_sgemm");

@@ -37,7 +37,7 @@ std::vector<float> operands(float base) {
 }
 
 #define BENCH_SITE(line, rounding, statistics)                                                              \
-  AUTOSCALE_SITE("bench.cpp", line, 1, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW,           \
+  AUTOSCALE_SITE(new autoscale_site_state *(), "bench.cpp", line, 1, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW,           \
                  AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, rounding, 1, AUTOSCALE_STRATEGY_DELAYED, 16,       \
                  AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, statistics, line - 1, -1, -1, -1, "bench")
 autoscale_site sites[] = {
@@ -51,7 +51,7 @@ autoscale_site dot_sites[] = {
     BENCH_SITE(7, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL), BENCH_SITE(8, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_AMAX),
     BENCH_SITE(9, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL), BENCH_SITE(10, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_AMAX),
 };
-autoscale_site gemm_site = AUTOSCALE_SITE("bench.cpp", 6, 1, AUTOSCALE_OP_MATMUL, "matmul", "matmul",
+autoscale_site gemm_site = AUTOSCALE_SITE(new autoscale_site_state *(), "bench.cpp", 6, 1, AUTOSCALE_OP_MATMUL, "matmul", "matmul",
                                           AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                           AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX,
                                           0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "bench");
@@ -248,7 +248,7 @@ void BM_e4m3_elementwise_program_statistics_amax(benchmark::State &state) {
 // An amax history of one step, and two steps on clean operands before each timing (Google
 // Benchmark runs a benchmark more than once): else the outliers of the last timing set the scale.
 #define OUTLIER_SITE(line)                                                                                  \
-  AUTOSCALE_SITE("bench.cpp", line, 1, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW,           \
+  AUTOSCALE_SITE(new autoscale_site_state *(), "bench.cpp", line, 1, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW,           \
                  AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 1, \
                  AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, line - 1, -1, -1, -1, "bench")
 autoscale_site outlier_sites[] = {OUTLIER_SITE(19), OUTLIER_SITE(20)};
@@ -271,7 +271,7 @@ void BM_e4m3_outliers_scalar_loop(benchmark::State &state) { run_outliers(state,
 void BM_e4m3_outliers_program(benchmark::State &state) { run_outliers(state, &outlier_sites[1], program_elementwise); }
 
 #define FP16_SITE(line, index, op, name)                                                                 \
-  AUTOSCALE_SITE("bench.cpp", line, 1, op, name, name, AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, \
+  AUTOSCALE_SITE(new autoscale_site_state *(), "bench.cpp", line, 1, op, name, name, AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, \
                  AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10,   \
                  AUTOSCALE_STATS_FULL, index, -1, -1, -1, "bench")
 autoscale_site softmax_sites[] = {FP16_SITE(15, 0, AUTOSCALE_OP_SUB, "-"), FP16_SITE(16, 1, AUTOSCALE_OP_MUL, "*"),

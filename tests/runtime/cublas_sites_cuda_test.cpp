@@ -34,7 +34,7 @@ namespace {
 // rewritten file it lives as long as the program: the runtime keeps it and reports it at exit.
 autoscale_site *new_site(int format, int strategy, const char *name) {
   static std::deque<autoscale_site> sites;
-  return &sites.emplace_back(autoscale_site AUTOSCALE_SITE(
+  return &sites.emplace_back(autoscale_site AUTOSCALE_SITE(new autoscale_site_state *(), 
       "cublas_sites_cuda_test.cpp", 1, 1, AUTOSCALE_OP_MATMUL, "matmul", name, AUTOSCALE_CLASS_ALLOW,
       AUTOSCALE_ACTION_SCALE, format, AUTOSCALE_ROUND_INPUTS, 1, strategy, 4, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10,
       AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "test"));

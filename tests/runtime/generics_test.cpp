@@ -67,7 +67,7 @@ AUTOSCALE_SAME(::__autoscale::result(NoSite, std::declval<float>()), float());
 // Sites live as long as the program: the runtime registers them on first use and reports them at
 // exit.
 #define AUTOSCALE_TEST_SITE(format)                                                              \
-  AUTOSCALE_SITE("generics_test.cpp", __LINE__, 1, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER,     \
+  AUTOSCALE_SITE(new autoscale_site_state *(), "generics_test.cpp", __LINE__, 1, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER,     \
                  AUTOSCALE_ACTION_CAST, format, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16,   \
                  AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "test")
 autoscale_site Fp32Site = AUTOSCALE_TEST_SITE(AUTOSCALE_FP32);

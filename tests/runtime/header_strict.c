@@ -15,14 +15,15 @@
 
 /* Pass-through sites: rounding at the output and at the inputs, cast and scaled (every strategy
  * is the identity at fp32), full and amax-only statistics; the matmul site rounds at its inputs. */
+static struct autoscale_site_state *cells[3];
 static autoscale_site sites[] = {
-    AUTOSCALE_SITE("header_strict.c", 20, 5, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER,
+    AUTOSCALE_SITE(&cells[0], "header_strict.c", 20, 5, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER,
                    AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED,
                    16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "cast"),
-    AUTOSCALE_SITE("header_strict.c", 21, 5, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW,
+    AUTOSCALE_SITE(&cells[1], "header_strict.c", 21, 5, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW,
                    AUTOSCALE_ACTION_SCALE, AUTOSCALE_FP32, AUTOSCALE_ROUND_INPUTS, 0, AUTOSCALE_STRATEGY_DELAYED,
                    16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_AMAX, 1, 0, -1, -1, "scale"),
-    AUTOSCALE_SITE("header_strict.c", 22, 5, AUTOSCALE_OP_MATMUL, "matmul", "matmul", AUTOSCALE_CLASS_ALLOW,
+    AUTOSCALE_SITE(&cells[2], "header_strict.c", 22, 5, AUTOSCALE_OP_MATMUL, "matmul", "matmul", AUTOSCALE_CLASS_ALLOW,
                    AUTOSCALE_ACTION_SCALE, AUTOSCALE_FP32, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_CURRENT,
                    16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 0, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "gemm"),
 };

@@ -311,7 +311,7 @@ template <class T> void check_loop_order(const Case &c, int line) {
                      AUTOSCALE_STRATEGY_DELAYED, 0, 0, 1.0f, 1, AUTOSCALE_STATS_AMAX);
   run(plain);
   const std::vector<T> plain_c = ops.c.buffer;
-  EXPECT_EQ(plain->state, nullptr);
+  EXPECT_EQ(*plain->state, nullptr);
   ops.c.buffer = c_before;
   run(site);
   EXPECT_EQ(0, std::memcmp(plain_c.data(), ops.c.buffer.data(), plain_c.size() * sizeof(T)))

@@ -89,14 +89,15 @@ TEST(SiteNumerics, InfiniteAmaxIsTheStringInf) {
 // value read from memory, rounding at its output. C's output scale follows P's output scale (the
 // mul rule: sP x 1) instead of counting its operands as scale 1; an empirical C multiplies that
 // estimate by its measured multiplier.
+autoscale_site_state *chain_cells[3];
 autoscale_site chain[3] = {
-    AUTOSCALE_SITE("chain.c", 1, 1, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_SCALE,
+    AUTOSCALE_SITE(&chain_cells[0], "chain.c", 1, 1, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_SCALE,
                    AUTOSCALE_E4M3, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 2, AUTOSCALE_AMAX_MAX, 0, 1.0f,
                    0, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "producer"),
-    AUTOSCALE_SITE("chain.c", 2, 1, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_SCALE,
+    AUTOSCALE_SITE(&chain_cells[1], "chain.c", 2, 1, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_SCALE,
                    AUTOSCALE_E4M3, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_PROPAGATE, 2, AUTOSCALE_AMAX_MAX, 0,
                    1.0f, 0, 0, AUTOSCALE_STATS_FULL, 1, 0, -1, -1, "propagate"),
-    AUTOSCALE_SITE("chain.c", 3, 1, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_SCALE,
+    AUTOSCALE_SITE(&chain_cells[2], "chain.c", 3, 1, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_SCALE,
                    AUTOSCALE_E4M3, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_EMPIRICAL, 2, AUTOSCALE_AMAX_MAX, 0,
                    1.0f, 1, 0, AUTOSCALE_STATS_FULL, 2, 0, -1, -1, "empirical"),
 };
@@ -127,11 +128,12 @@ TEST(SitePropagation, OutputScaleFollowsTheProducingSite) {
 }
 
 TEST(SitePropagationDeathTest, FedByMustNameASiteOfTheSameTable) {
+  static autoscale_site_state *bad_cells[2];
   static autoscale_site bad[2] = {
-      AUTOSCALE_SITE("bad.c", 1, 1, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST,
+      AUTOSCALE_SITE(&bad_cells[0], "bad.c", 1, 1, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST,
                      AUTOSCALE_E4M3, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 2, AUTOSCALE_AMAX_MAX, 0,
                      1.0f, 0, 0, AUTOSCALE_STATS_FULL, 5, -1, -1, -1, "says it is element 5"),
-      AUTOSCALE_SITE("bad.c", 2, 1, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST,
+      AUTOSCALE_SITE(&bad_cells[1], "bad.c", 2, 1, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST,
                      AUTOSCALE_E4M3, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 2, AUTOSCALE_AMAX_MAX, 0,
                      1.0f, 0, 0, AUTOSCALE_STATS_FULL, 1, 0, -1, -1, "fed by element 0"),
   };

@@ -40,15 +40,16 @@ std::vector<float> edge_floats() {
 TEST(SiteRegistration, StateIsSetOnFirstUseAndStable) {
   static autoscale_site a = make_site(1, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
                                       AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
-  static autoscale_site b = a;
-  EXPECT_EQ(a.state, nullptr);
+  static autoscale_site b = make_site(1, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);  // its own cell
+  EXPECT_EQ(*a.state, nullptr);
   autoscale_result_record_f(&a, 1.0f);
   autoscale_result_record_f(&b, 1.0f);
-  autoscale_site_state *first = a.state;
+  autoscale_site_state *first = *a.state;
   ASSERT_NE(first, nullptr);
   autoscale_result_record_f(&a, 2.0f);
-  EXPECT_EQ(a.state, first);
-  EXPECT_NE(b.state, first);
+  EXPECT_EQ(*a.state, first);
+  EXPECT_NE(*b.state, first);
   EXPECT_NE(snapshot_of(a).id, snapshot_of(b).id);
   EXPECT_EQ(snapshot_of(a).executions, 2u);
 }

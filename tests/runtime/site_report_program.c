@@ -4,15 +4,16 @@
  * entry points are linked from C, as rewritten C sources link them. */
 #include "autoscale/autoscale.h"
 
-static autoscale_site cast_mul = AUTOSCALE_SITE("report_program.cpp", 10, 5, AUTOSCALE_OP_MUL, "mul", "*",
+static struct autoscale_site_state *cells[3];
+static autoscale_site cast_mul = AUTOSCALE_SITE(&cells[0], "report_program.cpp", 10, 5, AUTOSCALE_OP_MUL, "mul", "*",
                                                 AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
                                                 AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 0,
                                                 AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "op: \"*\" -> e4m3 cast");
-static autoscale_site kept_add = AUTOSCALE_SITE("report_program.cpp", 20, 9, AUTOSCALE_OP_ADD, "add", "+=",
+static autoscale_site kept_add = AUTOSCALE_SITE(&cells[1], "report_program.cpp", 20, 9, AUTOSCALE_OP_ADD, "add", "+=",
                                                 AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32,
                                                 AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 0,
                                                 AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "passthrough");
-static autoscale_site delayed_mul = AUTOSCALE_SITE("report_program.cpp", 30, 3, AUTOSCALE_OP_MUL, "mul", "*",
+static autoscale_site delayed_mul = AUTOSCALE_SITE(&cells[2], "report_program.cpp", 30, 3, AUTOSCALE_OP_MUL, "mul", "*",
                                                    AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                                    AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 4,
                                                    AUTOSCALE_AMAX_MAX, 0, 1.0f, 0, 0, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "default: allow");

@@ -173,7 +173,7 @@ TEST(SiteStatistics, Fp32AmaxSitesAreThePlainOperation) {
   volatile float a = 0.1f, b = 3.0f;
   EXPECT_EQ(bits(autoscale_mul_f(&s, a, b)), bits(a * b));
   EXPECT_EQ(bits(autoscale_result_f(&s, a)), bits(a));
-  EXPECT_EQ(s.state, nullptr);
+  EXPECT_EQ(*s.state, nullptr);
 }
 
 }  // namespace

@@ -15,10 +15,13 @@
 
 namespace autoscale_test {
 
+// A site's state cell, living as long as the program as a rewritten file's cells do.
+inline autoscale_site_state **new_cell() { return new autoscale_site_state *(); }
+
 inline autoscale_site make_site(int line, int op, int action, int format, int rounding, int strategy,
                                 int history_len = 0, int margin = 0, float static_scale = 1.0f,
                                 int saturate = 1, int statistics = AUTOSCALE_STATS_FULL) {
-  autoscale_site s = AUTOSCALE_SITE("site_test.cpp", line, 7, op, autoscale_op_name(op), "*", AUTOSCALE_CLASS_ALLOW,
+  autoscale_site s = AUTOSCALE_SITE(new_cell(), "site_test.cpp", line, 7, op, autoscale_op_name(op), "*", AUTOSCALE_CLASS_ALLOW,
                                     action, format, rounding, saturate, strategy, history_len, AUTOSCALE_AMAX_MAX,
                                     margin, static_scale, 0, 0, statistics, 0, -1, -1, -1, "test rule");
   return s;

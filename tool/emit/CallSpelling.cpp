@@ -24,8 +24,14 @@ const char *typeName(FloatKind K) { return K == FloatKind::Float ? "float" : "do
 /// Collects the edits of one call.
 class CallBuilder {
 public:
-  CallBuilder(llvm::StringRef Site, llvm::StringRef Text, bool CCasts)
-      : Site(Site.str()), Text(Text), CCasts(CCasts) {}
+  CallBuilder(llvm::StringRef Site, llvm::StringRef Text, bool CCasts, CallForm Form)
+      : Site(Site.str()), Text(Text), CCasts(CCasts), Form(Form) {}
+
+  /// The scalar call Inline in the builder's form: itself, or its twin.
+  std::string spelled(llvm::StringRef Inline) const {
+    llvm::StringRef Twin = Form == CallForm::Compact ? rules::compactEntryPoint(Inline) : "";
+    return (Twin.empty() ? Inline : Twin).str();
+  }
 
   /// Open + the expression + Close.
   void wrap(Span S, std::string Open, std::string Close, int Layer) {
@@ -69,6 +75,7 @@ private:
   std::string Site;
   llvm::StringRef Text;
   bool CCasts;
+  CallForm Form;
 };
 
 /// ", tensor_a, tensor_b" for a scaled binary operation whose operands name their tensors.
@@ -91,7 +98,7 @@ void spellBinary(CallBuilder &B, const Operation &Op, const Decision &D) {
                      : Tensors.empty() ? EntryKind::Binary
                                        : EntryKind::BinaryTensors;
     EntryType Type = S.FloatLhsDoubleCompute ? EntryType::FloatInDouble : entryType(S.Compute);
-    B.call(S.Whole, rules::entryPoint(Kind, Type, Op.Base).str(), Tensors);
+    B.call(S.Whole, B.spelled(rules::entryPoint(Kind, Type, Op.Base)), Tensors);
     if (Compound)
       B.wrap(L.Where, "&(", ")", 0);
     else
@@ -106,10 +113,10 @@ void spellUnary(CallBuilder &B, const Operation &Op) {
   const RewriteShape &S = *Op.Shape;
   std::string Open, Close = ")";
   if (Op.Base == BaseOp::Neg) {
-    Open = entry(EntryKind::Negate, S, Op.Base) + "(" + B.site() + ", ";
+    Open = B.spelled(entry(EntryKind::Negate, S, Op.Base)) + "(" + B.site() + ", ";
   } else {
-    Open = entry(S.Prefix ? EntryKind::Prefix : EntryKind::Postfix, S, Op.Base) + "(" + B.site() +
-           (S.Generic ? ", " : ", &(");
+    Open = B.spelled(entry(S.Prefix ? EntryKind::Prefix : EntryKind::Postfix, S, Op.Base)) + "(" +
+           B.site() + (S.Generic ? ", " : ", &(");
     if (!S.Generic)
       Close = "))";
   }
@@ -125,7 +132,7 @@ void spellUnary(CallBuilder &B, const Operation &Op) {
 
 /// f(x, y) -> result(site, f(operand(site, 0, x), operand(site, 1, y))).
 void spellMathCall(CallBuilder &B, const RewriteShape &S) {
-  B.call(S.Whole, entry(EntryKind::Result, S, BaseOp::Call));
+  B.call(S.Whole, B.spelled(entry(EntryKind::Result, S, BaseOp::Call)));
   for (const OperandShape &O : S.Operands) {
     std::string Operand =
         rules::entryPoint(EntryKind::Operand, O.Type ? entryType(*O.Type) : EntryType::Generic,
@@ -155,11 +162,17 @@ std::vector<std::string> tensorKeys(const RewriteShape &S, const Decision &D) {
   return Out;
 }
 
-std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
-                            llvm::StringRef Text) {
+CallForm callForm(const Operation &Op, unsigned OperationsInItsLoop) {
+  if (Op.Cuda || (Op.Loop && OperationsInItsLoop <= MaxInlineLoopOperations))
+    return CallForm::Inline;
+  return CallForm::Compact;
+}
+
+std::vector<Edit> callEdits(const Operation &Op, const Decision &D, CallForm Form,
+                            llvm::StringRef Site, llvm::StringRef Text) {
   if (D.runsIn(Substitution::VectorLoop))
     return vectorLoopEdits(Op, D, Site, Text);
-  CallBuilder B(Site, Text, Op.SeenByC);
+  CallBuilder B(Site, Text, Op.SeenByC, Form);
   switch (Op.Shape->Kind) {
   case Form::Binary:
   case Form::CompoundAssign:

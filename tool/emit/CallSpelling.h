@@ -23,10 +23,20 @@ namespace autoscale::emit {
 /// The type column of the runtime's entry points (autoscale/entry_points.h) for a type K computes in.
 rules::EntryType entryType(FloatKind K);
 
+/// How a scalar call is spelled. Inline, the call compiles to its site's whole hot path (a few
+/// hundred instructions): worth it where the call runs often and the code around it is small, in
+/// the body of a loop of at most MaxInlineLoopOperations rewritten operations. Elsewhere (code
+/// outside loops, large loop bodies) the runtime's out-of-line twin, one call to compile with the
+/// same bits (autoscale/entry_points.h). CUDA units are always inline: device code has no twins.
+/// docs/PERFORMANCE.md has the measurements behind the bound.
+enum class CallForm { Inline, Compact };
+constexpr unsigned MaxInlineLoopOperations = 64;
+CallForm callForm(const Operation &Op, unsigned OperationsInItsLoop);
+
 /// The edits that turn the rewritten operation Op into its runtime call; Site is the expression
 /// naming its site ("&autoscale_sites_1a2b3c4d[7]"), Text the file's current contents.
-std::vector<Edit> callEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
-                            llvm::StringRef Text);
+std::vector<Edit> callEdits(const Operation &Op, const Decision &D, CallForm Form,
+                            llvm::StringRef Site, llvm::StringRef Text);
 
 /// The tensor keys a scaled binary operation passes its site (autoscale_mul_tensors_f's last
 /// two arguments), in operand order; none where the call takes none (autoscale_mul_f).

@@ -67,6 +67,10 @@ llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &
   std::map<unsigned, const LoopProgramShape *> Programs;
   std::map<OpKey, ProgramSite> ProgramSites;
   bool CCasts = false;
+  std::map<unsigned, unsigned> OperationsPerLoop; // by the innermost loop around them
+  for (const Site &S : F.Sites)
+    if (S.Op->Loop)
+      ++OperationsPerLoop[*S.Op->Loop];
   for (size_t K = 0; K < F.Sites.size(); ++K) {
     const Site &S = F.Sites[K];
     if (S.D->runsIn(Substitution::LoopProgram)) {
@@ -75,7 +79,8 @@ llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &
       ProgramSites[S.Op->Key] = {RefOf(K), S.Op, S.D};
       CCasts |= S.Op->SeenByC;
     }
-    for (Edit &E : callEdits(*S.Op, *S.D, RefOf(K), Text))
+    const CallForm Form = callForm(*S.Op, S.Op->Loop ? OperationsPerLoop[*S.Op->Loop] : 0);
+    for (Edit &E : callEdits(*S.Op, *S.D, Form, RefOf(K), Text))
       Edits.push_back(std::move(E));
   }
   for (const auto &[Begin, P] : Programs)

@@ -106,19 +106,27 @@ std::string prelude(const FileEdits &F, unsigned FirstLine) {
       OS << "#ifdef __CUDACC__\n"
          << "static __device__ autoscale_device_site_state " << Table << "_device_state["
          << F.Sites.size() << "];\n"
+         << "static __device__ autoscale_device_site_state *const " << Table << "_device_cells[] = {";
+      for (size_t I = 0; I < F.Sites.size(); ++I)
+        OS << (I ? ", " : "") << "&" << Table << "_device_state[" << I << "]";
+      OS << "};\n"
          << "static __device__ const autoscale_site " << Table << "_device[] = {\n";
       for (size_t I = 0; I < F.Sites.size(); ++I)
-        OS << "  AUTOSCALE_DEVICE_SITE(&" << Table << "_device_state[" << I << "], "
+        OS << "  AUTOSCALE_DEVICE_SITE(&" << Table << "_device_cells[" << I << "], "
            << siteArguments(F, I) << "),\n";
       OS << "};\n#endif\n#ifdef __CUDA_ARCH__\n#define " << siteTableRef(F)
-         << " (const_cast<autoscale_site *>(" << Table << "_device))\n#else\n";
+         << " AUTOSCALE_SITE_TABLE(" << Table << "_device)\n#else\n";
     }
-    if (F.Header) // a unit using none of the header's functions must not warn about the table
-      OS << "#if defined(__GNUC__)\n__attribute__((unused))\n#endif\n";
-    OS << "static autoscale_site " << Table << "[] = {\n";
+    // The records are constant, so the compiler folds each call's path (autoscale/site.h); the
+    // runtime registers each site's state in its cell.
+    const std::string Unused = // a unit using none of the header's functions must not warn
+        F.Header ? "#if defined(__GNUC__)\n__attribute__((unused))\n#endif\n" : "";
+    OS << Unused << "static struct autoscale_site_state *" << Table << "_cells[" << F.Sites.size()
+       << "];\n"
+       << Unused << "static const autoscale_site " << Table << "_records[] = {\n";
     for (size_t I = 0; I < F.Sites.size(); ++I)
-      OS << "  AUTOSCALE_SITE(" << siteArguments(F, I) << "),\n";
-    OS << "};\n";
+      OS << "  AUTOSCALE_SITE(&" << Table << "_cells[" << I << "], " << siteArguments(F, I) << "),\n";
+    OS << "};\n#define " << Table << " AUTOSCALE_SITE_TABLE(" << Table << "_records)\n";
     if (F.Cuda)
       OS << "__attribute__((unused)) static const int " << Table
          << "_registered = autoscale_cuda_register_sites(" << Table << ", " << F.Sites.size() << ", &"

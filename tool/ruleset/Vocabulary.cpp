@@ -9,6 +9,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <iterator>
+#include <string_view>
 
 namespace autoscale::rules {
 namespace {
@@ -164,6 +165,33 @@ constexpr bool coversEveryCall() {
 }
 static_assert(coversEveryCall(), "autoscale/entry_points.h lacks a call the emitter writes");
 
+/// The runtime's out-of-line twins of the scalar calls.
+struct CompactRow {
+  const char *Function, *Twin;
+};
+#define AUTOSCALE_COMPACT_ROW(Function, Twin, Type, Parameters, Arguments) CompactRow{#Function, #Twin},
+constexpr CompactRow CompactRows[] = {AUTOSCALE_COMPACT_ENTRY_POINTS(AUTOSCALE_COMPACT_ROW)};
+#undef AUTOSCALE_COMPACT_ROW
+
+constexpr const char *findTwin(std::string_view Function) {
+  for (const CompactRow &R : CompactRows)
+    if (Function == R.Function)
+      return R.Twin;
+  return nullptr;
+}
+
+/// Whether every scalar call of a float or double the emitter may write outside a loop has a
+/// twin: the operators and the result of a math call (an operand's call is one test inline).
+constexpr bool twinsCoverEveryScalarCall() {
+  for (const EntryRow &R : EntryRows) {
+    const bool Scalar = R.Kind <= AUTOSCALE_ENTRY_POSTFIX || R.Kind == AUTOSCALE_ENTRY_RESULT;
+    if (Scalar && R.Type != AUTOSCALE_ENTRY_GENERIC && !findTwin(R.Name))
+      return false;
+  }
+  return true;
+}
+static_assert(twinsCoverEveryScalarCall(), "autoscale/entry_points.h lacks a twin of a scalar call");
+
 size_t countOf(OpClass) { return std::size(ClassConstants); }
 size_t countOf(Action) { return std::size(ActionConstants); }
 size_t countOf(Format) { return std::size(FormatConstants); }
@@ -204,6 +232,11 @@ llvm::StringRef entryPoint(EntryKind K, EntryType T, std::optional<BaseOp> Op) {
                                     Op ? runtimeConstant(*Op).Value : AUTOSCALE_ENTRY_NO_OP))
     return R->Name;
   llvm_unreachable("a runtime call without a row in autoscale/entry_points.h");
+}
+
+llvm::StringRef compactEntryPoint(llvm::StringRef Function) {
+  const char *Twin = findTwin(std::string_view(Function.data(), Function.size()));
+  return Twin ? llvm::StringRef(Twin) : llvm::StringRef();
 }
 
 llvm::StringRef cublasEntryPoint(llvm::StringRef Declared) {

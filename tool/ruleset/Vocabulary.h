@@ -109,6 +109,10 @@ RuntimeConstant runtimeConstant(LoopCode C);
 /// compile time).
 llvm::StringRef entryPoint(EntryKind K, EntryType T, std::optional<BaseOp> Op = std::nullopt);
 
+/// The out-of-line twin of a scalar call (AUTOSCALE_COMPACT_ENTRY_POINTS), written outside loops;
+/// empty for a call without one.
+llvm::StringRef compactEntryPoint(llvm::StringRef Function);
+
 /// The runtime function a rewritten call of the cuBLAS function Declared (its name as declared:
 /// cublasSgemm_v2, ...) calls, its row of AUTOSCALE_CUBLAS_ENTRY_POINTS; empty for any other.
 llvm::StringRef cublasEntryPoint(llvm::StringRef Declared);

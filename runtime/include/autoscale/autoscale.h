@@ -19,7 +19,9 @@
  *   autoscale_matmul{,_nest}_{f,d}(site, m, n, k, a, ..., c, ...)      C = A.B + D (a GEMM)
  *   autoscale_dot_{f,d}, autoscale_axpy_{f,d}, autoscale_loop_f        a whole innermost loop
  *   autoscale_begin_steps(), autoscale_step(), autoscale_report(path), autoscale_summary()
- * and in C++ the generic calls of autoscale/generics.h (namespace ::__autoscale).
+ * and in C++ the generic calls of autoscale/generics.h (namespace ::__autoscale). Outside loops
+ * the scalar calls are written as their out-of-line twins, autoscale_mul_f_compact(site, a, b)
+ * and so on (entry_points.h), which compile to one call each.
  *
  * Every operation has one rounding point, from two primitives:
  *   autoscale_operand_*(site, i, v)  rounds operand i when the site rounds at its inputs,
@@ -256,6 +258,9 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_oper
   return autoscale_quantize_d(s, slot, v);
 #endif
 }
+/* What the record decides (rounding, format, statistics) is read from it, not from the state: the
+ * record is constant, so each call compiles to its site's path alone (a site at fp32 never rounds:
+ * its values pass). */
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_result_f(autoscale_site *s, float v) {
 #if AUTOSCALE_DEVICE_PASS
   return s->rounding == AUTOSCALE_ROUND_OUTPUT && s->format != AUTOSCALE_FP32
@@ -264,24 +269,24 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_resul
 #else
   if (autoscale_plain_(s)) return v;
 #if AUTOSCALE_INLINE_HOT_PATH
-  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  struct autoscale_site_state *st = __atomic_load_n(s->state, __ATOMIC_ACQUIRE);
   autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
   if (t && t->slot[AUTOSCALE_SLOT_OUTPUT].tag == 1u) {
     autoscale_slot_ *out = &t->slot[AUTOSCALE_SLOT_OUTPUT];
-    if (st->round_output && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
+    if (autoscale_site_rounds_output_(s) && s->format != AUTOSCALE_FP32 && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
       const autoscale_u64 range = autoscale_load_u64_(&out->range_f);
       const autoscale_u32 q_bits = autoscale_round_f_(st, range, v);
       if (q_bits != AUTOSCALE_OUT_OF_LINE_F_) {
         const float q = autoscale_bits_float_(q_bits);
-        autoscale_record_rounded_f_(&out->c, autoscale_lane_(t), st->full, range, v, q);
+        autoscale_record_rounded_f_(&out->c, autoscale_lane_(t), autoscale_site_full_(s), range, v, q);
         autoscale_count_(st, t);
         return q;
       }
-    } else if (!(st->round_output | st->record_output)) { /* nothing of the result to record */
+    } else if (!(autoscale_site_rounds_output_(s) || autoscale_site_records_output_(s))) { /* nothing of the result to record */
       autoscale_count_(st, t);
       return v;
     } else if (autoscale_finite_f_(v)) {
-      autoscale_record_value_f_(&out->c, st->full, v);
+      autoscale_record_value_f_(&out->c, autoscale_site_full_(s), v);
       autoscale_count_(st, t);
       return v;
     }
@@ -298,24 +303,24 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_resu
 #else
   if (autoscale_plain_(s)) return v;
 #if AUTOSCALE_INLINE_HOT_PATH
-  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  struct autoscale_site_state *st = __atomic_load_n(s->state, __ATOMIC_ACQUIRE);
   autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
   if (t && t->slot[AUTOSCALE_SLOT_OUTPUT].tag == 1u) {
     autoscale_slot_ *out = &t->slot[AUTOSCALE_SLOT_OUTPUT];
-    if (st->round_output && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
+    if (autoscale_site_rounds_output_(s) && s->format != AUTOSCALE_FP32 && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) {
       const autoscale_u64 range = autoscale_load_u64_(&out->range_d);
       const autoscale_u64 q_bits = autoscale_round_d_(st, range, v);
       if (q_bits != AUTOSCALE_OUT_OF_LINE_D_) {
         const double q = autoscale_bits_double_(q_bits);
-        autoscale_record_rounded_d_(&out->c, autoscale_lane_(t), st->full, range, v, q);
+        autoscale_record_rounded_d_(&out->c, autoscale_lane_(t), autoscale_site_full_(s), range, v, q);
         autoscale_count_(st, t);
         return q;
       }
-    } else if (!(st->round_output | st->record_output)) { /* nothing of the result to record */
+    } else if (!(autoscale_site_rounds_output_(s) || autoscale_site_records_output_(s))) { /* nothing of the result to record */
       autoscale_count_(st, t);
       return v;
     } else if (autoscale_finite_d_(v)) {
-      autoscale_record_value_d_(&out->c, st->full, v);
+      autoscale_record_value_d_(&out->c, autoscale_site_full_(s), v);
       autoscale_count_(st, t);
       return v;
     }
@@ -340,12 +345,12 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_appl
 AUTOSCALE_HOT float autoscale_binary_inputs_inline_f_(autoscale_site *s, int op, float a, float b, const void *tensor_a,
                                                      const void *tensor_b) {
 #if AUTOSCALE_INLINE_HOT_PATH
-  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  struct autoscale_site_state *st = __atomic_load_n(s->state, __ATOMIC_ACQUIRE);
   autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
   if (t && t->slot[0].tag == autoscale_tag_(tensor_a) && t->slot[1].tag == autoscale_tag_(tensor_b)) {
     float r;
     const autoscale_u64 range_a = autoscale_load_u64_(&t->slot[0].range_f), range_b = autoscale_load_u64_(&t->slot[1].range_f);
-    const int full = st->full, output = st->record_output;
+    const int full = autoscale_site_full_(s), output = autoscale_site_records_output_(s);
     if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) { /* empirical analysis: values pass, recorded */
       r = autoscale_apply_f(op, a, b);
       if (autoscale_finite_f_(a) & autoscale_finite_f_(b) & autoscale_finite_f_(r)) {
@@ -375,12 +380,12 @@ AUTOSCALE_HOT float autoscale_binary_inputs_inline_f_(autoscale_site *s, int op,
 AUTOSCALE_HOT double autoscale_binary_inputs_inline_d_(autoscale_site *s, int op, double a, double b, const void *tensor_a,
                                                      const void *tensor_b) {
 #if AUTOSCALE_INLINE_HOT_PATH
-  struct autoscale_site_state *st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+  struct autoscale_site_state *st = __atomic_load_n(s->state, __ATOMIC_ACQUIRE);
   autoscale_thread_site_ *t = autoscale_thread_site_of_(st);
   if (t && t->slot[0].tag == autoscale_tag_(tensor_a) && t->slot[1].tag == autoscale_tag_(tensor_b)) {
     double r;
     const autoscale_u64 range_a = autoscale_load_u64_(&t->slot[0].range_d), range_b = autoscale_load_u64_(&t->slot[1].range_d);
-    const int full = st->full, output = st->record_output;
+    const int full = autoscale_site_full_(s), output = autoscale_site_records_output_(s);
     if (__atomic_load_n(&st->pass, __ATOMIC_RELAXED)) { /* empirical analysis: values pass, recorded */
       r = autoscale_apply_d(op, a, b);
       if (autoscale_finite_d_(a) & autoscale_finite_d_(b) & autoscale_finite_d_(r)) {
@@ -585,6 +590,7 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_post
 
 AUTOSCALE_EXTERN_C_END
 
+#include "autoscale/compact_calls.h"
 #ifdef __cplusplus
 #include "autoscale/generics.h"
 #endif

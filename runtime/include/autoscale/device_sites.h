@@ -3,8 +3,8 @@
  *
  * A rewritten .cu file has two site tables: the host's, and a `static __device__ const` copy whose
  * static fields (format, action, strategy, saturate, ...) the device compiler folds into the code,
- * so a device site reads no table at run time. Each device site's `state` points into the file's
- * `__device__` array of autoscale_device_site_state: per slot, the scale in force, its inverse, the
+ * so a device site reads no table at run time. Each device site's `state` is a constant cell
+ * pointing into the file's `__device__` array of autoscale_device_site_state: per slot, the scale in force, its inverse, the
  * step's amax and the counters, in device memory (zero-initialised: a zero scale means the slot
  * is calibrating, see below). The host registers the array (autoscale_cuda_register_sites, from the
  * rewritten file's host compilation), and at every autoscale_step() libautoscale_cuda launches one
@@ -56,29 +56,30 @@ typedef struct autoscale_device_slot {
   autoscale_u32 counts[AUTOSCALE_DEVICE_COUNTS];
 } autoscale_device_slot;
 
-/* The device compilation gives autoscale_site.state this type (the host's is the runtime's), so
- * the constant device table can point at its state without a cast; the host compilation sees the
- * same layout under another tag. */
+/* The device compilation gives autoscale_site.state's cells this type (the host's is the
+ * runtime's), so the constant device table can point at its state without a cast; the host
+ * compilation sees the same layout under another tag. */
 #if AUTOSCALE_DEVICE_PASS
 #define AUTOSCALE_DEVICE_STATE_TAG_ autoscale_site_state
-#define AUTOSCALE_DEVICE_STATE_REF_(state) (state)
+#define AUTOSCALE_DEVICE_STATE_REF_(cell) (cell)
 #else
 #define AUTOSCALE_DEVICE_STATE_TAG_ autoscale_device_site_state_
-#define AUTOSCALE_DEVICE_STATE_REF_(state) AUTOSCALE_NULL /* the host never reads the device table */
+#define AUTOSCALE_DEVICE_STATE_REF_(cell) AUTOSCALE_NULL /* the host never reads the device table */
 #endif
 typedef struct AUTOSCALE_DEVICE_STATE_TAG_ {
   autoscale_device_slot slot[AUTOSCALE_SLOT_COUNT];
 } autoscale_device_site_state;
 
-/* An element of a device site table: AUTOSCALE_SITE's arguments after the state it points to. */
-#define AUTOSCALE_DEVICE_SITE(state, file, line, column, op, kind, name, op_class, action, format,   \
+/* An element of a device site table: AUTOSCALE_SITE's arguments, its cell a constant one pointing
+ * at its state (so the device compiler folds both loads). */
+#define AUTOSCALE_DEVICE_SITE(cell, file, line, column, op, kind, name, op_class, action, format,   \
                               rounding, saturate, strategy, history_len, amax_reduce, margin,     \
                               static_scale, analysis_steps, recheck_every, statistics, index,     \
                               fed_by0, fed_by1, fed_by2, rule)                                    \
   {(file), (line), (column), (op), (kind), (name), (op_class), (action), (format), (statistics),    \
    (rounding), (saturate), (strategy),                                                             \
    {(history_len), (amax_reduce), (margin), (static_scale), (analysis_steps), (recheck_every)},    \
-   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_DEVICE_STATE_REF_(state)}
+   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_DEVICE_STATE_REF_(cell)}
 
 #if defined(__CUDACC__) && !AUTOSCALE_DEVICE_PASS
 /* Registers a rewritten file's device sites (its host table, the table's length, and its
@@ -220,7 +221,7 @@ __device__ static __forceinline__ float autoscale_device_scale_of_(const autosca
 
 /* One value of slot `slot` of a device site (see the top of this file). */
 __device__ static __forceinline__ float autoscale_device_round_f(autoscale_site *s, int slot, float v) {
-  autoscale_device_slot *d = &s->state->slot[slot];
+  autoscale_device_slot *d = &(*s->state)->slot[slot];
   float inverse;
   const float scale = autoscale_device_scale_of_(s, d, v, &inverse);
   if (scale == 0.0f) return v; /* calibrating */
@@ -237,7 +238,7 @@ __device__ static __forceinline__ float autoscale_device_round_f(autoscale_site 
 /* Doubles round on the exact path (the conversion instructions take floats, and rounding a double
  * to float first would round twice). */
 __device__ static __forceinline__ double autoscale_device_round_d(autoscale_site *s, int slot, double v) {
-  autoscale_device_slot *d = &s->state->slot[slot];
+  autoscale_device_slot *d = &(*s->state)->slot[slot];
   float inverse;
   const float scale = autoscale_device_scale_of_(s, d, static_cast<float>(v), &inverse);
   if (scale == 0.0f) return v;

@@ -113,6 +113,55 @@ typedef enum autoscale_entry_type {
   X(autoscale_begin_steps, AUTOSCALE_ENTRY_BEGIN_STEPS, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)   \
   X(autoscale_step, AUTOSCALE_ENTRY_STEP, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)
 
+/* The out-of-line twin of each scalar call, for code that runs rarely: X(function, twin, its type,
+ * (parameters), (arguments)). A twin is its function compiled once in the runtime (the same bits,
+ * counters and out-of-line paths), so a rewritten file compiles one call where it would compile
+ * the function's whole inline path. autoscale-rewrite writes the twin outside loops (straight-line
+ * code, set-up, code run once) and the function itself inside them; defining
+ * AUTOSCALE_INLINE_EVERY_CALL when compiling rewritten code makes every twin inline again. Host
+ * code only (device code always inlines). */
+#define AUTOSCALE_COMPACT_ENTRY_POINTS(X) \
+  X(autoscale_add_f, autoscale_add_f_compact, float, (autoscale_site *s, float a, float b), (s, a, b))                                                             \
+  X(autoscale_sub_f, autoscale_sub_f_compact, float, (autoscale_site *s, float a, float b), (s, a, b))                                                             \
+  X(autoscale_mul_f, autoscale_mul_f_compact, float, (autoscale_site *s, float a, float b), (s, a, b))                                                             \
+  X(autoscale_div_f, autoscale_div_f_compact, float, (autoscale_site *s, float a, float b), (s, a, b))                                                             \
+  X(autoscale_add_tensors_f, autoscale_add_tensors_f_compact, float, (autoscale_site *s, float a, float b, const void *ta, const void *tb), (s, a, b, ta, tb))     \
+  X(autoscale_sub_tensors_f, autoscale_sub_tensors_f_compact, float, (autoscale_site *s, float a, float b, const void *ta, const void *tb), (s, a, b, ta, tb))     \
+  X(autoscale_mul_tensors_f, autoscale_mul_tensors_f_compact, float, (autoscale_site *s, float a, float b, const void *ta, const void *tb), (s, a, b, ta, tb))     \
+  X(autoscale_div_tensors_f, autoscale_div_tensors_f_compact, float, (autoscale_site *s, float a, float b, const void *ta, const void *tb), (s, a, b, ta, tb))     \
+  X(autoscale_add_assign_f, autoscale_add_assign_f_compact, float, (autoscale_site *s, float *lhs, float rhs), (s, lhs, rhs))                                      \
+  X(autoscale_sub_assign_f, autoscale_sub_assign_f_compact, float, (autoscale_site *s, float *lhs, float rhs), (s, lhs, rhs))                                      \
+  X(autoscale_mul_assign_f, autoscale_mul_assign_f_compact, float, (autoscale_site *s, float *lhs, float rhs), (s, lhs, rhs))                                      \
+  X(autoscale_div_assign_f, autoscale_div_assign_f_compact, float, (autoscale_site *s, float *lhs, float rhs), (s, lhs, rhs))                                      \
+  X(autoscale_add_d, autoscale_add_d_compact, double, (autoscale_site *s, double a, double b), (s, a, b))                                                          \
+  X(autoscale_sub_d, autoscale_sub_d_compact, double, (autoscale_site *s, double a, double b), (s, a, b))                                                          \
+  X(autoscale_mul_d, autoscale_mul_d_compact, double, (autoscale_site *s, double a, double b), (s, a, b))                                                          \
+  X(autoscale_div_d, autoscale_div_d_compact, double, (autoscale_site *s, double a, double b), (s, a, b))                                                          \
+  X(autoscale_add_tensors_d, autoscale_add_tensors_d_compact, double, (autoscale_site *s, double a, double b, const void *ta, const void *tb), (s, a, b, ta, tb))  \
+  X(autoscale_sub_tensors_d, autoscale_sub_tensors_d_compact, double, (autoscale_site *s, double a, double b, const void *ta, const void *tb), (s, a, b, ta, tb))  \
+  X(autoscale_mul_tensors_d, autoscale_mul_tensors_d_compact, double, (autoscale_site *s, double a, double b, const void *ta, const void *tb), (s, a, b, ta, tb))  \
+  X(autoscale_div_tensors_d, autoscale_div_tensors_d_compact, double, (autoscale_site *s, double a, double b, const void *ta, const void *tb), (s, a, b, ta, tb))  \
+  X(autoscale_add_assign_d, autoscale_add_assign_d_compact, double, (autoscale_site *s, double *lhs, double rhs), (s, lhs, rhs))                                   \
+  X(autoscale_sub_assign_d, autoscale_sub_assign_d_compact, double, (autoscale_site *s, double *lhs, double rhs), (s, lhs, rhs))                                   \
+  X(autoscale_mul_assign_d, autoscale_mul_assign_d_compact, double, (autoscale_site *s, double *lhs, double rhs), (s, lhs, rhs))                                   \
+  X(autoscale_div_assign_d, autoscale_div_assign_d_compact, double, (autoscale_site *s, double *lhs, double rhs), (s, lhs, rhs))                                   \
+  X(autoscale_add_assign_fd, autoscale_add_assign_fd_compact, float, (autoscale_site *s, float *lhs, double rhs), (s, lhs, rhs))                                   \
+  X(autoscale_sub_assign_fd, autoscale_sub_assign_fd_compact, float, (autoscale_site *s, float *lhs, double rhs), (s, lhs, rhs))                                   \
+  X(autoscale_mul_assign_fd, autoscale_mul_assign_fd_compact, float, (autoscale_site *s, float *lhs, double rhs), (s, lhs, rhs))                                   \
+  X(autoscale_div_assign_fd, autoscale_div_assign_fd_compact, float, (autoscale_site *s, float *lhs, double rhs), (s, lhs, rhs))                                   \
+  X(autoscale_neg_f, autoscale_neg_f_compact, float, (autoscale_site *s, float a), (s, a))                                                                         \
+  X(autoscale_preinc_f, autoscale_preinc_f_compact, float, (autoscale_site *s, float *p), (s, p))                                                                  \
+  X(autoscale_predec_f, autoscale_predec_f_compact, float, (autoscale_site *s, float *p), (s, p))                                                                  \
+  X(autoscale_postinc_f, autoscale_postinc_f_compact, float, (autoscale_site *s, float *p), (s, p))                                                                \
+  X(autoscale_postdec_f, autoscale_postdec_f_compact, float, (autoscale_site *s, float *p), (s, p))                                                                \
+  X(autoscale_result_f, autoscale_result_f_compact, float, (autoscale_site *s, float v), (s, v))                                                                   \
+  X(autoscale_neg_d, autoscale_neg_d_compact, double, (autoscale_site *s, double a), (s, a))                                                                       \
+  X(autoscale_preinc_d, autoscale_preinc_d_compact, double, (autoscale_site *s, double *p), (s, p))                                                                \
+  X(autoscale_predec_d, autoscale_predec_d_compact, double, (autoscale_site *s, double *p), (s, p))                                                                \
+  X(autoscale_postinc_d, autoscale_postinc_d_compact, double, (autoscale_site *s, double *p), (s, p))                                                              \
+  X(autoscale_postdec_d, autoscale_postdec_d_compact, double, (autoscale_site *s, double *p), (s, p))                                                              \
+  X(autoscale_result_d, autoscale_result_d_compact, double, (autoscale_site *s, double v), (s, v))                                                                
+
 /* cuBLAS's FP32 products and the function a rewritten call of each calls instead, with the site
  * first and the call's arguments as written (autoscale/cublas.h, libautoscale_cuda): X(function,
  * cuBLAS function as declared; cublas_v2.h's cublasSgemm is a macro naming cublasSgemm_v2). */

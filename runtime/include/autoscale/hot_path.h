@@ -110,8 +110,10 @@ extern __thread autoscale_thread_view_ autoscale_tls_;
 #endif
 
 /* Out of line, rare: raises *amax_bits to bits (a compare-exchange: a step may take the amax from
- * another thread), and the window count of the calling thread's block of a site. */
+ * another thread), or to a double's |v| rounded to float, and the window count of the calling
+ * thread's block of a site. */
 void autoscale_raise_amax_(autoscale_u32 *amax_bits, autoscale_u32 bits);
+void autoscale_raise_amax_d_(autoscale_u32 *amax_bits, double v);
 void autoscale_flush_(struct autoscale_site_state *state);
 
 #if AUTOSCALE_INLINE_HOT_PATH
@@ -168,6 +170,15 @@ AUTOSCALE_HOT autoscale_u32 autoscale_abs_bits_d_(double v) {
   return AUTOSCALE_CAST(autoscale_u32, q + (rest > half || (rest == half && (q & 1u))));
 }
 
+/* The same for a finite double, whose amax is its |v| rounded to float (autoscale_abs_bits_d_).
+ * Compared in double first, which never misses a raise: |v| rounds above the amax (a float) only
+ * where it lies above it, and then the runtime rounds and raises. This keeps the rounding's
+ * branches out of every inline call. */
+AUTOSCALE_HOT void autoscale_raise_d_(autoscale_counters_ *c, double v) {
+  if (__builtin_fabs(v) > AUTOSCALE_CAST(double, autoscale_bits_float_(__atomic_load_n(&c->amax_bits, __ATOMIC_RELAXED))))
+    autoscale_raise_amax_d_(&c->amax_bits, v);
+}
+
 /* A finite value recorded as it is (no rounding, no error). */
 AUTOSCALE_HOT void autoscale_record_value_f_(autoscale_counters_ *c, int full, float v) {
   if (full) autoscale_bump_(&c->quantized);
@@ -175,7 +186,7 @@ AUTOSCALE_HOT void autoscale_record_value_f_(autoscale_counters_ *c, int full, f
 }
 AUTOSCALE_HOT void autoscale_record_value_d_(autoscale_counters_ *c, int full, double v) {
   if (full) autoscale_bump_(&c->quantized);
-  autoscale_raise_(c, autoscale_abs_bits_d_(v));
+  autoscale_raise_d_(c, v);
 }
 
 /* v rounded to q under range word `range`: q is within a factor 2 of v or zero, so q - v is exact
@@ -206,7 +217,7 @@ AUTOSCALE_HOT void autoscale_record_rounded_d_(autoscale_counters_ *c, autoscale
       else if (v != 0.0) autoscale_bump_(&c->underflows);
     }
   }
-  autoscale_raise_(c, autoscale_abs_bits_d_(v));
+  autoscale_raise_d_(c, v);
 }
 
 /* What the rounding below returns for a value it leaves to the runtime: a NaN pattern, which no

@@ -207,8 +207,10 @@ typedef struct autoscale_strategy_params {
 
 struct autoscale_site_state; /* owned by the runtime */
 
-/* One rewritten operation. autoscale-rewrite writes the sites of a file into one static array, the
- * file's site table, in the order of AUTOSCALE_SITE's arguments. */
+/* One rewritten operation. autoscale-rewrite writes the sites of a file into one static const
+ * array, the file's site table, in the order of AUTOSCALE_SITE's arguments, and each site's state
+ * into a cell of a mutable array beside it. The record never changes, so the compiler folds its
+ * fields into every inline call: a call compiles to the path its site takes and nothing else. */
 typedef struct autoscale_site {
   const char *file;
   int line;
@@ -229,21 +231,45 @@ typedef struct autoscale_site {
   int fed_by[3];    /* operand i's producer: the index, in the same table, of the site whose result
                        feeds it; -1 when none or unknown */
   const char *rule; /* the rule that decided this site, for the report */
-  struct autoscale_site_state *state; /* NULL until the runtime registers the site */
+  /* Its state's cell: on the host NULL until the runtime registers the site there (the runtime's
+   * store is the only write); in device code a constant cell naming its slots (device_sites.h). */
+  struct autoscale_site_state *const *state;
 } autoscale_site;
 
 /* The initialiser autoscale-rewrite emits, one per element of a site table (its arguments in the
- * order of the contract, filling the fields in theirs); positional, so the
- * expansion is valid C89-C23 and C++98-C++26, and warning-free under -Wall -Wextra -Wpedantic
- * -Wconversion -Wold-style-cast -Wzero-as-null-pointer-constant. */
-#define AUTOSCALE_SITE(file, line, column, op, kind, name, op_class, action, format, rounding,     \
+ * order of the contract, filling the fields in theirs, after the site's state cell: a
+ * `struct autoscale_site_state *` that starts NULL); positional, so the expansion is valid
+ * C89-C23 and C++98-C++26, and warning-free under -Wall -Wextra -Wpedantic -Wconversion
+ * -Wold-style-cast -Wzero-as-null-pointer-constant. */
+#define AUTOSCALE_SITE(cell, file, line, column, op, kind, name, op_class, action, format, rounding, \
                        saturate, strategy, history_len, amax_reduce, margin, static_scale,         \
                        analysis_steps, recheck_every, statistics, index, fed_by0, fed_by1, fed_by2, \
                        rule)                                                                       \
   {(file), (line), (column), (op), (kind), (name), (op_class), (action), (format), (statistics),    \
    (rounding), (saturate), (strategy),                                                             \
    {(history_len), (amax_reduce), (margin), (static_scale), (analysis_steps), (recheck_every)},    \
-   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_NULL}
+   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), (cell)}
+
+/* A site table as the calls take it: the records are only read (the runtime writes the cells).
+ * C goes through the address's bits, which -Wcast-qual does not flag (compilers still fold it). */
+#ifdef __cplusplus
+#define AUTOSCALE_SITE_TABLE(table) const_cast<autoscale_site *>(table)
+#else
+#define AUTOSCALE_SITE_TABLE(table) ((autoscale_site *)AUTOSCALE_PTR_BITS(table))
+#endif
+
+/* What a site's record decides of its state (the runtime's registration and the inline path both
+ * use these): it rounds its result rather than its operands; it records every counter; a site
+ * rounding its inputs records its result too (statistics full, or scaled empirically). */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_site_rounds_output_(const autoscale_site *s) {
+  return s->rounding == AUTOSCALE_ROUND_OUTPUT;
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_site_full_(const autoscale_site *s) {
+  return s->statistics == AUTOSCALE_STATS_FULL;
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_site_records_output_(const autoscale_site *s) {
+  return autoscale_site_full_(s) || (s->action == AUTOSCALE_ACTION_SCALE && s->strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
+}
 
 AUTOSCALE_EXTERN_C_END
 

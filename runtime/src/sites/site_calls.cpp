@@ -102,6 +102,8 @@ void autoscale_raise_amax_(autoscale_u32 *amax_bits, autoscale_u32 bits) {
   }
 }
 
+void autoscale_raise_amax_d_(autoscale_u32 *amax_bits, double v) { autoscale_raise_amax_(amax_bits, autoscale_abs_bits_d_(v)); }
+
 void autoscale_flush_(struct autoscale_site_state *state) {
   SiteState *st = site_state(state);
   flush_window(st, this_thread_sites()[st->id]);

@@ -14,7 +14,7 @@ SiteState *first_use(autoscale_site *site);
 void arrange_report_at_exit();
 
 inline SiteState *entered_state_of(autoscale_site *site) {
-  autoscale_site_state *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
+  autoscale_site_state *st = __atomic_load_n(site->state, __ATOMIC_ACQUIRE);
   return __builtin_expect(st != nullptr, 1) ? site_state(st) : first_use(site);
 }
 

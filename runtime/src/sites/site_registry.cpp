@@ -62,9 +62,9 @@ SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
   const autoscale_site &s = *site;
   auto *st = new SiteState();  // value-initialised: the hot path's fields start at zero
   st->id = static_cast<uint32_t>(reg.sites.size());
-  st->round_output = s.rounding == AUTOSCALE_ROUND_OUTPUT;
-  st->full = s.statistics == AUTOSCALE_STATS_FULL;
-  st->record_output = st->full || (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_EMPIRICAL);
+  st->round_output = autoscale_site_rounds_output_(site);
+  st->full = autoscale_site_full_(site);
+  st->record_output = autoscale_site_records_output_(site);
   st->site = site;
   st->format = s.format;
   st->saturate = s.saturate;
@@ -77,11 +77,11 @@ SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
 __attribute__((noinline, cold)) SiteState *register_site(autoscale_site *site) {
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
-  if (autoscale_site_state *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE)) return site_state(st);
+  if (autoscale_site_state *st = __atomic_load_n(site->state, __ATOMIC_ACQUIRE)) return site_state(st);
   SiteState *st = create_state_locked(reg, site);
   // Registration is serialised by the mutex; the release store publishes the state to threads
-  // that read site->state without it.
-  __atomic_store_n(&site->state, static_cast<autoscale_site_state *>(st), __ATOMIC_RELEASE);
+  // that read the site's cell without it.
+  __atomic_store_n(const_cast<autoscale_site_state **>(site->state), static_cast<autoscale_site_state *>(st), __ATOMIC_RELEASE);
   reg.sites.push_back(st);
   return st;
 }
@@ -89,7 +89,7 @@ __attribute__((noinline, cold)) SiteState *register_site(autoscale_site *site) {
 }  // namespace
 
 SiteState *state_of(autoscale_site *site) {
-  autoscale_site_state *st = __atomic_load_n(&site->state, __ATOMIC_ACQUIRE);
+  autoscale_site_state *st = __atomic_load_n(site->state, __ATOMIC_ACQUIRE);
   if (__builtin_expect(st != nullptr, 1)) return site_state(st);
   return register_site(site);
 }

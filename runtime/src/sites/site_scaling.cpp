@@ -28,7 +28,7 @@ const SiteState *producer_of(const SiteState *st, int i) {
   const autoscale_site &s = *st->site;
   if (s.fed_by[i] < 0) return nullptr;
   const autoscale_site *producer = st->site - s.index + s.fed_by[i];  // checked at registration
-  autoscale_site_state *p = __atomic_load_n(&producer->state, __ATOMIC_ACQUIRE);
+  autoscale_site_state *p = __atomic_load_n(producer->state, __ATOMIC_ACQUIRE);
   return p ? site_state(p) : nullptr;
 }
 

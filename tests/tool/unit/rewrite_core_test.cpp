@@ -60,7 +60,7 @@ TEST(Emit, NestedOperationsFoldOutermostFirst) {
   emit::FileEdits F{"/p/f.c", "f.c", {{&Mul, &D}, {&Add, &D}}, {}};
   std::string T = emit::siteTableName("f.c");
   EXPECT_EQ(rewrite(F, Text),
-            "autoscale_add_f(&" + T + "[1], autoscale_mul_f(&" + T + "[0], a, b), c)");
+            "autoscale_add_f_compact(&" + T + "[1], autoscale_mul_f_compact(&" + T + "[0], a, b), c)");
 }
 
 TEST(Emit, ConversionsWrapTheOperandOutsideItsOwnCall) {
@@ -72,8 +72,8 @@ TEST(Emit, ConversionsWrapTheOperandOutsideItsOwnCall) {
   Decision D = castFp32();
   emit::FileEdits F{"/p/f.c", "f.c", {{&Add, &D}, {&Mul, &D}}, {}};
   std::string T = emit::siteTableName("f.c");
-  EXPECT_EQ(rewrite(F, Text), "autoscale_add_d(&" + T + "[0], c, (double)(autoscale_mul_f(&" + T +
-                                  "[1], x, y)))");
+  EXPECT_EQ(rewrite(F, Text), "autoscale_add_d_compact(&" + T + "[0], c, (double)(autoscale_mul_f_compact(&" +
+                                  T + "[1], x, y)))");
 }
 
 TEST(Emit, NothingToDoMeansNoReplacements) {

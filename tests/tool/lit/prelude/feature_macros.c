@@ -11,23 +11,25 @@
 // PRELUDE: #define _POSIX_C_SOURCE 200809L
 // PRELUDE-NEXT: /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 // PRELUDE-NEXT: #include <autoscale/autoscale.h>
-// PRELUDE-NEXT: #if AUTOSCALE_ABI_VERSION != 4
-// PRELUDE-NEXT: #error "rewritten for autoscale ABI 4"
+// PRELUDE-NEXT: #if AUTOSCALE_ABI_VERSION != 5
+// PRELUDE-NEXT: #error "rewritten for autoscale ABI 5"
 // PRELUDE-NEXT: #endif
 // PRELUDE-NEXT: #ifndef AUTOSCALE_SITES_5E45A507
 // PRELUDE-NEXT: #define AUTOSCALE_SITES_5E45A507
-// PRELUDE-NEXT: static autoscale_site autoscale_sites_5e45a507[] = {
-// PRELUDE-NEXT: AUTOSCALE_SITE("input.c", 29, 32, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+// PRELUDE-NEXT: static struct autoscale_site_state *autoscale_sites_5e45a507_cells[1];
+// PRELUDE-NEXT: static const autoscale_site autoscale_sites_5e45a507_records[] = {
+// PRELUDE-NEXT: AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[0], "input.c", 31, 32, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 // PRELUDE-NEXT: };
+// PRELUDE-NEXT: #define autoscale_sites_5e45a507 AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records)
 // PRELUDE-NEXT: #endif
-// PRELUDE-NEXT: #line 27
+// PRELUDE-NEXT: #line 29
 // PRELUDE-NEXT: #include <stdio.h>
 #define _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 
 float half(float x) { return x * 0.5f; }
-// CHECK: float half(float x) { return autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x, 0.5f); }
+// CHECK: float half(float x) { return autoscale_mul_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x, 0.5f); }
 // REPORT: input.c:[[@LINE-2]]:32: {"action":"cast","class":"infer","format":"fp16","function":"half","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 // REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"half":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}}

@@ -19,19 +19,19 @@ void update(float *a, int n, float x, double d) {
   float f = 1.0f;
   double g = 2.0;
   a[i++] += x;   /* lhs with a side effect */
-  // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(a[i++]), x);   /* lhs with a side effect */
+  // CHECK: autoscale_add_assign_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(a[i++]), x);   /* lhs with a side effect */
   // REPORT: input.c:[[@LINE-2]]:10: {"action":"cast","class":"deny","format":"fp32","function":"update","op":"update","rounding":"output","rule":"class:deny","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"a"}
   f *= 0.5;      /* float lhs, double computation */
-  // CHECK: autoscale_mul_assign_fd(&[[SITES]][1], &(f), 0.5);      /* float lhs, double computation */
+  // CHECK: autoscale_mul_assign_fd_compact(&[[SITES]][1], &(f), 0.5);      /* float lhs, double computation */
   // REPORT: input.c:[[@LINE-2]]:5: {"action":"cast","class":"infer","format":"bf16","function":"update","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*=","strategy":"delayed","type":"double","variable":"f"}
   g -= f;        /* double lhs, float rhs */
-  // CHECK: autoscale_sub_assign_d(&[[SITES]][2], &(g), (double)(f));        /* double lhs, float rhs */
+  // CHECK: autoscale_sub_assign_d_compact(&[[SITES]][2], &(g), (double)(f));        /* double lhs, float rhs */
   // REPORT: input.c:[[@LINE-2]]:5: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-5]]:5","input.c:[[@LINE+1]]:5","input.c:[[@LINE+4]]:13"],"format":"fp32","function":"update","op":"sub","rounding":"output","rule":"class:deny","site":2,"spelling":"-=","strategy":"delayed","type":"double","variable":"g"}
   f /= n;        /* int rhs */
-  // CHECK: autoscale_div_assign_f(&[[SITES]][3], &(f), (float)(n));        /* int rhs */
+  // CHECK: autoscale_div_assign_f_compact(&[[SITES]][3], &(f), (float)(n));        /* int rhs */
   // REPORT: input.c:[[@LINE-2]]:5: {"action":"cast","class":"deny","format":"fp32","function":"update","op":"div","rounding":"output","rule":"class:deny","site":3,"spelling":"/=","strategy":"delayed","type":"float","variable":"f"}
   a[0] = (f += x) * 2.0f; /* the value of an assignment used in C */
-  // CHECK: a[0] = autoscale_mul_f(&[[SITES]][5], (autoscale_add_assign_f(&[[SITES]][4], &(f), x)), 2.0f); /* the value of an assignment used in C */
+  // CHECK: a[0] = autoscale_mul_f_compact(&[[SITES]][5], (autoscale_add_assign_f_compact(&[[SITES]][4], &(f), x)), 2.0f); /* the value of an assignment used in C */
   // REPORT: input.c:[[@LINE-2]]:13: {"action":"cast","class":"infer","format":"bf16","function":"update","op":"add","rounding":"output","rule":"class:infer","site":4,"spelling":"+=","strategy":"delayed","type":"float","variable":"f"}
   // REPORT: input.c:[[@LINE-3]]:19: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:13"],"format":"bf16","function":"update","op":"mul","rounding":"output","rule":"class:infer","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"a"}
 }

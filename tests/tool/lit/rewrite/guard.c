@@ -63,26 +63,26 @@ void log_guard(float *y, const float *p, int n) {
 /* Not guards: two varying operands, a constant of 1 or more, no divisor, a subtraction, two
  * parameters, a parameter beside a constant. */
 float two_varying(const float *a, const float *b) { return a[0] / (a[0] + b[0]); }
-// CHECK: float two_varying(const float *a, const float *b) { return a[0] / (autoscale_add_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[0], b[0])); }
+// CHECK: float two_varying(const float *a, const float *b) { return a[0] / (autoscale_add_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], a[0], b[0])); }
 // REPORT: input.c:[[@LINE-2]]:65: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:73"],"function":"two_varying","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
 // REPORT: input.c:[[@LINE-3]]:73: {"action":"cast","class":"infer","format":"fp16","function":"two_varying","op":"add","rounding":"output","rule":"class:infer","site":0,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 float constant_one(const float *b) { return 1.0f / (1.0f + b[0]); }
-// CHECK: float constant_one(const float *b) { return 1.0f / (autoscale_add_f(&[[SITES]][1], 1.0f, b[0])); }
+// CHECK: float constant_one(const float *b) { return 1.0f / (autoscale_add_f_compact(&[[SITES]][1], 1.0f, b[0])); }
 // REPORT: input.c:[[@LINE-2]]:50: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:58"],"function":"constant_one","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
 // REPORT: input.c:[[@LINE-3]]:58: {"action":"cast","class":"infer","format":"fp16","function":"constant_one","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 float no_divisor(const float *a) { return a[0] + 1e-5f; }
-// CHECK: float no_divisor(const float *a) { return autoscale_add_f(&[[SITES]][2], a[0], 1e-5f); }
+// CHECK: float no_divisor(const float *a) { return autoscale_add_f_compact(&[[SITES]][2], a[0], 1e-5f); }
 // REPORT: input.c:[[@LINE-2]]:48: {"action":"cast","class":"infer","format":"fp16","function":"no_divisor","op":"add","rounding":"output","rule":"class:infer","site":2,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 float subtraction(const float *a) { return 1.0f / (a[0] - 1e-5f); }
-// CHECK: float subtraction(const float *a) { return 1.0f / (autoscale_sub_f(&[[SITES]][3], a[0], 1e-5f)); }
+// CHECK: float subtraction(const float *a) { return 1.0f / (autoscale_sub_f_compact(&[[SITES]][3], a[0], 1e-5f)); }
 // REPORT: input.c:[[@LINE-2]]:49: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:57"],"function":"subtraction","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
 // REPORT: input.c:[[@LINE-3]]:57: {"action":"cast","class":"infer","format":"fp16","function":"subtraction","op":"sub","rounding":"output","rule":"class:infer","site":3,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 float two_parameters(float c, float d) { return 1.0f / (c + d); }
-// CHECK: float two_parameters(float c, float d) { return 1.0f / (autoscale_add_f(&[[SITES]][4], c, d)); }
+// CHECK: float two_parameters(float c, float d) { return 1.0f / (autoscale_add_f_compact(&[[SITES]][4], c, d)); }
 // REPORT: input.c:[[@LINE-2]]:54: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:59"],"function":"two_parameters","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
 // REPORT: input.c:[[@LINE-3]]:59: {"action":"cast","class":"infer","format":"fp16","function":"two_parameters","op":"add","rounding":"output","rule":"class:infer","site":4,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 float parameter_and_constant(float c) { return 1.0f / (c + 2.0f); }
-// CHECK: float parameter_and_constant(float c) { return 1.0f / (autoscale_add_f(&[[SITES]][5], c, 2.0f)); }
+// CHECK: float parameter_and_constant(float c) { return 1.0f / (autoscale_add_f_compact(&[[SITES]][5], c, 2.0f)); }
 // REPORT: input.c:[[@LINE-2]]:53: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:58"],"function":"parameter_and_constant","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
 // REPORT: input.c:[[@LINE-3]]:58: {"action":"cast","class":"infer","format":"fp16","function":"parameter_and_constant","op":"add","rounding":"output","rule":"class:infer","site":5,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 // REPORT: file: {"changed":true,"path":"input.c","sites":6,"written_to":"out/input.c"}

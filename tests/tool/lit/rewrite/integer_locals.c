@@ -45,7 +45,7 @@ double rewritten(int n, double x) {
   double escaped = n;
   set(&escaped);
   return written * escaped;
-  // CHECK: return autoscale_mul_d(&[[SITES:autoscale_sites_[0-9a-f]+]][0], written, escaped);
+  // CHECK: return autoscale_mul_d_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], written, escaped);
   // REPORT: input.c:[[@LINE-2]]:18: {"action":"cast","class":"infer","format":"fp16","function":"rewritten","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"double","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}

@@ -51,7 +51,7 @@ float shifted_sum(const float *x, int lo, int hi, int stride) {
   }
   // CHECK: } }
   return t[lo] + t[hi];
-  // CHECK: return autoscale_add_f(&[[SITES]][7], t[lo], t[hi]);
+  // CHECK: return autoscale_add_f_compact(&[[SITES]][7], t[lo], t[hi]);
   // REPORT: input.c:[[@LINE-2]]:16: {"action":"cast","class":"infer","format":"fp16","function":"shifted_sum","op":"add","rounding":"output","rule":"class:infer","site":7,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 

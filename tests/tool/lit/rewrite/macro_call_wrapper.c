@@ -38,7 +38,7 @@ float soft_norm(const float *v, int n, float t) {
     // REPORT: input.c:[[@LINE-3]]:10: {"action":"cast","callee":"expf","class":"deny","fed_by":["input.c:[[@LINE-3]]:22"],"format":"fp32","function":"soft_norm","op":"expf","program":"one call per operation: the counter is used in a macro","rounding":"output","rule":"class:deny","site":1,"spelling":"expf","strategy":"delayed","type":"float","variable":"s"}
     // REPORT: input.c:[[@LINE-4]]:22: {"action":"cast","class":"deny","format":"fp32","function":"soft_norm","op":"div","program":"one call per operation: the counter is used in a macro","rounding":"output","rule":"class:deny","site":2,"spelling":"/","strategy":"delayed","type":"float","variable":"s"}
   return ROOT_OF(s * 2.0f) + POW_OF(t, (float)n);
-  // CHECK: return autoscale_add_f(&[[SITES]][5], autoscale_result_f(&[[SITES]][3], ROOT_OF(autoscale_operand_f(&[[SITES]][3], 0, autoscale_mul_f(&[[SITES]][4], s, 2.0f)))), autoscale_result_f(&[[SITES]][6], POW_OF(autoscale_operand_f(&[[SITES]][6], 0, t), autoscale_operand_f(&[[SITES]][6], 1, (float)n))));
+  // CHECK: return autoscale_add_f_compact(&[[SITES]][5], autoscale_result_f_compact(&[[SITES]][3], ROOT_OF(autoscale_operand_f(&[[SITES]][3], 0, autoscale_mul_f_compact(&[[SITES]][4], s, 2.0f)))), autoscale_result_f_compact(&[[SITES]][6], POW_OF(autoscale_operand_f(&[[SITES]][6], 0, t), autoscale_operand_f(&[[SITES]][6], 1, (float)n))));
   // REPORT: input.c:[[@LINE-2]]:10: {"action":"cast","callee":"sqrtf","class":"deny","fed_by":["input.c:[[@LINE-2]]:20"],"format":"fp32","function":"soft_norm","op":"sqrtf","rounding":"output","rule":"class:deny","site":3,"spelling":"sqrtf","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-8]]:7"],"format":"fp32","function":"soft_norm","op":"mul","rounding":"output","rule":"class:deny","site":4,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-4]]:28: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-4]]:10","input.c:[[@LINE-4]]:30"],"format":"fp32","function":"soft_norm","op":"add","rounding":"output","rule":"class:deny","site":5,"spelling":"+","strategy":"delayed","type":"float","variable":null}
@@ -47,7 +47,7 @@ float soft_norm(const float *v, int n, float t) {
 
 float refused(float x) {
   return SELF_POW(x) + HALF_POW(x) + ROOT_PAREN(x);
-  // CHECK: return autoscale_add_f(&[[SITES]][8], autoscale_add_f(&[[SITES]][7], SELF_POW(x), HALF_POW(x)), ROOT_PAREN(x));
+  // CHECK: return autoscale_add_f_compact(&[[SITES]][8], autoscale_add_f_compact(&[[SITES]][7], SELF_POW(x), HALF_POW(x)), ROOT_PAREN(x));
   // REPORT: input.c:[[@LINE-2]]:10: {"action":"skipped","callee":"powf","class":"deny","function":"refused","op":"powf","reason":"macro uses an argument twice","spelling":"powf","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-3]]:22: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-3]]:10","input.c:[[@LINE-3]]:24"],"format":"fp32","function":"refused","op":"add","rounding":"output","rule":"class:deny","site":7,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-4]]:24: {"action":"skipped","callee":"powf","class":"deny","function":"refused","op":"powf","reason":"operation inside a macro body","spelling":"powf","type":"float","variable":null}

@@ -8,19 +8,19 @@
 // RUN: diff -u input.c ../again/input.c
 double mixed(float f, int i, double d, char c) {
   float a = i * f;     /* int -> float */
-  // CHECK: float a = autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], (float)(i), f);     /* int -> float */
+  // CHECK: float a = autoscale_mul_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], (float)(i), f);     /* int -> float */
   // REPORT: input.c:[[@LINE-2]]:15: {"action":"cast","class":"infer","format":"fp16","function":"mixed","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"a"}
   double b = f * d;    /* float -> double */
-  // CHECK: double b = autoscale_mul_d(&[[SITES]][1], (double)(f), d);    /* float -> double */
+  // CHECK: double b = autoscale_mul_d_compact(&[[SITES]][1], (double)(f), d);    /* float -> double */
   // REPORT: input.c:[[@LINE-2]]:16: {"action":"cast","class":"infer","format":"fp16","function":"mixed","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"double","variable":"b"}
   double e = f * 0.5;  /* the literal is double, so the product is too */
-  // CHECK: double e = autoscale_mul_d(&[[SITES]][2], (double)(f), 0.5);  /* the literal is double, so the product is too */
+  // CHECK: double e = autoscale_mul_d_compact(&[[SITES]][2], (double)(f), 0.5);  /* the literal is double, so the product is too */
   // REPORT: input.c:[[@LINE-2]]:16: {"action":"cast","class":"infer","format":"fp16","function":"mixed","op":"mul","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"double","variable":"e"}
   float g = c + f;     /* char -> float */
-  // CHECK: float g = autoscale_add_f(&[[SITES]][3], (float)(c), f);     /* char -> float */
+  // CHECK: float g = autoscale_add_f_compact(&[[SITES]][3], (float)(c), f);     /* char -> float */
   // REPORT: input.c:[[@LINE-2]]:15: {"action":"cast","class":"infer","format":"fp16","function":"mixed","op":"add","rounding":"output","rule":"class:infer","site":3,"spelling":"+","strategy":"delayed","type":"float","variable":"g"}
   return a + b + e + g;
-  // CHECK: return autoscale_add_d(&[[SITES]][6], autoscale_add_d(&[[SITES]][5], autoscale_add_d(&[[SITES]][4], (double)(a), b), e), (double)(g));
+  // CHECK: return autoscale_add_d_compact(&[[SITES]][6], autoscale_add_d_compact(&[[SITES]][5], autoscale_add_d_compact(&[[SITES]][4], (double)(a), b), e), (double)(g));
   // REPORT: input.c:[[@LINE-2]]:12: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-14]]:15","input.c:[[@LINE-11]]:16"],"format":"fp16","function":"mixed","op":"add","rounding":"output","rule":"class:infer","site":4,"spelling":"+","strategy":"delayed","type":"double","variable":null}
   // REPORT: input.c:[[@LINE-3]]:16: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:12","input.c:[[@LINE-9]]:16"],"format":"fp16","function":"mixed","op":"add","rounding":"output","rule":"class:infer","site":5,"spelling":"+","strategy":"delayed","type":"double","variable":null}
   // REPORT: input.c:[[@LINE-4]]:20: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-4]]:16","input.c:[[@LINE-7]]:15"],"format":"fp16","function":"mixed","op":"add","rounding":"output","rule":"class:infer","site":6,"spelling":"+","strategy":"delayed","type":"double","variable":null}

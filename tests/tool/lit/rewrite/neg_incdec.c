@@ -8,22 +8,22 @@
 // RUN: diff -u input.c ../again/input.c
 float steps(float x, double *p) {
   float y = -x;
-  // CHECK: float y = autoscale_neg_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x);
+  // CHECK: float y = autoscale_neg_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x);
   // REPORT: input.c:[[@LINE-2]]:13: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE+1]]:3","input.c:[[@LINE+4]]:4"],"format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":0,"spelling":"-","strategy":"delayed","type":"float","variable":"y"}
   ++x;
-  // CHECK: autoscale_preinc_f(&[[SITES]][1], &(x));
+  // CHECK: autoscale_preinc_f_compact(&[[SITES]][1], &(x));
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"inc","rounding":"output","rule":"class:infer","site":1,"spelling":"++","strategy":"delayed","type":"float","variable":"x"}
   x--;
-  // CHECK: autoscale_postdec_f(&[[SITES]][2], &(x));
+  // CHECK: autoscale_postdec_f_compact(&[[SITES]][2], &(x));
   // REPORT: input.c:[[@LINE-2]]:4: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"dec","rounding":"output","rule":"class:infer","site":2,"spelling":"--","strategy":"delayed","type":"float","variable":"x"}
   --*p;
-  // CHECK: autoscale_predec_d(&[[SITES]][3], &(*p));
+  // CHECK: autoscale_predec_d_compact(&[[SITES]][3], &(*p));
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"dec","rounding":"output","rule":"class:infer","site":3,"spelling":"--","strategy":"delayed","type":"double","variable":"p"}
   (*p)++;
-  // CHECK: autoscale_postinc_d(&[[SITES]][4], &((*p)));
+  // CHECK: autoscale_postinc_d_compact(&[[SITES]][4], &((*p)));
   // REPORT: input.c:[[@LINE-2]]:7: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"inc","rounding":"output","rule":"class:infer","site":4,"spelling":"++","strategy":"delayed","type":"double","variable":"p"}
   return y * -1.0f + -(x);
-  // CHECK: return autoscale_add_f(&[[SITES]][6], autoscale_mul_f(&[[SITES]][5], y, -1.0f), autoscale_neg_f(&[[SITES]][7], (x)));
+  // CHECK: return autoscale_add_f_compact(&[[SITES]][6], autoscale_mul_f_compact(&[[SITES]][5], y, -1.0f), autoscale_neg_f_compact(&[[SITES]][7], (x)));
   // REPORT: input.c:[[@LINE-2]]:12: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-17]]:13"],"format":"fp16","function":"steps","op":"mul","rounding":"output","rule":"class:infer","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:12","input.c:[[@LINE-3]]:22"],"format":"fp16","function":"steps","op":"add","rounding":"output","rule":"class:infer","site":6,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-4]]:22: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-16]]:3","input.c:[[@LINE-13]]:4"],"format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":7,"spelling":"-","strategy":"delayed","type":"float","variable":null}

@@ -16,11 +16,11 @@ overrides:
 
 //--- input.c
 float f(float a, float b, float *out) {
-  // CHECK: out[0] = autoscale_mul_f({{.*}}, a, b);
+  // CHECK: out[0] = autoscale_mul_f_compact({{.*}}, a, b);
   out[0] = a * b;
   // CHECK-NEXT: out[1] = a * b;
   out[1] = a * b;
-  // CHECK-NEXT: return autoscale_mul_f({{.*}}, a, b);
+  // CHECK-NEXT: return autoscale_mul_f_compact({{.*}}, a, b);
   return a * b;
 }
 // REPORT: input.c:20:{{[0-9]+}}: {"action":"cast",{{.*}}"rule":"class:infer",{{.*}}}

@@ -25,14 +25,14 @@ overrides:
 /* Overrides pick operations by function, variable and op; the first match wins. */
 float model(float w, float x, float b) {
   float hidden = w * x + b;
-  // CHECK: float hidden = autoscale_add_f(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f(&[[SITES]][0], w, x), b);
+  // CHECK: float hidden = autoscale_add_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f_compact(&[[SITES]][0], w, x), b);
   // REPORT: input.c:[[@LINE-2]]:20: {"action":"cast","class":"infer","format":"fp16","function":"model","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"hidden"}
   // REPORT: input.c:[[@LINE-3]]:24: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:20"],"format":"bf16","function":"model","op":"add","rounding":"output","rule":"bias-add-bf16","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":"hidden"}
   float grad_w = x * b;
-  // CHECK: float grad_w = autoscale_mul_f(&[[SITES]][2], x, b);
+  // CHECK: float grad_w = autoscale_mul_f_compact(&[[SITES]][2], x, b);
   // REPORT: input.c:[[@LINE-2]]:20: {"action":"scale","class":"infer","format":"e5m2","function":"model","op":"mul","rounding":"output","rule":"grads-e5m2","site":2,"spelling":"*","strategy":"static","type":"float","variable":"grad_w"}
   return hidden - grad_w;
-  // CHECK: return autoscale_sub_f(&[[SITES]][3], hidden, grad_w);
+  // CHECK: return autoscale_sub_f_compact(&[[SITES]][3], hidden, grad_w);
   // REPORT: input.c:[[@LINE-2]]:17: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-9]]:24","input.c:[[@LINE-5]]:20"],"format":"fp16","function":"model","op":"sub","rounding":"output","rule":"class:infer","site":3,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 }
 

@@ -9,18 +9,18 @@
 /* The pass-through rules rewrite every operation at FP32. */
 double all(double x, float y, float *v, int i) {
   v[i] += y * 2.0f;
-  // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(v[i]), autoscale_mul_f(&[[SITES]][1], y, 2.0f));
+  // CHECK: autoscale_add_assign_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(v[i]), autoscale_mul_f_compact(&[[SITES]][1], y, 2.0f));
   // REPORT: input.c:[[@LINE-2]]:8: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-2]]:13"],"format":"fp32","function":"all","op":"update","rounding":"output","rule":"class:deny","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"v"}
   // REPORT: input.c:[[@LINE-3]]:13: {"action":"cast","class":"deny","format":"fp32","function":"all","op":"update","rounding":"output","rule":"class:deny","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"v"}
   v[i + 1] = -v[i] / y;
-  // CHECK: v[i + 1] = autoscale_div_f(&[[SITES]][3], autoscale_neg_f(&[[SITES]][2], v[i]), y);
+  // CHECK: v[i + 1] = autoscale_div_f_compact(&[[SITES]][3], autoscale_neg_f_compact(&[[SITES]][2], v[i]), y);
   // REPORT: input.c:[[@LINE-2]]:14: {"action":"cast","class":"infer","format":"fp32","function":"all","op":"neg","rounding":"output","rule":"class:infer","site":2,"spelling":"-","strategy":"delayed","type":"float","variable":"v"}
   // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-3]]:14"],"format":"fp32","function":"all","op":"div","rounding":"output","rule":"class:deny","site":3,"spelling":"/","strategy":"delayed","type":"float","variable":"v"}
   ++v[0];
-  // CHECK: autoscale_preinc_f(&[[SITES]][4], &(v[0]));
+  // CHECK: autoscale_preinc_f_compact(&[[SITES]][4], &(v[0]));
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"cast","class":"infer","format":"fp32","function":"all","op":"inc","rounding":"output","rule":"class:infer","site":4,"spelling":"++","strategy":"delayed","type":"float","variable":"v"}
   return exp(x) - floor(x) + fabsf(y);
-  // CHECK: return autoscale_add_d(&[[SITES]][8], autoscale_sub_d(&[[SITES]][6], autoscale_result_d(&[[SITES]][5], exp(autoscale_operand_d(&[[SITES]][5], 0, x))), autoscale_result_d(&[[SITES]][7], floor(autoscale_operand_d(&[[SITES]][7], 0, x)))), (double)(autoscale_result_f(&[[SITES]][9], fabsf(autoscale_operand_f(&[[SITES]][9], 0, y)))));
+  // CHECK: return autoscale_add_d_compact(&[[SITES]][8], autoscale_sub_d_compact(&[[SITES]][6], autoscale_result_d_compact(&[[SITES]][5], exp(autoscale_operand_d(&[[SITES]][5], 0, x))), autoscale_result_d_compact(&[[SITES]][7], floor(autoscale_operand_d(&[[SITES]][7], 0, x)))), (double)(autoscale_result_f_compact(&[[SITES]][9], fabsf(autoscale_operand_f(&[[SITES]][9], 0, y)))));
   // REPORT: input.c:[[@LINE-2]]:10: {"action":"cast","callee":"exp","class":"deny","format":"fp32","function":"all","op":"exp","rounding":"output","rule":"class:deny","site":5,"spelling":"exp","strategy":"delayed","type":"double","variable":null}
   // REPORT: input.c:[[@LINE-3]]:17: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-3]]:10","input.c:[[@LINE-3]]:19"],"format":"fp32","function":"all","op":"sub","rounding":"output","rule":"class:deny","site":6,"spelling":"-","strategy":"delayed","type":"double","variable":null}
   // REPORT: input.c:[[@LINE-4]]:19: {"action":"cast","callee":"floor","class":"clear","format":"fp32","function":"all","op":"floor","rounding":"output","rule":"class:clear","site":7,"spelling":"floor","strategy":"delayed","type":"double","variable":null}

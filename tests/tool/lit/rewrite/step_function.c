@@ -32,7 +32,7 @@ float train_step(float *w, float g, float lr) {
   // REPORT: input.c:[[@LINE-2]]:6: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:12"],"function":"train_step","op":"update","rule":"class:deny","spelling":"-=","type":"float","variable":"w"}
   // REPORT: input.c:[[@LINE-3]]:12: {"action":"keep","class":"deny","function":"train_step","op":"update","rule":"class:deny","spelling":"*","type":"float","variable":"w"}
   return *w * 0.5f + lr; /* the loss of this step */
-  // CHECK: { float autoscale_ret_ = (autoscale_add_f(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f(&[[SITES]][0], *w, 0.5f), lr)); autoscale_step(); return autoscale_ret_; } /* the loss of this step */
+  // CHECK: { float autoscale_ret_ = (autoscale_add_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f_compact(&[[SITES]][0], *w, 0.5f), lr)); autoscale_step(); return autoscale_ret_; } /* the loss of this step */
   // REPORT: input.c:[[@LINE-2]]:13: {"action":"cast","class":"infer","format":"fp16","function":"train_step","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:13"],"format":"fp16","function":"train_step","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }

@@ -26,7 +26,7 @@ struct Stats {
 
 namespace train {
 auto step_auto(float a, float b) { return a * b + 1.0f; }
-// CHECK: auto step_auto(float a, float b) { autoscale_begin_steps(); { auto autoscale_ret_ = (autoscale_add_f(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f(&[[SITES]][0], a, b), 1.0f)); autoscale_step(); return autoscale_ret_; } }
+// CHECK: auto step_auto(float a, float b) { autoscale_begin_steps(); { auto autoscale_ret_ = (autoscale_add_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][1], autoscale_mul_f_compact(&[[SITES]][0], a, b), 1.0f)); autoscale_step(); return autoscale_ret_; } }
 // REPORT: input.cpp:[[@LINE-2]]:45: {"action":"cast","class":"infer","format":"fp16","function":"train::step_auto","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 // REPORT: input.cpp:[[@LINE-3]]:49: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-3]]:45"],"format":"fp16","function":"train::step_auto","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 
@@ -57,21 +57,21 @@ float &&step_rref(float &acc, float g) { return static_cast<float &&>(acc += g);
 decltype(auto) step_local(float a, float b) {
 // CHECK: decltype(auto) step_local(float a, float b) { autoscale_begin_steps();
   float loss = a * b;
-  // CHECK: float loss = autoscale_mul_f(&[[SITES]][2], a, b);
+  // CHECK: float loss = autoscale_mul_f_compact(&[[SITES]][2], a, b);
   // REPORT: input.cpp:[[@LINE-2]]:18: {"action":"cast","class":"infer","format":"fp16","function":"train::step_local","op":"mul","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":"loss"}
   return loss;
   // CHECK: { autoscale_step(); return loss; }
 }
 
 Stats step_stats(float a, float b) { return {a * b, a - b}; }
-// CHECK: Stats step_stats(float a, float b) { autoscale_begin_steps(); { Stats autoscale_ret_ = {autoscale_mul_f(&[[SITES]][3], a, b), autoscale_sub_f(&[[SITES]][4], a, b)}; autoscale_step(); return autoscale_ret_; } }
+// CHECK: Stats step_stats(float a, float b) { autoscale_begin_steps(); { Stats autoscale_ret_ = {autoscale_mul_f_compact(&[[SITES]][3], a, b), autoscale_sub_f_compact(&[[SITES]][4], a, b)}; autoscale_step(); return autoscale_ret_; } }
 // REPORT: input.cpp:[[@LINE-2]]:48: {"action":"cast","class":"infer","format":"fp16","function":"train::step_stats","op":"mul","rounding":"output","rule":"class:infer","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 // REPORT: input.cpp:[[@LINE-3]]:55: {"action":"cast","class":"infer","format":"fp16","function":"train::step_stats","op":"sub","rounding":"output","rule":"class:infer","site":4,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 
 std::unique_ptr<float> step_owned(float a) {
 // CHECK: std::unique_ptr<float> step_owned(float a) { autoscale_begin_steps();
   auto p = std::make_unique<float>(a * 2.0f);
-  // CHECK: auto p = std::make_unique<float>(autoscale_mul_f(&[[SITES]][5], a, 2.0f));
+  // CHECK: auto p = std::make_unique<float>(autoscale_mul_f_compact(&[[SITES]][5], a, 2.0f));
   // REPORT: input.cpp:[[@LINE-2]]:38: {"action":"cast","class":"infer","format":"fp16","function":"train::step_owned","op":"mul","rounding":"output","rule":"class:infer","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"p"}
   return p;
   // CHECK: { autoscale_step(); return p; }

@@ -31,7 +31,7 @@ static void advance(float *v, int n, float dt) {
 }
 
 static float halve(float x) { return x * 0.5f; }
-// CHECK: static float halve(float x) { return autoscale_mul_f(&[[SITES]][3], x, 0.5f); }
+// CHECK: static float halve(float x) { return autoscale_mul_f_compact(&[[SITES]][3], x, 0.5f); }
 // REPORT: input.c:[[@LINE-2]]:40: {"action":"cast","class":"infer","format":"fp32","function":"halve","op":"mul","rounding":"output","rule":"class:infer","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 
 static void fill_table(float *table, const float *v, int n) {
@@ -47,7 +47,7 @@ float simulate(float *v, float *table, int n, int steps) {
     advance(v, n, 0.5f);
     // CHECK: advance(v, n, 0.5f); }
   return energy(v, n) - before;
-  // CHECK: return autoscale_sub_f(&[[SITES]][4], energy(v, n), before);
+  // CHECK: return autoscale_sub_f_compact(&[[SITES]][4], energy(v, n), before);
   // REPORT: input.c:[[@LINE-2]]:23: {"action":"cast","class":"infer","format":"fp32","function":"simulate","op":"sub","rounding":"output","rule":"class:infer","site":4,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 }
 

@@ -14,7 +14,7 @@
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
 static void layer(float *y, const float *x, int n) { y[n - 1] = x[0] * 0.5f; }
-// CHECK: static void layer(float *y, const float *x, int n) { y[n - 1] = autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x[0], 0.5f); }
+// CHECK: static void layer(float *y, const float *x, int n) { y[n - 1] = autoscale_mul_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x[0], 0.5f); }
 // REPORT: input.c:[[@LINE-2]]:70: {"action":"cast","class":"infer","format":"fp16","function":"layer","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":"y"}
 
 void train(float *y, const float *x, int n, int epochs) {

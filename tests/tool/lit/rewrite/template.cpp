@@ -13,10 +13,10 @@ template <typename T> T square(T v) { return v * v; }
 
 template <typename T> float scaled(T v, float s) {
   float half = s * 0.5f; // not dependent: rewritten in the pattern
-  // CHECK: float half = autoscale_mul_f(&[[SITES]][1], s, 0.5f); // not dependent: rewritten in the pattern
+  // CHECK: float half = autoscale_mul_f_compact(&[[SITES]][1], s, 0.5f); // not dependent: rewritten in the pattern
   // REPORT: input.cpp:[[@LINE-2]]:18: {"action":"cast","class":"infer","format":"fp16","function":"scaled","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"half"}
   return half * static_cast<float>(v);
-  // CHECK: return autoscale_mul_f(&[[SITES]][2], half, static_cast<float>(v));
+  // CHECK: return autoscale_mul_f_compact(&[[SITES]][2], half, static_cast<float>(v));
   // REPORT: input.cpp:[[@LINE-2]]:15: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-5]]:18"],"format":"fp16","function":"scaled","op":"mul","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 }
 
@@ -31,7 +31,7 @@ float use(float x) {
   Acc a;
   a.add(x);
   return square(x) + scaled(3, x) + scaled(2.0, x) + a.sum;
-  // CHECK: return autoscale_add_f(&[[SITES]][5], autoscale_add_f(&[[SITES]][4], autoscale_add_f(&[[SITES]][3], square(x), scaled(3, x)), scaled(2.0, x)), a.sum);
+  // CHECK: return autoscale_add_f_compact(&[[SITES]][5], autoscale_add_f_compact(&[[SITES]][4], autoscale_add_f_compact(&[[SITES]][3], square(x), scaled(3, x)), scaled(2.0, x)), a.sum);
   // REPORT: input.cpp:[[@LINE-2]]:20: {"action":"cast","class":"infer","format":"fp16","function":"use","op":"add","rounding":"output","rule":"class:infer","site":3,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-3]]:35: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-3]]:20"],"format":"fp16","function":"use","op":"add","rounding":"output","rule":"class:infer","site":4,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-4]]:52: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-4]]:35"],"format":"fp16","function":"use","op":"add","rounding":"output","rule":"class:infer","site":5,"spelling":"+","strategy":"delayed","type":"float","variable":null}

@@ -12,7 +12,7 @@ template <class T> struct Pair {
 };
 template <class T> struct Holder {
   T combine(float a, float b) {
-    // CHECK: Pair<T> p(autoscale_mul_f({{.*}}, a, b), autoscale_add_f({{.*}}, a, b));
+    // CHECK: Pair<T> p(autoscale_mul_f_compact({{.*}}, a, b), autoscale_add_f_compact({{.*}}, a, b));
     Pair<T> p(a * b, a + b);
     return p.x + p.y;
   }

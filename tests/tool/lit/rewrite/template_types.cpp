@@ -25,18 +25,18 @@ treatment:
 struct Dual {
   float v, d;
   Dual operator*(const Dual &o) const { return {v * o.v, v * o.d + d * o.v}; }
-  // CHECK: Dual operator*(const Dual &o) const { return {autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], v, o.v), autoscale_add_f(&[[SITES]][2], autoscale_mul_f(&[[SITES]][1], v, o.d), autoscale_mul_f(&[[SITES]][3], d, o.v))}; }
+  // CHECK: Dual operator*(const Dual &o) const { return {autoscale_mul_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], v, o.v), autoscale_add_f_compact(&[[SITES]][2], autoscale_mul_f_compact(&[[SITES]][1], v, o.d), autoscale_mul_f_compact(&[[SITES]][3], d, o.v))}; }
   // REPORT: input.cpp:[[@LINE-2]]:51: {"action":"cast","class":"infer","format":"fp16","function":"Dual::operator*","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-3]]:60: {"action":"cast","class":"infer","format":"fp16","function":"Dual::operator*","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-4]]:66: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-4]]:60","input.cpp:[[@LINE-4]]:70"],"format":"fp16","function":"Dual::operator*","op":"add","rounding":"output","rule":"class:infer","site":2,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-5]]:70: {"action":"cast","class":"infer","format":"fp16","function":"Dual::operator*","op":"mul","rounding":"output","rule":"class:infer","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   Dual operator+(const Dual &o) const { return {v + o.v, d + o.d}; }
-  // CHECK: Dual operator+(const Dual &o) const { return {autoscale_add_f(&[[SITES]][4], v, o.v), autoscale_add_f(&[[SITES]][5], d, o.d)}; }
+  // CHECK: Dual operator+(const Dual &o) const { return {autoscale_add_f_compact(&[[SITES]][4], v, o.v), autoscale_add_f_compact(&[[SITES]][5], d, o.d)}; }
   // REPORT: input.cpp:[[@LINE-2]]:51: {"action":"cast","class":"infer","format":"fp16","function":"Dual::operator+","op":"add","rounding":"output","rule":"class:infer","site":4,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-3]]:60: {"action":"cast","class":"infer","format":"fp16","function":"Dual::operator+","op":"add","rounding":"output","rule":"class:infer","site":5,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   Dual &operator+=(const Dual &o) { return *this = *this + o; }
   Dual operator-() const { return {-v, -d}; }
-  // CHECK: Dual operator-() const { return {autoscale_neg_f(&[[SITES]][6], v), autoscale_neg_f(&[[SITES]][7], d)}; }
+  // CHECK: Dual operator-() const { return {autoscale_neg_f_compact(&[[SITES]][6], v), autoscale_neg_f_compact(&[[SITES]][7], d)}; }
   // REPORT: input.cpp:[[@LINE-2]]:36: {"action":"cast","class":"infer","format":"fp16","function":"Dual::operator-","op":"neg","rounding":"output","rule":"class:infer","site":6,"spelling":"-","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-3]]:40: {"action":"cast","class":"infer","format":"fp16","function":"Dual::operator-","op":"neg","rounding":"output","rule":"class:infer","site":7,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 };
@@ -95,12 +95,12 @@ float use_all(float f, double d, int i, long double ld) {
   Dual dual = poly(Dual{f, 1.0f}, Dual{2.0f, 0.0f});
   std::complex<float> z = poly(std::complex<float>(f, 1.0f), std::complex<float>(0.0f, 2.0f));
   float r = poly(f, 2.0f) + sum_scaled(xs, 3, f) + *second(xs) + soft(f);
-  // CHECK: float r = autoscale_add_f(&[[SITES]][26], autoscale_add_f(&[[SITES]][25], autoscale_add_f(&[[SITES]][24], poly(f, 2.0f), sum_scaled(xs, 3, f)), *second(xs)), soft(f));
+  // CHECK: float r = autoscale_add_f_compact(&[[SITES]][26], autoscale_add_f_compact(&[[SITES]][25], autoscale_add_f_compact(&[[SITES]][24], poly(f, 2.0f), sum_scaled(xs, 3, f)), *second(xs)), soft(f));
   // REPORT: input.cpp:[[@LINE-2]]:27: {"action":"cast","class":"infer","format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":24,"spelling":"+","strategy":"delayed","type":"float","variable":"r"}
   // REPORT: input.cpp:[[@LINE-3]]:50: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-3]]:27"],"format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":25,"spelling":"+","strategy":"delayed","type":"float","variable":"r"}
   // REPORT: input.cpp:[[@LINE-4]]:64: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-4]]:50"],"format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":26,"spelling":"+","strategy":"delayed","type":"float","variable":"r"}
   double rd = poly(d, 0.5) + mixed(d, 2.0f) + soft(d) + mixed(i, 2.0) + soft(i);
-  // CHECK: double rd = autoscale_add_d(&[[SITES]][30], autoscale_add_d(&[[SITES]][29], autoscale_add_d(&[[SITES]][28], autoscale_add_d(&[[SITES]][27], poly(d, 0.5), mixed(d, 2.0f)), soft(d)), mixed(i, 2.0)), static_cast<double>(soft(i)));
+  // CHECK: double rd = autoscale_add_d_compact(&[[SITES]][30], autoscale_add_d_compact(&[[SITES]][29], autoscale_add_d_compact(&[[SITES]][28], autoscale_add_d_compact(&[[SITES]][27], poly(d, 0.5), mixed(d, 2.0f)), soft(d)), mixed(i, 2.0)), static_cast<double>(soft(i)));
   // REPORT: input.cpp:[[@LINE-2]]:28: {"action":"cast","class":"infer","format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":27,"spelling":"+","strategy":"delayed","type":"double","variable":"rd"}
   // REPORT: input.cpp:[[@LINE-3]]:45: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-3]]:28"],"format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":28,"spelling":"+","strategy":"delayed","type":"double","variable":"rd"}
   // REPORT: input.cpp:[[@LINE-4]]:55: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-4]]:45"],"format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":29,"spelling":"+","strategy":"delayed","type":"double","variable":"rd"}
@@ -110,7 +110,7 @@ float use_all(float f, double d, int i, long double ld) {
   // CHECK: long double rl = poly(ld, 1.0L) + mixed(ld, d);
   // REPORT: input.cpp:[[@LINE-2]]:35: {"action":"skipped","class":"infer","function":"use_all","op":"add","reason":"long double","spelling":"+","type":"long double","variable":"rl"}
   return r + (float)rd + (float)ri + (float)rl + twice(dual).d + z.real();
-  // CHECK: return autoscale_add_f(&[[SITES]][35], autoscale_add_f(&[[SITES]][34], autoscale_add_f(&[[SITES]][33], autoscale_add_f(&[[SITES]][32], autoscale_add_f(&[[SITES]][31], r, (float)rd), (float)ri), (float)rl), twice(dual).d), z.real());
+  // CHECK: return autoscale_add_f_compact(&[[SITES]][35], autoscale_add_f_compact(&[[SITES]][34], autoscale_add_f_compact(&[[SITES]][33], autoscale_add_f_compact(&[[SITES]][32], autoscale_add_f_compact(&[[SITES]][31], r, (float)rd), (float)ri), (float)rl), twice(dual).d), z.real());
   // REPORT: input.cpp:[[@LINE-2]]:12: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-17]]:64","input.cpp:[[@LINE-12]]:71"],"format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":31,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-3]]:24: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-3]]:12"],"format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":32,"spelling":"+","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.cpp:[[@LINE-4]]:36: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-4]]:24","input.cpp:[[@LINE-7]]:35"],"format":"fp16","function":"use_all","op":"add","rounding":"output","rule":"class:infer","site":33,"spelling":"+","strategy":"delayed","type":"float","variable":null}

@@ -18,6 +18,6 @@ int main(void) {
   printf("%d\n", __builtin_constant_p(y * 2.0f));
   // REPORT: input.c:[[@LINE-1]]:{{[0-9]+}}: {"action":"skipped",{{.*}}"reason":"unevaluated operand (__builtin_constant_p)"{{.*}}
   printf("%a\n", x * 3.0f);
-  // CONTROL: printf("%a\n", autoscale_mul_f({{.*}}, x, 3.0f));
+  // CONTROL: printf("%a\n", autoscale_mul_f_compact({{.*}}, x, 3.0f));
   return 0;
 }

@@ -29,9 +29,9 @@ int main(void) {
   // REPORT: input.c:[[@LINE-1]]:18: {"action":"skipped",{{.*}}"reason":"constant operands (evaluated at compile time)"{{.*}}
   volatile float x = 0.1f;
   printf("%a\n", x * 3.0f);
-  // CONTROL: printf("%a\n", autoscale_mul_f({{.*}}, x, 3.0f));
+  // CONTROL: printf("%a\n", autoscale_mul_f_compact({{.*}}, x, 3.0f));
   // A constant argument of a call that is not all-constant passes through the site.
   printf("%a\n", powf(x, 2.0f));
-  // CONTROL: printf("%a\n", autoscale_result_f({{.*}}, powf(autoscale_operand_f({{.*}}, 0, x), autoscale_operand_f({{.*}}, 1, 2.0f))));
+  // CONTROL: printf("%a\n", autoscale_result_f_compact({{.*}}, powf(autoscale_operand_f({{.*}}, 0, x), autoscale_operand_f({{.*}}, 1, 2.0f))));
   return 0;
 }

@@ -47,7 +47,7 @@ static void mm_bias(float *c, const float *a, const float *b, const float *bias,
     }
 }
 
-static float buf[4 * N * N], x[N * N], y[N * N];
+static float buf[4 * N * N], x[N * N + 1], y[N * N]; // x + 1 as C writes x[N * N]
 
 static void fill(void) {
   for (int i = 0; i < 4 * N * N; i++)

@@ -31,6 +31,6 @@ int main(void) {
   printf("%lld\n", mad_ll(123456789, 1000, 7));
   // The program's own arithmetic is rewritten (the test cannot pass by rewriting nothing).
   printf("%a\n", x * 3.0f);
-  // CONTROL: printf("%a\n", autoscale_mul_f({{.*}}, x, 3.0f));
+  // CONTROL: printf("%a\n", autoscale_mul_f_compact({{.*}}, x, 3.0f));
   return 0;
 }

@@ -28,11 +28,11 @@ int main() {
   // REPORT: input.cpp:[[@LINE-1]]:11: {"action":"skipped","class":"deny","function":"main","op":"update","reason":"C++17 sequencing: a call in the right operand may move the left-hand side, which is located after it","spelling":"-=","type":"float","variable":"cursor"}
   int j = 2;
   a[j] *= next() + 1.5f; // no call can change j
-  // CONTROL: autoscale_mul_assign_f({{.*}}, &(a[j]), autoscale_add_f({{.*}}, next(), 1.5f)); // no call can change j
+  // CONTROL: autoscale_mul_assign_f_compact({{.*}}, &(a[j]), autoscale_add_f_compact({{.*}}, next(), 1.5f)); // no call can change j
   std::printf("%a %a %a %a\n", a[0], a[1], a[2], a[3]);
   volatile float x = 0.1f;
   std::printf("%a\n", x * 3.0f);
-  // CONTROL: std::printf("%a\n", autoscale_mul_f({{.*}}, x, 3.0f));
+  // CONTROL: std::printf("%a\n", autoscale_mul_f_compact({{.*}}, x, 3.0f));
   return 0;
 }
 // REPORT: summary: 5 float operations in 1 file: 3 cast fp32, 0 kept, 2 skipped; no step found: each site rolls its history every 1024 executions

@@ -13,17 +13,17 @@ inline float scale_extern(float x, float s) { return x * s; }
 // CHECK: inline float scale_extern(float x, float s) { return x * s; }
 // REPORT: input.c:[[@LINE-2]]:56: {"action":"skipped","class":"infer","function":null,"op":"mul","reason":"C inline function with external linkage (cannot use the static site table)","spelling":"*","type":"float","variable":null}
 static inline float scale_static(float x, float s) { return x * s; }
-// CHECK: static inline float scale_static(float x, float s) { return autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x, s); }
+// CHECK: static inline float scale_static(float x, float s) { return autoscale_mul_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x, s); }
 // REPORT: input.c:[[@LINE-2]]:63: {"action":"cast","class":"infer","format":"fp16","function":"scale_static","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 float scale_declared(float x, float s);
 inline float scale_declared(float x, float s) { return x + s; }
-// CHECK: inline float scale_declared(float x, float s) { return autoscale_add_f(&[[SITES]][1], x, s); }
+// CHECK: inline float scale_declared(float x, float s) { return autoscale_add_f_compact(&[[SITES]][1], x, s); }
 // REPORT: input.c:[[@LINE-2]]:58: {"action":"cast","class":"infer","format":"fp16","function":"scale_declared","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 extern inline float scale_extern_inline(float x, float s) { return x - s; }
-// CHECK: extern inline float scale_extern_inline(float x, float s) { return autoscale_sub_f(&[[SITES]][2], x, s); }
+// CHECK: extern inline float scale_extern_inline(float x, float s) { return autoscale_sub_f_compact(&[[SITES]][2], x, s); }
 // REPORT: input.c:[[@LINE-2]]:70: {"action":"cast","class":"infer","format":"fp16","function":"scale_extern_inline","op":"sub","rounding":"output","rule":"class:infer","site":2,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 float use(float x) { return scale_static(x, 2.0f) + scale_extern(x, 3.0f); }
-// CHECK: float use(float x) { return autoscale_add_f(&[[SITES]][3], scale_static(x, 2.0f), scale_extern(x, 3.0f)); }
+// CHECK: float use(float x) { return autoscale_add_f_compact(&[[SITES]][3], scale_static(x, 2.0f), scale_extern(x, 3.0f)); }
 // REPORT: input.c:[[@LINE-2]]:51: {"action":"cast","class":"infer","format":"fp16","function":"use","op":"add","rounding":"output","rule":"class:infer","site":3,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 // REPORT: file: {"changed":true,"path":"input.c","sites":4,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"(none)":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"scale_declared":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"scale_extern_inline":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"scale_static":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"use":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":4,"line":"converted 4 of 5 operations using 0 conversions","operations":5}}

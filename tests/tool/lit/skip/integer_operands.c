@@ -27,10 +27,10 @@ float root(int n) { return sqrtf((float)n); }
 // CHECK: float root(int n) { return sqrtf((float)n); }
 // REPORT: input.c:[[@LINE-2]]:28: {"action":"skipped","callee":"sqrtf","class":"deny","function":"root","op":"sqrtf","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"sqrtf","type":"float","variable":null}
 float scaled(const float *x, int i) { return x[i] * (float)i; }
-// CHECK: float scaled(const float *x, int i) { return autoscale_mul_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x[i], (float)i); }
+// CHECK: float scaled(const float *x, int i) { return autoscale_mul_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x[i], (float)i); }
 // REPORT: input.c:[[@LINE-2]]:51: {"action":"cast","class":"infer","format":"fp16","function":"scaled","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
 float position(float f, int i) { return (float)i * 0.5f + f; }
-// CHECK: float position(float f, int i) { return autoscale_add_f(&[[SITES]][1], (float)i * 0.5f, f); }
+// CHECK: float position(float f, int i) { return autoscale_add_f_compact(&[[SITES]][1], (float)i * 0.5f, f); }
 // REPORT: input.c:[[@LINE-2]]:50: {"action":"skipped","class":"infer","function":"position","op":"mul","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"*","type":"float","variable":null}
 // REPORT: input.c:[[@LINE-3]]:57: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:50"],"format":"fp16","function":"position","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 // REPORT: file: {"changed":true,"path":"input.c","sites":2,"written_to":"out/input.c"}

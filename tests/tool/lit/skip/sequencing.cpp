@@ -27,7 +27,7 @@ void update(float *a, int i, float x) {
   // CHECK: a[i] += a[i++];
   // REPORT: input.cpp:[[@LINE-2]]:8: {"action":"skipped","class":"deny","function":"update","op":"update","reason":"C++17 sequencing: the right operand's writes must precede locating the left-hand side","spelling":"+=","type":"float","variable":"a"}
   x += a[i++];
-  // CHECK: autoscale_add_assign_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(x), a[i++]);
+  // CHECK: autoscale_add_assign_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], &(x), a[i++]);
   // REPORT: input.cpp:[[@LINE-2]]:5: {"action":"cast","class":"infer","format":"fp16","function":"update","op":"add","rounding":"output","rule":"class:infer","site":0,"spelling":"+=","strategy":"delayed","type":"float","variable":"x"}
 }
 template <typename T> void update_generic(T *a, int i, T x) {

@@ -30,7 +30,7 @@ float lvalue_packed(Outer &o, float x) {
   // CHECK: float &r = (x += o.p.f);
   // REPORT: input.cpp:[[@LINE-2]]:17: {"action":"skipped","class":"infer","function":"lvalue_packed","op":"add","reason":"packed member operand","spelling":"+=","type":"float","variable":"x"}
   return r + o.c; // o.c is a char: an ordinary add
-  // CHECK: return autoscale_add_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], r, static_cast<float>(o.c)); // o.c is a char: an ordinary add
+  // CHECK: return autoscale_add_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], r, static_cast<float>(o.c)); // o.c is a char: an ordinary add
   // REPORT: input.cpp:[[@LINE-2]]:12: {"action":"cast","class":"infer","format":"fp16","function":"lvalue_packed","op":"add","rounding":"output","rule":"class:infer","site":0,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":1,"written_to":"out/input.cpp"}

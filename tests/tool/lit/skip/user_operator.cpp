@@ -32,7 +32,7 @@ struct Meters { double v; };
 }
 namespace user {
 inline mylib::Meters operator*(mylib::Meters a, double k) { return {a.v * k}; }
-// CHECK: inline mylib::Meters operator*(mylib::Meters a, double k) { return {autoscale_mul_d(&[[SITES]][1], a.v, k)}; }
+// CHECK: inline mylib::Meters operator*(mylib::Meters a, double k) { return {autoscale_mul_d_compact(&[[SITES]][1], a.v, k)}; }
 // REPORT: input.cpp:[[@LINE-2]]:73: {"action":"cast","class":"infer","format":"fp16","function":"user::operator*","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"double","variable":null}
 template <class T> T scale(T m, double k) { return m * k; }
 // CHECK: template <class T> T scale(T m, double k) { return m * k; }

@@ -1,30 +1,33 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 4
-#error "rewritten for autoscale ABI 4"
+#if AUTOSCALE_ABI_VERSION != 5
+#error "rewritten for autoscale ABI 5"
 #endif
 #ifndef AUTOSCALE_SITES_AE26DBA2
 #define AUTOSCALE_SITES_AE26DBA2
 #ifdef __CUDACC__
 static __device__ autoscale_device_site_state autoscale_sites_ae26dba2_device_state[5];
+static __device__ autoscale_device_site_state *const autoscale_sites_ae26dba2_device_cells[] = {&autoscale_sites_ae26dba2_device_state[0], &autoscale_sites_ae26dba2_device_state[1], &autoscale_sites_ae26dba2_device_state[2], &autoscale_sites_ae26dba2_device_state[3], &autoscale_sites_ae26dba2_device_state[4]};
 static __device__ const autoscale_site autoscale_sites_ae26dba2_device[] = {
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_state[0], "input.cu", 8, 17, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_state[1], "input.cu", 8, 28, AUTOSCALE_OP_NEG, "neg", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer"),
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_state[2], "input.cu", 14, 36, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "class:infer"),
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_state[3], "input.cu", 17, 53, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 3, -1, -1, -1, "class:infer"),
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_state[4], "input.cu", 22, 15, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 4, -1, -1, -1, "class:infer"),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_cells[0], "input.cu", 8, 17, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_cells[1], "input.cu", 8, 28, AUTOSCALE_OP_NEG, "neg", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer"),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_cells[2], "input.cu", 14, 36, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "class:infer"),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_cells[3], "input.cu", 17, 53, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 3, -1, -1, -1, "class:infer"),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_ae26dba2_device_cells[4], "input.cu", 22, 15, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 4, -1, -1, -1, "class:infer"),
 };
 #endif
 #ifdef __CUDA_ARCH__
-#define autoscale_sites_ae26dba2_here (const_cast<autoscale_site *>(autoscale_sites_ae26dba2_device))
+#define autoscale_sites_ae26dba2_here AUTOSCALE_SITE_TABLE(autoscale_sites_ae26dba2_device)
 #else
-static autoscale_site autoscale_sites_ae26dba2[] = {
-  AUTOSCALE_SITE("input.cu", 8, 17, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
-  AUTOSCALE_SITE("input.cu", 8, 28, AUTOSCALE_OP_NEG, "neg", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer"),
-  AUTOSCALE_SITE("input.cu", 14, 36, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "class:infer"),
-  AUTOSCALE_SITE("input.cu", 17, 53, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 3, -1, -1, -1, "class:infer"),
-  AUTOSCALE_SITE("input.cu", 22, 15, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 4, -1, -1, -1, "class:infer"),
+static struct autoscale_site_state *autoscale_sites_ae26dba2_cells[5];
+static const autoscale_site autoscale_sites_ae26dba2_records[] = {
+  AUTOSCALE_SITE(&autoscale_sites_ae26dba2_cells[0], "input.cu", 8, 17, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+  AUTOSCALE_SITE(&autoscale_sites_ae26dba2_cells[1], "input.cu", 8, 28, AUTOSCALE_OP_NEG, "neg", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer"),
+  AUTOSCALE_SITE(&autoscale_sites_ae26dba2_cells[2], "input.cu", 14, 36, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "class:infer"),
+  AUTOSCALE_SITE(&autoscale_sites_ae26dba2_cells[3], "input.cu", 17, 53, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 3, -1, -1, -1, "class:infer"),
+  AUTOSCALE_SITE(&autoscale_sites_ae26dba2_cells[4], "input.cu", 22, 15, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 4, -1, -1, -1, "class:infer"),
 };
+#define autoscale_sites_ae26dba2 AUTOSCALE_SITE_TABLE(autoscale_sites_ae26dba2_records)
 __attribute__((unused)) static const int autoscale_sites_ae26dba2_registered = autoscale_cuda_register_sites(autoscale_sites_ae26dba2, 5, &autoscale_sites_ae26dba2_device_state);
 #define autoscale_sites_ae26dba2_here autoscale_sites_ae26dba2
 #endif

@@ -1,16 +1,21 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 4
-#error "rewritten for autoscale ABI 4"
+#if AUTOSCALE_ABI_VERSION != 5
+#error "rewritten for autoscale ABI 5"
 #endif
 #ifndef AUTOSCALE_SITES_2B94E99B
 #define AUTOSCALE_SITES_2B94E99B
 #if defined(__GNUC__)
 __attribute__((unused))
 #endif
-static autoscale_site autoscale_sites_2b94e99b[] = {
-  AUTOSCALE_SITE("real.h", 7, 46, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+static struct autoscale_site_state *autoscale_sites_2b94e99b_cells[1];
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
+static const autoscale_site autoscale_sites_2b94e99b_records[] = {
+  AUTOSCALE_SITE(&autoscale_sites_2b94e99b_cells[0], "real.h", 7, 46, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
+#define autoscale_sites_2b94e99b AUTOSCALE_SITE_TABLE(autoscale_sites_2b94e99b_records)
 #endif
 #line 1
 /* REAL is float in one unit and double in the other: the same text computes in two types, so
@@ -19,4 +24,4 @@ static autoscale_site autoscale_sites_2b94e99b[] = {
 #define REAL float
 #endif
 static inline REAL square(REAL x) { return x * x; }
-static inline float half(float x) { return autoscale_mul_f(&autoscale_sites_2b94e99b[0], x, 0.5f); }
+static inline float half(float x) { return autoscale_mul_f_compact(&autoscale_sites_2b94e99b[0], x, 0.5f); }

@@ -1,14 +1,16 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 4
-#error "rewritten for autoscale ABI 4"
+#if AUTOSCALE_ABI_VERSION != 5
+#error "rewritten for autoscale ABI 5"
 #endif
 #ifndef AUTOSCALE_SITES_BEC20DA4
 #define AUTOSCALE_SITES_BEC20DA4
-static autoscale_site autoscale_sites_bec20da4[] = {
-  AUTOSCALE_SITE("input1.c", 2, 51, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+static struct autoscale_site_state *autoscale_sites_bec20da4_cells[1];
+static const autoscale_site autoscale_sites_bec20da4_records[] = {
+  AUTOSCALE_SITE(&autoscale_sites_bec20da4_cells[0], "input1.c", 2, 51, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
+#define autoscale_sites_bec20da4 AUTOSCALE_SITE_TABLE(autoscale_sites_bec20da4_records)
 #endif
 #line 1
 #include "shared.h"
-float first(float x) { return autoscale_mul_f(&autoscale_sites_bec20da4[0], lerp(x, 1.0f, 0.5f), x); }
+float first(float x) { return autoscale_mul_f_compact(&autoscale_sites_bec20da4[0], lerp(x, 1.0f, 0.5f), x); }

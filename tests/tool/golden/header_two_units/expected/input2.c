@@ -1,15 +1,17 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 4
-#error "rewritten for autoscale ABI 4"
+#if AUTOSCALE_ABI_VERSION != 5
+#error "rewritten for autoscale ABI 5"
 #endif
 #ifndef AUTOSCALE_SITES_62EE910D
 #define AUTOSCALE_SITES_62EE910D
-static autoscale_site autoscale_sites_62ee910d[] = {
-  AUTOSCALE_SITE("input2.c", 3, 53, AUTOSCALE_OP_SUB, "sub", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+static struct autoscale_site_state *autoscale_sites_62ee910d_cells[1];
+static const autoscale_site autoscale_sites_62ee910d_records[] = {
+  AUTOSCALE_SITE(&autoscale_sites_62ee910d_cells[0], "input2.c", 3, 53, AUTOSCALE_OP_SUB, "sub", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
+#define autoscale_sites_62ee910d AUTOSCALE_SITE_TABLE(autoscale_sites_62ee910d_records)
 #endif
 #line 1
 #include "shared.h"
 #include "shared.h"
-float second(float x) { return autoscale_sub_f(&autoscale_sites_62ee910d[0], lerp(0.0f, x, 0.25f), x); }
+float second(float x) { return autoscale_sub_f_compact(&autoscale_sites_62ee910d[0], lerp(0.0f, x, 0.25f), x); }

@@ -1,14 +1,16 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 4
-#error "rewritten for autoscale ABI 4"
+#if AUTOSCALE_ABI_VERSION != 5
+#error "rewritten for autoscale ABI 5"
 #endif
 #ifndef AUTOSCALE_SITES_5E45A507
 #define AUTOSCALE_SITES_5E45A507
-static autoscale_site autoscale_sites_5e45a507[] = {
-  AUTOSCALE_SITE("input.c", 2, 32, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+static struct autoscale_site_state *autoscale_sites_5e45a507_cells[1];
+static const autoscale_site autoscale_sites_5e45a507_records[] = {
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[0], "input.c", 2, 32, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
+#define autoscale_sites_5e45a507 AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records)
 #endif
 #line 1
 #include "consts.h"
-float gain(float x) { return autoscale_mul_f(&autoscale_sites_5e45a507[0], x, GAIN); }
+float gain(float x) { return autoscale_mul_f_compact(&autoscale_sites_5e45a507[0], x, GAIN); }

@@ -1,13 +1,15 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 4
-#error "rewritten for autoscale ABI 4"
+#if AUTOSCALE_ABI_VERSION != 5
+#error "rewritten for autoscale ABI 5"
 #endif
 #ifndef AUTOSCALE_SITES_5E45A507
 #define AUTOSCALE_SITES_5E45A507
-static autoscale_site autoscale_sites_5e45a507[] = {
-  AUTOSCALE_SITE("input.c", 7, 15, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 4, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:allow"),
+static struct autoscale_site_state *autoscale_sites_5e45a507_cells[1];
+static const autoscale_site autoscale_sites_5e45a507_records[] = {
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[0], "input.c", 7, 15, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 4, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:allow"),
 };
+#define autoscale_sites_5e45a507 AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records)
 #endif
 #line 1
 /* An OpenMP reduction: the loop body is rewritten; the combiner Clang synthesises for the

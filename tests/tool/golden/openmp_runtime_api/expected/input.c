@@ -1,20 +1,22 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 4
-#error "rewritten for autoscale ABI 4"
+#if AUTOSCALE_ABI_VERSION != 5
+#error "rewritten for autoscale ABI 5"
 #endif
 #ifndef AUTOSCALE_SITES_5E45A507
 #define AUTOSCALE_SITES_5E45A507
-static autoscale_site autoscale_sites_5e45a507[] = {
-  AUTOSCALE_SITE("input.c", 14, 12, AUTOSCALE_OP_ADD, "accumulate", "+=", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, 1, -1, "class:deny"),
-  AUTOSCALE_SITE("input.c", 14, 20, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer"),
-  AUTOSCALE_SITE("input.c", 18, 16, AUTOSCALE_OP_ADD, "report", "+", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, 4, -1, "class:deny"),
-  AUTOSCALE_SITE("input.c", 18, 35, AUTOSCALE_OP_SUB, "report", "-", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 3, -1, -1, -1, "class:deny"),
-  AUTOSCALE_SITE("input.c", 18, 41, AUTOSCALE_OP_MUL, "report", "*", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 4, 3, -1, -1, "class:deny"),
-  AUTOSCALE_SITE("input.c", 27, 29, AUTOSCALE_OP_ADD, "update", "+", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 5, -1, -1, -1, "class:deny"),
-  AUTOSCALE_SITE("input.c", 31, 26, AUTOSCALE_OP_MUL, "update", "*", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 6, -1, -1, -1, "class:deny"),
-  AUTOSCALE_SITE("input.c", 33, 19, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 7, -1, -1, -1, "class:infer"),
+static struct autoscale_site_state *autoscale_sites_5e45a507_cells[8];
+static const autoscale_site autoscale_sites_5e45a507_records[] = {
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[0], "input.c", 14, 12, AUTOSCALE_OP_ADD, "accumulate", "+=", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, 1, -1, "class:deny"),
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[1], "input.c", 14, 20, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer"),
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[2], "input.c", 18, 16, AUTOSCALE_OP_ADD, "report", "+", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, 4, -1, "class:deny"),
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[3], "input.c", 18, 35, AUTOSCALE_OP_SUB, "report", "-", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 3, -1, -1, -1, "class:deny"),
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[4], "input.c", 18, 41, AUTOSCALE_OP_MUL, "report", "*", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 4, 3, -1, -1, "class:deny"),
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[5], "input.c", 27, 29, AUTOSCALE_OP_ADD, "update", "+", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 5, -1, -1, -1, "class:deny"),
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[6], "input.c", 31, 26, AUTOSCALE_OP_MUL, "update", "*", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 6, -1, -1, -1, "class:deny"),
+  AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[7], "input.c", 33, 19, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 7, -1, -1, -1, "class:infer"),
 };
+#define autoscale_sites_5e45a507 AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records)
 #endif
 #line 1
 /* OpenMP code that includes <omp.h> and calls its runtime API: Clang 19 as Debian ships it has no
@@ -34,7 +36,7 @@ double scaled_sum(const float *x, int n, float s) {
 #pragma omp atomic
     total += part;
   }
-  return autoscale_add_d(&autoscale_sites_5e45a507[2], (double)(total), autoscale_mul_d(&autoscale_sites_5e45a507[4], (autoscale_sub_d(&autoscale_sites_5e45a507[3], omp_get_wtime(), t0)), 0.0));
+  return autoscale_add_d_compact(&autoscale_sites_5e45a507[2], (double)(total), autoscale_mul_d_compact(&autoscale_sites_5e45a507[4], (autoscale_sub_d_compact(&autoscale_sites_5e45a507[3], omp_get_wtime(), t0)), 0.0));
 }
 
 /* Every form of an atomic update keeps its operator; what it adds is rewritten. */
@@ -43,13 +45,13 @@ float atomic_forms(float *acc, const float *x, float s) {
 #pragma omp parallel
   {
 #pragma omp atomic update
-    acc[0] = acc[0] * (autoscale_add_f(&autoscale_sites_5e45a507[5], x[0], s));
+    acc[0] = acc[0] * (autoscale_add_f_compact(&autoscale_sites_5e45a507[5], x[0], s));
 #pragma omp atomic
     acc[1]++;
 #pragma omp atomic capture
-    old = acc[2] -= autoscale_mul_f(&autoscale_sites_5e45a507[6], x[1], s);
+    old = acc[2] -= autoscale_mul_f_compact(&autoscale_sites_5e45a507[6], x[1], s);
 #pragma omp atomic write
-    acc[3] = autoscale_mul_f(&autoscale_sites_5e45a507[7], x[2], s);
+    acc[3] = autoscale_mul_f_compact(&autoscale_sites_5e45a507[7], x[2], s);
   }
   return old;
 }
