@@ -89,9 +89,6 @@ typedef struct autoscale_thread_site_ {
 struct autoscale_site_state {
   autoscale_u32 id;
   autoscale_u8 pass;          /* values pass unrounded now: format fp32, or empirical analysis */
-  autoscale_u8 round_output;  /* the site rounds its result, not its operands */
-  autoscale_u8 full;          /* statistics full: every counter; else executions and amax only */
-  autoscale_u8 record_output; /* a site rounding its inputs records its result (full, or empirical) */
   int drop_f;                 /* float mantissa bits the format drops: 23 - its mantissa bits */
   autoscale_u32 half_f, mask_f; /* (1 << (drop - 1)) - 1, and ~((1 << drop) - 1) */
   int drop_d;

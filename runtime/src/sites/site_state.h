@@ -118,6 +118,10 @@ struct Tensor {
 struct SiteState : autoscale_site_state {
   // Written at registration only.
   autoscale_site *site = nullptr;
+  // What the record decides (autoscale_site_*_ in site.h; the inline path reads the record):
+  bool round_output = false;  // the site rounds its result, not its operands
+  bool full = false;          // statistics full: every counter; else executions and amax only
+  bool record_output = false; // a site rounding its inputs records its result (full, or empirical)
   int format = AUTOSCALE_FP32;
   int saturate = 1;
   float fmt_max = 0, fmt_min_normal = 0;
