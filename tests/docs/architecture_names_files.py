@@ -4,8 +4,8 @@
 The map is only useful while it is complete: a file added without a word about where it sits is
 the first step of a tree nobody can navigate. A file is named when the page contains its name
 (`Context.cpp`); a header and its source share one mention (`Context.cpp` names `Context.h`).
-Where two files share a name (decide/LoopPrograms.cpp and find/loops/LoopPrograms.cpp), the page
-must qualify it with its folder (`decide/LoopPrograms.cpp`, `loops/LoopPrograms.cpp`).
+Where two files share a name (runtime/src/sites/device_sites.cpp and runtime/src/cuda/device_sites.cpp),
+the page must qualify it with its folder (`sites/device_sites.cpp`, `cuda/device_sites.cpp`).
 """
 import collections
 import os

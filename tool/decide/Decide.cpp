@@ -59,9 +59,6 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
     if (!D.Treatment.Rounding)
       D.Treatment.Rounding = defaultRounding(Ops[I]);
   }
-  assignToMatmuls(Ops, Out);
-  assignVectorLoops(Ops, Out);
-  assignLoopPrograms(Ops, Out);
   return Out;
 }
 

@@ -20,9 +20,8 @@
 
 namespace autoscale {
 
-/// A runtime call that replaces code around the operations it computes (docs/ARCHITECTURE.md,
-/// substitutions): a matrix product (decide/Gemms.cpp), a loop of one multiply site
-/// (decide/VectorLoops.cpp), a loop program (decide/LoopPrograms.cpp).
+/// A runtime call that replaces code around the operations it computes: each kind is one class
+/// (substitutions/Substitution.h).
 enum class Substitution { Matmul, VectorLoop, LoopProgram };
 
 struct Decision {
@@ -32,40 +31,23 @@ struct Decision {
   /// The substitution that computes this operation, or none: its own call where it is rewritten,
   /// as written where it is kept. A loop program runs its loop's kept operations too.
   std::optional<Substitution> RunsIn;
-  /// RunsIn a matmul: "file:line:col" of its site.
-  std::string MatmulSite;
+  /// RunsIn a substitution whose call is another operation's (a matmul site computes the
+  /// operations written in the code it replaces): that site, "file:line:col". Such an operation
+  /// is not rewritten on its own.
+  std::string ComputedAt;
   /// Per substitution that could run a rewritten operation and does not: why (the report's).
   std::map<Substitution, std::string> WhyNot;
 
   bool runsIn(Substitution S) const { return RunsIn == S; }
   bool rewrites() const {
-    return !runsIn(Substitution::Matmul) && Treatment.Action != rules::Action::Keep;
+    return ComputedAt.empty() && Treatment.Action != rules::Action::Keep;
   }
 };
 
 /// The rules' view of an operation.
 rules::OperationKey ruleKeyOf(const Operation &Op);
 
-/// A matmul site that is rewritten computes the operations written in what it replaces: they
-/// are its own, not rewritten one by one (Substitution::Matmul). It rounds its operands; the
-/// products of one kernel declaration are rewritten together or kept together.
-void assignToMatmuls(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
-
-/// A multiply whose shape has a vector loop (VectorLoopShape.h) runs that loop as one call of
-/// the runtime's kernels when the call is exactly the loop of its scalar calls: it rounds its
-/// inputs to a format other than fp32, and the loop's add is kept as written.
-void assignVectorLoops(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
-
-/// The operations of an innermost loop whose shape has a loop program (LoopProgramShape.h) run
-/// as that program when some of them is rewritten, none runs as a vector loop or in a matmul,
-/// and the rules of every rewritten one leave loop_programs on.
-void assignLoopPrograms(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
-
-struct StepPlan;
-/// A loop that ends steps (StepLoops.h) keeps its calls: its step goes inside it.
-void keepStepLoopsAsCalls(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions,
-                          const StepPlan &Steps);
-
+/// Each operation's class and treatment (no substitution yet: substitutions/Substitution.h).
 /// Decisions for Ops, index for index. Edges may name operations that are not in Ops.
 std::vector<Decision> decide(const std::vector<Operation> &Ops,
                              const std::set<DataflowEdge> &Edges, const rules::RuleSet &Rules);

@@ -21,6 +21,7 @@
 #include "find/loops/VectorLoopShape.h"
 #include "report/Report.h"
 #include "ruleset/RuleSet.h"
+#include "substitutions/Substitution.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
@@ -136,7 +137,7 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
       return llvm::createStringError(Buf.getError(), "cannot read %s: %s", Abs.c_str(),
                                      Buf.getError().message().c_str());
     llvm::StringRef Text = (*Buf)->getBuffer();
-    llvm::Expected<clang::tooling::Replacements> Repl = emit::buildReplacements(F, Text);
+    llvm::Expected<clang::tooling::Replacements> Repl = emit::buildReplacements(F, Text, substitutionKinds());
     llvm::Expected<std::string> New =
         Repl ? clang::tooling::applyAllReplacements(Text, *Repl) : Repl.takeError();
     if (!New)
@@ -165,7 +166,7 @@ unsigned leaveAsWritten(Project &P, const std::vector<Decision> &Decisions, cons
     const VectorLoopShape *L = LoopOf(I);
     bool OnLine = !Line || (L ? Loops.count(L->Loop.Begin) : Op.Line == Line);
     if (Op.Key.File != File || !OnLine || !Op.Shape ||
-        !(Decisions[I].rewrites() || Decisions[I].runsIn(Substitution::Matmul)))
+        !(Decisions[I].rewrites() || !Decisions[I].ComputedAt.empty()))
       continue;
     Op.Shape.reset();
     Op.SkipReason = Reason;
@@ -344,8 +345,9 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       Read.insert(Path);
   Project P = merge(std::move(Parsed.Units));
   std::vector<Decision> Decisions = decide(P.Ops, P.Edges, *Rules);
+  assignSubstitutions(P.Ops, Decisions);
   const StepPlan Steps = planSteps(P.Ops, Decisions, P.Functions, *Rules, P.CallsStep);
-  keepStepLoopsAsCalls(P.Ops, Decisions, Steps);
+  keepStepPoints(P.Ops, Decisions, Steps);
   // Every new text is built, and checked, before anything is written: an error in any file
   // leaves every file as it was rather than a half-rewritten project. Each round of the safety
   // net leaves at least one operation or one file as written, so it ends.

@@ -1,9 +1,9 @@
 //===- CallSpelling.cpp - runtime calls spelled from shapes and decisions ----===//
 #include "emit/CallSpelling.h"
 
-#include "emit/GemmSpelling.h"
-#include "emit/LoopSpelling.h"
 #include "ruleset/Vocabulary.h"
+
+#include "llvm/Support/ErrorHandling.h"
 
 #include <string>
 
@@ -170,8 +170,6 @@ CallForm callForm(const Operation &Op, unsigned OperationsInItsLoop) {
 
 std::vector<Edit> callEdits(const Operation &Op, const Decision &D, CallForm Form,
                             llvm::StringRef Site, llvm::StringRef Text) {
-  if (D.runsIn(Substitution::VectorLoop))
-    return vectorLoopEdits(Op, D, Site, Text);
   CallBuilder B(Site, Text, Op.SeenByC, Form);
   switch (Op.Shape->Kind) {
   case Form::Binary:
@@ -186,7 +184,7 @@ std::vector<Edit> callEdits(const Operation &Op, const Decision &D, CallForm For
     spellMathCall(B, *Op.Shape);
     break;
   case Form::Matmul:
-    return gemmEdits(Op, Site, Text);
+    llvm_unreachable("a matmul site is spelled by its substitution");
   }
   return std::move(B.Edits);
 }

@@ -2,10 +2,10 @@
 #include "emit/Emit.h"
 
 #include "emit/CallSpelling.h"
-#include "emit/ProgramSpelling.h"
 #include "emit/SiteTable.h"
 #include "find/Finder.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
@@ -54,37 +54,39 @@ bool Edit::operator<(const Edit &B) const {
   return A.Span != B.Span ? A.Span > B.Span : A.Layer < B.Layer;
 }
 
-llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &F,
-                                                               llvm::StringRef Text) {
+llvm::Expected<clang::tooling::Replacements>
+buildReplacements(const FileEdits &F, llvm::StringRef Text,
+                  llvm::ArrayRef<const SubstitutionKind *> Substitutions) {
+  auto KindOf = [&](Substitution S) -> const SubstitutionKind & {
+    return **llvm::find_if(Substitutions, [&](const SubstitutionKind *K) { return K->id() == S; });
+  };
   std::vector<Edit> Edits;
   for (const StepPoint &P : F.Steps)
     for (Edit &E : stepEdits(P))
       Edits.push_back(std::move(E));
   std::string Table = siteTableRef(F);
   auto RefOf = [&](size_t K) { return "&" + Table + "[" + std::to_string(K) + "]"; };
-  // A loop program goes before its loop, which stays for short runs: its sites spell their calls
-  // there too.
-  std::map<unsigned, const LoopProgramShape *> Programs;
-  std::map<OpKey, ProgramSite> ProgramSites;
-  bool CCasts = false;
   std::map<unsigned, unsigned> OperationsPerLoop; // by the innermost loop around them
   for (const Site &S : F.Sites)
     if (S.Op->Loop)
       ++OperationsPerLoop[*S.Op->Loop];
+  // A site a substitution computes is spelled by it, or keeps its scalar call (a loop program's);
+  // each substitution then spells the code it replaces around its sites.
+  std::map<Substitution, std::vector<NumberedSite>> BySubstitution;
   for (size_t K = 0; K < F.Sites.size(); ++K) {
     const Site &S = F.Sites[K];
-    if (S.D->runsIn(Substitution::LoopProgram)) {
-      const LoopProgramShape *P = S.Op->Shape->Program.get();
-      Programs[P->Loop.Begin] = P;
-      ProgramSites[S.Op->Key] = {RefOf(K), S.Op, S.D};
-      CCasts |= S.Op->SeenByC;
+    std::optional<std::vector<Edit>> Substituted;
+    if (S.D->RunsIn) {
+      BySubstitution[*S.D->RunsIn].push_back({RefOf(K), S.Op, S.D});
+      Substituted = KindOf(*S.D->RunsIn).siteEdits(*S.Op, *S.D, RefOf(K), Text);
     }
     const CallForm Form = callForm(*S.Op, S.Op->Loop ? OperationsPerLoop[*S.Op->Loop] : 0);
-    for (Edit &E : callEdits(*S.Op, *S.D, Form, RefOf(K), Text))
+    for (Edit &E : Substituted ? std::move(*Substituted)
+                               : callEdits(*S.Op, *S.D, Form, RefOf(K), Text))
       Edits.push_back(std::move(E));
   }
-  for (const auto &[Begin, P] : Programs)
-    for (Edit &E : programEdits(*P, ProgramSites, CCasts, Text))
+  for (const auto &[Kind, Sites] : BySubstitution)
+    for (Edit &E : KindOf(Kind).fileEdits(Sites, Text))
       Edits.push_back(std::move(E));
   clang::tooling::Replacements Result;
   if (Edits.empty())

@@ -1,9 +1,10 @@
 //===- Emit.h - decisions -> the edits of one file ---------------------------===//
 //
 // Numbers the rewritten operations of a file as its sites, spells each as its runtime call
-// (CallSpelling.h), writes the site table at the top of the file (SiteTable.h), and folds all
-// edits (nested operations meet at the same offsets) into one set of non-overlapping
-// clang::tooling::Replacements.
+// (CallSpelling.h) or has the substitution that computes it spell it (the kinds are handed in:
+// emit/ knows their interface, substitutions/Substitution.h, not the kinds), writes the site
+// table at the top of the file (SiteTable.h), and folds all edits (nested operations meet at the
+// same offsets) into one set of non-overlapping clang::tooling::Replacements.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_EMIT_EMIT_H
@@ -11,6 +12,7 @@
 
 #include "decide/Decide.h"
 #include "find/Operation.h"
+#include "substitutions/Substitution.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
@@ -40,8 +42,10 @@ struct FileEdits {
 };
 
 /// The replacements that rewrite Text (the file's current contents); none when nothing changes.
-llvm::Expected<clang::tooling::Replacements> buildReplacements(const FileEdits &F,
-                                                               llvm::StringRef Text);
+/// Substitutions: every kind a decision may name (substitutionKinds()).
+llvm::Expected<clang::tooling::Replacements>
+buildReplacements(const FileEdits &F, llvm::StringRef Text,
+                  llvm::ArrayRef<const SubstitutionKind *> Substitutions);
 
 } // namespace autoscale::emit
 

@@ -1,8 +1,7 @@
-//===- LoopSpelling.h - the runtime loop call of a vector loop ---------------===//
+//===- LoopSpelling.h - what the runtime's loop calls spell alike ------------===//
 #ifndef AUTOSCALE_TOOL_EMIT_LOOPSPELLING_H
 #define AUTOSCALE_TOOL_EMIT_LOOPSPELLING_H
 
-#include "decide/Decide.h"
 #include "emit/Edit.h"
 #include "find/Operation.h"
 #include "find/loops/VectorLoopShape.h"
@@ -12,17 +11,6 @@
 #include <vector>
 
 namespace autoscale::emit {
-
-/// The edits of a multiply whose loop runs as one call (Decision::VectorLoop): the `for`
-/// statement goes (its line breaks stay, so the lines below keep their numbers) and in its place
-///   T = autoscale_dot_f(site, T, count, &x0, x_stride, &y0, y_stride, tensor_x, tensor_y);
-///   autoscale_axpy_f(site, count, alpha, alpha_slot, &x0, x_stride, &y0, y_stride,
-///                    tensor_alpha, tensor_x);
-/// (a body of several statements: the first call in its place, the others after it, in order)
-/// where &x0 is the element's address at the first iteration and the tensor keys are those the
-/// scalar call would pass. Site is the expression naming its site, Text the file's contents.
-std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
-                                  llvm::StringRef Text);
 
 // What the runtime's loop calls (vector loops, loop programs) spell alike, given the file's text.
 

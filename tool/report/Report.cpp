@@ -1,8 +1,7 @@
 //===- Report.cpp - the rewrite report (JSON) and the summary line -----------===//
 #include "report/Report.h"
 
-#include "find/gemm/GemmShape.h"
-#include "find/loops/LoopProgramShape.h"
+#include "substitutions/Substitution.h"
 
 #include "autoscale/defaults.h"
 
@@ -37,7 +36,7 @@ Counts count(const std::vector<Entry> &Entries) {
     ++C.Total;
     if (!E.Op->SkipReason.empty())
       ++C.Skipped;
-    else if (E.D->runsIn(Substitution::Matmul))
+    else if (!E.D->ComputedAt.empty())
       ++C.InMatmuls;
     else if (!E.D->rewrites())
       ++C.Kept;
@@ -126,9 +125,10 @@ static llvm::json::Object entryJson(const Entry &E) {
       O["suggestion"] = Op.Suggestion;
     return O;
   }
-  if (D.runsIn(Substitution::Matmul)) {
-    O["action"] = "in_matmul";
-    O["matmul"] = D.MatmulSite;
+  if (!D.ComputedAt.empty()) {
+    llvm::StringRef Kind = substitutionKind(*D.RunsIn).name();
+    O["action"] = ("in_" + Kind).str();
+    O[Kind] = D.ComputedAt;
     return O;
   }
   const Treatment &T = D.Treatment;
@@ -139,24 +139,9 @@ static llvm::json::Object entryJson(const Entry &E) {
     O["rounding"] = name(*T.Rounding).str();
     O["strategy"] = name(T.Strategy).str();
     O["site"] = static_cast<int64_t>(*E.Site);
-    auto WhyNot = [&](Substitution S) {
-      auto It = D.WhyNot.find(S);
-      return It == D.WhyNot.end() ? std::string() : It->second;
-    };
-    if (std::string Why = WhyNot(Substitution::VectorLoop); !Why.empty())
-      O["loop"] = "one call per product: " + Why;
-    if (D.runsIn(Substitution::LoopProgram))
-      O["program"] = "runs with its loop (line " + std::to_string(Op.Shape->Program->CallLine) +
-                     ") as one loop program (short runs: one call per operation)";
-    else if (std::string Why = WhyNot(Substitution::LoopProgram); !Why.empty())
-      O["program"] = "one call per operation: " + Why;
   }
-  if (const GemmShape *G = Op.Shape && Op.Shape->Gemm ? Op.Shape->Gemm.get() : nullptr) {
-    static constexpr const char *From[] = {"loops", "blas", "kernel", "cublas"};
-    O["gemm"] = From[G->From];
-    if (!G->Note.empty())
-      O["note"] = G->Note;
-  }
+  for (const SubstitutionKind *K : substitutionKinds())
+    K->describe(Op, D, O);
   return O;
 }
 

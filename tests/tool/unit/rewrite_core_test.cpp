@@ -41,7 +41,8 @@ Decision castFp32() {
 
 /// The rewritten text, without the prelude (everything up to and including the #line).
 std::string rewrite(const emit::FileEdits &F, llvm::StringRef Text) {
-  llvm::Expected<clang::tooling::Replacements> R = emit::buildReplacements(F, Text);
+  llvm::Expected<clang::tooling::Replacements> R =
+      emit::buildReplacements(F, Text, substitutionKinds());
   EXPECT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
   llvm::Expected<std::string> Out = clang::tooling::applyAllReplacements(Text, *R);
   EXPECT_TRUE(static_cast<bool>(Out));
@@ -78,7 +79,8 @@ TEST(Emit, ConversionsWrapTheOperandOutsideItsOwnCall) {
 
 TEST(Emit, NothingToDoMeansNoReplacements) {
   emit::FileEdits F{"/p/f.c", "f.c", {}, {}};
-  llvm::Expected<clang::tooling::Replacements> R = emit::buildReplacements(F, "int x;\n");
+  llvm::Expected<clang::tooling::Replacements> R =
+      emit::buildReplacements(F, "int x;\n", substitutionKinds());
   ASSERT_TRUE(static_cast<bool>(R));
   EXPECT_TRUE(R->empty());
 }
@@ -89,7 +91,8 @@ TEST(Emit, OverlappingEditsAreAnErrorNotAGuess) {
   Operation B = binary(BaseOp::Mul, {0, 2}, {2, 3}, {3, 4});
   Decision D = castFp32();
   emit::FileEdits F{"/p/f.c", "f.c", {{&A, &D}, {&B, &D}}, {}};
-  llvm::Expected<clang::tooling::Replacements> R = emit::buildReplacements(F, "a**b");
+  llvm::Expected<clang::tooling::Replacements> R =
+      emit::buildReplacements(F, "a**b", substitutionKinds());
   ASSERT_FALSE(static_cast<bool>(R));
   EXPECT_NE(llvm::toString(R.takeError()).find("overlapping edits"), std::string::npos);
 }
@@ -100,7 +103,8 @@ TEST(Emit, FeatureTestMacrosStayFirst) {
   End.Where = StepPoint::BeforeBrace;
   End.Begin = End.End = static_cast<unsigned>(Text.size() - 2);
   emit::FileEdits F{"/p/f.c", "f.c", {}, {End}};
-  llvm::Expected<clang::tooling::Replacements> R = emit::buildReplacements(F, Text);
+  llvm::Expected<clang::tooling::Replacements> R =
+      emit::buildReplacements(F, Text, substitutionKinds());
   ASSERT_TRUE(static_cast<bool>(R));
   std::string Out = *clang::tooling::applyAllReplacements(Text, *R);
   EXPECT_EQ(Out.rfind("/* c */\n#define _GNU_SOURCE\n/* autoscale-rewrite ", 0), 0u) << Out;

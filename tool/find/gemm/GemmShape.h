@@ -3,7 +3,7 @@
 // A GEMM site replaces code that computes C = A·B + D (a loop nest, a cblas_?gemm call, or the
 // body of a function the rules declare a GEMM kernel) by one call of the runtime's scaled matmul
 // (autoscale_matmul_f/_d). find/ proves the product and records what the call needs as pieces of
-// the file (spans) and polynomials over them; emit/ spells the call (GemmSpelling.cpp).
+// the file (spans) and polynomials over them; substitutions/Matmul.cpp spells the call.
 //
 // Extents and strides are sums of terms Coeff × factor × factor..., each factor an expression
 // that does not change while the product runs (a variable, `C / NH`, a loop bound), written

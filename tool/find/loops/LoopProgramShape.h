@@ -13,7 +13,7 @@
 // find/ proves the loop (LoopPrograms.h) and records it as ops on registers whose float
 // operations are named by their keys; decide/ picks the loops to run so; emit/ spells the call,
 // each operation as a site where it is rewritten and as plain arithmetic where it is kept
-// (ProgramSpelling.cpp).
+// (substitutions/LoopProgram.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_LOOPPROGRAMSHAPE_H

@@ -1,11 +1,27 @@
-//===- ProgramSpelling.cpp - the runtime call of a loop program --------------===//
-#include "emit/ProgramSpelling.h"
+//===- LoopProgram.cpp - an innermost loop as one loop program --------------===//
+//
+// find/loops/LoopPrograms.cpp recognises an innermost loop of straight-line float arithmetic on
+// elements affine in its counter (LoopProgramShape.h); here its operations run as one program of
+// the runtime's loop interpreter, shared by every operation of the loop.
+//
+//===----------------------------------------------------------------------===//
+#include "substitutions/Substitution.h"
 
+#include "decide/StepLoops.h"
 #include "emit/CallSpelling.h"
 #include "emit/LoopSpelling.h"
+#include "find/loops/LoopProgramShape.h"
 
-namespace autoscale::emit {
+#include "llvm/ADT/STLExtras.h"
+
+#include <map>
+#include <string>
+
+namespace autoscale {
 namespace {
+
+using emit::Edit;
+using namespace emit;
 
 /// The list of names a program uses, each once, by first use.
 class Names {
@@ -60,9 +76,10 @@ std::string array(const std::string &Decl, const std::vector<std::string> &Items
   return Out + "}; ";
 }
 
-} // namespace
-
-std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, ProgramSite> &Sites,
+/// The loop's program before it, the loop as written after `else` for short runs:
+///   { const size_t autoscale_n_ = count; if (autoscale_n_ >= min) { arrays...
+///     autoscale_loop_f(ops, ...); } else for (...) {...} }
+std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, NumberedSite> &Sites,
                                bool CCasts, llvm::StringRef Text) {
   std::string Lower = P.LowerZero ? "0" : loopOperand(P.Lower, Text);
   Names SiteRefs, Keys, Functions;
@@ -151,4 +168,124 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
   return {{P.Loop.Begin, 0, Call, Edit::Open, Length, 0}, {P.Loop.End, 0, " }", Edit::Close, Length, 0}};
 }
 
-} // namespace autoscale::emit
+const LoopProgramShape *programOf(const Operation &Op) {
+  return Op.Shape ? Op.Shape->Program.get() : nullptr;
+}
+
+/// The operations of an innermost loop whose shape has a loop program run as that program when
+/// some of them is rewritten, none runs as a vector loop or in a matmul, and the rules of every
+/// rewritten one leave loop_programs on. The program goes before its loop, which stays for short
+/// runs: its sites keep their calls there.
+class LoopProgramSubstitution final : public SubstitutionKind {
+public:
+  Substitution id() const override { return Substitution::LoopProgram; }
+  llvm::StringRef name() const override { return "loop_program"; }
+
+  void assign(const std::vector<Operation> &Ops,
+              std::vector<Decision> &Decisions) const override {
+    std::map<std::pair<std::string, unsigned>, std::vector<size_t>> Members;
+    for (size_t I = 0; I < Ops.size(); ++I) {
+      if (const LoopProgramShape *P = programOf(Ops[I]))
+        Members[{Ops[I].Key.File, P->Loop.Begin}].push_back(I);
+      else if (Decisions[I].rewrites() && !Decisions[I].runsIn(Substitution::VectorLoop))
+        Decisions[I].WhyNot[Substitution::LoopProgram] = Ops[I].ProgramNote;
+    }
+    std::map<OpKey, size_t> IndexOf;
+    for (size_t I = 0; I < Ops.size(); ++I)
+      IndexOf.emplace(Ops[I].Key, I);
+    for (const auto &[Loop, Is] : Members) {
+      std::string Why;
+      bool Rewrites = false, AllPlain = true;
+      for (const OpKey &K : Ops[Is.front()].Shape->Program->InvariantOps)
+        if (auto It = IndexOf.find(K);
+            It != IndexOf.end() && Ops[It->second].Shape && Decisions[It->second].rewrites())
+          Why = "a value the loop computes once has a site of its own";
+      for (size_t I : Is) {
+        const Decision &D = Decisions[I];
+        Rewrites |= D.rewrites();
+        // fp32 with statistics amax records nothing: the runtime's inline call is the plain
+        // arithmetic, which the loop as written runs faster than any loop program.
+        AllPlain &= !D.rewrites() || (D.Treatment.Format == rules::Format::FP32 &&
+                                      D.Treatment.Statistics == rules::Statistics::Amax);
+        if (D.runsIn(Substitution::VectorLoop))
+          Why = "a multiply of the loop runs as a vector loop";
+        else if (D.runsIn(Substitution::Matmul))
+          Why = "the loop is part of a matmul";
+        else if (D.rewrites() && !D.Treatment.LoopPrograms)
+          Why = "the rules keep the loop's calls (loop_programs: false)";
+      }
+      if (Rewrites && AllPlain && Why.empty())
+        Why = "every site of the loop is fp32 with statistics amax: its calls are the plain arithmetic";
+      // Where the program runs, no operation of the loop runs in another substitution (Why).
+      for (size_t I : Is) {
+        Decision &D = Decisions[I];
+        if (Rewrites && Why.empty())
+          D.RunsIn = Substitution::LoopProgram;
+        else if (D.rewrites() && !D.runsIn(Substitution::VectorLoop))
+          D.WhyNot[Substitution::LoopProgram] = Why;
+      }
+    }
+  }
+
+  /// A loop that ends steps (StepLoops.h) keeps its calls: its step goes inside it.
+  void keepStepPoints(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions,
+                      const StepPlan &Steps) const override {
+    for (size_t I = 0; I < Ops.size(); ++I) {
+      const LoopProgramShape *P = programOf(Ops[I]);
+      if (!P || !Decisions[I].runsIn(Substitution::LoopProgram))
+        continue;
+      for (const StepLoop &L : Steps.Loops)
+        for (const StepPoint &Point : L.Loop.Steps)
+          if (L.File == Ops[I].Key.File && Point.Begin < P->Loop.End && P->Loop.Begin <= Point.End) {
+            Decisions[I].RunsIn.reset();
+            if (Decisions[I].rewrites())
+              Decisions[I].WhyNot[Substitution::LoopProgram] = "the loop ends the program's steps";
+          }
+    }
+  }
+
+  std::optional<std::vector<Edit>> siteEdits(const Operation &Op, const Decision &D,
+                                             llvm::StringRef Site,
+                                             llvm::StringRef Text) const override {
+    return std::nullopt;
+  }
+
+  std::vector<Edit> fileEdits(llvm::ArrayRef<NumberedSite> Sites,
+                              llvm::StringRef Text) const override {
+    std::map<unsigned, const LoopProgramShape *> Programs;
+    std::map<OpKey, NumberedSite> ByKey;
+    bool CCasts = false;
+    for (const NumberedSite &S : Sites) {
+      const LoopProgramShape *P = programOf(*S.Op);
+      Programs[P->Loop.Begin] = P;
+      ByKey[S.Op->Key] = S;
+      CCasts |= S.Op->SeenByC;
+    }
+    std::vector<Edit> Out;
+    for (const auto &[Begin, P] : Programs)
+      for (Edit &E : programEdits(*P, ByKey, CCasts, Text))
+        Out.push_back(std::move(E));
+    return Out;
+  }
+
+  void describe(const Operation &Op, const Decision &D,
+                llvm::json::Object &Entry) const override {
+    if (!D.rewrites())
+      return;
+    if (D.runsIn(Substitution::LoopProgram))
+      Entry["program"] = "runs with its loop (line " + std::to_string(programOf(Op)->CallLine) +
+                         ") as one loop program (short runs: one call per operation)";
+    else if (auto Why = D.WhyNot.find(Substitution::LoopProgram);
+             Why != D.WhyNot.end() && !Why->second.empty())
+      Entry["program"] = "one call per operation: " + Why->second;
+  }
+};
+
+} // namespace
+
+const SubstitutionKind &loopProgramSubstitution() {
+  static const LoopProgramSubstitution Kind;
+  return Kind;
+}
+
+} // namespace autoscale

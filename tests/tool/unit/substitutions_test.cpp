@@ -1,0 +1,101 @@
+// Unit tests of substitutions/: which operations each kind computes, on operations and shapes
+// built by hand, and the list of kinds every later stage goes through.
+#include "substitutions/Substitution.h"
+
+#include "find/gemm/GemmShape.h"
+#include "find/loops/VectorLoopShape.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace autoscale {
+namespace {
+
+Operation op(unsigned Offset, std::string Name, Form Kind = Form::Binary) {
+  Operation Op;
+  Op.Key = {"/src/a.c", Offset, "*"};
+  Op.OpName = std::move(Name);
+  Op.File = "a.c";
+  Op.Line = Offset;
+  Op.Column = 1;
+  Op.Function = "f";
+  Op.Shape.emplace();
+  Op.Shape->Kind = Kind;
+  return Op;
+}
+
+rules::RuleSet rules() {
+  llvm::Expected<rules::RuleSet> R = rules::parseRuleSet(R"(version: 1
+treatment:
+  allow: {action: scale, format: e4m3}
+  infer: {action: cast, format: fp16}
+  deny: {action: keep}
+  clear: {action: cast, format: fp32}
+)",
+                                                         "t.yaml");
+  EXPECT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  return std::move(*R);
+}
+
+std::vector<Decision> decideAll(const std::vector<Operation> &Ops) {
+  std::vector<Decision> D = decide(Ops, {}, rules());
+  assignSubstitutions(Ops, D);
+  return D;
+}
+
+TEST(Substitutions, EveryKindIsListedOnceInTheOrderTheyChoose) {
+  std::vector<Substitution> Ids;
+  std::set<std::string> Names;
+  for (const SubstitutionKind *K : substitutionKinds()) {
+    Ids.push_back(K->id());
+    Names.insert(K->name().str());
+    EXPECT_EQ(&substitutionKind(K->id()), K);
+  }
+  EXPECT_EQ(Ids, (std::vector<Substitution>{Substitution::Matmul, Substitution::VectorLoop,
+                                            Substitution::LoopProgram}));
+  EXPECT_EQ(Names.size(), Ids.size());
+}
+
+TEST(Substitutions, AMatmulSiteComputesTheOperationsOfTheCodeItReplaces) {
+  std::vector<Operation> Ops = {op(10, "matmul", Form::Matmul), op(20, "dot_mul"),
+                                op(60, "dot_mul")};
+  auto G = std::make_shared<GemmShape>();
+  G->Covers = {{15, 50}};
+  Ops[0].Base = BaseOp::Matmul;
+  Ops[0].Shape->Gemm = G;
+  std::vector<Decision> D = decideAll(Ops);
+  EXPECT_TRUE(D[0].runsIn(Substitution::Matmul));
+  EXPECT_TRUE(D[0].rewrites());
+  EXPECT_EQ(D[0].Treatment.Rounding, rules::Rounding::Inputs);
+  EXPECT_TRUE(D[1].runsIn(Substitution::Matmul));
+  EXPECT_EQ(D[1].ComputedAt, "a.c:10:1");
+  EXPECT_FALSE(D[1].rewrites());
+  EXPECT_FALSE(D[2].RunsIn); // outside the spans it replaces
+  EXPECT_TRUE(D[2].rewrites());
+
+  llvm::json::Object Entry;
+  substitutionKind(Substitution::Matmul).describe(Ops[0], D[0], Entry);
+  EXPECT_EQ(Entry.getString("gemm"), "loops");
+}
+
+TEST(Substitutions, AVectorLoopRunsOnlyWhileItsSumIsKept) {
+  std::vector<Operation> Ops = {op(10, "dot_mul"), op(12, "accumulate")};
+  auto L = std::make_shared<VectorLoopShape>();
+  L->Accumulate = Ops[1].Key;
+  Ops[0].Shape->Loop = L;
+  std::vector<Decision> D = decideAll(Ops); // an accumulate is deny: kept
+  EXPECT_TRUE(D[0].runsIn(Substitution::VectorLoop));
+
+  // The same sum rewritten on its own (infer: cast to fp16) is a site the kernel cannot be.
+  Ops[1].OpName = "add";
+  D = decideAll(Ops);
+  EXPECT_FALSE(D[0].RunsIn);
+  EXPECT_EQ(D[0].WhyNot.at(Substitution::VectorLoop), "the sum is a site of its own");
+  llvm::json::Object Entry;
+  substitutionKind(Substitution::VectorLoop).describe(Ops[0], D[0], Entry);
+  EXPECT_EQ(Entry.getString("loop"), "one call per product: the sum is a site of its own");
+}
+
+} // namespace
+} // namespace autoscale

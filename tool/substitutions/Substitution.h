@@ -1,0 +1,87 @@
+//===- Substitution.h - one kind of substitution, as one class ---------------===//
+//
+// A substitution is a runtime call that replaces code around the operations it computes: a
+// matrix product (Matmul.cpp), a loop of one multiply site (VectorLoop.cpp), a loop program
+// (LoopProgram.cpp). find/ recognises and proves each kind's candidates (a shape on the
+// operation, or the note why there is none); the kind's class does the rest, as a clang-tidy
+// check is one class: it decides which rewritten operations it computes, spells its calls, and
+// says in the report what it did. decide/'s caller, emit/ and report/ ask the kinds in
+// substitutionKinds(), never one by name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_SUBSTITUTIONS_SUBSTITUTION_H
+#define AUTOSCALE_TOOL_SUBSTITUTIONS_SUBSTITUTION_H
+
+#include "decide/Decide.h"
+#include "emit/Edit.h"
+#include "find/Operation.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace autoscale {
+
+struct StepPlan;
+
+/// A site of a file once numbered: the expression naming it in the file's site table
+/// ("&autoscale_sites_1a2b3c4d[7]"), its operation and its decision.
+struct NumberedSite {
+  std::string Ref;
+  const Operation *Op;
+  const Decision *D;
+};
+
+class SubstitutionKind {
+public:
+  virtual ~SubstitutionKind() = default;
+  virtual Substitution id() const = 0;
+  /// The report's word for it ("matmul"): an operation a site of this kind computes with the
+  /// code around it is `in_<name>`, and its entry names that site under <name>.
+  virtual llvm::StringRef name() const = 0;
+
+  /// decide: after classes and rules, Decision::RunsIn of the operations it computes, and
+  /// Decision::WhyNot of the rewritten ones it could compute and does not. The kinds run in
+  /// substitutionKinds()'s order, each seeing what the earlier ones took.
+  virtual void assign(const std::vector<Operation> &Ops,
+                      std::vector<Decision> &Decisions) const = 0;
+  /// decide, once the steps are planned: where the code it would replace holds a point where a
+  /// step ends, the operations keep their own calls.
+  virtual void keepStepPoints(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions,
+                              const StepPlan &Steps) const {}
+
+  /// spell: the edits that replace the call of a site it computes, or none when the site keeps
+  /// its scalar call (a loop program's sites keep theirs for short runs).
+  virtual std::optional<std::vector<emit::Edit>>
+  siteEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
+            llvm::StringRef Text) const = 0;
+  /// spell: the edits around the code it replaces, once per file, given the file's sites that
+  /// it computes in offset order.
+  virtual std::vector<emit::Edit> fileEdits(llvm::ArrayRef<NumberedSite> Sites,
+                                            llvm::StringRef Text) const {
+    return {};
+  }
+
+  /// report: what an operation's entry says of it (the operation found, D decided).
+  virtual void describe(const Operation &Op, const Decision &D,
+                        llvm::json::Object &Entry) const = 0;
+};
+
+/// Every kind, in the order they choose: a matmul takes the operations of the code it replaces
+/// first, then vector loops their multiplies, then loop programs the loops left.
+llvm::ArrayRef<const SubstitutionKind *> substitutionKinds();
+const SubstitutionKind &substitutionKind(Substitution S);
+
+/// decide: every kind's assign, in order.
+void assignSubstitutions(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);
+/// decide: every kind's keepStepPoints.
+void keepStepPoints(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions,
+                    const StepPlan &Steps);
+
+} // namespace autoscale
+
+#endif
