@@ -61,6 +61,12 @@ Settings read_settings() {
     std::string error = parse_switch("AUTOSCALE_CUDA_FP8", v, kCudaFp8Off, kCudaFp8On, &s.cuda_fp8);
     if (!error.empty()) std::fprintf(stderr, "autoscale: %s; using 1\n", error.c_str());
   }
+  if (const char *v = std::getenv("AUTOSCALE_CPU_BF16")) {
+    bool on = false;
+    std::string error = parse_switch("AUTOSCALE_CPU_BF16", v, kCpuBf16Off, kCpuBf16On, &on);
+    if (error.empty()) s.cpu_bf16 = on;
+    else std::fprintf(stderr, "autoscale: %s; choosing by this CPU's speed\n", error.c_str());
+  }
   if (const char *v = std::getenv("AUTOSCALE_WINDOW")) {
     std::string error = parse_window(v, &s.window);
     if (!error.empty())

@@ -3,6 +3,7 @@
 #define AUTOSCALE_SRC_ENV_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "autoscale/defaults.h"
@@ -20,12 +21,17 @@ struct Settings {
   // 0 runs the same rounded values as bf16 with float32 accumulation, which tells the tensor
   // cores' accumulation apart from the rounding.
   bool cuda_fp8 = true;
+  // AUTOSCALE_CPU_BF16: fp8, fp16 and bf16 operands of CPU products as bf16 on oneDNN (1) or as
+  // float32 (0); unset, as the CPU runs them faster (dnnl_bf16_pays in gemm/matmul_dnnl.h).
+  std::optional<bool> cpu_bf16;
 };
 
 // What each value of a 0/1 variable means, as its message says.
 inline constexpr const char *kSummaryOff = "no summary at exit", *kSummaryOn = "summary on stderr";
 inline constexpr const char *kCudaFp8Off = "e4m3 cuBLAS products as bf16 values on cublasGemmEx",
                             *kCudaFp8On = "on FP8 tensor cores";
+inline constexpr const char *kCpuBf16Off = "CPU products of low-precision operands in float32",
+                            *kCpuBf16On = "as bf16 wherever oneDNN has bf16 kernels";
 
 // Each parser takes the variable's value (never NULL) and returns the message to print when it
 // is invalid, empty when it is valid. The message names the variable and the accepted values.

@@ -1,10 +1,14 @@
 # The scaled matrix products: CPU backends (on codes, and the GEMM on float operands) against an
 # FP64 reference and bit for bit on exact cases; the CUDA one (when the toolkit is there) against
 # the CPU one, and the rewritten cuBLAS calls against cuBLAS, skipping, saying why, without a GPU.
+# Each runs three times: with the kernels this CPU runs faster, and with each choice forced
+# (AUTOSCALE_CPU_BF16), so both oneDNN paths are tested wherever oneDNN has bf16 kernels.
 foreach(test matmul_test matmul_gemm_test)
   add_executable(${test} ${CMAKE_CURRENT_SOURCE_DIR}/${test}.cpp)
   target_link_libraries(${test} PRIVATE autoscale::autoscale GTest::gtest_main)
   gtest_discover_tests(${test})
+  gtest_discover_tests(${test} TEST_PREFIX "cpu_bf16_on." PROPERTIES ENVIRONMENT "AUTOSCALE_CPU_BF16=1")
+  gtest_discover_tests(${test} TEST_PREFIX "cpu_bf16_off." PROPERTIES ENVIRONMENT "AUTOSCALE_CPU_BF16=0")
 endforeach()
 
 if(AUTOSCALE_HAVE_CUDA AND TARGET autoscale_cuda)

@@ -50,9 +50,10 @@ namespace {
 
 using namespace autoscale::detail;
 
-// The element types to try on oneDNN, best first: bf16 where its AMX kernels run it
+// The element types to try on oneDNN, best first: bf16 where this CPU runs it faster
 // (dnnl_bf16_pays). float32 always serves: the products of two values of any format but fp32 are
-// exact in it, so it differs from bf16 only in speed.
+// exact in both, and each kernel sums them in float32, each in its own order, so C's last bits
+// may differ between the two (AUTOSCALE_CPU_BF16 pins the choice).
 std::initializer_list<Elem> types_for(int a_format, int b_format) {
   static const std::initializer_list<Elem> bf16_first{Elem::Bf16, Elem::F32}, f32_only{Elem::F32};
   return exact_in_bf16(a_format) && exact_in_bf16(b_format) && dnnl_bf16_pays() ? bf16_first : f32_only;

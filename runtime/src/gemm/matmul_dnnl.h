@@ -15,9 +15,11 @@ namespace autoscale::detail {
 bool dnnl_native(const Product &p, std::string *why);
 
 // Whether oneDNN multiplies bf16 operands faster than float32 ones on this CPU: with AMX (its
-// tile kernels). Without AMX, oneDNN 2.6's avx512_bf16 kernels ran a 1024^3 product at 0.57x its
-// float32 SGEMM on an Emerald Rapids core (autoscale_bench_matmul), and they flush subnormal
-// products and sums (vdpbf16ps works with DAZ and FTZ), so fp8 operands go as exact float32 values.
+// tile kernels) always; with avx512_bf16 alone where a product of each, timed once, says so (the
+// speed of vdpbf16ps differs by core); without either never (oneDNN would emulate). Set
+// AUTOSCALE_CPU_BF16 to 0 or 1 to choose. The bf16 kernels flush subnormal products and sums
+// (vdpbf16ps works with DAZ and FTZ): folded_exponents (matmul.cpp) keeps fp8 operands' products
+// normal.
 bool dnnl_bf16_pays();
 
 // Runs p on its cached primitive (dnnl_native(p) must be true): AUTOSCALE_OK, or
