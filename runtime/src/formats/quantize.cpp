@@ -7,10 +7,12 @@
 #include "formats/quantize.h"
 
 #include <algorithm>
+#include <cfenv>
 
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
 #include "check.h"
+#include "float_flags.h"
 #include "kernels/parallel.h"
 #include "formats/format_traits.h"
 #include "formats/quantize_element.h"
@@ -93,6 +95,54 @@ AUTOSCALE_NO_TREE_PRE AUTOSCALE_VECTOR_CLONES void quantize_run(const float *__r
   *stats = RunStats{amax, over, under, tiny};
 }
 
+// The fast path again, for formats whose values are float normals (e4m3, e5m2, fp16) emitted as
+// values, in fewer instructions: the rounding below the format's smallest normal is the FPU's. A
+// quotient there is a multiple of the format's subnormal quantum; |data| / quantum (exact: a power
+// of two) plus 2^23 rounds to an integer count, nearest-even when MXCSR says nearest, which is the
+// only mode this kernel runs in (run() checks), and count * quantum is exact. At and above the
+// smallest normal it rounds float32's bits in place, as format.h's autoscale_round_magnitude_ does.
+// The same bits and counters as quantize_run, which the tests compare over every float
+// (tests/runtime/quantize_nearest_test.cpp). Lanes the selects discard may raise flags: run()
+// keeps the caller's.
+template <int F, Emit E>
+AUTOSCALE_NO_TREE_PRE AUTOSCALE_VECTOR_CLONES void quantize_run_nearest(const float *__restrict x, size_t n,
+                                                                       Rounding r,
+                                                                       typename OutOf<F, E>::type *__restrict out,
+                                                                       RunStats *stats) {
+  static_assert(E != Emit::Code && F != AUTOSCALE_FP32 && F != AUTOSCALE_BF16, "values of float-normal formats");
+  const autoscale_format_desc_ d = autoscale_format_desc_of_(F);
+  const int sh = 23 - d.mant_bits;  // float32 mantissa bits the format drops
+  const uint32_t half_less = (1u << (sh - 1)) - 1u, dropped = (1u << sh) - 1u;
+  const uint32_t smallest_normal = static_cast<uint32_t>(127 + d.emin) << 23;
+  const float quanta_per_unit = autoscale_bits_float_(static_cast<uint32_t>(127 + d.mant_bits - d.emin) << 23);
+  const float quantum = autoscale_bits_float_(static_cast<uint32_t>(127 + d.emin - d.mant_bits) << 23);
+  uint32_t amax = 0, over = 0, under = 0;
+  const uint32_t exponent_add = static_cast<uint32_t>(r.value_exponent) << (E == Emit::Bf16 ? 7 : 23);
+  for (size_t i = 0; i < n; ++i) {
+    const float v = x[i];
+    const uint32_t ax = abs_bits(v);
+    amax = ax > amax ? ax : amax;
+    const uint32_t db = autoscale_float_bits_(v * r.inv), sign = db & 0x80000000u, a = db ^ sign;
+    const uint32_t normal = (a + half_less + ((a >> sh) & 1u)) & ~dropped;  // ties to even
+    const float count = (autoscale_bits_float_(a) * quanta_per_unit + 0x1p23f) - 0x1p23f;
+    // The selects as masks: GCC vectorises them, where it turns ?: here into branches.
+    const uint32_t is_normal = 0u - static_cast<uint32_t>(a >= smallest_normal);
+    const uint32_t q = (normal & is_normal) | (autoscale_float_bits_(count * quantum) & ~is_normal);
+    under += ((q - 1u) >> 31) & ((0u - ax) >> 31);                     // rounded to zero, x != 0
+    over += ((d.max_bits - q) >> 31) & ((ax - 0x7F800000u) >> 31);  // beyond max, x finite
+    const uint32_t is_over = 0u - static_cast<uint32_t>(q > d.max_bits);
+    const uint32_t is_nan = 0u - static_cast<uint32_t>(a > 0x7F800000u);
+    const uint32_t replaced = (d.nan_bits & is_nan) | ((r.overflow.mag | (sign & r.overflow.sign)) & ~is_nan);
+    uint32_t value = (replaced & is_over) | ((q | sign) & ~is_over);
+    if constexpr (E == Emit::Bf16) value >>= 16;  // the low half is zero: the format is exact in bf16
+    constexpr uint32_t exponent = E == Emit::Bf16 ? 0x7F80u : 0x7F800000u;
+    const uint32_t field = value & exponent;
+    value += exponent_add & (0u - static_cast<uint32_t>(field - 1u < exponent - 1u));
+    out[i] = static_cast<typename OutOf<F, E>::type>(value);
+  }
+  *stats = RunStats{amax, over, under, 0};
+}
+
 using RunFn = void (*)(const float *, size_t, const Rounding &, void *, RunStats *);
 
 template <int F, Emit E, bool Exact>
@@ -100,11 +150,31 @@ void run_erased(const float *x, size_t n, const Rounding &r, void *out, RunStats
   quantize_run<F, E, Exact>(x, n, r, static_cast<typename OutOf<F, E>::type *>(out), stats);
 }
 
+template <int F, Emit E>
+void run_nearest_erased(const float *x, size_t n, const Rounding &r, void *out, RunStats *stats) {
+  quantize_run_nearest<F, E>(x, n, r, static_cast<typename OutOf<F, E>::type *>(out), stats);
+}
+
 struct Kernels {
   RunFn fast, exact;  // fast: 1/scale exact; exact: the quotient (quotient.h)
+  RunFn nearest;      // fast's bits in MXCSR's round-to-nearest mode only, or null
 };
 
-template <int F, Emit E> Kernels kernels_as() { return {run_erased<F, E, false>, run_erased<F, E, true>}; }
+template <int F, Emit E> Kernels kernels_as() {
+  constexpr bool normal_values = E != Emit::Code && F != AUTOSCALE_FP32 && F != AUTOSCALE_BF16;
+  RunFn nearest = nullptr;
+  if constexpr (normal_values) nearest = run_nearest_erased<F, E>;
+  return {run_erased<F, E, false>, run_erased<F, E, true>, nearest};
+}
+
+// Whether this thread's float arithmetic rounds to nearest (MXCSR's or the C environment's mode).
+bool rounds_to_nearest() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  return (__builtin_ia32_stmxcsr() & 0x6000u) == 0;  // RC, bits 13-14: 00 is round to nearest
+#else
+  return std::fegetround() == FE_TONEAREST;
+#endif
+}
 
 template <int F> Kernels kernels_emitting(Emit emit) {
   switch (emit) {
@@ -129,7 +199,10 @@ constexpr size_t kTileRows = 16;          // output rows per item when reads are
 // redone on the exact path (its counters dropped), which is rare: such values are below 2^-126.
 void run(const Kernels &k, const Rounding &r, const float *x, size_t n, void *out, QuantizeStats &st) {
   RunStats s;
-  if (r.inv != 0.0f) {
+  if (r.inv != 0.0f && k.nearest && rounds_to_nearest()) {
+    KeepFloatFlags flags;  // the discarded lanes' arithmetic is not the program's
+    k.nearest(x, n, r, out, &s);
+  } else if (r.inv != 0.0f) {
     k.fast(x, n, r, out, &s);
     if (s.tiny) k.exact(x, n, r, out, &s);
   } else {
