@@ -65,7 +65,7 @@ Settings read_settings() {
     bool on = false;
     std::string error = parse_switch("AUTOSCALE_CPU_BF16", v, kCpuBf16Off, kCpuBf16On, &on);
     if (error.empty()) s.cpu_bf16 = on;
-    else std::fprintf(stderr, "autoscale: %s; choosing by this CPU's speed\n", error.c_str());
+    else std::fprintf(stderr, "autoscale: %s; choosing by what this CPU has\n", error.c_str());
   }
   if (const char *v = std::getenv("AUTOSCALE_WINDOW")) {
     std::string error = parse_window(v, &s.window);

@@ -21,8 +21,8 @@ struct Settings {
   // 0 runs the same rounded values as bf16 with float32 accumulation, which tells the tensor
   // cores' accumulation apart from the rounding.
   bool cuda_fp8 = true;
-  // AUTOSCALE_CPU_BF16: fp8, fp16 and bf16 operands of CPU products as bf16 on oneDNN (1) or as
-  // float32 (0); unset, as the CPU runs them faster (dnnl_bf16_pays in gemm/matmul_dnnl.h).
+  // AUTOSCALE_CPU_BF16: fp8 and bf16 operands of CPU products as bf16 on oneDNN (1) or as
+  // float32 (0); unset, by what the CPU has (dnnl_bf16_pays in gemm/matmul_dnnl.h).
   std::optional<bool> cpu_bf16;
 };
 

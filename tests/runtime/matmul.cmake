@@ -1,7 +1,7 @@
 # The scaled matrix products: CPU backends (on codes, and the GEMM on float operands) against an
 # FP64 reference and bit for bit on exact cases; the CUDA one (when the toolkit is there) against
 # the CPU one, and the rewritten cuBLAS calls against cuBLAS, skipping, saying why, without a GPU.
-# Each runs three times: with the kernels this CPU runs faster, and with each choice forced
+# Each runs three times: with the kernels chosen by what this CPU has, and with each forced
 # (AUTOSCALE_CPU_BF16), so both oneDNN paths are tested wherever oneDNN has bf16 kernels.
 foreach(test matmul_test matmul_gemm_test)
   add_executable(${test} ${CMAKE_CURRENT_SOURCE_DIR}/${test}.cpp)

@@ -16,9 +16,6 @@
 
 #ifdef AUTOSCALE_HAVE_DNNL
 
-#include <algorithm>
-#include <chrono>
-#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,6 +23,9 @@
 #include <unordered_map>
 
 #include <oneapi/dnnl/dnnl.hpp>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -123,37 +123,20 @@ std::shared_ptr<const Plan> plan_for(const PlanKey &key) {
   return cache.emplace(key, make_plan(key)).first->second;
 }
 
-// The best of a few runs of a square product of float32 or bf16 operands, in seconds.
-double best_product_time(dt type) {
-  constexpr dnnl::memory::dim n = 384;  // about a millisecond in float32 on one core
-  const dnnl::memory::desc ab_md(dims{n, n}, type, dims{n, 1}), c_md(dims{n, n}, dt::f32, dims{n, 1});
-  dnnl::engine &engine = cpu_engine();
-  dnnl::matmul prim(dnnl::matmul::primitive_desc(dnnl::matmul::desc(ab_md, ab_md, c_md), engine));
-  dnnl::memory a(ab_md, engine), b(ab_md, engine), c(c_md, engine);
-  std::memset(a.get_data_handle(), 0, ab_md.get_size());  // zeros: the time does not depend on values
-  std::memset(b.get_data_handle(), 0, ab_md.get_size());
-  dnnl::stream stream(engine);
-  double best = 1e30;
-  for (int run = 0; run < 5; ++run) {  // the first runs warm the caches and the threads
-    const auto start = std::chrono::steady_clock::now();
-    prim.execute(stream, {{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c}});
-    stream.wait();
-    if (run >= 2) best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  return best;
-}
-
-// Whether oneDNN's avx512_bf16 kernels (no AMX) beat its float32 ones on this core. The flag does
-// not say: a core that runs vdpbf16ps at the rate of two float32 FMAs doubles the speed (Zen 4 and
-// later: oneDNN's bf16 matmul 1.7-2.4x its SGEMM, docs/PERFORMANCE.md), one that runs it at the
-// rate of one does not (an Emerald Rapids core without AMX: 0.57x). So one product of each, once
-// per process (a few milliseconds), decides, with a margin no timing noise crosses.
-bool bf16_measured_faster() {
-  try {
-    return best_product_time(dt::bf16) < 0.75 * best_product_time(dt::f32);
-  } catch (const dnnl::error &) {
-    return false;
-  }
+// Whether the CPU is AMD's: with avx512_bf16 and no AMX, its cores (Zen 4 and later) run
+// vdpbf16ps at twice the products of a float32 FMA, and oneDNN's bf16 matmul is 1.7-2.4x its
+// SGEMM (docs/PERFORMANCE.md); Intel's without AMX (Cooper Lake; Sapphire and Emerald Rapids with
+// AMX hidden, as in some VMs) run it at float32's rate, and an Emerald Rapids VM ran oneDNN's bf16
+// matmul at 0.57x its SGEMM. A fixed rule, not a timing, so that a program's bits do not depend on
+// how busy the machine was when it started.
+bool amd_cpu() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  unsigned max_leaf = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(0, &max_leaf, &ebx, &ecx, &edx)) return false;
+  return ebx == 0x68747541u && edx == 0x69746E65u && ecx == 0x444D4163u;  // "AuthenticAMD"
+#else
+  return false;
+#endif
 }
 
 }  // namespace
@@ -164,7 +147,7 @@ bool dnnl_bf16_pays() {
     const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
     const auto has = [&](dnnl_cpu_isa_t wanted) { return (isa & wanted) == static_cast<unsigned>(wanted); };
     if (has(dnnl_cpu_isa_avx512_core_amx)) return true;
-    return has(dnnl_cpu_isa_avx512_core_bf16) && bf16_measured_faster();
+    return has(dnnl_cpu_isa_avx512_core_bf16) && amd_cpu();
   }();
   return pays;
 }

@@ -14,12 +14,11 @@ namespace autoscale::detail {
 // or alpha). When not, *why (if not NULL) says why.
 bool dnnl_native(const Product &p, std::string *why);
 
-// Whether oneDNN multiplies bf16 operands faster than float32 ones on this CPU: with AMX (its
-// tile kernels) always; with avx512_bf16 alone where a product of each, timed once, says so (the
-// speed of vdpbf16ps differs by core); without either never (oneDNN would emulate). Set
-// AUTOSCALE_CPU_BF16 to 0 or 1 to choose. The bf16 kernels flush subnormal products and sums
-// (vdpbf16ps works with DAZ and FTZ): folded_exponents (matmul.cpp) keeps fp8 operands' products
-// normal.
+// Whether oneDNN multiplies bf16 operands faster than float32 ones on this CPU, by what it has:
+// AMX (tile kernels); avx512_bf16 on AMD's cores, which run it at twice float32's rate (Intel's
+// without AMX do not); never without either (oneDNN would emulate). AUTOSCALE_CPU_BF16=0/1
+// chooses instead. The bf16 kernels flush subnormal products and sums (vdpbf16ps works with DAZ
+// and FTZ): folded_exponents (matmul.cpp) keeps fp8 operands' products normal.
 bool dnnl_bf16_pays();
 
 // Runs p on its cached primitive (dnnl_native(p) must be true): AUTOSCALE_OK, or
