@@ -39,6 +39,11 @@ struct Decision {
   std::map<Substitution, std::string> WhyNot;
 
   bool runsIn(Substitution S) const { return RunsIn == S; }
+  /// Why S does not compute this rewritten operation; empty when it does, or cannot.
+  std::string whyNot(Substitution S) const {
+    auto It = WhyNot.find(S);
+    return It == WhyNot.end() ? std::string() : It->second;
+  }
   bool rewrites() const {
     return ComputedAt.empty() && Treatment.Action != rules::Action::Keep;
   }

@@ -275,9 +275,8 @@ public:
     if (D.runsIn(Substitution::LoopProgram))
       Entry["program"] = "runs with its loop (line " + std::to_string(programOf(Op)->CallLine) +
                          ") as one loop program (short runs: one call per operation)";
-    else if (auto Why = D.WhyNot.find(Substitution::LoopProgram);
-             Why != D.WhyNot.end() && !Why->second.empty())
-      Entry["program"] = "one call per operation: " + Why->second;
+    else if (std::string Why = D.whyNot(Substitution::LoopProgram); !Why.empty())
+      Entry["program"] = "one call per operation: " + Why;
   }
 };
 

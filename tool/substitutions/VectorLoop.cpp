@@ -135,9 +135,8 @@ public:
                 llvm::json::Object &Entry) const override {
     if (!D.rewrites())
       return;
-    if (auto Why = D.WhyNot.find(Substitution::VectorLoop);
-        Why != D.WhyNot.end() && !Why->second.empty())
-      Entry["loop"] = "one call per product: " + Why->second;
+    if (std::string Why = D.whyNot(Substitution::VectorLoop); !Why.empty())
+      Entry["loop"] = "one call per product: " + Why;
   }
 };
 
