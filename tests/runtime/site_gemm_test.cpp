@@ -377,6 +377,39 @@ const Case kLoopCases[] = {
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 2, 1500, 0, Layout::RowMajor, Layout::RowMajor, 2},
 };
 
+// Two threads call one current-scaling site at once, as a GEMM per row of a causal window does
+// inside a parallel loop: both read the same matrix (one tensor), one its first 4 rows, the other
+// all 16, whose last 12 are 2^12 larger. Each call quantises with the scale of its own operand, so
+// every product is the one the same call gives alone.
+TEST(SiteGemm, ConcurrentCallsOfOneSiteEachUseTheirOwnCurrentScale) {
+  static autoscale_site site = make_site(760, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_CURRENT);
+  constexpr std::size_t k = 16, n = 8, rows[] = {4, 16};
+  std::mt19937 rng(760);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<float> a(rows[1] * k), b(k * n);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = u(rng) * (i < rows[0] * k ? 1.0f : 0x1p12f);
+  for (float &v : b) v = u(rng);
+  std::vector<std::vector<float>> want(2);
+  for (std::size_t w = 0; w < 2; ++w) {
+    want[w].assign(rows[w] * n, 0.0f);
+    autoscale_matmul_f(&site, rows[w], n, k, a.data(), k, 1, b.data(), n, 1, nullptr, 0, 0, want[w].data(), n, 1);
+  }
+  std::vector<int> mismatches(2);
+  std::vector<std::thread> threads;
+  for (std::size_t w = 0; w < 2; ++w)
+    threads.emplace_back([&, w] {
+      std::vector<float> got(rows[w] * n);
+      for (int call = 0; call < 20000; ++call) {
+        autoscale_matmul_f(&site, rows[w], n, k, a.data(), k, 1, b.data(), n, 1, nullptr, 0, 0, got.data(), n, 1);
+        mismatches[w] += std::memcmp(got.data(), want[w].data(), got.size() * sizeof(float)) != 0;
+      }
+    });
+  for (std::thread &t : threads) t.join();
+  EXPECT_EQ(mismatches[0], 0);
+  EXPECT_EQ(mismatches[1], 0);
+}
+
 TEST(SiteGemm, AtFp32FloatSumsAreTheLoopsBitForBit) {
   int line = 800;
   for (const Case &c : kLoopCases) check_loop_order<float>(c, line++);
