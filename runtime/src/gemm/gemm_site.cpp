@@ -83,6 +83,9 @@ float operand_scale(SiteState *st, ThreadSite &t, int slot, bool measured, float
       std::lock_guard<std::mutex> lock(reg.mutex);
       publish_scale_locked(reg, st, t.active[slot], scale);
     }
+    // This call's own scale, not the slot's again: another thread calling the site at the same
+    // time (a GEMM per row inside a parallel loop) may have published its own there since.
+    return scale;
   }
   return scale_pair(load_relaxed(t.slot[slot].scale)).scale;
 }
