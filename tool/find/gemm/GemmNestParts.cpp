@@ -18,9 +18,10 @@ namespace autoscale::find::gemm {
 namespace {
 
 /// `for (int v = 0; v < Bound; v++ / v += Step)` (or `v = 0` for a v declared before: C89,
-/// `#pragma omp parallel for private(v)`): the variable, bound and step (null: 1).
+/// `#pragma omp parallel for private(v)`): the variable, bound and step (null: 1). `v <= Bound`
+/// with a signed bound runs to Bound + 1 (Inclusive); an unsigned one may never end.
 bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Expr *&Step,
-            std::string &Why, const SourceManager &SM) {
+            bool &Inclusive, std::string &Why, const SourceManager &SM) {
   std::string Loop = loopAtLine(For, SM);
   const Expr *Start = nullptr;
   V = forCounter(*For, &Start);
@@ -31,13 +32,17 @@ bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Exp
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   Bound = nullptr;
-  if (Cond && Cond->getOpcode() == BO_LT && varOf(Cond->getLHS()) == V)
+  const BinaryOperatorKind Op = Cond ? Cond->getOpcode() : BO_Comma;
+  if ((Op == BO_LT || Op == BO_LE) && varOf(Cond->getLHS()) == V)
     Bound = Cond->getRHS();
-  else if (Cond && Cond->getOpcode() == BO_GT && varOf(Cond->getRHS()) == V)
+  else if ((Op == BO_GT || Op == BO_GE) && varOf(Cond->getRHS()) == V)
     Bound = Cond->getLHS();
+  Inclusive = Op == BO_LE || Op == BO_GE;
+  if (Bound && Inclusive && !Bound->IgnoreParenImpCasts()->getType()->isSignedIntegerType())
+    Bound = nullptr;
   if (!Bound) {
-    // `t2 <= t` (a causal window) is a triangle, not a rectangle: no GEMM computes it.
-    Why = Loop + " is not bounded as `" + V->getName().str() + " < n` (a rectangle of products)";
+    Why = Loop + " is not bounded as `" + V->getName().str() + " < n` or, n signed, `" +
+          V->getName().str() + " <= n`";
     return false;
   }
   const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
@@ -200,14 +205,16 @@ bool NestAttempt::fail(const std::string &Reason) {
 bool NestAttempt::loops() {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<std::pair<const Expr *, const Expr *>> Ends; // bound, step
+  std::vector<bool> Inclusives;                             // `<=`: the trip is bound + 1
   for (size_t I = J + 1; I-- > 0;) {
     const ForStmt *For = Ch.Loops[I];
     NestLoop L;
     L.For = For;
     L.Line = SM.getSpellingLineNumber(For->getForLoc());
     const Expr *Bound, *Step;
+    bool Inclusive = false;
     std::string W;
-    if (!header(For, L.Var, Bound, Step, W, SM))
+    if (!header(For, L.Var, Bound, Step, Inclusive, W, SM))
       return fail(W);
     if (writesWithin(L.Var, For->getCond()) || writesWithin(L.Var, For->getBody()))
       return fail(loopAtLine(For, SM) + " changes its variable in its body");
@@ -217,12 +224,13 @@ bool NestAttempt::loops() {
     Scope_.Loop.insert(L.Var);
     Loops.push_back(L);
     Ends.push_back({Bound, Step});
+    Inclusives.push_back(Inclusive);
   }
   for (size_t I = 0; I < Loops.size(); ++I) {
     std::optional<Poly> Trip = Reader.invariant(Ends[I].first);
     if (!Trip)
       return fail("the bound of " + loopAtLine(Loops[I].For, SM) + ": " + Reader.Why);
-    Loops[I].Trip = *Trip;
+    Loops[I].Trip = Inclusives[I] ? *Trip + Poly::constant(1) : *Trip;
     if (const Expr *Step = Ends[I].second) {
       std::optional<Poly> S = Reader.invariant(Step);
       if (!S)
@@ -369,10 +377,13 @@ bool NestAttempt::arrayAccumulator(const ArraySubscriptExpr *T) {
       return fail(Name + " is used other than set, summed and stored by loops");
     const VarDecl *Var;
     const Expr *Bound, *Step;
+    bool Inclusive = false;
     std::string W;
-    if (!header(For, Var, Bound, Step, W, SM) || Step)
+    if (!header(For, Var, Bound, Step, Inclusive, W, SM) || Step)
       return fail(W.empty() ? loopAtLine(For, SM) + " does not count by one" : W);
     std::optional<Poly> Trip = Reader.invariant(Bound);
+    if (Trip && Inclusive)
+      Trip = *Trip + Poly::constant(1);
     if (!Trip || *Trip != LaneLoop->Trip)
       return fail(loopAtLine(For, SM) + " does not cover the elements the sum runs over");
     Scope_.Alias[Var] = Lane;

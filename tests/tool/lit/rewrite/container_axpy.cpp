@@ -1,4 +1,5 @@
-// An axpy into a container's elements (attention's weighted sum of values over std::vector): the
+// An axpy into a container's elements (attention's weighted sum of values over std::vector, in a
+// window that does not start at 0, which no GEMM site takes): the
 // target's elements are written through its data pointer, which the loop leaves where it is; the
 // fixed factor may be a container's element.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
@@ -11,10 +12,10 @@
 #include <vector>
 
 void attend(std::vector<float> &out, const std::vector<float> &att, const std::vector<float> &v,
-            int t, int hs) {
-  for (int t2 = 0; t2 <= t; t2++) {
-  // CHECK: for (int t2 = 0; t2 <= t; t2++) {
-  // REPORT: input.cpp:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"attend","op":"matmul","reason":"not substituted as a GEMM: the loop at line 15 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"float","variable":"out"}
+            int t0, int t, int hs) {
+  for (int t2 = t0; t2 <= t; t2++) {
+  // CHECK: for (int t2 = t0; t2 <= t; t2++) {
+  // REPORT: input.cpp:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"attend","op":"matmul","reason":"not substituted as a GEMM: the loop at line 16 does not start an integer variable at 0","spelling":"matmul","type":"float","variable":"out"}
     float w = att[t2];
     for (int i = 0; i < hs; i++)
     // CHECK: autoscale_axpy_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, w, 0, v.data() + (t2 * hs + 0), 1, out.data(), 1, att.data(), v.data());
@@ -32,7 +33,7 @@ void attend_back(Grads &g, const std::vector<float> &att, const std::vector<floa
                  int hs) {
   for (int t = 0; t < T; t++)
   // CHECK: for (int t = 0; t < T; t++)
-  // REPORT: input.cpp:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"attend_back","op":"matmul","reason":"not substituted as a GEMM: the loop at line 36 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"float","variable":"g"}
+  // REPORT: input.cpp:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"attend_back","op":"matmul","reason":"not substituted as a GEMM: the bound of the loop at line 37: 't' changes with the loops","spelling":"matmul","type":"float","variable":"g"}
     for (int t2 = 0; t2 <= t; t2++)
       for (int i = 0; i < hs; i++)
       // CHECK: autoscale_axpy_f(&[[SITES]][1], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, att[t * T + t2], 0, dout.data() + (t * hs + 0), 1, g.dv.data() + (t2 * hs + 0), 1, att.data(), dout.data());

@@ -8,10 +8,10 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 // RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c --
 // RUN: diff -u input.c ../again/input.c
-void alpha_left(float *out, const float *att, const float *v, int t, int hs) {
-  for (int t2 = 0; t2 <= t; t2++) {
-  // CHECK: for (int t2 = 0; t2 <= t; t2++) {
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_left","op":"matmul","reason":"not substituted as a GEMM: the loop at line 12 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"float","variable":"out"}
+void alpha_left(float *out, const float *att, const float *v, int t0, int t, int hs) {
+  for (int t2 = t0; t2 <= t; t2++) {
+  // CHECK: for (int t2 = t0; t2 <= t; t2++) {
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_left","op":"matmul","reason":"not substituted as a GEMM: the loop at line 12 does not start an integer variable at 0","spelling":"matmul","type":"float","variable":"out"}
     float w = att[t2];
     for (int i = 0; i < hs; i++)
     // CHECK: autoscale_axpy_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, w, 0, &v[t2 * hs + 0], 1, &out[0], 1, att, v);
@@ -24,7 +24,7 @@ void alpha_left(float *out, const float *att, const float *v, int t, int hs) {
 void alpha_right(double *restrict dv, const double *att, const double *dout, int T, int hs) {
   for (int t = 0; t < T; t++)
   // CHECK: for (int t = 0; t < T; t++)
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_right","op":"matmul","reason":"not substituted as a GEMM: the loop at line 28 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"double","variable":"dv"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_right","op":"matmul","reason":"not substituted as a GEMM: the loop at line 29 does not start an integer variable at 0","spelling":"matmul","type":"double","variable":"dv"}
     for (int t2 = 0; t2 <= t; t2++)
       for (int i = 1; i < hs; i++) {
       // CHECK: autoscale_axpy_d(&[[SITES]][1], hs > 1 ? AUTOSCALE_CAST(size_t, hs - 1) : 0, att[t * T + t2], 1, &dout[t * hs + 1], 1, &dv[t2 * hs + 1], 1, att, dout);
@@ -40,8 +40,8 @@ void weighted_back(float *restrict datt, float *restrict dv, const float *att, c
                    int T, int hs) {
   for (int t = 0; t < T; t++)
   // CHECK: for (int t = 0; t < T; t++)
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"weighted_back","op":"matmul","reason":"not substituted as a GEMM: the loop at line 45 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"float","variable":"datt"}
-  // REPORT: input.c:[[@LINE-3]]:3: {"action":"skipped","class":"allow","function":"weighted_back","op":"matmul","reason":"not substituted as a GEMM: the loop at line 45 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul#2","type":"float","variable":"dv"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"weighted_back","op":"matmul","reason":"not substituted as a GEMM: the bound of the loop at line 45: 't' changes with the loops","spelling":"matmul","type":"float","variable":"datt"}
+  // REPORT: input.c:[[@LINE-3]]:3: {"action":"skipped","class":"allow","function":"weighted_back","op":"matmul","reason":"not substituted as a GEMM: the bound of the loop at line 45: 't' changes with the loops","spelling":"matmul#2","type":"float","variable":"dv"}
     for (int t2 = 0; t2 <= t; t2++)
       for (int i = 0; i < hs; i++) {
       // CHECK: { datt[t * T + t2] = autoscale_dot_f(&[[SITES]][2], datt[t * T + t2], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, &v[t2 * hs + 0], 1, &dout[t * hs + 0], 1, v, dout);

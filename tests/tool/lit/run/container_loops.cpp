@@ -88,10 +88,11 @@ static float pointers(const std::vector<float> &a, const std::vector<std::vector
   return s;
 }
 
-// Attention's weighted sum of values and its gradient, into containers.
+// Attention's weighted sum of values (over a window from t0, which no GEMM site takes) and its
+// gradient, into containers.
 static void attend(std::vector<float> &out, const std::vector<float> &att,
-                   const std::vector<float> &v, int t) {
-  for (int t2 = 0; t2 <= t; t2++) {
+                   const std::vector<float> &v, int t0, int t) {
+  for (int t2 = t0; t2 <= t; t2++) {
     float w = att[t2];
     for (int i = 0; i < HS; i++)
       out[i] += w * v[t2 * HS + i];
@@ -140,7 +141,7 @@ int main() {
     std::printf("pointers %a\n", pointers(a, rows, step % 3));
     for (float &e : o)
       e = 0.0f;
-    attend(o, att, v, T - 1);
+    attend(o, att, v, 1, T - 1);
     for (int i = 0; i < HS; i++)
       std::printf("attend %d %a\n", i, o[i]);
     attend_back(g, att, v);

@@ -72,9 +72,10 @@ static double dot_d(const double *a, const double *b, long n) {
   return acc;
 }
 
-/* Attention's weighted sum of values (alpha left) and its gradient (alpha right). */
-static void attend(float *out, const float *att, const float *v, int t) {
-  for (int t2 = 0; t2 <= t; t2++) {
+/* Attention's weighted sum of values (alpha left; over a window from t0, which no GEMM site
+ * takes) and its gradient (alpha right). */
+static void attend(float *out, const float *att, const float *v, int t0, int t) {
+  for (int t2 = t0; t2 <= t; t2++) {
     float w = att[t2];
     for (int i = 0; i < HS; i++)
       out[i] += w * v[t2 * HS + i];
@@ -130,7 +131,7 @@ int main(void) {
     into(out, 3, a + 20, b + 10, -3, -5); /* empty, negative */
     printf("into %a %a %a %a\n", out[0], out[1], out[2], out[3]);
     printf("dot_d %a\n", dot_d(ad, bd, N));
-    attend(o, att, v, T - 1);
+    attend(o, att, v, 1, T - 1);
     attend_back(dv, att, v);
     for (int i = 0; i < HS; i++)
       printf("attend %d %a\n", i, o[i]);

@@ -55,7 +55,7 @@ void alpha_side_effect(float *out, const float *att, const float *v, int t, int 
   int k = 0;
   for (int t2 = 0; t2 <= t; t2++)
   // CHECK: for (int t2 = 0; t2 <= t; t2++)
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_side_effect","op":"matmul","reason":"not substituted as a GEMM: the loop at line 56 is not bounded as `t2 < n` (a rectangle of products)","spelling":"matmul","type":"float","variable":"out"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"alpha_side_effect","op":"matmul","reason":"not substituted as a GEMM: index 'k++' is not affine in the loop variables","spelling":"matmul","type":"float","variable":"out"}
     for (int i = 0; i < hs; i++)
       out[i] += att[k++] * v[t2 * hs + i];
       // CHECK: out[i] += autoscale_mul_tensors_f(&[[SITES]][4], att[k++], v[t2 * hs + i], att, v);
