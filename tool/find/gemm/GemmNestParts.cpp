@@ -19,7 +19,8 @@ namespace {
 
 /// `for (int v = 0; v < Bound; v++ / v += Step)` (or `v = 0` for a v declared before: C89,
 /// `#pragma omp parallel for private(v)`): the variable, bound and step (null: 1). `v <= Bound`
-/// with a signed bound runs to Bound + 1 (Inclusive); an unsigned one may never end.
+/// with a signed bound of v's type runs to Bound + 1 (Inclusive); an unsigned one may never end,
+/// and one of a narrower type than v's could be its type's maximum.
 bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Expr *&Step,
             bool &Inclusive, std::string &Why, const SourceManager &SM) {
   std::string Loop = loopAtLine(For, SM);
@@ -38,11 +39,17 @@ bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Exp
   else if ((Op == BO_GT || Op == BO_GE) && varOf(Cond->getRHS()) == V)
     Bound = Cond->getLHS();
   Inclusive = Op == BO_LE || Op == BO_GE;
-  if (Bound && Inclusive && !Bound->IgnoreParenImpCasts()->getType()->isSignedIntegerType())
-    Bound = nullptr;
+  // The call computes Bound + 1 in Bound's type: exact where Bound is signed and of v's own type,
+  // since v <= Bound with Bound at that type's maximum would overflow v (the loop never ends well).
+  if (Bound && Inclusive) {
+    const QualType B = Bound->IgnoreParenImpCasts()->getType();
+    if (!B->isSignedIntegerType() ||
+        B.getCanonicalType().getUnqualifiedType() != V->getType().getCanonicalType().getUnqualifiedType())
+      Bound = nullptr;
+  }
   if (!Bound) {
-    Why = Loop + " is not bounded as `" + V->getName().str() + " < n` or, n signed, `" +
-          V->getName().str() + " <= n`";
+    Why = Loop + " is not bounded as `" + V->getName().str() + " < n` or, n signed and of " +
+          V->getName().str() + "'s type, `" + V->getName().str() + " <= n`";
     return false;
   }
   const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
