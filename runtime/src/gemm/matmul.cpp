@@ -50,7 +50,7 @@ namespace {
 
 using namespace autoscale::detail;
 
-// The element types to try on oneDNN, best first: bf16 where this CPU runs it faster
+// The element types to try on oneDNN, best first: bf16 where this CPU has fast bf16 kernels
 // (dnnl_bf16_pays). float32 always serves: the products of two values of any format but fp32 are
 // exact in both, and each kernel sums them in float32, each in its own order, so C's last bits
 // may differ between the two (AUTOSCALE_CPU_BF16 pins the choice).
