@@ -18,6 +18,7 @@
 #include "driver/UnifiedDiff.h"
 #include "driver/Verify.h"
 #include "emit/Emit.h"
+#include "find/gemm/GemmShape.h"
 #include "find/loops/VectorLoopShape.h"
 #include "report/Report.h"
 #include "ruleset/RuleSet.h"
@@ -161,17 +162,33 @@ unsigned leaveAsWritten(Project &P, const std::vector<Decision> &Decisions, cons
     if (const VectorLoopShape *L = LoopOf(I);
         L && P.Ops[I].Key.File == File && (!Line || L->CallLine == Line))
       Loops.insert(L->Loop.Begin);
+  // A GEMM guarding the loops other products split away from goes with any of them.
+  auto NestOf = [&](size_t I, bool Guards) -> std::optional<unsigned> {
+    const GemmShape *G = P.Ops[I].Shape ? P.Ops[I].Shape->Gemm.get() : nullptr;
+    return G && G->GuardsLoopsLeft == Guards ? G->SharedNest : std::nullopt;
+  };
+  std::set<unsigned> SplitsLeft;
+  auto Leave = [&](size_t I) {
+    if (std::optional<unsigned> Nest = NestOf(I, false))
+      SplitsLeft.insert(*Nest);
+    P.Ops[I].Shape.reset();
+    P.Ops[I].SkipReason = Reason;
+    ++Left;
+  };
+  auto Rewritten = [&](size_t I) {
+    return P.Ops[I].Shape && (Decisions[I].rewrites() || !Decisions[I].ComputedAt.empty());
+  };
   for (size_t I = 0; I < P.Ops.size(); ++I) {
     Operation &Op = P.Ops[I];
     const VectorLoopShape *L = LoopOf(I);
     bool OnLine = !Line || (L ? Loops.count(L->Loop.Begin) : Op.Line == Line);
-    if (Op.Key.File != File || !OnLine || !Op.Shape ||
-        !(Decisions[I].rewrites() || !Decisions[I].ComputedAt.empty()))
-      continue;
-    Op.Shape.reset();
-    Op.SkipReason = Reason;
-    ++Left;
+    if (Op.Key.File == File && OnLine && Rewritten(I))
+      Leave(I);
   }
+  for (size_t I = 0; I < P.Ops.size(); ++I)
+    if (std::optional<unsigned> Nest = NestOf(I, true);
+        Nest && P.Ops[I].Key.File == File && SplitsLeft.count(*Nest) && Rewritten(I))
+      Leave(I);
   return Left;
 }
 

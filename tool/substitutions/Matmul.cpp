@@ -172,11 +172,14 @@ public:
         else if (G.SumThenAdd)
           keepAsWritten(D, "fp32: left as written, its sums are added to C after the products");
       }
-    // One kernel's products replace its body together: kept if any is kept.
-    std::map<std::pair<std::string, unsigned>, bool> KernelKept;
+    // One kernel's products replace its body together: kept if any is kept. The call guarding
+    // the loops other products split away from is kept if any of those is.
+    std::map<std::pair<std::string, unsigned>, bool> KernelKept, SplitKept;
     for (size_t I = 0; I < Ops.size(); ++I)
       if (const GemmShape *G = gemmOf(Ops[I]); G && G->From == GemmShape::Kernel)
         KernelKept[{Ops[I].Key.File, G->Covers[0].Begin}] |= !Decisions[I].rewrites();
+      else if (G && G->SharedNest && !G->GuardsLoopsLeft)
+        SplitKept[{Ops[I].Key.File, *G->SharedNest}] |= !Decisions[I].rewrites();
     for (size_t I = 0; I < Ops.size(); ++I) {
       const GemmShape *G = gemmOf(Ops[I]);
       if (!G)
@@ -185,6 +188,8 @@ public:
       if (G->From == GemmShape::Kernel && D.rewrites() &&
           KernelKept[{Ops[I].Key.File, G->Covers[0].Begin}])
         keepAsWritten(D, "kept with the other products of its kernel");
+      if (G->GuardsLoopsLeft && D.rewrites() && SplitKept[{Ops[I].Key.File, *G->SharedNest}])
+        keepAsWritten(D, "kept with the products its loops' other work splits away as");
       if (D.rewrites()) {
         D.Treatment.Rounding = rules::Rounding::Inputs; // the runtime's GEMM rounds A and B
         D.RunsIn = Substitution::Matmul;
@@ -206,7 +211,7 @@ public:
       for (const Span &S : G->Covers)
         for (auto It = llvm::lower_bound(InFile, std::pair<unsigned, size_t>{S.Begin, 0});
              It != InFile.end() && It->first < S.End; ++It)
-          if (It->second != I) {
+          if (It->second != I && !(gemmOf(Ops[It->second]) && Decisions[It->second].rewrites())) {
             Decisions[It->second].RunsIn = Substitution::Matmul;
             Decisions[It->second].ComputedAt = Site;
           }

@@ -119,9 +119,10 @@ bool endsInReturn(const Stmt *S) {
 } // namespace
 
 NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const FunctionFacts &F,
-                         const FileRanges &Ranges, const FunctionDecl &FD)
+                         const FileRanges &Ranges, const FunctionDecl &FD,
+                         std::vector<Span> Away)
     : C(C), Ch(Ch), J(J), F(F), Ranges(Ranges), FD(FD), Ctx(F.Ctx), Atoms_(F.Ctx),
-      Reader(F.Ctx, Atoms_, Scope_) {
+      Reader(F.Ctx, Atoms_, Scope_), Away(std::move(Away)) {
   const ForStmt *Top = Ch.Loops[J];
   const Stmt *Up = F.parent(Top);
   Outer = Up && isa<OMPLoopDirective>(Up) && unwrapDirective(Up) == Top ? Up : Top;
@@ -507,7 +508,8 @@ void NestAttempt::walk(const Stmt *S) {
       walk(Child);
     return;
   }
-  if (S == C.Assign || Acc.Pieces.count(S) || isa<NullStmt>(S))
+  if (S == C.Assign || Acc.Pieces.count(S) || isa<NullStmt>(S) ||
+      llvm::is_contained(Away, spanOf(S)))
     return;
   if (pureDecl(S))
     Decls.push_back(cast<DeclStmt>(S));
@@ -585,6 +587,26 @@ NestFinding NestAttempt::run() {
                                     "keeping the loops behind it takes";
     return Out;
   }
+  if (!Away.empty()) {
+    // The loops keep the statements split away until their sites' edits take them out: this
+    // call may guard the loops, and covers none of those statements' operations.
+    if (!S->guarded()) {
+      Out.Reason = "the loops' other work splits away as products of their own, but the call "
+                   "could not guard the loops left";
+      return Out;
+    }
+    std::vector<Span> Covers;
+    unsigned From = S->Covers.front().Begin;
+    std::vector<Span> Sorted = Away;
+    llvm::sort(Sorted, [](const Span &A, const Span &B) { return A.Begin < B.Begin; });
+    for (const Span &Gone : Sorted) {
+      Covers.push_back({From, Gone.Begin});
+      From = Gone.End;
+    }
+    Covers.push_back({From, S->Covers.front().End});
+    S->Covers = std::move(Covers);
+  }
+  Out.SplitAway = SplitAway;
   Out.Shape = std::make_shared<GemmShape>(std::move(*S));
   Out.Variable = baseVariable(Atoms_.expr(P.C.Base));
   return Out;

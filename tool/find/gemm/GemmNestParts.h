@@ -55,8 +55,10 @@ struct Chain {
 /// The nest of loops Chain.Loops[0..J] around a candidate: proved a GEMM, or why not.
 class NestAttempt {
 public:
+  /// Away: statements of these loops that other sites split away (GemmNests.h), taken as gone.
   NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const FunctionFacts &F,
-              const FileRanges &Ranges, const clang::FunctionDecl &FD);
+              const FileRanges &Ranges, const clang::FunctionDecl &FD,
+              std::vector<Span> Away = {});
   NestFinding run();
 
 private:
@@ -121,6 +123,8 @@ private:
   ProductAccesses P;
   std::vector<const clang::Stmt *> Other; ///< statements of the nest that are no part of it
   std::vector<const clang::DeclStmt *> Decls; ///< its pure declarations
+  std::vector<Span> Away;
+  std::optional<Span> SplitAway; ///< split(): the statement's own part, which leaves the loops
   std::string Why;
 };
 

@@ -210,6 +210,7 @@ std::vector<NestFinding> findNests(const FunctionDecl &FD, ASTContext &Ctx, cons
   if (W.Out.empty())
     return Out;
   FunctionFacts Facts(FD, Ctx);
+  std::vector<std::pair<const Candidate *, Chain>> Refused; // no call: tried again below
   for (const Candidate &C : W.Out) {
     Chain Ch = chainOf(C, Facts);
     if (Ch.Loops.size() < 2)
@@ -241,11 +242,45 @@ std::vector<NestFinding> findNests(const FunctionDecl &FD, ASTContext &Ctx, cons
         F.Suggestion = Try.Suggestion;
       }
     }
+    if (!F.Shape)
+      Refused.push_back({&C, Ch});
     if (!F.Shape && C.Update)
       continue; // an update like any other: nothing to report
     if (!F.Shape && !Ch.Blocker.empty() && F.Reason.empty())
       F.Reason = Ch.Blocker;
     Out.push_back(F);
+  }
+  // A statement refused for the other work of its loops folds the loops left where that work
+  // is statements splitting away as products of their own (only those with these very loops:
+  // a split's call follows its loops, which must not be inside the guarded ones).
+  for (auto &[C, Ch] : Refused) {
+    for (size_t J = Ch.Loops.size(); J-- > 1;) {
+      std::vector<Span> Away;
+      std::vector<NestFinding *> Splits;
+      for (NestFinding &Other : Out)
+        if (Other.Shape && Other.SplitAway && Other.Anchor == Ch.Loops[J]) {
+          Away.push_back(*Other.SplitAway);
+          Splits.push_back(&Other);
+        }
+      if (Away.empty())
+        continue;
+      NestFinding Try = NestAttempt(*C, Ch, J, Facts, Ranges, FD, Away).run();
+      if (!Try.Shape)
+        continue;
+      const unsigned Nest = Try.Shape->Covers.front().Begin;
+      Try.Shape->SharedNest = Nest;
+      Try.Shape->GuardsLoopsLeft = true;
+      for (NestFinding *S : Splits)
+        S->Shape->SharedNest = Nest;
+      Try.Shape->Note = "its loops' other work splits away as products of their own, whose "
+                        "sites it is kept with";
+      auto Same = llvm::find_if(Out, [&](const NestFinding &X) { return X.Statement == C->Assign; });
+      if (Same != Out.end())
+        *Same = Try;
+      else
+        Out.push_back(Try);
+      break;
+    }
   }
   return Out;
 }

@@ -23,7 +23,10 @@
 // work is split: the GEMM statement's own loops go, the call follows the nest, when the other
 // work neither writes what the GEMM reads nor reads or writes what it writes (arrays reached
 // from different variables, or through different members of one, are taken to be different
-// storage, as the runtime's GEMM takes its operands not to overlap its result).
+// storage, as the runtime's GEMM takes its operands not to overlap its result). Where the
+// other work is only statements that split away as GEMMs of their own (two products in one loop
+// body, as in attention's backward pass), the loops left compute one product: that statement's
+// call guards them, and its site and theirs are rewritten together or kept together.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_GEMMNESTS_H
@@ -50,6 +53,8 @@ struct NestFinding {
   std::string Suggestion;
   std::string Variable; ///< C's array
   const clang::Expr *Statement = nullptr;
+  /// A split: the statement (with the loops and blocks holding only it) that leaves the loops.
+  std::optional<Span> SplitAway;
 };
 
 /// Every GEMM candidate of FD's body: statements accumulating a dot_mul inside two loops or more.

@@ -257,9 +257,13 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
             " index one operand with strides that do not nest";
       return std::nullopt;
     }
-  // A rank-1 update has no reduction and runs along both rows and columns; a product sums.
-  if (P.RankOne ? !K.empty() || M.empty() || N.empty() : K.empty()) {
-    Why = P.RankOne ? "an update that is no outer product (its loops do not run along both rows "
+  // A rank-1 update has no reduction and runs along both rows and columns; a product sums. A sum
+  // whose loops all index its element is an update too (`dv[i] += a[t2] * d[i]`, dv a row pointer
+  // declared in the t2 loop: the statement reads as a sum over t2 until the alias is resolved).
+  const bool RankOne =
+      P.RankOne || (K.empty() && !M.empty() && !N.empty() && P.AddC && !P.SumThenAdd);
+  if (RankOne ? !K.empty() || M.empty() || N.empty() : K.empty()) {
+    Why = RankOne ? "an update that is no outer product (its loops do not run along both rows "
                       "and columns)"
                     : "no loop sums the products";
     return std::nullopt;
@@ -302,7 +306,7 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
   S.M = *Me;
   S.N = *Ne;
   S.K = *Ke;
-  S.RankOne = P.RankOne;
+  S.RankOne = RankOne;
   for (const Dim *D : Batch) {
     std::optional<GemmExtent> E = B.extent(D);
     if (!E)

@@ -118,6 +118,11 @@ struct GemmShape {
   bool guarded() const { return GuardAt && Batch.empty() && Statement && !ARowSums; }
   /// The operations written here are the site's own: they are not rewritten separately.
   std::vector<Span> Covers;
+  /// A loop nest whose statements split away as products of their own, and whose loops left one
+  /// more product guards (GemmNests.h): the nest's first offset, on all of these sites. The
+  /// guarding one (GuardsLoopsLeft) relies on the others' edits: it is kept where any is.
+  std::optional<unsigned> SharedNest;
+  bool GuardsLoopsLeft = false;
   /// Why loops around the call were not folded into it, for the report.
   std::string Note;
   /// CublasCall: the callee as written, the runtime function that replaces it, and where the
