@@ -44,6 +44,19 @@ template <class... Args> void matmul(autoscale_site *s, std::size_t m, std::size
 template <class... Args> void matmul(autoscale_site *s, std::size_t m, std::size_t n, std::size_t k, const double *a, Args... rest) {
   matmul_of_double(s, m, n, k, a, rest...);
 }
+// The call with each product multiplied by a factor before it is summed (the operands' factors 1).
+void matmul_scaled(autoscale_site *s, std::size_t m, std::size_t n, std::size_t k, const float *a, std::ptrdiff_t a_rs,
+                   std::ptrdiff_t a_cs, const float *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, float factor,
+                   const float *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, float *c, std::ptrdiff_t c_rs,
+                   std::ptrdiff_t c_cs) {
+  autoscale_matmul_factors_f(s, m, n, k, 1.0f, a, a_rs, a_cs, 1.0f, b, b_rs, b_cs, factor, d, d_rs, d_cs, c, c_rs, c_cs);
+}
+void matmul_scaled(autoscale_site *s, std::size_t m, std::size_t n, std::size_t k, const double *a, std::ptrdiff_t a_rs,
+                   std::ptrdiff_t a_cs, const double *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, double factor,
+                   const double *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, double *c, std::ptrdiff_t c_rs,
+                   std::ptrdiff_t c_cs) {
+  autoscale_matmul_factors_d(s, m, n, k, 1.0, a, a_rs, a_cs, 1.0, b, b_rs, b_cs, factor, d, d_rs, d_cs, c, c_rs, c_cs);
+}
 
 // A rows x cols view in the given layout, its buffer allocated once (a tensor keeps its address).
 template <class T> Strided<T> make(std::size_t rows, std::size_t cols, Layout layout) {
@@ -280,8 +293,10 @@ TEST(SiteGemm, CurrentScalingFollowsAWeightChangedInPlace) {
 // loops' bits: every shape, layout and addend below, the parallel path (the large case), the
 // side a matrix-vector product's vectors run along (n = 1, m = 1), and signed zeros; a NaN or an
 // infinity gives a NaN or the same infinity (the payload of a NaN may differ). The operands span
-// 2^+-9, so a sum in another order (D added last, as the check below makes sure) differs.
-template <class T> void check_loop_order(const Case &c, int line) {
+// 2^+-9, so a sum in another order (D added last, as the check below makes sure) differs. With a
+// product factor other than 1 each product is scaled before it is summed, `c += a * b * s`, and
+// rounded twice, as those loops round it.
+template <class T> void check_loop_order(const Case &c, int line, T product_factor = T(1)) {
   static std::vector<autoscale_site> sites(128);
   static std::size_t used = 0;
   autoscale_site *site = &sites.at(used++);
@@ -301,8 +316,12 @@ template <class T> void check_loop_order(const Case &c, int line) {
   const auto run = [&](autoscale_site *s) {
     const T *dp = c.d_kind == 0 ? nullptr : c.d_kind == 3 ? ops.c.base() : ops.d.base();
     const std::ptrdiff_t d_rs = c.d_kind == 3 ? ops.c.rs : ops.d.rs, d_cs = c.d_kind == 3 ? ops.c.cs : ops.d.cs;
-    matmul(s, c.m, c.n, c.k, ops.a.base(), ops.a.rs, ops.a.cs, ops.b.base(), ops.b.rs, ops.b.cs, dp, d_rs, d_cs,
-           ops.c.base(), ops.c.rs, ops.c.cs);
+    if (product_factor == T(1))
+      matmul(s, c.m, c.n, c.k, ops.a.base(), ops.a.rs, ops.a.cs, ops.b.base(), ops.b.rs, ops.b.cs, dp, d_rs, d_cs,
+             ops.c.base(), ops.c.rs, ops.c.cs);
+    else
+      matmul_scaled(s, c.m, c.n, c.k, ops.a.base(), ops.a.rs, ops.a.cs, ops.b.base(), ops.b.rs, ops.b.cs,
+                    product_factor, dp, d_rs, d_cs, ops.c.base(), ops.c.rs, ops.c.cs);
   };
   // With statistics amax the site records nothing (site.h): the same product, and the site never
   // registers.
@@ -316,19 +335,21 @@ template <class T> void check_loop_order(const Case &c, int line) {
   run(site);
   EXPECT_EQ(0, std::memcmp(plain_c.data(), ops.c.buffer.data(), plain_c.size() * sizeof(T)))
       << "statistics amax changed the product";
-  std::size_t reordered = 0;
+  std::size_t reordered = 0, refactored = 0;
   T amax = 0;
   for (std::size_t i = 0; i < c.m; ++i)
     for (std::size_t j = 0; j < c.n; ++j) {
       const std::size_t at = static_cast<std::size_t>(&ops.c.at(i, j) - ops.c.buffer.data());
       const T addend = c.d_kind == 0 ? T(0) : c.d_kind == 3 ? c_before[at] : ops.d.at(i, j);
-      T loop = addend, sum = 0;
+      T loop = addend, sum = 0, prescaled = addend;
       for (std::size_t p = 0; p < c.k; ++p) {
-        const T product = ops.a.at(i, p) * ops.b.at(p, j);
+        const T product = ops.a.at(i, p) * ops.b.at(p, j) * product_factor;
         loop += product;
         sum += product;
+        prescaled += ops.a.at(i, p) * (ops.b.at(p, j) * product_factor);
       }
       reordered += (sum + addend) != loop;
+      refactored += prescaled != loop;
       const T got = ops.c.at(i, j);
       if (std::isnan(loop)) {
         EXPECT_TRUE(std::isnan(got)) << "element " << i << "," << j;
@@ -339,6 +360,8 @@ template <class T> void check_loop_order(const Case &c, int line) {
       ASSERT_EQ(got, loop) << "element " << i << "," << j;
     }
   if (c.d_kind != 0 && c.k > 8) EXPECT_GT(reordered, 0u) << "the data cannot tell the orders apart";
+  if (product_factor != T(1) && c.m * c.n * c.k > 8)
+    EXPECT_GT(refactored, 0u) << "the data cannot tell a scaled product from a scaled operand";
   const autoscale::detail::SiteSnapshot snap = snapshot_of(*site);
   EXPECT_EQ(snap.executions, 1u);
   EXPECT_EQ(snap.slot[0].counters.quantized, c.m * c.k);
@@ -420,6 +443,13 @@ TEST(SiteGemm, AtFp32DoubleSumsAreTheLoopsBitForBit) {
   for (const Case &c : kLoopCases) check_loop_order<double>(c, line++);
 }
 
+// 0.3 is no power of two: scaling a product and scaling an operand round differently.
+TEST(SiteGemm, AtFp32ProductsScaledBeforeTheirSumAreTheLoopsBitForBit) {
+  int line = 1100;
+  for (const Case &c : kLoopCases) check_loop_order<float>(c, line++, 0.3f);
+  for (const Case &c : kLoopCases) check_loop_order<double>(c, line++, 0.3);
+}
+
 // At fp32 each call records its operands' and its result's counters under their own tensors
 // without making them the active ones: a site whose calls alternate between two layers' tensors
 // (a small network's matrix-vector products), on two threads, counts each tensor exactly its own
@@ -498,7 +528,7 @@ TEST(SiteGemm, NestFactorsScaleTheOperandsTheArraysKeepTheirTensors) {
   }
   for (std::size_t i = 0; i < b.size(); ++i) b_scaled[i] = beta * b[i];
   std::vector<float> c(m * n, 0.5f), expected(m * n, 0.5f);
-  ASSERT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, a.data(), k, 1, beta, b.data(), n, 1, c.data(),
+  ASSERT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, a.data(), k, 1, beta, b.data(), n, 1, 1.0f, c.data(),
                                             n, 1, c.data(), n, 1),
             1);
   autoscale_matmul_f(&premultiplied, m, n, k, a_scaled.data(), k, 1, b_scaled.data(), n, 1, expected.data(), n, 1,
@@ -510,7 +540,7 @@ TEST(SiteGemm, NestFactorsScaleTheOperandsTheArraysKeepTheirTensors) {
   EXPECT_EQ(tensor(snap, 1, b.data()).counters.quantized, k * n);
 
   std::vector<float> once(m * n, 0.5f), plain(m * n, 0.5f);
-  ASSERT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, nullptr, 0,
+  ASSERT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr, 0,
                                             0, once.data(), n, 1),
             1);
   ASSERT_EQ(autoscale_matmul_nest_f(&factored, m, n, k, a.data(), k, 1, b.data(), n, 1, nullptr, 0, 0, plain.data(), n, 1),
@@ -519,12 +549,12 @@ TEST(SiteGemm, NestFactorsScaleTheOperandsTheArraysKeepTheirTensors) {
 
   std::vector<float> rows(m * n, 0.5f);
   const std::vector<float> before = rows;
-  EXPECT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, a.data(), k, 1, 1.0f, b.data(), n, 1, nullptr, 0,
+  EXPECT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr, 0,
                                             0, rows.data(), n - 1, 1),
             0);  // rows n - 1 apart overlap
   EXPECT_EQ(autoscale_matmul_nest_f(&factored, m, n, k, a.data(), k, 1, b.data(), n, 1, nullptr, 0, 0, rows.data(), 1, 0),
             0);  // every column the same element
-  EXPECT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, rows.data(), k, 1, 1.0f, b.data(), n, 1, nullptr,
+  EXPECT_EQ(autoscale_matmul_nest_factors_f(&factored, m, n, k, alpha, rows.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr,
                                             0, 0, rows.data() + 3, n, 1),
             0);  // C inside A
   EXPECT_EQ(rows, before);

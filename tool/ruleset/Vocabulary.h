@@ -56,7 +56,8 @@ enum class EntryKind {
   MatmulNest,
   BeginSteps,
   Step,
-  MatmulNestFactors
+  MatmulNestFactors,
+  MatmulFactors
 };
 enum class EntryType { None, Float, Double, FloatInDouble, Generic };
 

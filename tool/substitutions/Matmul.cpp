@@ -80,15 +80,17 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
     D += ", " + strides(G.D, Text);
     break;
   }
-  const bool Factors = G.A.Factor || G.B.Factor; // only a guarded call takes them
+  const bool Factors = G.A.Factor || G.B.Factor || G.ProductFactor; // the _factors calls take them
   auto Operand = [&](const GemmMatrix &M) {
     std::string Factor = !Factors ? "" : M.Factor ? spellFactor(*M.Factor, Text) + ", " : "1, ";
     return Factor + pointer(M, Text) + ", " + strides(M, Text);
   };
+  const std::string ProductFactor =
+      !Factors ? "" : G.ProductFactor ? spellFactor(*G.ProductFactor, Text) + ", " : "1, ";
   std::string Args = "(" + Site.str() + ", " + spellExtent(G.M, Text) + ", " +
                      spellExtent(G.N, Text) + ", " + spellExtent(G.K, Text) + ", " + Operand(G.A) +
-                     ", " + Operand(G.B) + ", " + D + ", " + pointer(G.C, Text) + ", " +
-                     strides(G.C, Text) + ")";
+                     ", " + Operand(G.B) + ", " + ProductFactor + D + ", " + pointer(G.C, Text) +
+                     ", " + strides(G.C, Text) + ")";
   auto Entry = [&](rules::EntryKind K) {
     return rules::entryPoint(K, entryType(G.Type), BaseOp::Matmul).str();
   };
@@ -101,7 +103,7 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
     Guard = *G.GuardAt == G.InsertAt ? Guard + " " : " " + Guard;
     return {{*G.GuardAt, 0, Guard, Edit::Open, 0, static_cast<int>(G.Order)}};
   }
-  std::string Call = Entry(rules::EntryKind::Matmul) + Args;
+  std::string Call = Entry(Factors ? rules::EntryKind::MatmulFactors : rules::EntryKind::Matmul) + Args;
   std::string Loops;
   for (size_t I = 0; I < G.Batch.size(); ++I)
     Loops += "for (size_t " + batchVar(I) + " = 0; " + batchVar(I) + " < " +

@@ -115,9 +115,12 @@ void autoscale_summary(void);
  * or D (other than D == C), as in BLAS; autoscale_matmul_nest_* (a loop nest's) then computes
  * nothing and returns 0, for the loops as written to run (no product computed apart reproduces
  * what they read), as it does where C's elements may not be distinct (ldc < n), and else returns
- * 1. autoscale_matmul_nest_factors_* take A and B as the loops read them, each element multiplied
- * by its factor first and rounded (`alpha * a[i][p]`; factor 1 for none); the tensors stay A's
- * and B's. Host only. */
+ * 1. autoscale_matmul_nest_factors_* and autoscale_matmul_factors_* (which replaces its code) take
+ * A and B as the loops read them, each element multiplied by its factor first and rounded
+ * (`alpha * a[i][p]`; factor 1 for none), and each product multiplied by product_factor before it
+ * is summed (`c += a * b * s`: at fp32 rounded after the product and after the factor, as the
+ * loops round; in a rounding format B's elements are multiplied by it first); the tensors stay
+ * A's and B's. Host only. */
 void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
@@ -132,12 +135,20 @@ int autoscale_matmul_nest_d(autoscale_site *site, size_t m, size_t n, size_t k, 
                             ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 int autoscale_matmul_nest_factors_f(autoscale_site *site, size_t m, size_t n, size_t k, float a_factor, const float *a,
                                     ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b, ptrdiff_t b_rs,
-                                    ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, float *c,
-                                    ptrdiff_t c_rs, ptrdiff_t c_cs);
+                                    ptrdiff_t b_cs, float product_factor, const float *d, ptrdiff_t d_rs,
+                                    ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 int autoscale_matmul_nest_factors_d(autoscale_site *site, size_t m, size_t n, size_t k, double a_factor,
                                     const double *a, ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b,
-                                    ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d, ptrdiff_t d_rs, ptrdiff_t d_cs,
-                                    double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+                                    ptrdiff_t b_rs, ptrdiff_t b_cs, double product_factor, const double *d,
+                                    ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+void autoscale_matmul_factors_f(autoscale_site *site, size_t m, size_t n, size_t k, float a_factor, const float *a,
+                                ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b, ptrdiff_t b_rs,
+                                ptrdiff_t b_cs, float product_factor, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs,
+                                float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+void autoscale_matmul_factors_d(autoscale_site *site, size_t m, size_t n, size_t k, double a_factor, const double *a,
+                                ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b, ptrdiff_t b_rs,
+                                ptrdiff_t b_cs, double product_factor, const double *d, ptrdiff_t d_rs,
+                                ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 
 /* Loops of one multiply site, for the loops the rewriter substitutes (an innermost loop whose only
  * statement adds the site's product to a sum kept in the operation's type). Each is exactly its

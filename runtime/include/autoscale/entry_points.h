@@ -39,9 +39,10 @@ typedef enum autoscale_entry_kind {
   AUTOSCALE_ENTRY_MATMUL_NEST = 12,   /* a GEMM guarding its nest, which runs where operands meet */
   AUTOSCALE_ENTRY_BEGIN_STEPS = 13,   /* steps begin */
   AUTOSCALE_ENTRY_STEP = 14,          /* a step ends */
-  AUTOSCALE_ENTRY_MATMUL_NEST_FACTORS = 15 /* the same, an operand multiplied by a factor first */
+  AUTOSCALE_ENTRY_MATMUL_NEST_FACTORS = 15, /* the same, with factors (the operands', the products') */
+  AUTOSCALE_ENTRY_MATMUL_FACTORS = 16       /* a GEMM in place of its code, with factors */
 } autoscale_entry_kind;
-#define AUTOSCALE_ENTRY_KIND_COUNT 16
+#define AUTOSCALE_ENTRY_KIND_COUNT 17
 
 typedef enum autoscale_entry_type {
   AUTOSCALE_ENTRY_NONE = 0,  /* no floating-point values */
@@ -110,6 +111,8 @@ typedef enum autoscale_entry_type {
     AUTOSCALE_ENTRY_FLOAT)                                                                             \
   X(autoscale_matmul_nest_factors_d, AUTOSCALE_ENTRY_MATMUL_NEST_FACTORS, AUTOSCALE_OP_MATMUL,           \
     AUTOSCALE_ENTRY_DOUBLE)                                                                            \
+  X(autoscale_matmul_factors_f, AUTOSCALE_ENTRY_MATMUL_FACTORS, AUTOSCALE_OP_MATMUL, AUTOSCALE_ENTRY_FLOAT) \
+  X(autoscale_matmul_factors_d, AUTOSCALE_ENTRY_MATMUL_FACTORS, AUTOSCALE_OP_MATMUL, AUTOSCALE_ENTRY_DOUBLE) \
   X(autoscale_begin_steps, AUTOSCALE_ENTRY_BEGIN_STEPS, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)   \
   X(autoscale_step, AUTOSCALE_ENTRY_STEP, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)
 

@@ -117,6 +117,24 @@ std::vector<T> gather(const T *x, std::size_t rows, std::size_t cols, std::ptrdi
   return out;
 }
 
+// Operand x (rows x cols) as the loops read it, each element multiplied by the factor first and
+// rounded to T (fl(factor * x), the loops' own multiplication); x itself for the factor 1, which
+// changes no value.
+template <class T> struct FactoredOperand {
+  std::vector<T> copy;
+  const T *x;
+  std::ptrdiff_t rs, cs;
+  FactoredOperand(T factor, const T *x, std::size_t rows, std::size_t cols, std::ptrdiff_t rs, std::ptrdiff_t cs)
+      : x(x), rs(rs), cs(cs) {
+    if (factor == T(1) || rows == 0 || cols == 0) return;
+    copy = gather(x, rows, cols, rs, cs);
+    for (T &v : copy) v = factor * v;
+    this->x = copy.data();
+    this->rs = static_cast<std::ptrdiff_t>(cols);
+    this->cs = 1;
+  }
+};
+
 // max |x[i]|; NaN if any element is NaN (so the scale is kept, as scale_from_amax does for NaN).
 float amax_of(const std::vector<double> &x) {
   double a = 0;
@@ -144,13 +162,16 @@ void round_operand(SiteState *st, ThreadSite &t, int slot, std::vector<double> &
   round_elements(st, t, slot, x);
 }
 
+// product_factor scales each product before it is summed (`c += a * b * s`): at fp32 as the loops
+// do it, rounded twice; in a rounding format, which rounds the operands anyway, B's elements are
+// multiplied by it first.
 void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::size_t n, std::size_t k,
             const float *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, const float *b, std::ptrdiff_t b_rs,
             std::ptrdiff_t b_cs, const float *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, float *c, std::ptrdiff_t c_rs,
-            std::ptrdiff_t c_cs) {
+            std::ptrdiff_t c_cs, float product_factor) {
   check_matmul(site);
   if (autoscale_plain_(site)) {  // fp32 with statistics amax records nothing (site.h): the product
-    ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+    ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs, product_factor);
     return;
   }
   SiteState *st = entered_state_of(site);
@@ -169,10 +190,12 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
     record_amax(0, m * k, amax_bits(a, m, k, a_rs, a_cs));
     record_amax(1, k * n, amax_bits(b, k, n, b_rs, b_cs));
     record_amax(AUTOSCALE_SLOT_OUTPUT, m * n,
-                ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs));
+                ordered_gemm(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs, product_factor));
     count_execution(st, t, 0);
     return;
   }
+  const FactoredOperand<float> scaled_b(product_factor, b, k, n, b_rs, b_cs);
+  b = scaled_b.x, b_rs = scaled_b.rs, b_cs = scaled_b.cs;
   ThreadSite &t = gemm_block(st, tensors, c);
   autoscale_gemm_operand op[2] = {{a, a_rs, a_cs, format, st->saturate, 1.0f}, {b, b_rs, b_cs, format, st->saturate, 1.0f}};
   const std::size_t rows[2] = {m, k}, cols[2] = {k, n};
@@ -225,7 +248,7 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
 void gemm_d(autoscale_site *site, OperandTensors tensors, std::size_t m, std::size_t n, std::size_t k,
             const double *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, const double *b, std::ptrdiff_t b_rs,
             std::ptrdiff_t b_cs, const double *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, double *c, std::ptrdiff_t c_rs,
-            std::ptrdiff_t c_cs) {
+            std::ptrdiff_t c_cs, double product_factor) {
   check_matmul(site);
   // fp32 with statistics amax records nothing (site.h): the operands are used as they are.
   const bool plain = autoscale_plain_(site);
@@ -245,7 +268,10 @@ void gemm_d(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
     for (std::size_t p = 0; p < k; ++p) {
       const double a_ip = qa[i * k + p];
       const double *b_row = &qb[p * n];
-      for (std::size_t j = 0; j < n; ++j) acc[j] += a_ip * b_row[j];
+      if (product_factor == 1.0)
+        for (std::size_t j = 0; j < n; ++j) acc[j] += a_ip * b_row[j];
+      else  // each product rounded, then scaled and rounded again, as `c += a * b * s`
+        for (std::size_t j = 0; j < n; ++j) acc[j] += a_ip * b_row[j] * product_factor;
     }
     for (std::size_t j = 0; j < n; ++j) {
       c[row * c_rs + static_cast<std::ptrdiff_t>(j) * c_cs] = acc[j];
@@ -300,35 +326,29 @@ bool distinct_elements(std::size_t m, std::size_t n, std::ptrdiff_t rs, std::ptr
   return small != 0 && large / small >= count;
 }
 
-// Operand x (rows x cols) as the loops read it, each element multiplied by the factor first and
-// rounded to T (fl(factor * x), the loops' own multiplication); x itself for the factor 1, which
-// changes no value.
-template <class T> struct FactoredOperand {
-  std::vector<T> copy;
-  const T *x;
-  std::ptrdiff_t rs, cs;
-  FactoredOperand(T factor, const T *x, std::size_t rows, std::size_t cols, std::ptrdiff_t rs, std::ptrdiff_t cs)
-      : x(x), rs(rs), cs(cs) {
-    if (factor == T(1) || rows == 0 || cols == 0) return;
-    copy = gather(x, rows, cols, rs, cs);
-    for (T &v : copy) v = factor * v;
-    this->x = copy.data();
-    this->rs = static_cast<std::ptrdiff_t>(cols);
-    this->cs = 1;
-  }
-};
+// gemm of A and B as the loops read them: each element multiplied by its factor first, each
+// product by product_factor; the tensors stay A's and B's.
+template <class T, class Gemm>
+void factored_product(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, T a_factor,
+                      const T *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, T b_factor, const T *b, std::ptrdiff_t b_rs,
+                      std::ptrdiff_t b_cs, T product_factor, const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, T *c,
+                      std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
+  const FactoredOperand<T> fa(a_factor, a, m, k, a_rs, a_cs), fb(b_factor, b, k, n, b_rs, b_cs);
+  gemm(site, OperandTensors{a, b}, m, n, k, fa.x, fa.rs, fa.cs, fb.x, fb.rs, fb.cs, d, d_rs, d_cs, c, c_rs, c_cs,
+       product_factor);
+}
 
 // A loop nest's product: nothing where C's elements may not be distinct or C shares memory with
-// an operand (0), else gemm's (1).
+// an operand (0), else the factored product (1).
 template <class T, class Gemm>
 int nest_product(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, T a_factor,
                  const T *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, T b_factor, const T *b, std::ptrdiff_t b_rs,
-                 std::ptrdiff_t b_cs, const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, T *c, std::ptrdiff_t c_rs,
-                 std::ptrdiff_t c_cs) {
+                 std::ptrdiff_t b_cs, T product_factor, const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, T *c,
+                 std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
   if (!distinct_elements(m, n, c_rs, c_cs) || overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs))
     return 0;
-  const FactoredOperand<T> fa(a_factor, a, m, k, a_rs, a_cs), fb(b_factor, b, k, n, b_rs, b_cs);
-  gemm(site, OperandTensors{a, b}, m, n, k, fa.x, fa.rs, fa.cs, fb.x, fb.rs, fb.cs, d, d_rs, d_cs, c, c_rs, c_cs);
+  factored_product(gemm, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b, b_rs, b_cs, product_factor, d, d_rs,
+                   d_cs, c, c_rs, c_cs);
   return 1;
 }
 
@@ -340,39 +360,53 @@ extern "C" {
 void autoscale_matmul_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
-  autoscale::detail::gemm_f(site, {a, b}, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+  autoscale::detail::gemm_f(site, {a, b}, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs, 1.0f);
+}
+void autoscale_matmul_factors_f(autoscale_site *site, size_t m, size_t n, size_t k, float a_factor, const float *a,
+                                ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b, ptrdiff_t b_rs,
+                                ptrdiff_t b_cs, float product_factor, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs,
+                                float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  autoscale::detail::factored_product(autoscale::detail::gemm_f, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
+                                      b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 int autoscale_matmul_nest_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
                             ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d,
                             ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
   return autoscale::detail::nest_product(autoscale::detail::gemm_f, site, m, n, k, 1.0f, a, a_rs, a_cs, 1.0f, b, b_rs,
-                                         b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+                                         b_cs, 1.0f, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 int autoscale_matmul_nest_factors_f(autoscale_site *site, size_t m, size_t n, size_t k, float a_factor, const float *a,
                                     ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b, ptrdiff_t b_rs,
-                                    ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, float *c,
-                                    ptrdiff_t c_rs, ptrdiff_t c_cs) {
+                                    ptrdiff_t b_cs, float product_factor, const float *d, ptrdiff_t d_rs,
+                                    ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
   return autoscale::detail::nest_product(autoscale::detail::gemm_f, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
-                                         b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+                                         b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 
 void autoscale_matmul_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                         ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                         ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
-  autoscale::detail::gemm_d(site, {a, b}, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+  autoscale::detail::gemm_d(site, {a, b}, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs, 1.0);
+}
+void autoscale_matmul_factors_d(autoscale_site *site, size_t m, size_t n, size_t k, double a_factor, const double *a,
+                                ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b, ptrdiff_t b_rs,
+                                ptrdiff_t b_cs, double product_factor, const double *d, ptrdiff_t d_rs,
+                                ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  autoscale::detail::factored_product(autoscale::detail::gemm_d, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
+                                      b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 int autoscale_matmul_nest_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
                             ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d,
                             ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
   return autoscale::detail::nest_product(autoscale::detail::gemm_d, site, m, n, k, 1.0, a, a_rs, a_cs, 1.0, b, b_rs,
-                                         b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+                                         b_cs, 1.0, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 int autoscale_matmul_nest_factors_d(autoscale_site *site, size_t m, size_t n, size_t k, double a_factor,
                                     const double *a, ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b,
-                                    ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d, ptrdiff_t d_rs, ptrdiff_t d_cs,
-                                    double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+                                    ptrdiff_t b_rs, ptrdiff_t b_cs, double product_factor, const double *d,
+                                    ptrdiff_t d_rs, ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
   return autoscale::detail::nest_product(autoscale::detail::gemm_d, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
-                                         b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+                                         b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 
 }  // extern "C"

@@ -33,24 +33,31 @@ struct Strided {
 
 // R rows of sums over one panel (row p of the panel at panel + p * panel_ld, kWidth floats) take
 // their products in order p = 0..k-1: sums[r][j] = sums[r][j] + a(r, p) * panel(p, j), the product
-// rounded, then the sum. Written with GCC's vector type, a register (or two, or four) per row of
+// rounded, then (Scaled) multiplied by the factor and rounded again, then the sum. Written with GCC's vector type, a register (or two, or four) per row of
 // sums: left to the vectoriser, the rows went through the stack.
 typedef float Sums __attribute__((vector_size(kWidth * sizeof(float))));
 
-template <size_t R>
-AUTOSCALE_VECTOR_CLONES void tile(size_t k, Strided a, const float *panel, ptrdiff_t panel_ld, float (*sums)[kWidth]) {
+template <size_t R, bool Scaled>
+AUTOSCALE_VECTOR_CLONES void tile(size_t k, Strided a, const float *panel, ptrdiff_t panel_ld, float (*sums)[kWidth],
+                                  float factor) {
   Sums s[R];
   for (size_t r = 0; r < R; ++r) std::memcpy(&s[r], sums[r], sizeof(Sums));
   for (size_t p = 0; p < k; ++p) {
     Sums bp;
     std::memcpy(&bp, panel + ptrdiff_t(p) * panel_ld, sizeof bp);
-    for (size_t r = 0; r < R; ++r) s[r] += a.at(r, p) * bp;
+    for (size_t r = 0; r < R; ++r)
+      if constexpr (Scaled)
+        s[r] += (a.at(r, p) * bp) * factor;
+      else
+        s[r] += a.at(r, p) * bp;
   }
   for (size_t r = 0; r < R; ++r) std::memcpy(sums[r], &s[r], sizeof(Sums));
 }
 
-using TileFn = void (*)(size_t, Strided, const float *, ptrdiff_t, float (*)[kWidth]);
-const TileFn kTiles[kRows + 1] = {nullptr, tile<1>, tile<2>, tile<3>, tile<4>, tile<5>, tile<6>};
+using TileFn = void (*)(size_t, Strided, const float *, ptrdiff_t, float (*)[kWidth], float);
+const TileFn kTiles[2][kRows + 1] = {
+    {nullptr, tile<1, false>, tile<2, false>, tile<3, false>, tile<4, false>, tile<5, false>, tile<6, false>},
+    {nullptr, tile<1, true>, tile<2, true>, tile<3, true>, tile<4, true>, tile<5, true>, tile<6, true>}};
 
 typedef float Eight __attribute__((vector_size(8 * sizeof(float))));
 typedef float Four __attribute__((vector_size(4 * sizeof(float))));
@@ -102,7 +109,7 @@ const float *panel_of(Strided b, size_t k, size_t j0, size_t width, ptrdiff_t *l
 
 // Rows [i0, i1) of C over the panel of columns from j0; returns their amax bits.
 uint32_t run_item(size_t i0, size_t i1, size_t j0, size_t n, size_t k, Strided a, Strided b, const float *d,
-                  ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+                  ptrdiff_t d_rs, ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs, float factor) {
   const size_t width = std::min(kWidth, n - j0);
   ptrdiff_t panel_ld = 0;
   const float *panel = panel_of(b, k, j0, width, &panel_ld);
@@ -114,7 +121,7 @@ uint32_t run_item(size_t i0, size_t i1, size_t j0, size_t n, size_t k, Strided a
     if (d)
       for (size_t r = 0; r < rows; ++r)
         for (size_t j = 0; j < width; ++j) sums[r][j] = d[ptrdiff_t(i + r) * d_rs + ptrdiff_t(j0 + j) * d_cs];
-    kTiles[rows](k, Strided{&a.at(i, 0), a.rs, a.cs}, panel, panel_ld, sums);
+    kTiles[factor != 1.0f][rows](k, Strided{&a.at(i, 0), a.rs, a.cs}, panel, panel_ld, sums, factor);
     for (size_t r = 0; r < rows; ++r)
       for (size_t j = 0; j < width; ++j) {
         c[ptrdiff_t(i + r) * c_rs + ptrdiff_t(j0 + j) * c_cs] = sums[r][j];
@@ -127,8 +134,9 @@ uint32_t run_item(size_t i0, size_t i1, size_t j0, size_t n, size_t k, Strided a
 // A product this small costs less as the loops themselves than as packed panels (the per-sample
 // matrix-vector products of a small network; docs/PERFORMANCE.md, design choices). Cloned: AVX2's
 // unsigned max takes C's amax.
+template <bool Scaled>
 AUTOSCALE_VECTOR_CLONES uint32_t small_product(size_t m, size_t n, size_t k, Strided sa, Strided sb, const float *d, ptrdiff_t d_rs,
-                       ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+                       ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs, float factor) {
   uint32_t amax = 0;
   const auto store = [&](size_t i, size_t j, float sum) {
     c[ptrdiff_t(i) * c_rs + ptrdiff_t(j) * c_cs] = sum;
@@ -145,7 +153,11 @@ AUTOSCALE_VECTOR_CLONES uint32_t small_product(size_t m, size_t n, size_t k, Str
       for (size_t j = 0; j < n; ++j) row[j] = start(i, j);
       for (size_t p = 0; p < k; ++p) {
         const float aip = sa.at(i, p), *bp = &sb.at(p, 0);
-        for (size_t j = 0; j < n; ++j) row[j] += aip * bp[j];
+        for (size_t j = 0; j < n; ++j)
+          if constexpr (Scaled)
+            row[j] += (aip * bp[j]) * factor;
+          else
+            row[j] += aip * bp[j];
       }
       for (size_t j = 0; j < n; ++j) store(i, j, row[j]);
     }
@@ -167,7 +179,10 @@ AUTOSCALE_VECTOR_CLONES uint32_t small_product(size_t m, size_t n, size_t k, Str
         std::memcpy(&column, &sa.at(i, p), sizeof column);
       else
         for (size_t r = 0; r < kLanes; ++r) column[r] = sa.at(i + r, p);
-      sum += column * sb.at(p, j);
+      if constexpr (Scaled)
+        sum += (column * sb.at(p, j)) * factor;
+      else
+        sum += column * sb.at(p, j);
     }
     for (size_t r = 0; r < kLanes; ++r) store(i + r, j, sum[r]);
   };
@@ -177,7 +192,11 @@ AUTOSCALE_VECTOR_CLONES uint32_t small_product(size_t m, size_t n, size_t k, Str
     for (; i + 4 <= m; i += 4) column_block(Four{}, i, j);
     for (; i < m; ++i) {
       float sum = start(i, j);
-      for (size_t p = 0; p < k; ++p) sum += sa.at(i, p) * sb.at(p, j);
+      for (size_t p = 0; p < k; ++p)
+        if constexpr (Scaled)
+          sum += (sa.at(i, p) * sb.at(p, j)) * factor;
+        else
+          sum += sa.at(i, p) * sb.at(p, j);
       store(i, j, sum);
     }
   }
@@ -190,10 +209,12 @@ size_t padded(size_t x) { return (x + kWidth - 1) / kWidth * kWidth; }
 
 uint32_t ordered_gemm(size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs, ptrdiff_t a_cs, const float *b,
                       ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, float *c,
-                      ptrdiff_t c_rs, ptrdiff_t c_cs) {
+                      ptrdiff_t c_rs, ptrdiff_t c_cs, float product_factor) {
   Strided sa{a, a_rs, a_cs}, sb{b, b_rs, b_cs};
   // k = 0 counts as 1: C is D, and a row of it must fit the small product's buffer.
-  if (m * n * std::max<size_t>(k, 1) <= kSmallProduct) return small_product(m, n, k, sa, sb, d, d_rs, d_cs, c, c_rs, c_cs);
+  if (m * n * std::max<size_t>(k, 1) <= kSmallProduct)
+    return (product_factor != 1.0f ? small_product<true> : small_product<false>)(m, n, k, sa, sb, d, d_rs, d_cs, c,
+                                                                                  c_rs, c_cs, product_factor);
   // Each element's sum is the same in C^T = B^T A^T: panels run along whichever side of C wastes
   // fewer columns (a matrix-vector product's panels run along its rows).
   if (padded(m) * n < padded(n) * m) {
@@ -209,7 +230,7 @@ uint32_t ordered_gemm(size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_
                       [&](long item) {
                         const size_t panel = size_t(item) % panels, chunk = size_t(item) / panels;
                         return run_item(chunk * kChunk, std::min(m, (chunk + 1) * kChunk), panel * kWidth, n, k, sa,
-                                        sb, d, d_rs, d_cs, c, c_rs, c_cs);
+                                        sb, d, d_rs, d_cs, c, c_rs, c_cs, product_factor);
                       });
 }
 

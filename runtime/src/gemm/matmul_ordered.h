@@ -15,10 +15,12 @@ namespace autoscale::detail {
 // Element (i, p) of A is a[i * a_rs + p * a_cs], and likewise for B, C and D (any strides); D is
 // NULL (the sums start from +0, as `c = 0.0f` does), C itself (C += A.B), or does not overlap C.
 // C may not overlap A or B. On the OpenMP threads when large. Returns max |C(i, j)| as bits (a NaN
-// wins: its bits exceed inf's).
+// wins: its bits exceed inf's). A product factor other than 1 scales each product before it is
+// summed, rounded after the product and after the factor: `c += a * b * s` (attention's gradients
+// of its scaled scores).
 uint32_t ordered_gemm(size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs, ptrdiff_t a_cs, const float *b,
                       ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, float *c,
-                      ptrdiff_t c_rs, ptrdiff_t c_cs);
+                      ptrdiff_t c_rs, ptrdiff_t c_cs, float product_factor = 1.0f);
 
 }  // namespace autoscale::detail
 

@@ -535,6 +535,22 @@ bool readsThroughPointer(const Stmt *E, const ASTContext &Ctx) {
 
 } // namespace
 
+bool AffineReader::isCallFactor(const Expr *E) {
+  Why.clear();
+  if (!isInvariant(E)) {
+    if (Why.empty())
+      Why = "the factor '" + text(E) + "' changes with the loops";
+    return false;
+  }
+  if (readsThroughPointer(E, Ctx)) {
+    Why = "the factor '" + text(E) +
+          "' is read through a pointer, which the call would read even where the loops run no "
+          "iteration";
+    return false;
+  }
+  return true;
+}
+
 std::optional<Access> AffineReader::operand(const Expr *E) {
   if (const VarDecl *V = varOf(E)) {
     if (S.ReadThrough(V))
@@ -549,10 +565,8 @@ std::optional<Access> AffineReader::operand(const Expr *E) {
     const Expr *Factor = LeftFixed ? Mul->getLHS() : Mul->getRHS();
     const Expr *Element = LeftFixed ? Mul->getRHS() : Mul->getLHS();
     if (LeftFixed || isInvariant(Factor)) {
-      if (readsThroughPointer(Factor, Ctx))
-        return fail<Access>("the factor '" + text(Factor) +
-                            "' is read through a pointer, which the call would read even where "
-                            "the loops run no iteration");
+      if (!isCallFactor(Factor))
+        return std::nullopt;
       std::optional<Access> A = operand(Element);
       if (!A)
         return std::nullopt;

@@ -128,6 +128,9 @@ public:
   /// Whether E is an expression the call may evaluate once instead: no side effects, no loop
   /// variable, nothing the nest writes, no container the nest may move (Why says which).
   bool isInvariant(const clang::Expr *E);
+  /// Whether E is a factor the call may take: fixed in the loops and read through no pointer,
+  /// which the call would read even where the loops run no iteration (Why says which).
+  bool isCallFactor(const clang::Expr *E);
 
   /// Why the last query failed.
   std::string Why;

@@ -450,6 +450,13 @@ bool NestAttempt::accesses() {
     return fail("the products or the sum are computed in another type than the arrays hold");
   if (P.X.Base == P.C.Base || P.Y.Base == P.C.Base)
     return fail("the result is also a factor");
+  if (C.ProductFactor) {
+    if (!Ctx.hasSameUnqualifiedType(C.ProductFactor->getType(), Elem))
+      return fail("the products are scaled in another type than the arrays hold");
+    if (!Reader.isCallFactor(C.ProductFactor))
+      return fail(Reader.Why);
+    P.ProductFactor = C.ProductFactor;
+  }
   if ((Acc.Form == Accumulator::Memory && !Acc.Init) || (Acc.StoreAdds && isZeroLiteral(Acc.Init))) {
     P.AddC = true;
     P.SumThenAdd = Acc.Form != Accumulator::Memory;
@@ -580,11 +587,9 @@ NestFinding NestAttempt::run() {
     Out.Reason = Why;
     return Out;
   }
-  // Factors and C's elements are checked by the call that guards the loops; nothing else.
-  if (!S->guarded() && (S->CheckDistinct || S->A.Factor || S->B.Factor)) {
-    Out.Reason = S->CheckDistinct ? kNotDistinct
-                                  : "an operand is multiplied by a factor, which only a call "
-                                    "keeping the loops behind it takes";
+  // C's elements are checked by the call that guards the loops; nothing else.
+  if (!S->guarded() && S->CheckDistinct) {
+    Out.Reason = kNotDistinct;
     return Out;
   }
   if (!Away.empty()) {

@@ -44,6 +44,8 @@ struct Candidate {
   /// An update (`W[i][j] += x[i] * y[j]`: no loop of a reduction around it): it folds only as a
   /// rank-1 update, and is no candidate to report when it does not.
   bool Update = false;
+  /// What each product is multiplied by before it is summed (`c += x * y * s`), or null.
+  const clang::Expr *ProductFactor = nullptr;
 };
 
 /// The loops around a candidate, innermost first, and what stopped the walk outward.

@@ -136,6 +136,16 @@ public:
     if (R.roleOf(Reducer) != rules::Idiom::Accumulate || !holdsDotMul(Added, R))
       return true;
     Candidate C{B, B->getLHS(), nullptr, nullptr, ""};
+    // A product scaled before it is summed, `x * y * s` or `s * (x * y)`: s is the call's factor.
+    if (Product && Product->getOpcode() == BO_Mul && R.roleOf(Product) != rules::Idiom::DotMul)
+      for (auto [Inner, Factor] : {std::pair{Product->getLHS(), Product->getRHS()},
+                                   std::pair{Product->getRHS(), Product->getLHS()}})
+        if (const auto *Dot = dyn_cast<BinaryOperator>(Inner->IgnoreParenImpCasts());
+            Dot && Dot->getOpcode() == BO_Mul && R.roleOf(Dot) == rules::Idiom::DotMul &&
+            !C.ProductFactor) {
+          C.ProductFactor = Factor;
+          Product = Dot;
+        }
     if (Subtracts)
       C.Why = "the products are subtracted";
     else if (!Product || Product->getOpcode() != BO_Mul || R.roleOf(Product) != rules::Idiom::DotMul)

@@ -89,6 +89,7 @@ struct ProductAccesses {
   bool AddC = false;         ///< C accumulates: D is C
   bool SumThenAdd = false;   ///< C accumulates a sum started from 0 (`C += s`), not each product
   const clang::Expr *DIf = nullptr; ///< the addend's condition (`bias != NULL`)
+  const clang::Expr *ProductFactor = nullptr; ///< each product's factor (`c += x * y * s`)
   bool RankOne = false; ///< the statement is an update: only C += x·yᵀ (no loop sums) folds
 };
 

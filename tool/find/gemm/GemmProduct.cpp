@@ -316,6 +316,11 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
   if (!B.matrix(*AOp, AIdx, Md, Kd, Batch, S.A) || !B.matrix(*BOp, BIdx, Kd, Nd, Batch, S.B) ||
       !B.matrix(P.C, OpC, Md, Nd, Batch, S.C))
     return std::nullopt;
+  if (P.ProductFactor) {
+    S.ProductFactor = factorOf(P.ProductFactor, Ranges, File, Why);
+    if (!S.ProductFactor)
+      return std::nullopt;
+  }
   if (P.AddC) {
     S.Addend = GemmShape::AddC;
     S.SumThenAdd = P.SumThenAdd;

@@ -97,6 +97,8 @@ struct GemmShape {
   std::optional<GemmFactor> ARowSums;
   /// No loop sums: C += x·yᵀ, K = 1 (the rules' op outer_product).
   bool RankOne = false;
+  /// Each product multiplied by this before it is summed (`c += a * b * s`).
+  std::optional<GemmFactor> ProductFactor;
   /// The elements of C could not be proved distinct (a row stride that is a parameter, ldc):
   /// only a guarded call, which checks them at run time, may replace the loops.
   bool CheckDistinct = false;

@@ -46,7 +46,7 @@ float half_sum(const float *x, int n) {
 void gemm(int n, float alpha, float C[n][n], float A[n][n], float B[n][n]) {
   int i, j, k;
   for (i = 0; i < n; i++)
-  // CHECK: if (!autoscale_matmul_nest_factors_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, n > 0 ? n : 0), AUTOSCALE_CAST(size_t, n > 0 ? n : 0), AUTOSCALE_CAST(size_t, n > 0 ? n : 0), alpha, &A[0][0], n, 1, 1, &B[0][0], n, 1, &C[0][0], n, 1, &C[0][0], n, 1)) for (i = 0; i < n; i++)
+  // CHECK: if (!autoscale_matmul_nest_factors_f(&[[SITES]][1], AUTOSCALE_CAST(size_t, n > 0 ? n : 0), AUTOSCALE_CAST(size_t, n > 0 ? n : 0), AUTOSCALE_CAST(size_t, n > 0 ? n : 0), alpha, &A[0][0], n, 1, 1, &B[0][0], n, 1, 1, &C[0][0], n, 1, &C[0][0], n, 1)) for (i = 0; i < n; i++)
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"gemm","gemm":"loops","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":1,"spelling":"matmul","strategy":"current","type":"float","variable":"C"}
     for (k = 0; k < n; k++)
       for (j = 0; j < n; j++)

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 
 // CHECK-LABEL: void gemm_nn(
-// CHECK: int i, j, k; if (!autoscale_matmul_nest_factors_f({{.*}}, ALPHA, A, lda, 1, 1, B, ldb, 1, C, ldc, 1, C, ldc, 1))
+// CHECK: int i, j, k; if (!autoscale_matmul_nest_factors_f({{.*}}, ALPHA, A, lda, 1, 1, B, ldb, 1, 1, C, ldc, 1, C, ldc, 1))
 void gemm_nn(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int ldb, float *C, int ldc) {
   int i, j, k;
 #pragma omp parallel for
@@ -35,7 +35,7 @@ void gemm_nn(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int 
 }
 
 // CHECK-LABEL: void gemm_nt(
-// CHECK: if (!autoscale_matmul_nest_factors_f({{.*}}, ALPHA, A, lda, 1, 1, B, 1, ldb, AUTOSCALE_NULL, 0, 0, C, ldc, 1))
+// CHECK: if (!autoscale_matmul_nest_factors_f({{.*}}, ALPHA, A, lda, 1, 1, B, 1, ldb, 1, AUTOSCALE_NULL, 0, 0, C, ldc, 1))
 void gemm_nt(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int ldb, float *C, int ldc) {
   int i, j, k;
   for (i = 0; i < M; ++i) {
@@ -50,7 +50,7 @@ void gemm_nt(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int 
 }
 
 // CHECK-LABEL: void gemm_tn(
-// CHECK: if (!autoscale_matmul_nest_factors_f({{.*}}, ALPHA, A, 1, lda, 1, B, ldb, 1, C, ldc, 1, C, ldc, 1))
+// CHECK: if (!autoscale_matmul_nest_factors_f({{.*}}, ALPHA, A, 1, lda, 1, B, ldb, 1, 1, C, ldc, 1, C, ldc, 1))
 void gemm_tn(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int ldb, float *C, int ldc) {
   int i, j, k;
   for (i = 0; i < M; ++i) {
@@ -64,7 +64,7 @@ void gemm_tn(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int 
 }
 
 // CHECK-LABEL: void gemm_tt(
-// CHECK: if (!autoscale_matmul_nest_factors_f({{.*}}, ALPHA, A, 1, lda, 1, B, 1, ldb, AUTOSCALE_NULL, 0, 0, C, ldc, 1))
+// CHECK: if (!autoscale_matmul_nest_factors_f({{.*}}, ALPHA, A, 1, lda, 1, B, 1, ldb, 1, AUTOSCALE_NULL, 0, 0, C, ldc, 1))
 void gemm_tt(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int ldb, float *C, int ldc) {
   int i, j, k;
   for (i = 0; i < M; ++i) {
@@ -79,7 +79,7 @@ void gemm_tt(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int 
 }
 
 // CHECK-LABEL: void scaled_b(
-// CHECK: if (!autoscale_matmul_nest_factors_f({{.*}}, 1, A, lda, 1, BETA, B, ldb, 1, C, ldc, 1, C, ldc, 1))
+// CHECK: if (!autoscale_matmul_nest_factors_f({{.*}}, 1, A, lda, 1, BETA, B, ldb, 1, 1, C, ldc, 1, C, ldc, 1))
 void scaled_b(int M, int N, int K, float BETA, float *A, int lda, float *B, int ldb, float *C, int ldc) {
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j)

@@ -1,7 +1,7 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 5
-#error "rewritten for autoscale ABI 5"
+#if AUTOSCALE_ABI_VERSION != 6
+#error "rewritten for autoscale ABI 6"
 #endif
 #ifndef AUTOSCALE_SITES_5E45A507
 #define AUTOSCALE_SITES_5E45A507
