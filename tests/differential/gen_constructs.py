@@ -16,8 +16,10 @@ printed names that differ, or by the marker before the line a compiler complains
               floating type and by a second unit with T an integer or the other floating type
   kernels     the loops the tool substitutes, on arrays at random offsets into one heap buffer
               (so that they may overlap): GEMM nests in every loop order (bias, accumulate, a
-              hoisted operand, A or B scaled by a factor, C's row stride a value the rewriter
-              cannot see, rows overlapping at times), dot loops whose sum may lie in an operand, axpy
+              hoisted operand, A or B scaled by a factor, each product scaled before its sum, C's
+              row stride a value the rewriter cannot see, rows overlapping at times), two products
+              in one loop body (a causal or full window: a GEMM per row and a rank-1 update whose
+              rows may overlap, perhaps scaled), dot loops whose sum may lie in an operand, axpy
               loops whose factor may lie in the written array, loop programs with carried values,
               a bound read from memory the loop writes, narrowing index casts; the buffer freed
               and allocated again every repetition (run_differential.py also compares two heap
@@ -258,11 +260,18 @@ def kernels(r, cpp):
         ind += "  "
         if hoist and depth == 1:
             lines.append(ind + "float a_part = %s;" % a_elem)
-    lines.append(ind + "C[i * %s + j] += %s * %s;" % (ldc, "a_part" if hoist else a_elem, b_elem))
+    product = "%s * %s" % ("a_part" if hoist else a_elem, b_elem)
+    scaled = r.random()
+    if scaled < 0.15:
+        product = "%s * %s" % (product, r.choice(factors))
+    elif scaled < 0.25:
+        product = "%s * (%s)" % (r.choice(factors), product)
+    lines.append(ind + "C[i * %s + j] += %s;" % (ldc, product))
     for _ in order:
         ind = ind[:-2]
         lines.append(ind + "}")
     lines.append('    for (int u = 0; u < %d; u++) out("kernels.0", C[u]);' % (m * nn))
+    lines += two_products(r, cast, offset)
     # dot: a local sum, or a sum kept in the buffer (perhaps inside an operand).
     len_d = r.randint(4, 40)
     x_off = offset(len_d)
@@ -320,6 +329,39 @@ def kernels(r, cpp):
     lines.append("  }")
     lines.append("}")
     return "\n".join(lines) + "\n", "  kernels();"
+
+
+def two_products(r, cast, offset):
+    """Two products in one loop body, as attention's backward passes have them: a sum per row into
+    its own array (a GEMM per row t) and a rank-1 update of another, whose rows are a value apart
+    that the rewriter cannot see (overlapping at times); each product perhaps scaled before its
+    sum. The two results are arrays of their own: storage reached from distinct variables is
+    taken to be distinct (the rewriter's assumption where one product splits from the other)."""
+    t_n, hs = r.randint(2, 7), r.randint(2, 9)
+    v_off, o_off, a_off = offset(t_n * hs), offset(t_n * hs), offset(t_n * t_n)
+    gap = hs if r.random() < 0.7 else r.randint(1, hs - 1)
+    bound = "t2 <= t" if r.random() < 0.7 else "t2 < %d" % t_n
+    scale = ["", " * 0.3f", " * vin_f[5]"]
+    lines = ["    float *sums = %scalloc(%d, sizeof(float)), *upd = %scalloc(%d, sizeof(float));"
+             % (cast, t_n * t_n, cast, t_n * hs),
+             "    if (!sums || !upd) return;",
+             "    int gap = %d + (vin_f[0] > 1e30f);" % gap,
+             "    for (int t = 0; t < %d; t++) {" % t_n,
+             "      for (int t2 = 0; %s; t2++) {" % bound,
+             "        const float *v_t2 = buf + %d + t2 * %d;" % (v_off, hs),
+             "        float *upd_t2 = upd + t2 * gap;",
+             "        for (int i = 0; i < %d; i++) {" % hs,
+             "          sums[t * %d + t2] += v_t2[i] * buf[%d + t * %d + i]%s;" % (t_n, o_off, hs, r.choice(scale)),
+             "          upd_t2[i] += buf[%d + t * %d + t2] * buf[%d + t * %d + i]%s;"
+             % (a_off, t_n, o_off, hs, r.choice(scale)),
+             "        }",
+             "      }",
+             "    }",
+             '    for (int u = 0; u < %d; u++) out("kernels.6", sums[u]);' % (t_n * t_n),
+             '    for (int u = 0; u < %d; u++) out("kernels.6", upd[u]);' % (t_n * hs),
+             "    free(sums);",
+             "    free(upd);"]
+    return lines
 
 
 F_LITS_K = ["0.5f", "0.25f", "1.5f", "0.75f", "2.0f"]

@@ -611,7 +611,7 @@ NestFinding NestAttempt::run() {
     Covers.push_back({From, S->Covers.front().End});
     S->Covers = std::move(Covers);
   }
-  Out.SplitAway = SplitAway;
+  Out.Split = Split;
   Out.Shape = std::make_shared<GemmShape>(std::move(*S));
   Out.Variable = baseVariable(Atoms_.expr(P.C.Base));
   return Out;

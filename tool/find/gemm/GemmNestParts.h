@@ -126,7 +126,7 @@ private:
   std::vector<const clang::Stmt *> Other; ///< statements of the nest that are no part of it
   std::vector<const clang::DeclStmt *> Decls; ///< its pure declarations
   std::vector<Span> Away;
-  std::optional<Span> SplitAway; ///< split(): the statement's own part, which leaves the loops
+  bool Split = false; ///< split() placed the call
   std::string Why;
 };
 

@@ -345,7 +345,7 @@ bool NestAttempt::split(GemmShape &S) {
     return fail(Work + " in an OpenMP parallel region: every thread would make the call");
 
   S.Remove = {spanOf(Own)};
-  SplitAway = S.Remove.front();
+  Split = true;
   for (const DeclStmt *D : Decls)
     if (Gone.count(D))
       S.Remove.push_back(spanOf(D));

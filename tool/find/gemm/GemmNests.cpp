@@ -268,8 +268,9 @@ std::vector<NestFinding> findNests(const FunctionDecl &FD, ASTContext &Ctx, cons
       std::vector<Span> Away;
       std::vector<NestFinding *> Splits;
       for (NestFinding &Other : Out)
-        if (Other.Shape && Other.SplitAway && Other.Anchor == Ch.Loops[J]) {
-          Away.push_back(*Other.SplitAway);
+        if (Other.Shape && Other.Split && Other.Anchor == Ch.Loops[J]) {
+          // The statement and the declarations only it reads.
+          llvm::append_range(Away, Other.Shape->Remove);
           Splits.push_back(&Other);
         }
       if (Away.empty())

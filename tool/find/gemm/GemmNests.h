@@ -53,8 +53,8 @@ struct NestFinding {
   std::string Suggestion;
   std::string Variable; ///< C's array
   const clang::Expr *Statement = nullptr;
-  /// A split: the statement (with the loops and blocks holding only it) that leaves the loops.
-  std::optional<Span> SplitAway;
+  /// A split: the statement leaves the loops (Shape->Remove), its call follows them.
+  bool Split = false;
 };
 
 /// Every GEMM candidate of FD's body: statements accumulating a dot_mul inside two loops or more.
