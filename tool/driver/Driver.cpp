@@ -18,8 +18,6 @@
 #include "driver/UnifiedDiff.h"
 #include "driver/Verify.h"
 #include "emit/Emit.h"
-#include "find/gemm/GemmShape.h"
-#include "find/loops/VectorLoopShape.h"
 #include "report/Report.h"
 #include "ruleset/RuleSet.h"
 #include "substitutions/Substitution.h"
@@ -153,42 +151,15 @@ llvm::Expected<std::vector<Rendered>> render(const Plan &Plan) {
 unsigned leaveAsWritten(Project &P, const std::vector<Decision> &Decisions, const std::string &File,
                         unsigned Line, const std::string &Reason) {
   unsigned Left = 0;
-  // A vector loop's call is on its own line; the calls of one loop go together.
-  auto LoopOf = [&](size_t I) -> const VectorLoopShape * {
-    return P.Ops[I].Shape && Decisions[I].runsIn(Substitution::VectorLoop) ? P.Ops[I].Shape->Loop.get() : nullptr;
-  };
-  std::set<unsigned> Loops;
-  for (size_t I = 0; I < P.Ops.size(); ++I)
-    if (const VectorLoopShape *L = LoopOf(I);
-        L && P.Ops[I].Key.File == File && (!Line || L->CallLine == Line))
-      Loops.insert(L->Loop.Begin);
-  // A GEMM guarding the loops other products split away from goes with any of them.
-  auto NestOf = [&](size_t I, bool Guards) -> std::optional<unsigned> {
-    const GemmShape *G = P.Ops[I].Shape ? P.Ops[I].Shape->Gemm.get() : nullptr;
-    return G && G->GuardsLoopsLeft == Guards ? G->SharedNest : std::nullopt;
-  };
-  std::set<unsigned> SplitsLeft;
-  auto Leave = [&](size_t I) {
-    if (std::optional<unsigned> Nest = NestOf(I, false))
-      SplitsLeft.insert(*Nest);
-    P.Ops[I].Shape.reset();
-    P.Ops[I].SkipReason = Reason;
-    ++Left;
-  };
-  auto Rewritten = [&](size_t I) {
-    return P.Ops[I].Shape && (Decisions[I].rewrites() || !Decisions[I].ComputedAt.empty());
-  };
+  const std::vector<bool> Leaving = leavingWith(P.Ops, Decisions, File, Line);
   for (size_t I = 0; I < P.Ops.size(); ++I) {
     Operation &Op = P.Ops[I];
-    const VectorLoopShape *L = LoopOf(I);
-    bool OnLine = !Line || (L ? Loops.count(L->Loop.Begin) : Op.Line == Line);
-    if (Op.Key.File == File && OnLine && Rewritten(I))
-      Leave(I);
+    if (!Leaving[I] || !Op.Shape || !(Decisions[I].rewrites() || !Decisions[I].ComputedAt.empty()))
+      continue;
+    Op.Shape.reset();
+    Op.SkipReason = Reason;
+    ++Left;
   }
-  for (size_t I = 0; I < P.Ops.size(); ++I)
-    if (std::optional<unsigned> Nest = NestOf(I, true);
-        Nest && P.Ops[I].Key.File == File && SplitsLeft.count(*Nest) && Rewritten(I))
-      Leave(I);
   return Left;
 }
 

@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -224,6 +225,20 @@ public:
                                              llvm::StringRef Site,
                                              llvm::StringRef Text) const override {
     return gemmEdits(Op, Site, Text);
+  }
+
+  /// The call guarding the loops other products split away from leaves with any of them.
+  void leaveWith(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
+                 const std::string &File, unsigned Line,
+                 std::vector<bool> &Leaving) const override {
+    std::set<unsigned> SplitsLeaving;
+    for (size_t I = 0; I < Ops.size(); ++I)
+      if (const GemmShape *G = gemmOf(Ops[I]);
+          G && Leaving[I] && G->SharedNest && !G->GuardsLoopsLeft)
+        SplitsLeaving.insert(*G->SharedNest);
+    for (size_t I = 0; I < Ops.size(); ++I)
+      if (const GemmShape *G = gemmOf(Ops[I]); G && G->GuardsLoopsLeft && Ops[I].Key.File == File)
+        Leaving[I] = Leaving[I] || SplitsLeaving.count(*G->SharedNest);
   }
 
   void describe(const Operation &Op, const Decision &D,

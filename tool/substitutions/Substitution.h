@@ -69,6 +69,14 @@ public:
   /// report: what an operation's entry says of it (the operation found, D decided).
   virtual void describe(const Operation &Op, const Decision &D,
                         llvm::json::Object &Entry) const = 0;
+
+  /// The safety net leaves the operations in Leaving as written: those of File written on Line
+  /// (every line for 0), where the rewritten text did not compile. A kind whose calls are not
+  /// spelled on their operations' lines says which of its operations leave, and adds those that
+  /// go with one leaving.
+  virtual void leaveWith(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
+                         const std::string &File, unsigned Line,
+                         std::vector<bool> &Leaving) const {}
 };
 
 /// Every kind, in the order they choose: a matmul takes the operations of the code it replaces
@@ -81,6 +89,11 @@ void assignSubstitutions(const std::vector<Operation> &Ops, std::vector<Decision
 /// decide: every kind's keepStepPoints.
 void keepStepPoints(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions,
                     const StepPlan &Steps);
+/// The safety net: the operations left as written with those of File on Line (every kind's
+/// leaveWith, in order).
+std::vector<bool> leavingWith(const std::vector<Operation> &Ops,
+                              const std::vector<Decision> &Decisions, const std::string &File,
+                              unsigned Line);
 
 } // namespace autoscale
 

@@ -34,4 +34,15 @@ void keepStepPoints(const std::vector<Operation> &Ops, std::vector<Decision> &De
     K->keepStepPoints(Ops, Decisions, Steps);
 }
 
+std::vector<bool> leavingWith(const std::vector<Operation> &Ops,
+                              const std::vector<Decision> &Decisions, const std::string &File,
+                              unsigned Line) {
+  std::vector<bool> Leaving(Ops.size());
+  for (size_t I = 0; I < Ops.size(); ++I)
+    Leaving[I] = Ops[I].Key.File == File && (!Line || Ops[I].Line == Line);
+  for (const SubstitutionKind *K : substitutionKinds())
+    K->leaveWith(Ops, Decisions, File, Line, Leaving);
+  return Leaving;
+}
+
 } // namespace autoscale

@@ -12,6 +12,7 @@
 #include "find/loops/VectorLoopShape.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace autoscale {
@@ -129,6 +130,25 @@ public:
                                              llvm::StringRef Site,
                                              llvm::StringRef Text) const override {
     return vectorLoopEdits(Op, D, Site, Text);
+  }
+
+  /// A loop's call is on its own line, in place of the loop: its operations leave where the
+  /// error is on that line, all together.
+  void leaveWith(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
+                 const std::string &File, unsigned Line,
+                 std::vector<bool> &Leaving) const override {
+    auto LoopOf = [&](size_t I) -> const VectorLoopShape * {
+      return Ops[I].Shape && Decisions[I].runsIn(Substitution::VectorLoop) && Ops[I].Key.File == File
+                 ? Ops[I].Shape->Loop.get()
+                 : nullptr;
+    };
+    std::set<unsigned> Loops;
+    for (size_t I = 0; I < Ops.size(); ++I)
+      if (const VectorLoopShape *L = LoopOf(I); L && (!Line || L->CallLine == Line))
+        Loops.insert(L->Loop.Begin);
+    for (size_t I = 0; I < Ops.size(); ++I)
+      if (const VectorLoopShape *L = LoopOf(I))
+        Leaving[I] = Loops.count(L->Loop.Begin) != 0;
   }
 
   void describe(const Operation &Op, const Decision &D,

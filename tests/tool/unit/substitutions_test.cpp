@@ -97,5 +97,52 @@ TEST(Substitutions, AVectorLoopRunsOnlyWhileItsSumIsKept) {
   EXPECT_EQ(Entry.getString("loop"), "one call per product: the sum is a site of its own");
 }
 
+// Two products of one loop body: the first splits away (its call after the loops), the second's
+// call guards the loops left, relying on the first's edits. The rules keeping the first keep the
+// second (not the other way round), and the safety net leaves the second with the first; a
+// vector loop's operations leave by the line of its call, all of them.
+TEST(Substitutions, AGuardedNestGoesWhereTheProductsSplitFromItsLoopsGo) {
+  std::vector<Operation> Ops = {op(10, "matmul", Form::Matmul), op(10, "outer_product", Form::Matmul),
+                                op(30, "dot_mul"), op(40, "dot_mul")};
+  Ops[1].Key.Spelling = "matmul#2";
+  auto Split = std::make_shared<GemmShape>(), Guard = std::make_shared<GemmShape>();
+  Split->Covers = {{28, 32}};
+  Split->SharedNest = 5;
+  Guard->Covers = {{5, 28}, {32, 50}};
+  Guard->SharedNest = 5;
+  Guard->GuardsLoopsLeft = true;
+  for (size_t I : {0, 1}) {
+    Ops[I].Base = BaseOp::Matmul;
+    Ops[I].Shape->Gemm = I == 0 ? Split : Guard;
+  }
+  std::vector<Decision> D = decideAll(Ops); // matmul allow, outer_product deny: kept
+  EXPECT_TRUE(D[0].rewrites());
+  EXPECT_FALSE(D[1].rewrites());
+  EXPECT_EQ(D[2].ComputedAt, "a.c:10:1");
+  EXPECT_FALSE(D[3].RunsIn); // the guard kept: its operations are decided one by one
+
+  Ops[0].OpName = "outer_product"; // the split kept by the rules (deny), the guard allowed
+  Ops[1].OpName = "matmul";
+  D = decideAll(Ops);
+  EXPECT_FALSE(D[0].rewrites());
+  EXPECT_FALSE(D[1].rewrites()) << "the guard relies on the split's edits";
+
+  Ops[0].OpName = "matmul";
+  D = decideAll(Ops);
+  ASSERT_TRUE(D[0].rewrites() && D[1].rewrites());
+  std::vector<bool> Leaving = leavingWith(Ops, D, "/src/a.c", 10);
+  EXPECT_TRUE(Leaving[0] && Leaving[1]);
+  Ops[0].Line = 33; // the split's call is spelled after the loops
+  Leaving = leavingWith(Ops, D, "/src/a.c", 33);
+  EXPECT_TRUE(Leaving[0]);
+  EXPECT_TRUE(Leaving[1]) << "the guard leaves with the split";
+  EXPECT_FALSE(Leaving[2] || Leaving[3]);
+  Ops[0].Line = 10;
+  Ops[1].Line = 11;
+  Leaving = leavingWith(Ops, D, "/src/a.c", 11);
+  EXPECT_FALSE(Leaving[0]) << "the split does not rely on the guard";
+  EXPECT_TRUE(Leaving[1]);
+}
+
 } // namespace
 } // namespace autoscale
