@@ -250,6 +250,10 @@ std::vector<NestFinding> findNests(const FunctionDecl &FD, ASTContext &Ctx, cons
         Outermost = Try.Reason;
         F.Reason = Try.Reason;
         F.Suggestion = Try.Suggestion;
+      } else if (J == 1 && !Try.Reason.empty() && Try.Reason != Outermost) {
+        // The smallest nest's own reason too: what a row of it (a causal window's) lacks.
+        F.Reason += "; " + loopAtLine(Ch.Loops[1], Ctx.getSourceManager()) +
+                    " and the loop inside it alone: " + Try.Reason;
       }
     }
     if (!F.Shape)

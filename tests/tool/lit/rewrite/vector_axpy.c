@@ -40,8 +40,8 @@ void weighted_back(float *restrict datt, float *restrict dv, const float *att, c
                    int T, int hs) {
   for (int t = 0; t < T; t++)
   // CHECK: for (int t = 0; t < T; t++)
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"weighted_back","op":"matmul","reason":"not substituted as a GEMM: the bound of the loop at line 45: 't' changes with the loops","spelling":"matmul","type":"float","variable":"datt"}
-  // REPORT: input.c:[[@LINE-3]]:3: {"action":"skipped","class":"allow","function":"weighted_back","op":"matmul","reason":"not substituted as a GEMM: the bound of the loop at line 45: 't' changes with the loops","spelling":"matmul#2","type":"float","variable":"dv"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"weighted_back","op":"matmul","reason":"not substituted as a GEMM: the bound of the loop at line 45: 't' changes with the loops; the loop at line 45 and the loop inside it alone: the loops also do other work (line 51) and are not in braces: the call could not follow them","spelling":"matmul","type":"float","variable":"datt"}
+  // REPORT: input.c:[[@LINE-3]]:3: {"action":"skipped","class":"allow","function":"weighted_back","op":"matmul","reason":"not substituted as a GEMM: the bound of the loop at line 45: 't' changes with the loops; the loop at line 45 and the loop inside it alone: the loops also do other work (line 48) and are not in braces: the call could not follow them","spelling":"matmul#2","type":"float","variable":"dv"}
     for (int t2 = 0; t2 <= t; t2++)
       for (int i = 0; i < hs; i++) {
       // CHECK: { datt[t * T + t2] = autoscale_dot_f(&[[SITES]][2], datt[t * T + t2], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, &v[t2 * hs + 0], 1, &dout[t * hs + 0], 1, v, dout);

@@ -43,7 +43,7 @@ static void scale_by_result(float *d, const float *a, const float *b) {
         d[i * N + j] += a[i * N + k] * b[k * N + j];
     }
 }
-// REPORT: input.c:[[@LINE-7]]:{{[0-9]+}}: {"action":"skipped",{{.*}}"op":"matmul","reason":"not substituted as a GEMM: the loops also do other work (line [[@LINE-5]]), which reads or writes the result through 'd'"{{.*}}}
+// REPORT: input.c:[[@LINE-7]]:{{[0-9]+}}: {"action":"skipped",{{.*}}"op":"matmul","reason":"not substituted as a GEMM: the loops also do other work (line [[@LINE-5]]), which reads or writes the result through 'd'; the loop at line [[@LINE-6]] and the loop inside it alone: the loops also do other work (line [[@LINE-5]]) and are not in braces: the call could not follow them"{{.*}}}
 
 static float value(unsigned i) {
   unsigned h = i * 2654435761u;

@@ -79,7 +79,7 @@ struct Net {
 void rows(std::vector<std::vector<float>> &c, const std::vector<std::vector<float>> &a,
           const std::vector<std::vector<float>> &b, int M, int N, int K) {
   for (int i = 0; i < M; i++)
-  // REPORT: input.cpp:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"rows","op":"matmul","reason":"not substituted as a GEMM: 'a[i]' is a row of a container of containers: each row is an array of its own","spelling":"matmul","type":"float","variable":"s"}
+  // REPORT: input.cpp:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"rows","op":"matmul","reason":"not substituted as a GEMM: 'a[i]' is a row of a container of containers: each row is an array of its own; the loop at line [[@LINE+1]] and the loop inside it alone: 'b[k]' is a row of a container of containers: each row is an array of its own","spelling":"matmul","type":"float","variable":"s"}
     for (int j = 0; j < N; j++) {
       float s = 0.0f;
       for (int k = 0; k < K; k++)
