@@ -119,8 +119,7 @@ bool endsInReturn(const Stmt *S) {
 } // namespace
 
 NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const FunctionFacts &F,
-                         const FileRanges &Ranges, const FunctionDecl &FD,
-                         std::vector<Span> Away)
+                         const FileRanges &Ranges, const FunctionDecl &FD, std::vector<Span> Away)
     : C(C), Ch(Ch), J(J), F(F), Ranges(Ranges), FD(FD), Ctx(F.Ctx), Atoms_(F.Ctx),
       Reader(F.Ctx, Atoms_, Scope_), Away(std::move(Away)) {
   const ForStmt *Top = Ch.Loops[J];
@@ -591,25 +590,6 @@ NestFinding NestAttempt::run() {
   if (!S->guarded() && S->CheckDistinct) {
     Out.Reason = kNotDistinct;
     return Out;
-  }
-  if (!Away.empty()) {
-    // The loops keep the statements split away until their sites' edits take them out: this
-    // call may guard the loops, and covers none of those statements' operations.
-    if (!S->guarded()) {
-      Out.Reason = "the loops' other work splits away as products of their own, but the call "
-                   "could not guard the loops left";
-      return Out;
-    }
-    std::vector<Span> Covers;
-    unsigned From = S->Covers.front().Begin;
-    std::vector<Span> Sorted = Away;
-    llvm::sort(Sorted, [](const Span &A, const Span &B) { return A.Begin < B.Begin; });
-    for (const Span &Gone : Sorted) {
-      Covers.push_back({From, Gone.Begin});
-      From = Gone.End;
-    }
-    Covers.push_back({From, S->Covers.front().End});
-    S->Covers = std::move(Covers);
   }
   Out.Split = Split;
   Out.Shape = std::make_shared<GemmShape>(std::move(*S));

@@ -280,9 +280,21 @@ std::vector<NestFinding> findNests(const FunctionDecl &FD, ASTContext &Ctx, cons
       if (Away.empty())
         continue;
       NestFinding Try = NestAttempt(*C, Ch, J, Facts, Ranges, FD, Away).run();
-      if (!Try.Shape)
+      // The loops keep the statements split away until their sites' edits take them out: this
+      // call must guard the loops, and covers none of those statements' operations.
+      if (!Try.Shape || !Try.Shape->guarded())
         continue;
-      const unsigned Nest = Try.Shape->Covers.front().Begin;
+      std::vector<Span> &Covers = Try.Shape->Covers;
+      const Span Whole = Covers.front();
+      llvm::sort(Away, [](const Span &A, const Span &B) { return A.Begin < B.Begin; });
+      Covers.clear();
+      unsigned From = Whole.Begin;
+      for (const Span &Gone : Away) {
+        Covers.push_back({From, Gone.Begin});
+        From = Gone.End;
+      }
+      Covers.push_back({From, Whole.End});
+      const unsigned Nest = Whole.Begin;
       Try.Shape->SharedNest = Nest;
       Try.Shape->GuardsLoopsLeft = true;
       for (NestFinding *S : Splits)
