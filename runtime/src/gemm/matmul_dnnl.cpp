@@ -124,11 +124,11 @@ std::shared_ptr<const Plan> plan_for(const PlanKey &key) {
 }
 
 // Whether the CPU is AMD's: with avx512_bf16 and no AMX, its cores (Zen 4 and later) run
-// vdpbf16ps at twice the products of a float32 FMA, and oneDNN's bf16 matmul is 1.7-2.4x its
-// SGEMM (docs/PERFORMANCE.md); Intel's without AMX (Cooper Lake; Sapphire and Emerald Rapids with
-// AMX hidden, as in some VMs) run it at float32's rate, and an Emerald Rapids VM ran oneDNN's bf16
-// matmul at 0.57x its SGEMM. A fixed rule, not a timing, so that a program's bits do not depend on
-// how busy the machine was when it started.
+// vdpbf16ps at twice the products of a float32 FMA, so oneDNN's bf16 matmul beats its SGEMM;
+// Intel's without AMX (Cooper Lake; Sapphire and Emerald Rapids with AMX hidden, as in some VMs)
+// run it at float32's rate, and their bf16 matmul is the slower (docs/PERFORMANCE.md, GEMM
+// kernels). A fixed rule, not a timing, so that a program's bits do not depend on how busy the
+// machine was when it started.
 bool amd_cpu() {
 #if defined(__x86_64__) && defined(__GNUC__)
   unsigned max_leaf = 0, ebx = 0, ecx = 0, edx = 0;

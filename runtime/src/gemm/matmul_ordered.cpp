@@ -33,8 +33,9 @@ struct Strided {
 
 // R rows of sums over one panel (row p of the panel at panel + p * panel_ld, kWidth floats) take
 // their products in order p = 0..k-1: sums[r][j] = sums[r][j] + a(r, p) * panel(p, j), the product
-// rounded, then (Scaled) multiplied by the factor and rounded again, then the sum. Written with GCC's vector type, a register (or two, or four) per row of
-// sums: left to the vectoriser, the rows went through the stack.
+// rounded, then (Scaled) multiplied by the factor and rounded again, then the sum. Written with
+// GCC's vector type, a register (or two, or four) per row of sums: left to the vectoriser, the rows
+// went through the stack.
 typedef float Sums __attribute__((vector_size(kWidth * sizeof(float))));
 
 template <size_t R, bool Scaled>

@@ -141,10 +141,10 @@ public:
       for (auto [Inner, Factor] : {std::pair{Product->getLHS(), Product->getRHS()},
                                    std::pair{Product->getRHS(), Product->getLHS()}})
         if (const auto *Dot = dyn_cast<BinaryOperator>(Inner->IgnoreParenImpCasts());
-            Dot && Dot->getOpcode() == BO_Mul && R.roleOf(Dot) == rules::Idiom::DotMul &&
-            !C.ProductFactor) {
+            Dot && Dot->getOpcode() == BO_Mul && R.roleOf(Dot) == rules::Idiom::DotMul) {
           C.ProductFactor = Factor;
           Product = Dot;
+          break;
         }
     if (Subtracts)
       C.Why = "the products are subtracted";

@@ -26,7 +26,7 @@
 // storage, as the runtime's GEMM takes its operands not to overlap its result). Where the
 // other work is only statements that split away as GEMMs of their own (two products in one loop
 // body, as in attention's backward pass), the loops left compute one product: that statement's
-// call guards them, and its site and theirs are rewritten together or kept together.
+// call guards them, relying on their edits, so its site is kept wherever theirs is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_GEMMNESTS_H

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "find/gemm/GemmAffine.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace autoscale::find::gemm {
