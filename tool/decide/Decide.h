@@ -20,9 +20,10 @@
 
 namespace autoscale {
 
-/// A runtime call that replaces code around the operations it computes: each kind is one class
-/// (substitutions/Substitution.h).
-enum class Substitution { Matmul, VectorLoop, LoopProgram };
+/// A runtime call that replaces code around the operations it computes, named by its kind
+/// (substitutions/Substitution.h: each kind is one folder and one class, whose name() this is,
+/// a literal). decide/ names no kind.
+using Substitution = llvm::StringRef;
 
 struct Decision {
   std::optional<rules::OpClass> Class; ///< after colouring; unset when no class lists the op

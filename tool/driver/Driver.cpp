@@ -289,6 +289,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
   FindOpts.Root = Opts.ProjectRoot.empty() ? projectRoot(AbsSources) : realPath(Opts.ProjectRoot);
   FindOpts.RuntimeIncludeDir = realPath(Opts.Paths.RuntimeIncludeDir);
   FindOpts.ToolDataDir = realPath(Opts.Paths.DataDir);
+  FindOpts.Recognisers = recognisers();
   for (size_t I = 0; I < AbsSources.size(); ++I) {
     std::optional<std::string> Display = FindOpts.relative(AbsSources[I]);
     if (!Display) {

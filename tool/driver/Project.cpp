@@ -9,7 +9,7 @@ namespace autoscale::driver {
 static bool sameOperation(const Operation &A, const Operation &B) {
   return A.SkipReason == B.SkipReason && A.Shape == B.Shape && A.OpName == B.OpName &&
          A.Function == B.Function && A.Variable == B.Variable && A.Callee == B.Callee &&
-         A.Type == B.Type && A.LoopNote == B.LoopNote;
+         A.Type == B.Type && A.NotSubstituted == B.NotSubstituted;
 }
 
 /// Two programs in one run may each define an external function of one name (main, say). U's

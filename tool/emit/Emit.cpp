@@ -58,7 +58,7 @@ llvm::Expected<clang::tooling::Replacements>
 buildReplacements(const FileEdits &F, llvm::StringRef Text,
                   llvm::ArrayRef<const SubstitutionKind *> Substitutions) {
   auto KindOf = [&](Substitution S) -> const SubstitutionKind & {
-    return **llvm::find_if(Substitutions, [&](const SubstitutionKind *K) { return K->id() == S; });
+    return **llvm::find_if(Substitutions, [&](const SubstitutionKind *K) { return K->name() == S; });
   };
   std::vector<Edit> Edits;
   for (const StepPoint &P : F.Steps)
@@ -85,15 +85,16 @@ buildReplacements(const FileEdits &F, llvm::StringRef Text,
                                : callEdits(*S.Op, *S.D, Form, RefOf(K), Text))
       Edits.push_back(std::move(E));
   }
-  for (const auto &[Kind, Sites] : BySubstitution)
-    for (Edit &E : KindOf(Kind).fileEdits(Sites, Text))
-      Edits.push_back(std::move(E));
+  for (const SubstitutionKind *Kind : Substitutions)
+    if (auto It = BySubstitution.find(Kind->name()); It != BySubstitution.end())
+      for (Edit &E : Kind->fileEdits(It->second, Text))
+        Edits.push_back(std::move(E));
   clang::tooling::Replacements Result;
   if (Edits.empty())
     return Result;
   unsigned FirstLine = 1;
   unsigned At = preludeOffset(Text, FirstLine);
-  Edits.push_back({At, 0, prelude(F, FirstLine), Edit::Open, Outermost, -1});
+  Edits.push_back({At, 0, prelude(F, FirstLine, Substitutions), Edit::Open, Outermost, -1});
   std::stable_sort(Edits.begin(), Edits.end());
 
   // Edits that touch are folded into one replacement, so their order is ours, not the

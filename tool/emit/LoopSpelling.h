@@ -4,7 +4,7 @@
 
 #include "emit/Edit.h"
 #include "find/Operation.h"
-#include "find/loops/VectorLoopShape.h"
+#include "find/loops/LoopText.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -12,7 +12,12 @@
 
 namespace autoscale::emit {
 
-// What the runtime's loop calls (vector loops, loop programs) spell alike, given the file's text.
+// What the runtime's loop calls (GEMMs, vector loops, loop programs) spell alike, given the
+// file's text.
+
+/// C text of a factor and a polynomial (LoopText.h), given the text of the operation's file.
+std::string spellFactor(const TextFactor &F, llvm::StringRef FileText);
+std::string spellPoly(const TextPoly &P, llvm::StringRef FileText);
 
 /// A piece of the loop as written (a bound), parenthesised where an operator could bind into it.
 std::string loopOperand(Span S, llvm::StringRef Text);

@@ -2,7 +2,6 @@
 #include "emit/SiteTable.h"
 
 #include "find/Finder.h"
-#include "find/gemm/GemmShape.h"
 #include "ruleset/Vocabulary.h"
 
 #include "autoscale/config.h"
@@ -14,6 +13,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace autoscale::emit {
 
@@ -81,7 +81,8 @@ std::string siteTableRef(const FileEdits &F) {
   return F.Cuda ? Table + "_here" : Table;
 }
 
-std::string prelude(const FileEdits &F, unsigned FirstLine) {
+std::string prelude(const FileEdits &F, unsigned FirstLine,
+                    llvm::ArrayRef<const SubstitutionKind *> Substitutions) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << find::RewrittenMarker << AUTOSCALE_VERSION
@@ -90,10 +91,13 @@ std::string prelude(const FileEdits &F, unsigned FirstLine) {
      << "#if AUTOSCALE_ABI_VERSION != " << AUTOSCALE_ABI_VERSION << "\n"
      << "#error \"rewritten for autoscale ABI " << AUTOSCALE_ABI_VERSION << "\"\n"
      << "#endif\n";
-  if (llvm::any_of(F.Sites, [](const Site &S) {
-        return S.Op->Shape->Gemm && S.Op->Shape->Gemm->From == GemmShape::CublasCall;
-      }))
-    OS << "#include <autoscale/cublas.h>\n";
+  std::set<std::string> Headers;
+  for (const Site &S : F.Sites)
+    for (const SubstitutionKind *K : Substitutions)
+      if (llvm::StringRef Header = K->headerFor(*S.Op); !Header.empty())
+        Headers.insert(Header.str());
+  for (const std::string &Header : Headers)
+    OS << "#include <" << Header << ">\n";
   if (!F.Sites.empty()) {
     std::string Table = siteTableName(F.Display);
     std::string Guard = llvm::StringRef(Table).upper();

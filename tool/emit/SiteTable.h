@@ -18,8 +18,10 @@ std::string siteTableRef(const FileEdits &F);
 
 /// The text put at the top of a rewritten file: the marker comment, the runtime include, the
 /// ABI check and (when there are sites) the guarded table; then a #line directive so the lines
-/// below keep their original numbers. FirstLine is the original line the prelude precedes.
-std::string prelude(const FileEdits &F, unsigned FirstLine);
+/// below keep their original numbers. FirstLine is the original line the prelude precedes;
+/// Substitutions: every kind, each asked which header its sites need.
+std::string prelude(const FileEdits &F, unsigned FirstLine,
+                    llvm::ArrayRef<const SubstitutionKind *> Substitutions);
 
 } // namespace autoscale::emit
 

@@ -3,7 +3,7 @@
 // std::vector (not std::vector<bool>, which packs bits), std::array and std::span keep their
 // elements in one contiguous array that data() points to. So `v[i]` (their operator[]) is
 // element i of `v.data()`, and `v.data()` and `&v[i]` are pointers into that array: the GEMM and
-// vector-loop readers (GemmAffine.h) and the tensor names (Reductions.h) read them as they read
+// vector-loop readers (find/loops/Affine.h) and the tensor names (Reductions.h) read them as they read
 // a built-in subscript. A class with an operator[] of its own is no array: its operator may
 // compute anything.
 //

@@ -1,6 +1,7 @@
 //===- Finder.cpp - find the floating-point operations of a translation unit -===//
 //
-// The visitor's records, spans and shapes, def-use links and files (OperationFinder.h).
+// The visitor's records, spans and shapes, def-use links and files, and its calls of the
+// substitution kinds' recognisers (OperationFinder.h).
 //
 //===----------------------------------------------------------------------===//
 #include "find/OperationFinder.h"
@@ -10,6 +11,7 @@
 #include "find/operations/SkipReasons.h"
 #include "find/steps/StepPoints.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -293,7 +295,8 @@ bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
       const auto [Def, Display] = definitionOf(*FD);
       R.Name = functionName(*Def, Display);
       Found.Functions[R.Key] = std::move(R);
-      findGemms(*FD);
+      for (const Recogniser *Kind : Opts.Recognisers)
+        Kind->recogniseFunction(*this, *FD);
     }
   }
   if (Rules.StepFunctions.empty() || !FD->doesThisDeclarationHaveABody() || !FD->getIdentifier())
@@ -335,6 +338,71 @@ void OperationFinder::linkInputs() {
         if (auto It = IndexOf.find(P->IgnoreParenCasts()); It != IndexOf.end() && It->second != I)
           Found.Edges.insert({Found.Ops[It->second].Key, Found.Ops[I].Key, Slot});
     }
+}
+
+/// The innermost loop around S in its function, or null.
+static const Stmt *loopAround(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList P = Ctx.getParents(*S);
+  while (!P.empty()) {
+    if (const auto *PS = P[0].get<Stmt>()) {
+      if (isLoop(PS))
+        return PS;
+      P = Ctx.getParents(*PS);
+      continue;
+    }
+    const auto *D = P[0].get<Decl>();
+    if (!D || isa<FunctionDecl>(D))
+      return nullptr;
+    P = Ctx.getParents(*D);
+  }
+  return nullptr;
+}
+
+Operation *OperationFinder::startWhole(const FunctionDecl &FD, SourceLocation Anchor,
+                                       const Stmt *Where, std::string Spelling,
+                                       std::string OpName, BaseOp Base) {
+  SourceLocation Spelled = SM.getSpellingLoc(Anchor);
+  if (Spelled.isInvalid())
+    return nullptr;
+  FileID File = SM.getFileID(Spelled);
+  const FileInfo &FI = fileInfo(File);
+  if (FI.Ignored)
+    return nullptr;
+  unsigned Offset = SM.getFileOffset(Spelled);
+  if (unsigned Seen = WholesAt[{FI.Abs, Offset}]++)
+    Spelling += "#" + std::to_string(Seen + 1); // a second statement of one nest
+  Operation &Op = Found.Ops.emplace_back();
+  OperandsOf.emplace_back();
+  Op.Key = {FI.Abs, Offset, std::move(Spelling)};
+  Op.OpName = std::move(OpName);
+  Op.Base = Base;
+  Op.File = FI.Display;
+  Op.Line = SM.getLineNumber(File, Offset);
+  Op.Column = SM.getColumnNumber(File, Offset);
+  Op.Cuda = Ctx.getLangOpts().CUDA;
+  Op.SeenByC = !Ctx.getLangOpts().CPlusPlus;
+  Op.Function = FD.getQualifiedNameAsString();
+  Op.FunctionKey = keyOf(FD);
+  if (const Stmt *L = Where ? loopAround(Where, Ctx) : nullptr)
+    Op.Loop = loopOffset(*L, SM);
+  Found.DisplayPaths[FI.Abs] = FI.Display;
+  if (isCInlineDefinition(FD))
+    skip(Op, "C inline function with external linkage (cannot use the static site table)");
+  return &Op;
+}
+
+bool OperationFinder::recogniseCall(CallExpr &C) {
+  for (const Recogniser *R : Opts.Recognisers)
+    if (R->recogniseCall(*this, C))
+      return true;
+  return false;
+}
+
+void OperationFinder::recogniseLoops() {
+  for (const auto &[Loop, Indices] : OpsInLoop)
+    if (const FunctionDecl *FD = FunctionOfLoop[Loop])
+      for (const Recogniser *R : Opts.Recognisers)
+        R->recogniseLoop(*this, *Loop, *FD, Indices);
 }
 
 void OperationFinder::addProjectFiles() {

@@ -18,8 +18,11 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace autoscale::find {
+
+class Recogniser;
 
 struct FindOptions {
   /// Absolute directory; operations in files outside it (third-party headers) are not looked at.
@@ -28,6 +31,8 @@ struct FindOptions {
   std::string RuntimeIncludeDir;
   /// Absolute directory of the tool's own stand-in headers (CUDA, OpenMP): not the project's.
   std::string ToolDataDir;
+  /// Every substitution kind, in substitutionKinds()'s order: each recognises what it computes.
+  std::vector<const Recogniser *> Recognisers;
 
   /// Abs relative to Root, or nullopt when Abs is not under it.
   std::optional<std::string> relative(llvm::StringRef Abs) const;

@@ -14,6 +14,9 @@
 
 #include "ruleset/Vocabulary.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -59,15 +62,32 @@ enum class Form {
   Matmul,         ///< a matrix product: one call of the runtime's scaled GEMM (GemmShape.h)
 };
 
-struct GemmShape;
-/// Whether two GEMM shapes (either may be null) are the same (GemmShape.h).
-bool sameGemm(const GemmShape *A, const GemmShape *B);
-struct VectorLoopShape;
-/// Whether two vector loops (either may be null) are the same (VectorLoopShape.h).
-bool sameVectorLoop(const VectorLoopShape *A, const VectorLoopShape *B);
-struct LoopProgramShape;
-/// Whether two loop programs (either may be null) are the same (LoopProgramShape.h).
-bool sameLoopProgram(const LoopProgramShape *A, const LoopProgramShape *B);
+/// What a substitution kind proved it can compute of an operation with the code around it
+/// (substitutions/Substitution.h): each kind's shape derives from this one (GemmShape,
+/// VectorLoopShape, LoopProgramShape) and is stored under the kind's name.
+struct SubstitutionShape {
+  virtual ~SubstitutionShape() = default;
+  /// Whether O, a shape stored under the same kind's name (so of the same type), is this one.
+  virtual bool same(const SubstitutionShape &O) const = 0;
+};
+
+/// The base of a kind's shape T, compared with T's own ==: shapes stored under one kind's name are
+/// of that kind's type.
+template <class T> struct SubstitutionShapeOf : SubstitutionShape {
+  bool same(const SubstitutionShape &O) const override {
+    return static_cast<const T &>(*this) == static_cast<const T &>(O);
+  }
+};
+
+/// The shapes of an operation, per kind name; a kind absent found none.
+using SubstitutionShapes =
+    std::map<std::string, std::shared_ptr<const SubstitutionShape>, std::less<>>;
+
+/// The shape stored under Kind, as its type T (the kind's own), or null.
+template <class T> const T *substitutionShape(const SubstitutionShapes &Shapes, llvm::StringRef Kind) {
+  auto It = Shapes.find(Kind);
+  return It == Shapes.end() ? nullptr : static_cast<const T *>(It->second.get());
+}
 
 /// One operand the rewrite wraps.
 struct OperandShape {
@@ -107,20 +127,19 @@ struct RewriteShape {
   /// Binary and CompoundAssign: left then right; Negate and IncDec: the one operand; MathCall:
   /// the float arguments in order.
   std::vector<OperandShape> Operands;
-  std::shared_ptr<const GemmShape> Gemm; ///< Matmul: the product and its edits
-  /// Binary multiply: the innermost loop around it that the runtime can run whole, when its
-  /// statement is `T += X * Y` of the kind VectorLoopShape.h describes.
-  std::shared_ptr<const VectorLoopShape> Loop;
-  /// The innermost loop around it, when that loop is a loop program (LoopProgramShape.h): one
-  /// shape shared by every operation of the loop.
-  std::shared_ptr<const LoopProgramShape> Program;
+  /// What each substitution kind proved it can compute of the operation with the code around it
+  /// (a Matmul operation's product and edits; a multiply's loop; the loop program the operation
+  /// is in, one shape shared by every operation of the loop).
+  SubstitutionShapes Substitutions;
 
   bool operator==(const RewriteShape &O) const {
     return Kind == O.Kind && Generic == O.Generic && Compute == O.Compute &&
            FloatLhsDoubleCompute == O.FloatLhsDoubleCompute && Prefix == O.Prefix &&
            Whole == O.Whole && Operator == O.Operator && Operands == O.Operands &&
-           sameGemm(Gemm.get(), O.Gemm.get()) && sameVectorLoop(Loop.get(), O.Loop.get()) &&
-           sameLoopProgram(Program.get(), O.Program.get());
+           std::equal(Substitutions.begin(), Substitutions.end(), O.Substitutions.begin(),
+                      O.Substitutions.end(), [](const auto &A, const auto &B) {
+                        return A.first == B.first && A.second->same(*B.second);
+                      });
   }
 };
 
@@ -138,11 +157,15 @@ struct Operation {
   std::string Callee;    ///< math calls: the resolved callee's unqualified name
   std::string SkipReason; ///< non-empty: the operation cannot be rewritten faithfully, and why
   std::string Suggestion; ///< a matmul not proved: the rules (YAML) that would declare it
-  /// A multiply whose statement accumulates it alone in a loop's body that is no vector loop
-  /// (VectorLoopShape.h): why not.
-  std::string LoopNote;
-  /// An operation of an innermost loop that is no loop program (LoopProgramShape.h): why not.
-  std::string ProgramNote;
+  /// Per substitution kind that looked at the operation and found no shape: why not (a
+  /// multiply accumulated alone in a loop's body that is no vector loop, an operation of an
+  /// innermost loop that is no loop program).
+  std::map<std::string, std::string, std::less<>> NotSubstituted;
+  /// Why the kind named Kind found no shape; empty when it found one or did not look.
+  std::string notSubstitutedBy(llvm::StringRef Kind) const {
+    auto It = NotSubstituted.find(Kind);
+    return It == NotSubstituted.end() ? std::string() : It->second;
+  }
   bool Cuda = false;     ///< found in a CUDA unit: its file's sites must also exist on the device
   bool SeenByC = false;  ///< found in a C unit: conversions are spelled as C casts
   std::optional<RewriteShape> Shape; ///< set exactly when SkipReason is empty

@@ -1,8 +1,10 @@
 //===- OperationFinder.h - the AST visitor behind findOperations -------------===//
 //
-// Internal to find/. One visitor class whose members live by concern: Finder.cpp (records,
-// spans and shapes, def-use, files), Operators.cpp (+ - * / and their compound assignments,
-// unary minus, ++/--), MathCalls.cpp (calls of math functions).
+// Internal to find/ and the substitution kinds' recognisers (Recogniser.h), which read and
+// record through its public members. One visitor class whose members live by concern:
+// Finder.cpp (records, spans and shapes, def-use, files, the calls of the recognisers),
+// Operators.cpp (+ - * / and their compound assignments, unary minus, ++/--), MathCalls.cpp
+// (calls of math functions).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
@@ -14,6 +16,7 @@
 #include "find/Context.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
+#include "find/Recogniser.h"
 #include "find/operations/FloatTypes.h"
 #include "find/operations/Reductions.h"
 #include "ruleset/Vocabulary.h"
@@ -42,7 +45,7 @@ public:
         Ranges(SM, Ctx.getLangOpts(), PP) {}
 
   FoundUnit take() {
-    findLoopPrograms();
+    recogniseLoops();
     linkInputs();
     addProjectFiles();
     return std::move(Found);
@@ -60,10 +63,38 @@ public:
       Found.CallsStep = true;
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
       return visitOperatorCall(OC);
-    return isa<CXXMemberCallExpr>(C) || visitBlasCall(C) || visitMathCall(C);
+    return isa<CXXMemberCallExpr>(C) || recogniseCall(*C) || visitMathCall(C);
   }
   bool VisitFunctionDecl(FunctionDecl *FD);
   bool VisitVarDecl(VarDecl *VD);
+
+  // What the substitution kinds' recognisers read and record through.
+  ASTContext &context() const { return Ctx; }
+  const FileRanges &ranges() const { return Ranges; }
+  const rules::RuleSet &ruleSet() const { return Rules; }
+  /// The analysis of each function holding operations, made on first use.
+  const Reductions &reductionsOf(const FunctionDecl *FD);
+  /// The locals no call can write of FD (null outside functions or without a body), made on first
+  /// use.
+  const PrivateLocals *privateLocalsOf(const FunctionDecl *FD);
+  Operation &operation(unsigned Index) { return Found.Ops[Index]; }
+  /// The record of the operation E, or null.
+  const Operation *recorded(const Expr *E) const {
+    auto It = IndexOf.find(E);
+    return It == IndexOf.end() ? nullptr : &Found.Ops[It->second];
+  }
+  /// Starts the record of an operation a kind computes whole (a GEMM: op OpName, Base) anchored
+  /// at Anchor in FD, in the innermost loop around Where (when given); nullptr: not the
+  /// project's. Two such records at one anchor are spelled Spelling, Spelling#2, ...
+  Operation *startWhole(const FunctionDecl &FD, SourceLocation Anchor, const Stmt *Where,
+                        std::string Spelling, std::string OpName, BaseOp Base);
+  /// Records why Op is skipped; returns true so visitors can `return skip(...)`.
+  bool skip(Operation &Op, std::string Why) {
+    if (Op.SkipReason.empty())
+      Op.SkipReason = std::move(Why);
+    Op.Shape.reset();
+    return true;
+  }
 
 private:
   struct FileInfo {
@@ -77,13 +108,6 @@ private:
   /// operation is not the project's (system header, outside the root, the runtime's own code).
   Operation *start(const Expr *E, SourceLocation Anchor, std::string OpName, BaseOp Base,
                    std::string Spelling, FileID &File);
-  /// Records why Op is skipped; returns true so visitors can `return skip(...)`.
-  bool skip(Operation &Op, std::string Why) {
-    if (Op.SkipReason.empty())
-      Op.SkipReason = std::move(Why);
-    Op.Shape.reset();
-    return true;
-  }
   /// Records the operand expressions whose producers feed Op's slots.
   void feeds(std::initializer_list<std::pair<const Expr *, unsigned>> Operands) {
     for (auto [E, Slot] : Operands)
@@ -114,14 +138,8 @@ private:
   bool visitOperatorCall(CXXOperatorCallExpr *OC);
   /// A call of a math function the rules know (MathCalls.cpp).
   bool visitMathCall(CallExpr *C);
-  /// GEMMs (GemmOps.cpp): the loop nests of FD's body, or FD's body when the rules declare it a
-  /// kernel; a cblas_sgemm/dgemm call (true when C is one).
-  void findGemms(const FunctionDecl &FD);
-  bool visitBlasCall(CallExpr *C);
-  bool visitCublasCall(CallExpr *C);
-  /// Starts the record of a GEMM anchored at Anchor in FD (nullptr: not the project's).
-  Operation *startGemm(const FunctionDecl &FD, SourceLocation Anchor, const Stmt *Where,
-                       std::string Spelling);
+  /// Whether a kind's recogniser recorded the call C.
+  bool recogniseCall(CallExpr &C);
   /// The key of FD's record (CallGraph.h).
   std::string keyOf(const FunctionDecl &FD);
   /// The definition FD's key and name are taken from (its template pattern's, if any), and the
@@ -131,8 +149,8 @@ private:
   void noteOtherArithmetic(SourceLocation OpLoc);
   void linkInputs();
   void addProjectFiles();
-  /// The loop programs (LoopPrograms.h) of the innermost loops holding operations.
-  void findLoopPrograms();
+  /// Every recogniser's look at each innermost loop holding operations.
+  void recogniseLoops();
   /// Per innermost loop with operations: their indices, and the function it is in.
   std::map<const Stmt *, std::vector<unsigned>> OpsInLoop;
   std::map<const Stmt *, const FunctionDecl *> FunctionOfLoop;
@@ -148,12 +166,8 @@ private:
   std::map<const Expr *, unsigned> IndexOf;
   /// Per operation: its value operands and their slots.
   std::vector<std::vector<std::pair<const Expr *, unsigned>>> OperandsOf;
-  /// The analysis of each function holding operations, made on first use.
-  const Reductions &reductionsOf(const FunctionDecl *FD);
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
-  /// The locals no call can write of FD (null outside functions or without a body), made on first
-  /// use; privateLocals(): of the function the operation start() began last is in.
-  const PrivateLocals *privateLocalsOf(const FunctionDecl *FD);
+  /// The private locals (privateLocalsOf) of the function the operation start() began last is in.
   /// The control values of FD (ControlValues.h), made on first use.
   const ControlValues &controlValuesOf(const FunctionDecl &FD);
   std::map<const FunctionDecl *, std::unique_ptr<ControlValues>> ControlValuesOf;
@@ -178,8 +192,8 @@ private:
   /// way in the same loop iteration (out[i] = a * b; ... out[i] + c).
   std::map<const VarDecl *, std::vector<const Expr *>> DefsOf;
   std::map<std::pair<const Stmt *, unsigned>, std::vector<const Expr *>> StoresOf;
-  /// GEMM records per anchor: two statements of one nest are two sites.
-  std::map<std::pair<std::string, unsigned>, unsigned> GemmsAt;
+  /// Records of whole operations per anchor: two GEMM statements of one nest are two sites.
+  std::map<std::pair<std::string, unsigned>, unsigned> WholesAt;
   /// Notes the value Value (or the operation Def itself) given to the lvalue LValue.
   void noteDefinition(const Expr *LValue, const Expr *Value);
   /// An element written A[i] within loop L, as the key of StoresOf.

@@ -3,7 +3,7 @@
 // `kernels:` in a rules file names functions that compute matrix products which the rewriter
 // cannot prove from their loops (a blocked or vectorised kernel, a guard it cannot see). The
 // declaration gives the product in the function's parameters; the function's body is replaced
-// by the runtime's GEMM calls (find/gemm/GemmKernels.cpp). rules/README.md has the schema.
+// by the runtime's GEMM calls (substitutions/matmul/GemmKernels.cpp). rules/README.md has the schema.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_RULESET_KERNELS_H

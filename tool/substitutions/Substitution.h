@@ -1,12 +1,12 @@
 //===- Substitution.h - one kind of substitution, as one class ---------------===//
 //
 // A substitution is a runtime call that replaces code around the operations it computes: a
-// matrix product (Matmul.cpp), a loop of one multiply site (VectorLoop.cpp), a loop program
-// (LoopProgram.cpp). find/ recognises and proves each kind's candidates (a shape on the
-// operation, or the note why there is none); the kind's class does the rest, as a clang-tidy
-// check is one class: it decides which rewritten operations it computes, spells its calls, and
-// says in the report what it did. decide/'s caller, emit/ and report/ ask the kinds in
-// substitutionKinds(), never one by name.
+// matrix product (matmul/), a loop of one multiply site (vector_loop/), a loop program
+// (loop_program/). Each kind is one folder and one class, as a clang-tidy check is one class: it
+// recognises and proves its candidates during find/'s walk (find/Recogniser.h: a shape on the
+// operation, or the note why there is none), decides which rewritten operations it computes,
+// spells its calls, and says in the report what it did. find/, decide/'s caller, emit/ and
+// report/ ask the kinds in substitutionKinds(), never one by name.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_SUBSTITUTIONS_SUBSTITUTION_H
@@ -15,6 +15,7 @@
 #include "decide/Decide.h"
 #include "emit/Edit.h"
 #include "find/Operation.h"
+#include "find/Recogniser.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -36,13 +37,11 @@ struct NumberedSite {
   const Decision *D;
 };
 
-class SubstitutionKind {
+/// recognise (find::Recogniser): its name() is the report's word for it ("matmul"): an operation a
+/// site of this kind computes with the code around it is `in_<name>`, and its entry names that
+/// site under <name>.
+class SubstitutionKind : public find::Recogniser {
 public:
-  virtual ~SubstitutionKind() = default;
-  virtual Substitution id() const = 0;
-  /// The report's word for it ("matmul"): an operation a site of this kind computes with the
-  /// code around it is `in_<name>`, and its entry names that site under <name>.
-  virtual llvm::StringRef name() const = 0;
 
   /// decide: after classes and rules, Decision::RunsIn of the operations it computes, and
   /// Decision::WhyNot of the rewritten ones it could compute and does not. The kinds run in
@@ -66,6 +65,10 @@ public:
     return {};
   }
 
+  /// spell: the runtime header, besides autoscale.h, that the file of a site for Op includes (a
+  /// cuBLAS product's), or none.
+  virtual llvm::StringRef headerFor(const Operation &Op) const { return {}; }
+
   /// report: what an operation's entry says of it (the operation found, D decided).
   virtual void describe(const Operation &Op, const Decision &D,
                         llvm::json::Object &Entry) const = 0;
@@ -83,6 +86,8 @@ public:
 /// first, then vector loops their multiplies, then loop programs the loops left.
 llvm::ArrayRef<const SubstitutionKind *> substitutionKinds();
 const SubstitutionKind &substitutionKind(Substitution S);
+/// find: every kind's recogniser, in that order.
+std::vector<const find::Recogniser *> recognisers();
 
 /// decide: every kind's assign, in order.
 void assignSubstitutions(const std::vector<Operation> &Ops, std::vector<Decision> &Decisions);

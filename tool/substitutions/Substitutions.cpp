@@ -5,9 +5,9 @@
 
 namespace autoscale {
 
-const SubstitutionKind &matmulSubstitution();     // Matmul.cpp
-const SubstitutionKind &vectorLoopSubstitution(); // VectorLoop.cpp
-const SubstitutionKind &loopProgramSubstitution(); // LoopProgram.cpp
+const SubstitutionKind &matmulSubstitution();      // matmul/Matmul.cpp
+const SubstitutionKind &vectorLoopSubstitution();  // vector_loop/VectorLoop.cpp
+const SubstitutionKind &loopProgramSubstitution(); // loop_program/LoopProgram.cpp
 
 llvm::ArrayRef<const SubstitutionKind *> substitutionKinds() {
   static const SubstitutionKind *const Kinds[] = {
@@ -15,11 +15,15 @@ llvm::ArrayRef<const SubstitutionKind *> substitutionKinds() {
   return Kinds;
 }
 
+std::vector<const find::Recogniser *> recognisers() {
+  return {substitutionKinds().begin(), substitutionKinds().end()};
+}
+
 const SubstitutionKind &substitutionKind(Substitution S) {
   for (const SubstitutionKind *K : substitutionKinds())
-    if (K->id() == S)
+    if (K->name() == S)
       return *K;
-  assert(false && "every Substitution value has its kind in substitutionKinds()");
+  assert(false && "every Substitution names a kind in substitutionKinds()");
   return *substitutionKinds().front();
 }
 

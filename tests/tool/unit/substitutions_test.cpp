@@ -1,9 +1,16 @@
 // Unit tests of substitutions/: which operations each kind computes, on operations and shapes
-// built by hand, and the list of kinds every later stage goes through.
+// built by hand, the list of kinds every later stage goes through, and what the walk of find/
+// records through the kinds' recognisers.
 #include "substitutions/Substitution.h"
 
-#include "find/gemm/GemmShape.h"
-#include "find/loops/VectorLoopShape.h"
+#include "find/Finder.h"
+
+#include "substitutions/loop_program/LoopProgramShape.h"
+#include "substitutions/matmul/GemmShape.h"
+#include "substitutions/vector_loop/VectorLoopShape.h"
+
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
 
@@ -48,12 +55,12 @@ TEST(Substitutions, EveryKindIsListedOnceInTheOrderTheyChoose) {
   std::vector<Substitution> Ids;
   std::set<std::string> Names;
   for (const SubstitutionKind *K : substitutionKinds()) {
-    Ids.push_back(K->id());
+    Ids.push_back(K->name());
     Names.insert(K->name().str());
-    EXPECT_EQ(&substitutionKind(K->id()), K);
+    EXPECT_EQ(&substitutionKind(K->name()), K);
   }
-  EXPECT_EQ(Ids, (std::vector<Substitution>{Substitution::Matmul, Substitution::VectorLoop,
-                                            Substitution::LoopProgram}));
+  EXPECT_EQ(Ids, (std::vector<Substitution>{MatmulKindName, VectorLoopKindName,
+                                            LoopProgramKindName}));
   EXPECT_EQ(Names.size(), Ids.size());
 }
 
@@ -63,19 +70,19 @@ TEST(Substitutions, AMatmulSiteComputesTheOperationsOfTheCodeItReplaces) {
   auto G = std::make_shared<GemmShape>();
   G->Covers = {{15, 50}};
   Ops[0].Base = BaseOp::Matmul;
-  Ops[0].Shape->Gemm = G;
+  Ops[0].Shape->Substitutions[MatmulKindName.str()] = G;
   std::vector<Decision> D = decideAll(Ops);
-  EXPECT_TRUE(D[0].runsIn(Substitution::Matmul));
+  EXPECT_TRUE(D[0].runsIn(MatmulKindName));
   EXPECT_TRUE(D[0].rewrites());
   EXPECT_EQ(D[0].Treatment.Rounding, rules::Rounding::Inputs);
-  EXPECT_TRUE(D[1].runsIn(Substitution::Matmul));
+  EXPECT_TRUE(D[1].runsIn(MatmulKindName));
   EXPECT_EQ(D[1].ComputedAt, "a.c:10:1");
   EXPECT_FALSE(D[1].rewrites());
   EXPECT_FALSE(D[2].RunsIn); // outside the spans it replaces
   EXPECT_TRUE(D[2].rewrites());
 
   llvm::json::Object Entry;
-  substitutionKind(Substitution::Matmul).describe(Ops[0], D[0], Entry);
+  substitutionKind(MatmulKindName).describe(Ops[0], D[0], Entry);
   EXPECT_EQ(Entry.getString("gemm"), "loops");
 }
 
@@ -83,17 +90,17 @@ TEST(Substitutions, AVectorLoopRunsOnlyWhileItsSumIsKept) {
   std::vector<Operation> Ops = {op(10, "dot_mul"), op(12, "accumulate")};
   auto L = std::make_shared<VectorLoopShape>();
   L->Accumulate = Ops[1].Key;
-  Ops[0].Shape->Loop = L;
+  Ops[0].Shape->Substitutions[VectorLoopKindName.str()] = L;
   std::vector<Decision> D = decideAll(Ops); // an accumulate is deny: kept
-  EXPECT_TRUE(D[0].runsIn(Substitution::VectorLoop));
+  EXPECT_TRUE(D[0].runsIn(VectorLoopKindName));
 
   // The same sum rewritten on its own (infer: cast to fp16) is a site the kernel cannot be.
   Ops[1].OpName = "add";
   D = decideAll(Ops);
   EXPECT_FALSE(D[0].RunsIn);
-  EXPECT_EQ(D[0].WhyNot.at(Substitution::VectorLoop), "the sum is a site of its own");
+  EXPECT_EQ(D[0].WhyNot.at(VectorLoopKindName), "the sum is a site of its own");
   llvm::json::Object Entry;
-  substitutionKind(Substitution::VectorLoop).describe(Ops[0], D[0], Entry);
+  substitutionKind(VectorLoopKindName).describe(Ops[0], D[0], Entry);
   EXPECT_EQ(Entry.getString("loop"), "one call per product: the sum is a site of its own");
 }
 
@@ -113,7 +120,7 @@ TEST(Substitutions, AGuardedNestGoesWhereTheProductsSplitFromItsLoopsGo) {
   Guard->GuardsLoopsLeft = true;
   for (size_t I : {0, 1}) {
     Ops[I].Base = BaseOp::Matmul;
-    Ops[I].Shape->Gemm = I == 0 ? Split : Guard;
+    Ops[I].Shape->Substitutions[MatmulKindName.str()] = I == 0 ? Split : Guard;
   }
   std::vector<Decision> D = decideAll(Ops); // matmul allow, outer_product deny: kept
   EXPECT_TRUE(D[0].rewrites());
@@ -142,6 +149,59 @@ TEST(Substitutions, AGuardedNestGoesWhereTheProductsSplitFromItsLoopsGo) {
   Leaving = leavingWith(Ops, D, "/src/a.c", 11);
   EXPECT_FALSE(Leaving[0]) << "the split does not rely on the guard";
   EXPECT_TRUE(Leaving[1]);
+}
+
+/// What the walk of find/ records for Code (C99) when handed the recognisers Kinds.
+FoundUnit findWith(llvm::StringRef Code, std::vector<const find::Recogniser *> Kinds) {
+  std::unique_ptr<clang::ASTUnit> AST = clang::tooling::buildASTFromCodeWithArgs(
+      Code, {"-xc", "-std=c99", "-w"}, "/src/input.c");
+  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  find::FindOptions Opts;
+  Opts.Root = "/src";
+  Opts.Recognisers = std::move(Kinds);
+  rules::RuleSet R = rules();
+  return find::findOperations(AST->getASTContext(), AST->getPreprocessor(), R, Opts);
+}
+
+// find/ names no kind: a GEMM record, a vector loop or a loop program is there because the kind
+// that proves it was handed to the walk, under that kind's name, and none is there without it.
+TEST(Substitutions, TheWalkRecordsWhatTheKindsItIsHandedProve) {
+  const char *Code = R"(void mm(float (*a)[8], float (*b)[8], float (*c)[8]) {
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++)
+      for (int p = 0; p < 8; p++)
+        c[i][j] += a[i][p] * b[p][j];
+}
+float dot(int n, const float *x, const float *y) {
+  float s = 0;
+  for (int i = 0; i < n; i++)
+    s += x[i] * y[i];
+  return s;
+}
+void affine(int n, float *x, float k) {
+  for (int i = 0; i < n; i++)
+    x[i] = x[i] * k + 1.0f;
+}
+)";
+  auto Count = [](const FoundUnit &U, auto ShapeOf, llvm::StringRef Function) {
+    return llvm::count_if(U.Ops, [&](const Operation &Op) {
+      return Op.Function == Function && ShapeOf(Op);
+    });
+  };
+  FoundUnit All = findWith(Code, recognisers());
+  EXPECT_EQ(Count(All, gemmShapeOf, "mm"), 1);
+  EXPECT_EQ(Count(All, vectorLoopOf, "dot"), 1);
+  EXPECT_EQ(Count(All, loopProgramOf, "affine"), 2);
+
+  FoundUnit None = findWith(Code, {});
+  EXPECT_EQ(llvm::count_if(None.Ops, [](const Operation &Op) { return Op.Base == BaseOp::Matmul; }),
+            0);
+  for (const Operation &Op : None.Ops) {
+    ASSERT_TRUE(Op.Shape) << Op.Function;
+    EXPECT_TRUE(Op.Shape->Substitutions.empty()) << Op.Function;
+    EXPECT_TRUE(Op.NotSubstituted.empty()) << Op.Function;
+  }
+  EXPECT_EQ(None.Ops.size() + 1, All.Ops.size()) << "the GEMM is the one record more";
 }
 
 } // namespace

@@ -2,7 +2,7 @@
 #include "find/loops/CountedLoops.h"
 
 #include "find/Containers.h"
-#include "find/gemm/GemmNests.h"
+#include "find/SourceLines.h"
 #include "find/operations/Reductions.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -28,7 +28,7 @@ std::optional<FileID> loopFile(const ForStmt &For, ASTContext &Ctx, std::string 
   }
   FileID File = SM.getFileID(Begin);
   unsigned Offset = SM.getFileOffset(Begin);
-  if (gemm::pragmaStart(SM.getBufferData(File), Offset) != Offset) {
+  if (pragmaStart(SM.getBufferData(File), Offset) != Offset) {
     Why = "a pragma applies to the loop";
     return std::nullopt;
   }
@@ -70,8 +70,8 @@ std::optional<CountedLoop> countedLoop(const ForStmt &For, ASTContext &Ctx, std:
   return L;
 }
 
-bool loopElement(const Expr *E, const gemm::Access &Acc, const VarDecl *Counter,
-                 const gemm::Atoms &A, const FileRanges &Ranges, FileID File, LoopElement &Out,
+bool loopElement(const Expr *E, const Access &Acc, const VarDecl *Counter,
+                 const Atoms &A, const FileRanges &Ranges, FileID File, LoopElement &Out,
                  std::string &Why) {
   auto SpanOf = [&](const Expr *X) -> std::optional<Span> {
     std::string W;
@@ -113,7 +113,7 @@ bool loopElement(const Expr *E, const gemm::Access &Acc, const VarDecl *Counter,
     }
     Out.Counter.push_back(*S);
   }
-  std::optional<GemmPoly> Stride = gemm::gemmPoly(Acc.Offset.coeff(Counter), A, Ranges, File, Why);
+  std::optional<TextPoly> Stride = textPoly(Acc.Offset.coeff(Counter), A, Ranges, File, Why);
   if (!Stride)
     return false;
   Out.Stride = *Stride;

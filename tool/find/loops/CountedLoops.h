@@ -1,7 +1,7 @@
 //===- CountedLoops.h - the pieces of a counted loop the runtime runs whole ---===//
 //
-// Internal to find/. What the readers of loops the runtime runs as one call (VectorLoops.h,
-// LoopPrograms.h) read alike: where the loop is and whether a pragma applies to it, its header
+// Internal to find/ and the loop kinds. What the readers of loops the runtime runs as one call
+// (VectorLoops.h, LoopPrograms.h) read alike: where the loop is and whether a pragma applies to it, its header
 // `for (int i = L; i < U; ++i)` (or `i++`, `i += 1`, `i <= U`), the elements it walks, and the
 // text its call replaces.
 //
@@ -12,8 +12,8 @@
 #include "find/Containers.h"
 #include "find/Context.h"
 #include "find/FileRanges.h"
-#include "find/gemm/GemmAffine.h"
-#include "find/loops/VectorLoopShape.h"
+#include "find/loops/Affine.h"
+#include "find/loops/LoopText.h"
 #include "find/operations/Reductions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -74,8 +74,8 @@ std::optional<CountedLoop> countedLoop(const clang::ForStmt &For, clang::ASTCont
 
 /// Element E of the loop, at Acc: as written (through a container's data() where it is one), the
 /// counter's uses in it, and its stride per iteration; false with Why.
-bool loopElement(const clang::Expr *E, const gemm::Access &Acc, const clang::VarDecl *Counter,
-                 const gemm::Atoms &A, const FileRanges &Ranges, clang::FileID File,
+bool loopElement(const clang::Expr *E, const Access &Acc, const clang::VarDecl *Counter,
+                 const Atoms &A, const FileRanges &Ranges, clang::FileID File,
                  LoopElement &Out, std::string &Why);
 
 /// The text of a piece of the loop, E, when all of it is written in File (not in a macro).

@@ -3,7 +3,6 @@
 
 #include "find/Context.h"
 #include "find/operations/SkipReasons.h"
-#include "find/loops/VectorLoops.h"
 
 namespace autoscale::find {
 namespace {
@@ -156,15 +155,9 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
         Generic, TC.Float);
   if (Op.Shape)
     Op.Shape->FloatLhsDoubleCompute = FloatLhsDoubleCompute;
-  if (Op.Shape && B->getOpcode() == BO_Mul && StartedIn) {
-    std::string Why;
-    if (std::shared_ptr<VectorLoopShape> Loop =
-            findVectorLoop(*B, *StartedIn, Ctx, Ranges, Why)) {
-      Loop->Accumulate.File = Op.Key.File;
-      Op.Shape->Loop = std::move(Loop);
-    }
-    Op.LoopNote = std::move(Why);
-  }
+  if (Op.Shape && B->getOpcode() == BO_Mul && StartedIn)
+    for (const Recogniser *Kind : Opts.Recognisers)
+      Kind->recogniseMultiply(*this, Op, *B, *StartedIn);
   return true;
 }
 

@@ -2,7 +2,7 @@
 #include "find/steps/CallGraph.h"
 
 #include "find/Context.h"
-#include "find/gemm/GemmNests.h"
+#include "find/SourceLines.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -126,7 +126,7 @@ private:
       return false;
     llvm::StringRef Text = SM.getBufferData(SM.getFileID(S.getBeginLoc()));
     unsigned Begin = SM.getFileOffset(S.getBeginLoc());
-    return Text.slice(gemm::pragmaStart(Text, Begin), Begin).contains("omp");
+    return Text.slice(pragmaStart(Text, Begin), Begin).contains("omp");
   }
 
   /// Where a step ends at the end of each iteration of S (LoopRecord::Steps). None within an
@@ -199,11 +199,11 @@ private:
     llvm::StringRef Text = SM.getBufferData(SM.getFileID(After));
     // `_Pragma(...)` before the loop, on its line or the line above, is a pragma the call would
     // take the loop from.
-    const unsigned LoopLine = gemm::lineStart(Text, *Begin);
-    if (Text.slice(LoopLine > 0 ? gemm::lineStart(Text, LoopLine - 1) : 0, *Begin).contains("_Pragma"))
+    const unsigned LoopLine = lineStart(Text, *Begin);
+    if (Text.slice(LoopLine > 0 ? lineStart(Text, LoopLine - 1) : 0, *Begin).contains("_Pragma"))
       return std::nullopt;
-    if (unsigned Pragmas = gemm::pragmaStart(Text, *Begin); Pragmas != *Begin) {
-      std::optional<unsigned> Code = gemm::endOfCodeLineAbove(Text, Pragmas);
+    if (unsigned Pragmas = pragmaStart(Text, *Begin); Pragmas != *Begin) {
+      std::optional<unsigned> Code = endOfCodeLineAbove(Text, Pragmas);
       if (!Code)
         return std::nullopt;
       P.Begin = *Code;

@@ -1,0 +1,33 @@
+//===- SourceLines.h - the lines around a piece of code, read as text ---------===//
+//
+// Where a loop's pragmas begin and where the code above a statement ends, read from the file's
+// text: a GEMM call goes after the loops it replaces, a step ends before a pragma'd loop.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_SOURCELINES_H
+#define AUTOSCALE_TOOL_FIND_SOURCELINES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+#include <optional>
+
+namespace autoscale::find {
+
+/// The start of the #pragma lines right before Begin (Begin itself when there are none); a
+/// pragma may continue over lines ending in '\', and blank and // comment lines may stand
+/// between the pragmas and Begin.
+unsigned pragmaStart(llvm::StringRef Text, unsigned Begin);
+/// The end of the last line of code above the line of At, when it is plain code: blank lines
+/// and whole-line // comments are passed over; a directive, a comment after code, a block
+/// comment (or a // line closing one), a string, or a line continued from or onto another
+/// (a macro's body, a continued comment) gives nullopt: no guess at where its code ends.
+std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At);
+/// The start of the line holding offset Pos.
+unsigned lineStart(llvm::StringRef Text, size_t Pos);
+/// Whether a physical line continues on the next (ends in '\').
+bool continues(llvm::StringRef Line);
+
+} // namespace autoscale::find
+
+#endif

@@ -1,0 +1,52 @@
+//===- GemmCublas.cpp - cuBLAS's FP32 products as GEMM sites -----------------===//
+#include "substitutions/matmul/GemmCublas.h"
+
+#include "ruleset/Vocabulary.h"
+
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+
+namespace autoscale::find::gemm {
+
+CublasFinding readCublasCall(const CallExpr &Call, ASTContext &Ctx, const FileRanges &Ranges) {
+  CublasFinding Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // cublasSgemm is an object-like macro naming cublasSgemm_v2: the text to replace is the
+  // macro's name where the call writes it, perhaps in another macro's argument.
+  SourceLocation Callee = Call.getCallee()->IgnoreParenImpCasts()->getExprLoc();
+  for (SourceLocation X = Callee; X.isMacroID(); X = SM.getImmediateSpellingLoc(X))
+    if (SM.isMacroBodyExpansion(X) && SM.isInSystemHeader(SM.getSpellingLoc(X))) {
+      Callee = SM.getImmediateExpansionRange(X).getBegin();
+      break;
+    }
+  Out.Callee = Callee;
+  std::string Why;
+  std::optional<FileSpan> Name = Ranges.span(Callee, Why);
+  if (!Name) {
+    Out.Reason = Why.empty() ? "the call is written in a macro" : Why;
+    return Out;
+  }
+  // The site goes right after the call's parenthesis, which follows the callee and blanks.
+  llvm::StringRef Text = SM.getBufferData(Name->File);
+  unsigned Paren = Name->End;
+  while (Paren < Text.size() && isspace(static_cast<unsigned char>(Text[Paren])))
+    ++Paren;
+  if (Paren >= Text.size() || Text[Paren] != '(') {
+    Out.Reason = "the callee is not followed by its argument list in the source";
+    return Out;
+  }
+  Out.Written = Text.slice(Name->Begin, Name->End).str();
+  const FunctionDecl *F = Call.getDirectCallee();
+  auto S = std::make_shared<GemmShape>();
+  S->From = GemmShape::CublasCall;
+  S->Callee = {Name->Begin, Name->End};
+  S->Entry = rules::cublasEntryPoint(F->getName()).str();
+  S->CallArgs = Paren + 1;
+  S->InsertAt = Name->Begin;
+  S->Statement = false;
+  Out.Shape = std::move(S);
+  return Out;
+}
+
+} // namespace autoscale::find::gemm

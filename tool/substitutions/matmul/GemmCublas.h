@@ -1,0 +1,37 @@
+//===- GemmCublas.h - cuBLAS's FP32 products as GEMM sites -------------------===//
+//
+// Internal to matmul/. A call of cublasSgemm (cublas_v2.h's macro for cublasSgemm_v2),
+// cublasSgemmStridedBatched, cublasGemmEx or cublasLtMatmul (rules::cublasEntryPoint names them)
+// is a GEMM on the device whose operands and layout are the caller's: the runtime's function of
+// the same arguments (autoscale/cublas.h) replaces the callee, with the site before the first
+// argument. Nothing of the call is analysed: the runtime reads the transposes, the shape, alpha
+// and beta (and the types) as the call gives them, and calls cuBLAS itself where they are not
+// FP32.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_SUBSTITUTIONS_MATMUL_GEMMCUBLAS_H
+#define AUTOSCALE_TOOL_SUBSTITUTIONS_MATMUL_GEMMCUBLAS_H
+
+#include "find/FileRanges.h"
+#include "substitutions/matmul/GemmShape.h"
+
+#include "clang/AST/Expr.h"
+
+#include <memory>
+#include <string>
+
+namespace autoscale::find::gemm {
+
+struct CublasFinding {
+  std::shared_ptr<GemmShape> Shape;
+  std::string Reason;
+  clang::SourceLocation Callee; ///< the callee as written (the macro's name, not its expansion)
+  std::string Written;          ///< its text ("cublasSgemm")
+};
+
+CublasFinding readCublasCall(const clang::CallExpr &Call, clang::ASTContext &Ctx,
+                             const FileRanges &Ranges);
+
+} // namespace autoscale::find::gemm
+
+#endif

@@ -1,0 +1,346 @@
+//===- GemmNestSplit.cpp - where the call goes: the whole nest, or after it --===//
+//
+// A nest that only computes the product is replaced by the call, with the #pragma lines on it.
+// A nest that also does other work keeps it: the GEMM statement's own part (the highest block or
+// loop around it holding nothing else) and the declarations only it reads go, and the call
+// follows the nest. That is the same computation when the other work writes nothing the product
+// reads and touches nothing it writes; arrays reached from different variables are taken to be
+// different storage (as the runtime's GEMM takes A and B not to overlap C).
+//
+//===----------------------------------------------------------------------===//
+#include "substitutions/matmul/GemmNestParts.h"
+
+#include "emit/LoopSpelling.h"
+#include "find/SourceLines.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace autoscale::find::gemm {
+
+using emit::spellPoly;
+
+namespace {
+
+/// The variables E refers to.
+std::set<const VarDecl *> varsIn(const Stmt *E) {
+  std::set<const VarDecl *> Out;
+  if (!E)
+    return Out;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      Out.insert(V);
+  for (const Stmt *C : E->children())
+    for (const VarDecl *V : varsIn(C))
+      Out.insert(V);
+  return Out;
+}
+
+/// How S names V: the members it selects from V itself (`g.w[i]`, `g->w[i]`: "w"), and "" where
+/// it uses V otherwise (or selects a union's member). Distinct members are distinct storage, as
+/// distinct variables are (a member that is a pointer is taken not to alias another, as a
+/// variable that is one is).
+/// MembersOnly: only the members selected (a union's as "").
+std::set<std::string> selections(const Stmt *S, const VarDecl *V, bool MembersOnly = false) {
+  std::set<std::string> Out;
+  if (!S)
+    return Out;
+  if (const auto *M = dyn_cast<MemberExpr>(S); M && memberBase(*M) == V) {
+    Out.insert(memberStorage(*M));
+    return Out;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V && !MembersOnly)
+    Out.insert("");
+  for (const Stmt *C : S->children())
+    for (const std::string &Name : selections(C, V, MembersOnly))
+      Out.insert(Name);
+  return Out;
+}
+
+/// Whether two sets of selections of one variable may reach the same storage.
+bool overlap(const std::set<std::string> &A, const std::set<std::string> &B) {
+  return A.count("") || B.count("") ||
+         llvm::any_of(A, [&](const std::string &Name) { return B.count(Name) != 0; });
+}
+
+/// What other work does that a split must know: variables written (with the members selected
+/// where an element of a member is written), memory written through which variables, calls and
+/// jumps.
+struct Effects : RecursiveASTVisitor<Effects> {
+  explicit Effects(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      note(U->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    bool Pure = F && Ctx.getSourceManager().isInSystemHeader(F->getLocation()) &&
+                llvm::none_of(C->arguments(),
+                              [](const Expr *A) { return A->getType()->isPointerType(); });
+    if (!Pure && Problem.empty())
+      Problem = "calls a function";
+    return true;
+  }
+  bool VisitStmt(Stmt *S) {
+    if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt, LabelStmt,
+            AsmStmt>(S) &&
+        Problem.empty())
+      Problem = "jumps";
+    return true;
+  }
+  void note(const Expr *LV) {
+    if (mentionsThis(LV) && Problem.empty())
+      Problem = "writes a member of the object 'this' points to";
+    if (const VarDecl *V = writtenVar(LV)) {
+      Vars.insert(V);
+      for (const std::string &Name : selections(LV, V))
+        Selected[V].insert(Name);
+      return;
+    }
+    for (const VarDecl *V : varsIn(LV)) {
+      Memory.insert(V);
+      if (!Scaling) // an element's scaling before its sum touches that element alone
+        for (const std::string &Name : selections(LV, V, /*MembersOnly=*/true))
+          Selected[V].insert(Name); // a member through a pointer (`g->n = 0`); other memory: below
+    }
+  }
+  static bool mentionsThis(const Stmt *S) {
+    return S && (isa<CXXThisExpr>(S) || llvm::any_of(S->children(), mentionsThis));
+  }
+  ASTContext &Ctx;
+  std::set<const VarDecl *> Vars, Memory;
+  /// The members (or "": all of it) written of each variable in Vars, and the members written
+  /// through each variable in Memory.
+  std::map<const VarDecl *, std::set<std::string>> Selected;
+  bool Scaling = false; ///< the statement traversed is the accumulator's scaling (Acc.Scale)
+  std::string Problem;
+};
+
+} // namespace
+
+Span NestAttempt::spanOf(const Stmt *S) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  // A directive's range is its pragma line; its statement ends the text.
+  SourceLocation Last = unwrapDirective(S)->getEndLoc();
+  unsigned Begin = SM.getFileOffset(SM.getSpellingLoc(S->getBeginLoc()));
+  SourceLocation EndLoc = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+  if (SourceLocation Semi = Lexer::findLocationAfterToken(Last, tok::semi, SM, LO, false);
+      Semi.isValid())
+    EndLoc = Semi;
+  return Span{pragmaStart(SM.getBufferData(File), Begin), SM.getFileOffset(EndLoc)};
+}
+
+bool NestAttempt::parallelRegionAbove() const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Text = SM.getBufferData(File);
+  for (const Stmt *A = F.parent(Outer); A; A = F.parent(A)) {
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(A);
+        D && !isa<OMPLoopDirective>(D) && isOpenMPParallelDirective(D->getDirectiveKind()))
+      return true;
+    if (!A->getBeginLoc().isFileID())
+      continue;
+    unsigned Begin = SM.getFileOffset(A->getBeginLoc());
+    std::string Pragmas = Text.slice(pragmaStart(Text, Begin), Begin).lower();
+    if (llvm::StringRef(Pragmas).contains("omp") && llvm::StringRef(Pragmas).contains("parallel") &&
+        !llvm::StringRef(Pragmas).contains(" for"))
+      return true;
+  }
+  return false;
+}
+
+/// Whether loop L is one of the loops an OpenMP collapse(n) above it folds together.
+static bool collapsedFromAbove(const Stmt *L, const FunctionFacts &F, llvm::StringRef Text,
+                               const SourceManager &SM) {
+  unsigned Depth = 0;
+  for (const Stmt *A = F.parent(L); A; A = F.parent(A)) {
+    if (!isa<ForStmt>(A))
+      continue;
+    ++Depth;
+    unsigned Begin = SM.getFileOffset(SM.getSpellingLoc(A->getBeginLoc()));
+    llvm::StringRef Pragmas = Text.slice(pragmaStart(Text, Begin), Begin);
+    size_t At = Pragmas.find("collapse(");
+    unsigned N = 0;
+    if (At != llvm::StringRef::npos &&
+        !Pragmas.drop_front(At + 9).take_while([](char C) { return llvm::isDigit(C); }).getAsInteger(10, N) && Depth < N)
+      return true;
+  }
+  return false;
+}
+
+bool NestAttempt::wholeNest(GemmShape &S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (parallelRegionAbove())
+    return fail("the loops run in an OpenMP parallel region: every thread would make the call");
+  if (collapsedFromAbove(Ch.Loops[J], F, SM.getBufferData(File), SM))
+    return fail("the outer loop is collapsed with the loop around it by an OpenMP pragma");
+  Span Whole = spanOf(Outer);
+  S.Remove = {Whole};
+  S.Covers = {Whole};
+  S.InsertAt = Whole.Begin;
+  S.Statement = true;
+  // The nest stays, behind the call, where a line of code above its pragmas can take the call
+  // (a pragma must start its line and precede its loop).
+  unsigned Loop = SM.getFileOffset(SM.getSpellingLoc(unwrapDirective(Outer)->getBeginLoc()));
+  S.GuardAt = Whole.Begin == Loop ? std::optional<unsigned>(Loop)
+                                  : endOfCodeLineAbove(SM.getBufferData(File), Whole.Begin);
+  return true;
+}
+
+bool NestAttempt::split(GemmShape &S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Line = [&](const Stmt *X) {
+    return std::to_string(SM.getSpellingLineNumber(X->getBeginLoc()));
+  };
+  std::string Work = "the loops also do other work (line " + Line(Other.front()) + ")";
+  if (Acc.Form != Accumulator::Memory)
+    return fail(Work + " and sum into a local accumulator");
+  Effects E(Ctx);
+  for (const Stmt *O : Other) {
+    E.Scaling = O == Acc.Scale;
+    E.TraverseStmt(const_cast<Stmt *>(O));
+  }
+  if (!E.Problem.empty())
+    return fail(Work + ", which " + E.Problem);
+  if (!isa_and_nonnull<CompoundStmt>(F.parent(Outer)))
+    return fail(Work + " and are not in braces: the call could not follow them");
+
+  // The GEMM statement's own part: the highest block or loop around it with no other work.
+  auto HoldsOther = [&](const Stmt *X) {
+    return llvm::any_of(Other, [&](const Stmt *O) { return F.within(O, X); });
+  };
+  const Stmt *Own = C.Assign;
+  for (const Stmt *Up = F.parent(Own); Up && Up != Outer && Up != unwrapDirective(Outer) &&
+                                       !HoldsOther(Up);
+       Up = F.parent(Up))
+    Own = Up;
+  if (isa<ForStmt>(Own) && collapsedFromAbove(Own, F, SM.getBufferData(File), SM))
+    return fail(Work + ", and the GEMM's own loop is collapsed with it by an OpenMP pragma");
+  // Declarations only the removed code reads go with it.
+  std::set<const DeclStmt *> Gone;
+  auto InRemoved = [&](const Stmt *X) {
+    return F.within(X, Own) ||
+           llvm::any_of(Gone, [&](const DeclStmt *D) { return F.within(X, D); });
+  };
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const DeclStmt *D : Decls) {
+      if (Gone.count(D) || F.within(D, Own))
+        continue;
+      bool Unused = llvm::all_of(D->decls(), [&](const Decl *X) {
+        auto It = F.Refs.find(cast<VarDecl>(X));
+        return It == F.Refs.end() || llvm::all_of(It->second, [&](const DeclRefExpr *R) {
+                 return InRemoved(R) || F.within(R, D);
+               });
+      });
+      if (Unused)
+        Grew = Gone.insert(D).second;
+    }
+  }
+  // What the product reads: the removed code, the loop bounds the call evaluates.
+  std::vector<const Stmt *> ReadBy = {Own};
+  ReadBy.insert(ReadBy.end(), Gone.begin(), Gone.end());
+  for (const NestLoop &L : Loops)
+    ReadBy.insert(ReadBy.end(), {L.For->getCond(), L.For->getInc()});
+  // The nest's counters are no values the product reads: each of its loops starts its own.
+  auto Counter = [&](const VarDecl *V) {
+    return llvm::any_of(Loops, [&](const NestLoop &L) { return L.Var == V; });
+  };
+  // Variables the other work writes, or writes memory through (`g->n = 0` while a bound reads
+  // `g->n`), that the product reads with an overlapping selection.
+  for (const auto &[V, Written] : E.Selected) {
+    std::set<std::string> Read;
+    for (const Stmt *R : ReadBy)
+      for (const std::string &Name : selections(R, V))
+        Read.insert(Name);
+    if (!Counter(V) && !Read.empty() && overlap(Written, Read))
+      return fail(Work + ", which writes '" + V->getName().str() + "', read by the product");
+  }
+  // Variables that reach the result or a factor: its base, and locals initialised from them.
+  auto Reaching = [&](unsigned Base) {
+    std::set<const VarDecl *> Out = varsIn(Atoms_.expr(Base));
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const VarDecl *V : Declared)
+        if (V->getInit() && !Out.count(V) &&
+            llvm::any_of(varsIn(V->getInit()), [&](const VarDecl *X) { return Out.count(X); }))
+          Grew = Out.insert(V).second;
+    }
+    return Out;
+  };
+  std::set<const VarDecl *> Result = Reaching(P.C.Base);
+  const Expr *ResultBase = Atoms_.expr(P.C.Base);
+  for (const Stmt *O : Other) {
+    // The element's scaling before its sum reads and writes that element alone: only what it
+    // scales by may not reach the result.
+    const Stmt *Uses = O == Acc.Scale ? static_cast<const Stmt *>(Acc.ScaledBy) : O;
+    for (const VarDecl *V : varsIn(Uses))
+      if (Result.count(V) &&
+          (!varsIn(ResultBase).count(V) || overlap(selections(Uses, V), selections(ResultBase, V))))
+        return fail(Work + ", which reads or writes the result through '" + V->getName().str() +
+                    "'");
+  }
+  for (unsigned Factor : {P.X.Base, P.Y.Base})
+    for (const VarDecl *V : Reaching(Factor))
+      if (E.Memory.count(V))
+        return fail(Work + ", which writes a factor through '" + V->getName().str() + "'");
+  if (parallelRegionAbove())
+    return fail(Work + " in an OpenMP parallel region: every thread would make the call");
+
+  S.Remove = {spanOf(Own)};
+  Split = true;
+  for (const DeclStmt *D : Decls)
+    if (Gone.count(D))
+      S.Remove.push_back(spanOf(D));
+  std::sort(S.Remove.begin(), S.Remove.end(),
+            [](const Span &A, const Span &B) { return A.Begin < B.Begin; });
+  S.Covers = S.Remove;
+  S.InsertAt = spanOf(Outer).End;
+  S.Statement = true;
+  S.Note = "split from the loops at line " + Line(Ch.Loops[J]) +
+           ", which keep their other work; the call follows them";
+  return true;
+}
+
+std::string NestAttempt::suggestion(const GemmShape &S) const {
+  if (!S.Batch.empty() || !FD.getIdentifier())
+    return {};
+  llvm::StringRef Text = Ctx.getSourceManager().getBufferData(File);
+  auto Q = [](const std::string &V) { return "\"" + V + "\""; };
+  auto Extent = [&](const GemmExtent &E) {
+    std::string Out;
+    for (const GemmExtent::Factor &X : E.Factors)
+      Out += (Out.empty() ? "" : " * ") + (X.Count.Terms.size() > 1
+                                               ? "(" + spellPoly(X.Count, Text) + ")"
+                                               : spellPoly(X.Count, Text));
+    return Q(Out.empty() ? "1" : Out);
+  };
+  auto Matrix = [&](const GemmMatrix &M) {
+    std::string Ptr = spellBase(M, Text);
+    if (!M.Offset.Terms.empty())
+      Ptr += " + " + spellPoly(M.Offset, Text);
+    return "{ptr: " + Q(Ptr) + ", row_stride: " + Q(spellPoly(M.Rows, Text)) +
+           ", col_stride: " + Q(spellPoly(M.Cols, Text)) + "}";
+  };
+  std::string Out = "kernels: [{function: " + FD.getName().str() + ", m: " + Extent(S.M) +
+                    ", n: " + Extent(S.N) + ", k: " + Extent(S.K) + ", a: " + Matrix(S.A) +
+                    ", b: " + Matrix(S.B) + ", c: " + Matrix(S.C);
+  if (S.Addend == GemmShape::AddC)
+    Out += ", output: accumulate";
+  else if (S.Addend == GemmShape::AddMatrix)
+    Out += ", d: " + Matrix(S.D);
+  return Out + "}]";
+}
+
+} // namespace autoscale::find::gemm

@@ -1,0 +1,120 @@
+//===- GemmOps.cpp - GEMMs as operation records ------------------------------===//
+//
+// A GEMM is one operation of the rules ("matmul", the runtime's AUTOSCALE_OP_MATMUL): proved, it
+// carries its GemmShape; not proved, the reason (and the kernel declaration that would do it)
+// and its statements are rewritten one operation at a time, as before.
+//
+//===----------------------------------------------------------------------===//
+#include "substitutions/matmul/GemmOps.h"
+
+#include "find/Context.h"
+#include "find/OperationFinder.h"
+#include "substitutions/matmul/GemmBlas.h"
+#include "substitutions/matmul/GemmCublas.h"
+#include "substitutions/matmul/GemmKernels.h"
+#include "substitutions/matmul/GemmNests.h"
+
+namespace autoscale::find::gemm {
+
+/// The operation's record from what the GEMM analysis found.
+static void fill(Operation &Op, std::shared_ptr<GemmShape> Shape, std::string Reason,
+                 std::string Suggestion, std::string Variable, FloatKind Type) {
+  Op.Variable = std::move(Variable);
+  Op.Suggestion = std::move(Suggestion);
+  Op.Type = (Shape ? Shape->Type : Type) == FloatKind::Float ? "float" : "double";
+  if (!Op.SkipReason.empty())
+    return;
+  if (!Shape) {
+    Op.SkipReason = "not substituted as a GEMM: " + Reason;
+    return;
+  }
+  RewriteShape S;
+  S.Kind = Form::Matmul;
+  S.Compute = Shape->Type;
+  S.Whole = Shape->Covers.empty() ? Span{Shape->InsertAt, Shape->InsertAt} : Shape->Covers[0];
+  S.Operator = S.Whole;
+  S.Substitutions[MatmulKindName.str()] = std::move(Shape);
+  Op.Shape = std::move(S);
+}
+
+/// The record of a GEMM anchored at Anchor in FD (nullptr: not the project's).
+static Operation *startGemm(OperationFinder &F, const FunctionDecl &FD, SourceLocation Anchor,
+                            const Stmt *Where, std::string Spelling) {
+  return F.startWhole(FD, Anchor, Where, std::move(Spelling), MatmulKindName.str(),
+                      BaseOp::Matmul);
+}
+
+void recogniseGemms(OperationFinder &F, const FunctionDecl &FD) {
+  // The runtime's GEMM is host code; a template's pattern has no types yet; a lambda's body is
+  // analysed with the function around it.
+  if (FD.isDependentContext() || FD.hasAttr<CUDAGlobalAttr>() ||
+      (FD.hasAttr<CUDADeviceAttr>() && !FD.hasAttr<CUDAHostAttr>()))
+    return;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(&FD); M && M->getParent()->isLambda())
+    return;
+  ASTContext &Ctx = F.context();
+  if (const rules::Kernel *K = F.ruleSet().kernelFor(FD.getQualifiedNameAsString(), FD.getName())) {
+    for (KernelFinding &G : findKernel(FD, *K, Ctx)) {
+      if (Operation *Op = startGemm(F, FD, FD.getLocation(), nullptr, G.Spelling))
+        fill(*Op, std::move(G.Shape), std::move(G.Reason), "", std::move(G.Variable),
+             FloatKind::Float);
+    }
+    return;
+  }
+  for (NestFinding &N : findNests(FD, Ctx, F.reductionsOf(&FD), F.ranges())) {
+    const Stmt *Anchor = N.Anchor;
+    if (Operation *Op = startGemm(F, FD, cast<ForStmt>(Anchor)->getForLoc(), Anchor, "matmul")) {
+      if (ExprContext C = contextOf(N.Statement, Ctx); !C.SkipReason.empty())
+        F.skip(*Op, C.SkipReason);
+      std::optional<FloatKind> Type = runtimeKind(N.Statement->getType());
+      if (N.Shape && N.Shape->RankOne)
+        Op->OpName = rules::name(rules::Idiom::OuterProduct).str();
+      fill(*Op, std::move(N.Shape), std::move(N.Reason), std::move(N.Suggestion),
+           std::move(N.Variable), Type.value_or(FloatKind::Float));
+    }
+  }
+}
+
+/// A cuBLAS product (GemmCublas.h): recorded, never analysed.
+static bool recogniseCublasCall(OperationFinder &F, CallExpr &Call) {
+  ExprContext C = contextOf(&Call, F.context());
+  if (!C.FunctionNode)
+    return true;
+  CublasFinding G = readCublasCall(Call, F.context(), F.ranges());
+  // Named as written (cublasSgemm, not the cublasSgemm_v2 its macro names), in the report and
+  // in the rules' callee matches.
+  std::string Callee = G.Written.empty() ? Call.getDirectCallee()->getName().str() : G.Written;
+  Operation *Op = startGemm(F, *C.FunctionNode, G.Callee, &Call, Callee);
+  if (!Op)
+    return true;
+  Op->Callee = std::move(Callee);
+  if (!C.SkipReason.empty())
+    F.skip(*Op, C.SkipReason);
+  fill(*Op, std::move(G.Shape), std::move(G.Reason), "", "", FloatKind::Float);
+  return true;
+}
+
+bool recogniseGemmCall(OperationFinder &F, CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  if (!rules::cublasEntryPoint(Callee->getName()).empty())
+    return recogniseCublasCall(F, Call);
+  if (!isBlasGemm(Callee->getName()))
+    return false;
+  ExprContext C = contextOf(&Call, F.context());
+  if (!C.FunctionNode)
+    return true;
+  Operation *Op =
+      startGemm(F, *C.FunctionNode, Call.getBeginLoc(), &Call, Callee->getName().str());
+  if (!Op)
+    return true;
+  Op->Callee = Callee->getName().str();
+  if (!C.SkipReason.empty())
+    F.skip(*Op, C.SkipReason);
+  BlasFinding B = readBlasCall(Call, F.context(), F.ranges());
+  fill(*Op, std::move(B.Shape), std::move(B.Reason), "", std::move(B.Variable), B.Type);
+  return true;
+}
+
+} // namespace autoscale::find::gemm
