@@ -44,4 +44,32 @@ TEST(SiteBeginSteps, NoWindowRollAfterItAndCalibrationEndsAtTheFirstStep) {
   EXPECT_EQ(autoscale_mul_f(&s, 10.0f, 10.0f), autoscale_round_float(100.0f / scale, AUTOSCALE_E4M3, 1) * scale);
 }
 
+// A step passes over a site at fp32 that has not run since its last roll: it rounds nothing, so
+// the roll would only record zeros. Every other site rolls at every step, a scaled one whether it
+// ran or not (its history takes the step).
+TEST(SiteBeginSteps, AStepPassesOverAnFp32SiteThatHasNotRunSinceItsLastRoll) {
+  static autoscale_site fp32 = make_site(401, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32,
+                                         AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED, 4);
+  static autoscale_site scaled = make_site(402, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                           AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED, 4);
+  autoscale_begin_steps();
+  EXPECT_EQ(autoscale_mul_f(&fp32, 2.0f, 3.0f), 6.0f);
+  autoscale_mul_f(&scaled, 2.0f, 3.0f);
+  autoscale_step();
+  EXPECT_EQ(snapshot_of(fp32).rolls, 1u);
+  EXPECT_EQ(snapshot_of(scaled).rolls, 1u);
+
+  autoscale_step();
+  autoscale_step();
+  EXPECT_EQ(snapshot_of(fp32).rolls, 1u) << "passed over: it did not run";
+  EXPECT_EQ(snapshot_of(scaled).rolls, 3u);
+
+  EXPECT_EQ(autoscale_mul_f(&fp32, 4.0f, 4.0f), 16.0f);
+  autoscale_step();
+  const autoscale::detail::SiteSnapshot snap = snapshot_of(fp32);
+  EXPECT_EQ(snap.rolls, 2u);
+  EXPECT_EQ(snap.executions, 2u);
+  EXPECT_EQ(snapshot_of(scaled).rolls, 4u);
+}
+
 }  // namespace

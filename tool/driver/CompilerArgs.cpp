@@ -25,9 +25,10 @@ clang::tooling::ArgumentsAdjuster compilerArgsAdjuster(const InstallPaths &Paths
                                       Paths.RuntimeIncludeDir, "-w"};
     // What GCC (12, Debian's) accepts with a warning and Clang refuses by default: the project's
     // compiler took the code, so the parse does too (-w then silences them).
-    Extra.insert(Extra.end(), {"-Wno-error=c++11-narrowing", "-Wno-error=implicit-function-declaration",
-                               "-Wno-error=implicit-int", "-Wno-error=int-conversion",
-                               "-Wno-error=incompatible-function-pointer-types"});
+    Extra.insert(Extra.end(),
+                 {"-Wno-error=c++11-narrowing", "-Wno-error=implicit-function-declaration",
+                  "-Wno-error=implicit-int", "-Wno-error=int-conversion",
+                  "-Wno-error=incompatible-function-pointer-types"});
     // Searched last: an omp.h Clang finds itself (libomp's) wins over the stand-in.
     Extra.insert(Extra.end(), {"-idirafter", Paths.openMPStandinDir()});
     if (isCuda(Args, File)) {

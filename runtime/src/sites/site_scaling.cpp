@@ -303,7 +303,8 @@ void roll_site_locked(Registry &reg, SiteState *st) {
   float output_amax = 0.0f;
   const bool operands = st->empirical && !st->round_output;  // quantised here: judged too
   bool lagged = false;
-  std::vector<float> amaxes(st->tensors.size());
+  std::vector<float> &amaxes = st->roll_amaxes;
+  amaxes.assign(st->tensors.size(), 0.0f);
   const bool rounded = st->format != AUTOSCALE_FP32 && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED);
   for (std::size_t i = 0; i < st->tensors.size(); ++i) {
     Tensor &t = st->tensors[i];
@@ -332,6 +333,12 @@ void roll_site_locked(Registry &reg, SiteState *st) {
   record_roll_locked(reg, st, amaxes, rounded);
   ++st->rolls;
   st->lagging_rolls += lagged;
+  st->executions_at_roll = sum_executions_locked(reg, st);
+}
+
+bool idle_at_fp32_locked(Registry &reg, SiteState *st) {
+  return st->format == AUTOSCALE_FP32 && !st->empirical &&
+         sum_executions_locked(reg, st) == st->executions_at_roll;
 }
 
 void update_output_scale_locked(Registry &reg, SiteState *st) {

@@ -30,6 +30,12 @@ void forget_keys_locked(Registry &reg, std::uintptr_t begin, std::uintptr_t end)
 // state, and the scales of the next step are published.
 void roll_site_locked(Registry &reg, SiteState *st);
 
+// Whether a step passes over the site: at fp32 it rounds nothing and its scale sets no value, so
+// where it has not run since its last roll, a roll would only record zeros. A program whose steps
+// are a few operations (a time step of a small simulation) while most of its sites run in other
+// phases spent most of its time rolling those (docs/PERFORMANCE.md).
+bool idle_at_fp32_locked(Registry &reg, SiteState *st);
+
 // The output scale of a propagate or empirical site, from the scales of its operands (its own, or
 // those of the sites producing them): after every site has rolled, so that it follows the scales
 // of this step's producers.
