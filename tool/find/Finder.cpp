@@ -359,8 +359,7 @@ static const Stmt *loopAround(const Stmt *S, ASTContext &Ctx) {
 }
 
 Operation *OperationFinder::startWhole(const FunctionDecl &FD, SourceLocation Anchor,
-                                       const Stmt *Where, std::string Spelling,
-                                       std::string OpName, BaseOp Base) {
+                                       const Stmt *Where, std::string Spelling, BaseOp Base) {
   SourceLocation Spelled = SM.getSpellingLoc(Anchor);
   if (Spelled.isInvalid())
     return nullptr;
@@ -374,7 +373,7 @@ Operation *OperationFinder::startWhole(const FunctionDecl &FD, SourceLocation An
   Operation &Op = Found.Ops.emplace_back();
   OperandsOf.emplace_back();
   Op.Key = {FI.Abs, Offset, std::move(Spelling)};
-  Op.OpName = std::move(OpName);
+  Op.OpName = rules::name(Base).str();
   Op.Base = Base;
   Op.File = FI.Display;
   Op.Line = SM.getLineNumber(File, Offset);

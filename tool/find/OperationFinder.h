@@ -83,11 +83,11 @@ public:
     auto It = IndexOf.find(E);
     return It == IndexOf.end() ? nullptr : &Found.Ops[It->second];
   }
-  /// Starts the record of an operation a kind computes whole (a GEMM: op OpName, Base) anchored
-  /// at Anchor in FD, in the innermost loop around Where (when given); nullptr: not the
-  /// project's. Two such records at one anchor are spelled Spelling, Spelling#2, ...
+  /// Starts the record of an operation a kind computes whole (a GEMM, op Base) anchored at Anchor
+  /// in FD, in the innermost loop around Where (when given); nullptr: not the project's. Two such
+  /// records at one anchor are spelled Spelling, Spelling#2, ...
   Operation *startWhole(const FunctionDecl &FD, SourceLocation Anchor, const Stmt *Where,
-                        std::string Spelling, std::string OpName, BaseOp Base);
+                        std::string Spelling, BaseOp Base);
   /// Records why Op is skipped; returns true so visitors can `return skip(...)`.
   bool skip(Operation &Op, std::string Why) {
     if (Op.SkipReason.empty())

@@ -40,8 +40,7 @@ static void fill(Operation &Op, std::shared_ptr<GemmShape> Shape, std::string Re
 /// The record of a GEMM anchored at Anchor in FD (nullptr: not the project's).
 static Operation *startGemm(OperationFinder &F, const FunctionDecl &FD, SourceLocation Anchor,
                             const Stmt *Where, std::string Spelling) {
-  return F.startWhole(FD, Anchor, Where, std::move(Spelling), MatmulKindName.str(),
-                      BaseOp::Matmul);
+  return F.startWhole(FD, Anchor, Where, std::move(Spelling), BaseOp::Matmul);
 }
 
 void recogniseGemms(OperationFinder &F, const FunctionDecl &FD) {
@@ -63,7 +62,8 @@ void recogniseGemms(OperationFinder &F, const FunctionDecl &FD) {
   }
   for (NestFinding &N : findNests(FD, Ctx, F.reductionsOf(&FD), F.ranges())) {
     const Stmt *Anchor = N.Anchor;
-    if (Operation *Op = startGemm(F, FD, cast<ForStmt>(Anchor)->getForLoc(), Anchor, "matmul")) {
+    if (Operation *Op = startGemm(F, FD, cast<ForStmt>(Anchor)->getForLoc(), Anchor,
+                                  rules::name(BaseOp::Matmul).str())) {
       if (ExprContext C = contextOf(N.Statement, Ctx); !C.SkipReason.empty())
         F.skip(*Op, C.SkipReason);
       std::optional<FloatKind> Type = runtimeKind(N.Statement->getType());
