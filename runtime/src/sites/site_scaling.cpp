@@ -333,12 +333,13 @@ void roll_site_locked(Registry &reg, SiteState *st) {
   record_roll_locked(reg, st, amaxes, rounded);
   ++st->rolls;
   st->lagging_rolls += lagged;
-  st->executions_at_roll = sum_executions_locked(reg, st);
 }
 
-bool idle_at_fp32_locked(Registry &reg, SiteState *st) {
-  return st->format == AUTOSCALE_FP32 && !st->empirical &&
-         sum_executions_locked(reg, st) == st->executions_at_roll;
+bool step_passes_over_locked(Registry &reg, SiteState *st) {
+  const uint64_t executions = sum_executions_locked(reg, st);
+  const bool ran = executions != st->executions_at_step;
+  st->executions_at_step = executions;
+  return !ran && st->format == AUTOSCALE_FP32 && !st->empirical;
 }
 
 void update_output_scale_locked(Registry &reg, SiteState *st) {

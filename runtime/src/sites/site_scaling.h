@@ -31,10 +31,11 @@ void forget_keys_locked(Registry &reg, std::uintptr_t begin, std::uintptr_t end)
 void roll_site_locked(Registry &reg, SiteState *st);
 
 // Whether a step passes over the site: at fp32 it rounds nothing and its scale sets no value, so
-// where it has not run since its last roll, a roll would only record zeros. A program whose steps
+// where it has not run since the last step, a roll would only record zeros. A program whose steps
 // are a few operations (a time step of a small simulation) while most of its sites run in other
-// phases spent most of its time rolling those (docs/PERFORMANCE.md).
-bool idle_at_fp32_locked(Registry &reg, SiteState *st);
+// phases spent most of its time rolling those (docs/PERFORMANCE.md). Called once per site and
+// step: it notes the site's executions for the next step's question.
+bool step_passes_over_locked(Registry &reg, SiteState *st);
 
 // The output scale of a propagate or empirical site, from the scales of its operands (its own, or
 // those of the sites producing them): after every site has rolled, so that it follows the scales

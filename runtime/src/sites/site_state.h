@@ -148,7 +148,7 @@ struct SiteState : autoscale_site_state {
   std::vector<std::size_t> freed_tensors[kSlots];
   uint64_t folded_executions = 0;     // executions of threads that have exited
   uint64_t rolls = 0;
-  uint64_t executions_at_roll = 0;    // every thread's executions at the last roll
+  uint64_t executions_at_step = 0;    // every thread's executions at the last step
   std::vector<float> roll_amaxes;     // roll_site_locked's per tensor, kept to allocate once
   uint64_t lagging_rolls = 0;         // rolls whose values all lay below the format's normal range
                                       // at the scale the amax history had set (roll_site_locked)

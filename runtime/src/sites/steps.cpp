@@ -58,7 +58,7 @@ extern "C" void autoscale_step(void) {
     store_relaxed(reg.explicit_steps, reg.explicit_steps + 1);  // an origin (nonfinite_origin.cpp) reads it unlocked
     store_relaxed(reg.explicit_mode, true);
     for (SiteState *st : reg.sites)
-      if (!idle_at_fp32_locked(reg, st)) roll_site_locked(reg, st);
+      if (!step_passes_over_locked(reg, st)) roll_site_locked(reg, st);
     for (SiteState *st : reg.sites) update_output_scale_locked(reg, st);
     apply_remeasure_policy_locked(reg);
   }
