@@ -1,6 +1,6 @@
-// SIMD rounding shared by the runtime's loop kernels (vector_loops.cpp, loop_programs.cpp): 8 float
-// lanes in GCC vector extensions, rounded as the inline path (hot_path.h) rounds them, lane by
-// lane. The functions here are forced inline into their callers, which are compiled for AVX2 and
+// SIMD rounding and counting shared by the runtime's loop kernels (vector_loops.cpp,
+// loop_programs.cpp): 8 float lanes in GCC vector extensions, rounded as the inline path
+// (hot_path.h) rounds them, lane by lane, and a block's statistics (BlockTally). The functions here are forced inline into their callers, which are compiled for AVX2 and
 // for the baseline and picked at load time (AUTOSCALE_SIMD_CLONES). Internal to the runtime.
 #ifndef AUTOSCALE_SRC_SIMD_ROUNDING_H
 #define AUTOSCALE_SRC_SIMD_ROUNDING_H
@@ -60,16 +60,13 @@ AUTOSCALE_FORCE_INLINE inline U8 load8(const float *p, std::ptrdiff_t stride) {
 }
 // One operand's 8 values rounded as autoscale_round_f_ (hot_path.h) rounds them, in range and in
 // the band below it, lane by lane; `bad` collects the lanes it would hand out of line.
-struct Rounded8 {
-  U8 q, below;  // the rounded bits; the lanes whose |q| lies below the range (subnormal or zero)
-};
-AUTOSCALE_FORCE_INLINE inline Rounded8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint32_t drop, U8 &bad) {
+AUTOSCALE_FORCE_INLINE inline U8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint32_t drop, U8 &bad) {
   const uint32_t lo = static_cast<uint32_t>(range), span = static_cast<uint32_t>(range >> 32);
   const U8 abs = v & 0x7FFFFFFFu;
   const U8 in_range = (U8)((abs - lo) <= span) | (U8)(abs == 0u);
   const U8 normal_q = (v + half + ((v >> drop) & 1u)) & mask;
   // Most blocks lie in their range: the band's rounding below costs twice the rest.
-  if (!any(~in_range)) return {normal_q, (U8)((normal_q & 0x7FFFFFFFu) < lo)};
+  if (!any(~in_range)) return normal_q;
   const U8 band = (U8)(abs < lo) & (U8)(abs >= 0x00800000u);
   bad |= ~(in_range | band);
   // The band: v's significand rounded at bit k (k = 25 and beyond all round to zero).
@@ -78,9 +75,66 @@ AUTOSCALE_FORCE_INLINE inline Rounded8 round8(U8 v, uint64_t range, uint32_t hal
   const U8 m = (abs & 0x007FFFFFu) | 0x00800000u;
   const U8 r = (m + (U8{1, 1, 1, 1, 1, 1, 1, 1} << (k - 1u)) - 1u + ((m >> k) & 1u)) >> k << k;
   const U8 band_q = (v & 0x80000000u) | ((U8)(r != 0u) & ((abs & 0x7F800000u) + r - 0x00800000u));
-  const U8 q = (band & band_q) | (~band & normal_q);
-  return {q, (U8)((q & 0x7FFFFFFFu) < lo)};
+  return (band & band_q) | (~band & normal_q);
 }
+
+// What a block adds to one tensor's counters: autoscale_record_rounded_f_ and
+// autoscale_record_value_f_ (hot_path.h) summed over its values.
+struct BlockTotals {
+  double error = 0, value = 0;
+  uint32_t amax = 0;
+  uint64_t subnormals = 0, underflows = 0;
+};
+
+// One tensor's statistics over a block of at most kBlockValues values, taken 8 at a time; the one
+// place the loop kernels (vector loops, loop programs) count what they round. Everything but the
+// error sums is exact. Those a block sums in float lanes of at most kBlockValues / 8 values, widened
+// to double once (kFloatSumsBelow), so they are within 1e-6 relative of the scalar calls' double
+// sums, each execution's added alone.
+constexpr int kBlockValues = 64;
+struct BlockTally {
+  F8 error = {}, value = {};
+  U8 amax = {}, below = {};  // below: the lanes of any chunk whose |q| lies below the range
+
+  // 8 values v, rounded to q under range word `range`: q - v is exact (Sterbenz), as the inline
+  // path's. With statistics amax (not full) only the maximum is kept.
+  AUTOSCALE_FORCE_INLINE void rounded(U8 v, U8 q, uint64_t range, bool full) {
+    const U8 abs = v & 0x7FFFFFFFu;
+    amax = amax > abs ? amax : abs;
+    if (!full) return;
+    error += (F8)(((U8)((F8)q - (F8)v)) & 0x7FFFFFFFu);
+    value += (F8)abs;
+    below |= (U8)((q & 0x7FFFFFFFu) < static_cast<uint32_t>(range));
+  }
+  // 8 values recorded as they are: the maximum only.
+  AUTOSCALE_FORCE_INLINE void recorded(U8 v) {
+    const U8 abs = v & 0x7FFFFFFFu;
+    amax = amax > abs ? amax : abs;
+  }
+  // The block's totals; v and q hold its m rounded values and their results, which the two rare
+  // cases read again: magnitudes from 2^124 on sum in double, and where any result lies below the
+  // range, a nonzero q there is a subnormal, a zero q from a nonzero v an underflow.
+  AUTOSCALE_FORCE_INLINE BlockTotals totals(const float *v, const float *q, int m, uint64_t range, bool full) const {
+    BlockTotals t;
+    t.amax = max_of(amax);
+    if (!full) return t;
+    if (t.amax < kFloatSumsBelow) {
+      t.error = sum_of(widened(error));
+      t.value = sum_of(widened(value));
+    } else {
+      for (int k = 0; k < m; ++k) {
+        t.error += static_cast<double>(__builtin_fabsf(q[k] - v[k]));
+        t.value += static_cast<double>(__builtin_fabsf(v[k]));
+      }
+    }
+    if (!any(below)) return t;
+    for (int k = 0; k < m; ++k) {
+      const uint32_t aq = autoscale_float_bits_(q[k]) & 0x7FFFFFFFu, av = autoscale_float_bits_(v[k]) & 0x7FFFFFFFu;
+      if (aq < static_cast<uint32_t>(range)) (aq != 0 ? t.subnormals : t.underflows) += aq != 0 || av != 0;
+    }
+    return t;
+  }
+};
 
 }  // namespace autoscale::detail
 

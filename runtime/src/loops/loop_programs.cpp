@@ -1,6 +1,6 @@
 // autoscale_loop_f (autoscale.h): a loop program run as its loop of rewritten statements would run
 // it, the same results and counters (the error sums within 1e-6 relative: a block sums them in
-// float first, SlotSums::add_block).
+// float first, BlockTally).
 //
 // The reference is run_one: one iteration, every op the call the rewritten statement makes. The
 // fast path runs blocks of up to 64 iterations op by op, each register a block of lanes: plain
@@ -139,63 +139,9 @@ void prepare(const Program &p, const autoscale_loop_op &op, Ready &r) {
   for (int k = 0; k < kSlots; ++k) r.range[k] = load_relaxed(r.t->slot[k].range_f);
 }
 
-// One slot's statistics over a block, as autoscale_record_rounded_f_ / _value_f_ count them.
-struct SlotTotals {
-  double error = 0, value = 0;
-  uint32_t amax = 0;
-  uint64_t subnormals = 0, underflows = 0;
-};
+// Each slot's statistics over a block (BlockTally's totals).
 struct OpSums {
-  SlotTotals slot[kSlots];
-};
-
-// The same while a block's op runs, in vectors (a local: vectors want an alignment the buffers
-// of Buffers do not promise).
-struct SlotSums {
-  D4 error = {}, value = {};
-  U8 amax = {}, below = {};  // below: the lanes of any chunk whose |q| lies below the range
-  uint64_t subnormals = 0, underflows = 0;
-  // One chunk of 8 lanes rounded: its errors and magnitudes go to the block's float sums, a lane
-  // of which holds at most 8 values (a block is 64 iterations); add_block widens them once.
-  AUTOSCALE_FORCE_INLINE void rounded(U8 v, U8 q, uint64_t range, bool full, F8 &block_error, F8 &block_value) {
-    const U8 abs = v & 0x7FFFFFFFu;
-    amax = amax > abs ? amax : abs;
-    if (!full) return;
-    block_error += (F8)(((U8)((F8)q - (F8)v)) & 0x7FFFFFFFu);  // q - v is exact (Sterbenz)
-    block_value += (F8)abs;
-    below |= (U8)((q & 0x7FFFFFFFu) < static_cast<uint32_t>(range));
-  }
-  // A block's float sums into the double ones (kFloatSumsBelow): per element, widening to double
-  // cost more than the rounding itself (docs/PERFORMANCE.md, design choices).
-  AUTOSCALE_FORCE_INLINE void add_block(F8 block_error, F8 block_value, const float *v, const float *q, int m) {
-    if (max_of(amax) < kFloatSumsBelow) {
-      error += widened(block_error);
-      value += widened(block_value);
-      return;
-    }
-    for (int k = 0; k < m; ++k) {
-      error[0] += static_cast<double>(__builtin_fabsf(q[k] - v[k]));
-      value[0] += static_cast<double>(__builtin_fabsf(v[k]));
-    }
-  }
-  // Below the range, a nonzero q is subnormal, a zero q from a nonzero v an underflow: counted
-  // lane by lane over the whole op, only where some lane lies below.
-  AUTOSCALE_FORCE_INLINE void count_below(const float *v, const float *q, int m, uint64_t range) {
-    if (!any(below)) return;
-    for (int k = 0; k < m; ++k) {
-      const uint32_t aq = autoscale_float_bits_(q[k]) & 0x7FFFFFFFu, av = autoscale_float_bits_(v[k]) & 0x7FFFFFFFu;
-      if (aq < static_cast<uint32_t>(range)) (aq != 0 ? subnormals : underflows) += aq != 0 || av != 0;
-    }
-  }
-  AUTOSCALE_FORCE_INLINE void merge(const SlotSums &o) {
-    error += o.error;
-    value += o.value;
-    amax = amax > o.amax ? amax : o.amax;
-    below |= o.below;
-    subnormals += o.subnormals;
-    underflows += o.underflows;
-  }
-  SlotTotals totals() const { return {sum_of(error), sum_of(value), max_of(amax), subnormals, underflows}; }
+  BlockTotals slot[kSlots];
 };
 
 AUTOSCALE_FORCE_INLINE inline U8 not_finite(U8 v) { return (U8)((v & 0x7FFFFFFFu) >= 0x7F800000u); }
@@ -226,52 +172,45 @@ struct Rounding {
   uint32_t half, mask, drop;
   bool full;
 };
-// Into a local first, merged once: on the caller's array of sums every update went through memory,
-// a store-to-load chain per vector (docs/PERFORMANCE.md, design choices).
-AUTOSCALE_FORCE_INLINE inline void round_lanes(const Rounding &r, const float *v, float *q, int m, SlotSums &s, U8 &bad) {
-  SlotSums l;
-  F8 block_error = {}, block_value = {};
+AUTOSCALE_FORCE_INLINE inline BlockTotals round_lanes(const Rounding &r, const float *v, float *q, int m, U8 &bad) {
+  BlockTally s;
   for (int k = 0; k < m; k += 8) {
     U8 x;
     __builtin_memcpy(&x, v + k, sizeof x);
-    const Rounded8 y = round8(x, r.range, r.half, r.mask, r.drop, bad);
-    l.rounded(x, y.q, r.range, r.full, block_error, block_value);
-    __builtin_memcpy(q + k, &y.q, sizeof y.q);
+    const U8 y = round8(x, r.range, r.half, r.mask, r.drop, bad);
+    s.rounded(x, y, r.range, r.full);
+    __builtin_memcpy(q + k, &y, sizeof y);
   }
-  if (r.full) l.add_block(block_error, block_value, v, q, m);
-  l.count_below(v, q, m, r.range);
-  s.merge(l);
+  return s.totals(v, q, m, r.range, r.full);
 }
 // v recorded as it is (amax), which needs every value finite.
-AUTOSCALE_FORCE_INLINE inline void record_lanes(const float *v, int m, SlotSums &s, U8 &bad) {
-  U8 amax = s.amax, nonfinite = {};
+AUTOSCALE_FORCE_INLINE inline BlockTotals record_lanes(const float *v, int m, U8 &bad) {
+  BlockTally s;
+  U8 nonfinite = {};
   for (int k = 0; k < m; k += 8) {
     U8 x;
     __builtin_memcpy(&x, v + k, sizeof x);
     nonfinite |= not_finite(x);
-    const U8 abs = x & 0x7FFFFFFFu;
-    amax = amax > abs ? amax : abs;
+    s.recorded(x);
   }
   bad |= nonfinite;
-  s.amax = amax;
+  return s.totals(v, v, m, 0, false);
 }
 
 // A site that passes its inputs now, over a block: the operands as they are, recorded, and the
 // result, which must be finite. Out of line and on its own sums: it runs in the first steps only,
 // and inside run_block's body it slowed the common case (docs/PERFORMANCE.md, design choices).
-__attribute__((noinline)) void pass_lanes(const autoscale_loop_op &op, bool record_output, const float *a,
+__attribute__((noinline)) void pass_lanes(const autoscale_loop_op &op, const float *a,
                                           const float *b, float *dst, int m, OpSums &sums, U8 &bad) {
-  SlotSums s[kSlots], unrecorded;
-  record_lanes(a, m, s[0], bad);
-  record_lanes(b, m, s[1], bad);
+  sums.slot[0] = record_lanes(a, m, bad);
+  sums.slot[1] = record_lanes(b, m, bad);
   arithmetic(arithmetic_of(op.code), a, b, dst, m);
-  record_lanes(dst, m, record_output ? s[AUTOSCALE_SLOT_OUTPUT] : unrecorded, bad);
-  for (int k = 0; k < kSlots; ++k) sums.slot[k] = s[k].totals();
+  sums.slot[AUTOSCALE_SLOT_OUTPUT] = record_lanes(dst, m, bad);  // read when the site records its output
 }
 
 // One lane's value v rounded to q as the inline path rounds it, counted into t (as
 // autoscale_record_rounded_f_ counts).
-AUTOSCALE_FORCE_INLINE inline void rounded_lane(SlotTotals &t, float v, float q, uint64_t range, bool full) {
+AUTOSCALE_FORCE_INLINE inline void rounded_lane(BlockTotals &t, float v, float q, uint64_t range, bool full) {
   const uint32_t av = autoscale_float_bits_(v) & 0x7FFFFFFFu, aq = autoscale_float_bits_(q) & 0x7FFFFFFFu;
   t.amax = std::max(t.amax, av);
   if (!full) return;
@@ -283,7 +222,7 @@ AUTOSCALE_FORCE_INLINE inline void rounded_lane(SlotTotals &t, float v, float q,
 // A carried op on one lane, as run_block's lanes compute it: false when the site would go out of
 // line.
 AUTOSCALE_FORCE_INLINE inline bool site_lane(const autoscale_loop_op &op, const Ready &r, float a, float b, float &out,
-                                             SlotTotals *t) {
+                                             BlockTotals *t) {
   const bool arith = is_site_arithmetic(op.code);
   const float v = arith ? autoscale_apply_f(arithmetic_of(op.code), a, b) : op.code == AUTOSCALE_LOOP_SITE_NEG ? -a : a;
   switch (r.kind) {
@@ -421,11 +360,11 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
     const Ready &r = ready[o];
     if (r.kind == Kind::Never) return false;
     if (r.kind == Kind::PassInputs) {
-      pass_lanes(op, r.record_output, a, lanes(op.b), dst, m, sums[o], bad);
+      pass_lanes(op, a, lanes(op.b), dst, m, sums[o], bad);
       continue;
     }
     const bool arith = is_site_arithmetic(op.code);
-    SlotSums s[kSlots];
+    BlockTotals *s = sums[o].slot;  // only the slots commit() reads for the op's kind are written
     const Rounding rounding{0, r.st ? r.st->half_f : 0, r.st ? r.st->mask_f : 0,
                             r.st ? static_cast<uint32_t>(r.st->drop_f) : 0, r.full};
     const auto slot = [&](int k) {
@@ -434,10 +373,10 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
       return x;
     };
     if (r.kind == Kind::Inputs) {  // both operands rounded, then the arithmetic
-      round_lanes(slot(0), a, qa, m, s[0], bad);
-      round_lanes(slot(1), lanes(op.b), qb, m, s[1], bad);
+      s[0] = round_lanes(slot(0), a, qa, m, bad);
+      s[1] = round_lanes(slot(1), lanes(op.b), qb, m, bad);
       arithmetic(arithmetic_of(op.code), qa, qb, dst, m);
-      if (r.record_output) record_lanes(dst, m, s[AUTOSCALE_SLOT_OUTPUT], bad);
+      if (r.record_output) s[AUTOSCALE_SLOT_OUTPUT] = record_lanes(dst, m, bad);
     } else {
       if (arith) {
         arithmetic(arithmetic_of(op.code), a, lanes(op.b), dst, m);
@@ -447,12 +386,11 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
         std::copy(a, a + m, dst);
       }
       if (r.kind == Kind::Output) {  // into qa first: the values stay for the counts below the range
-        round_lanes(slot(AUTOSCALE_SLOT_OUTPUT), dst, qa, m, s[AUTOSCALE_SLOT_OUTPUT], bad);
+        s[AUTOSCALE_SLOT_OUTPUT] = round_lanes(slot(AUTOSCALE_SLOT_OUTPUT), dst, qa, m, bad);
         std::copy(qa, qa + m, dst);
       }
-      if (r.kind == Kind::Record) record_lanes(dst, m, s[AUTOSCALE_SLOT_OUTPUT], bad);
+      if (r.kind == Kind::Record) s[AUTOSCALE_SLOT_OUTPUT] = record_lanes(dst, m, bad);
     }
-    for (int k = 0; k < kSlots; ++k) sums[o].slot[k] = s[k].totals();
   }
   if (any(bad) || ((!p.carried->empty() || !p.recurrences->empty()) && !run_carried(p, ready, i0, m, reg, sums)))
     return false;
@@ -465,7 +403,7 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
 
 // Adds one slot's block statistics to the thread's counters of its active tensor; the error sums
 // go to the lane of the block's first execution.
-void commit_slot(Counters &c, const SlotTotals &s, int m, bool full, bool rounded, int lane) {
+void commit_slot(Counters &c, const BlockTotals &s, int m, bool full, bool rounded, int lane) {
   if (full) {
     store_relaxed(c.quantized, load_relaxed(c.quantized) + static_cast<uint64_t>(m));
     if (rounded) {

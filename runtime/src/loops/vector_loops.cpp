@@ -1,6 +1,6 @@
 // autoscale_dot_* and autoscale_axpy_*: a loop of one multiply site's executions (autoscale.h), run
 // as that loop of scalar calls would run it: the same results and counters (the error sums within
-// 1e-6 relative: blocks of floats sum theirs in float first, below).
+// 1e-6 relative: blocks of floats sum theirs in float first, BlockTally).
 //
 // The scalar call pays for being one call: it finds the thread's block, checks the tensors, loads
 // the range words, and updates every counter through memory, once per element. A run keeps all of
@@ -95,16 +95,15 @@ template <class T, bool Full> struct RunCounters {
     amax = std::max(amax, Type<T>::amax_bits(v));
   }
   // A block of m executions: its sums go to the lane of index 0.
-  void add_block(int m, double error_sum, double value_sum, uint32_t block_amax, uint64_t block_subnormals,
-                 uint64_t block_underflows) {
+  void add_block(int m, const BlockTotals &block) {
     if constexpr (Full) {
       quantized += static_cast<uint64_t>(m);
-      subnormals += block_subnormals;
-      underflows += block_underflows;
-      error[0] += error_sum;
-      value[0] += value_sum;
+      subnormals += block.subnormals;
+      underflows += block.underflows;
+      error[0] += block.error;
+      value[0] += block.value;
     }
-    amax = std::max(amax, block_amax);
+    amax = std::max(amax, block.amax);
   }
   void store(Counters &c, uint64_t left) const {
     store_relaxed(c.quantized, c.quantized + quantized);
@@ -139,86 +138,51 @@ template <class T> struct Operands {
 // value itself (in its tensor's range, or in the band below it: the same formulas, lane by lane).
 // A block that holds anything else changes nothing and the run takes its values one by one.
 // Compiled for AVX2 and for the baseline, picked at load time (GCC's target_clones).
-// What a block does not keep exactly: the error sums, which it sums in float lanes of at most 8
-// values and adds per block (within 1e-6 relative of the scalar calls' double sums: a diagnosis).
-constexpr int kBlock = 64;  // executions per block call: the dispatch costs one indirect call
+// What a block does not keep exactly: the error sums (BlockTally).
+constexpr int kBlock = kBlockValues;  // executions per block call: the dispatch costs one indirect call
 
 // A block's statistics; a run adds them to its own once the block is taken.
 struct BlockSums {
-  double error_a = 0, value_a = 0, error_b = 0, value_b = 0;
-  uint32_t amax_a = 0, amax_b = 0, amax_r = 0;
-  uint64_t subnormals_a = 0, underflows_a = 0, subnormals_b = 0, underflows_b = 0;
+  BlockTotals a, b;
+  uint32_t amax_r = 0;
 };
 
 // m (a multiple of 8, at most kBlock) executions with operands in.a[k * in.as], in.b[k * in.bs]:
 // the products into r[k], the statistics into s, and with sum (a dot) the products added to *sum
 // one by one in order, as the loop adds them; or false when the inline path would decline any
 // operand or (output) a product is not finite, and then nothing is changed. One pass rounds,
-// takes the maxima, the sum and the error sums; a second counts the values below the ranges,
-// where there are any.
+// takes the maxima, the sum and the error sums (BlockTally).
 template <bool Sums>
 AUTOSCALE_SIMD_CLONES bool float_block(const SiteState *st, uint64_t range_a, uint64_t range_b, Operands<float> in,
                                        int m, bool full, bool output, float *r, float *sum, BlockSums &s) {
   const uint32_t half = st->half_f, mask = st->mask_f, drop = static_cast<uint32_t>(st->drop_f);
-  alignas(32) uint32_t a_bits[kBlock], b_bits[kBlock], qa_bits[kBlock], qb_bits[kBlock];
-  U8 bad = {}, below = {}, amax_a = {}, amax_b = {}, amax_r = {};
-  // The error sums in float lanes of at most 8 values, widened once (kFloatSumsBelow).
-  F8 error_a = {}, value_a = {}, error_b = {}, value_b = {};
+  alignas(32) float a_values[kBlock], b_values[kBlock], qa_values[kBlock], qb_values[kBlock];
+  U8 bad = {};
+  BlockTally tally_a, tally_b, tally_r;
   float acc = Sums ? *sum : 0.0f;
   for (int k = 0; k < m; k += 8) {
     const U8 va = load8(in.a + k * in.as, in.as), vb = load8(in.b + k * in.bs, in.bs);
-    const Rounded8 qa = round8(va, range_a, half, mask, drop, bad), qb = round8(vb, range_b, half, mask, drop, bad);
-    below |= qa.below | qb.below;
-    const F8 product = (F8)qa.q * (F8)qb.q;
-    const U8 abs_a = va & 0x7FFFFFFFu, abs_b = vb & 0x7FFFFFFFu, abs_r = (U8)product & 0x7FFFFFFFu;
-    if (output) bad |= (U8)(abs_r >= 0x7F800000u);
+    const U8 qa = round8(va, range_a, half, mask, drop, bad), qb = round8(vb, range_b, half, mask, drop, bad);
+    const F8 product = (F8)qa * (F8)qb;
+    if (output) bad |= (U8)(((U8)product & 0x7FFFFFFFu) >= 0x7F800000u);
     if constexpr (Sums)
       for (int l = 0; l < 8; ++l) acc += product[l];
     __builtin_memcpy(r + k, &product, sizeof product);
-    __builtin_memcpy(a_bits + k, &va, sizeof va);
-    __builtin_memcpy(b_bits + k, &vb, sizeof vb);
-    __builtin_memcpy(qa_bits + k, &qa.q, sizeof qa.q);
-    __builtin_memcpy(qb_bits + k, &qb.q, sizeof qb.q);
-    amax_a = amax_a > abs_a ? amax_a : abs_a;
-    amax_b = amax_b > abs_b ? amax_b : abs_b;
-    amax_r = amax_r > abs_r ? amax_r : abs_r;
-    if (full) {
-      // The error sums in the same pass: a dot's pass waits on its sum, one add after another,
-      // and these fill some of that time (docs/PERFORMANCE.md, design choices).
-      const F8 err_a = (F8)((U8)((F8)qa.q - (F8)va) & 0x7FFFFFFFu), err_b = (F8)((U8)((F8)qb.q - (F8)vb) & 0x7FFFFFFFu);
-      error_a += err_a;
-      value_a += (F8)abs_a;
-      error_b += err_b;
-      value_b += (F8)abs_b;
-    }
+    __builtin_memcpy(a_values + k, &va, sizeof va);
+    __builtin_memcpy(b_values + k, &vb, sizeof vb);
+    __builtin_memcpy(qa_values + k, &qa, sizeof qa);
+    __builtin_memcpy(qb_values + k, &qb, sizeof qb);
+    // The error sums in the same pass: a dot's pass waits on its sum, one add after another, and
+    // these fill some of that time (docs/PERFORMANCE.md, design choices).
+    tally_a.rounded(va, qa, range_a, full);
+    tally_b.rounded(vb, qb, range_b, full);
+    tally_r.recorded((U8)product);
   }
   if (any(bad)) return false;
   if constexpr (Sums) *sum = acc;
-  s = {};
-  s.amax_a = max_of(amax_a), s.amax_b = max_of(amax_b), s.amax_r = max_of(amax_r);
-  if (!full) return true;  // statistics amax: the maxima are all
-  if (std::max(s.amax_a, s.amax_b) < kFloatSumsBelow) {
-    s.error_a = sum_of(widened(error_a)), s.value_a = sum_of(widened(value_a));
-    s.error_b = sum_of(widened(error_b)), s.value_b = sum_of(widened(value_b));
-  } else {
-    for (int k = 0; k < m; ++k) {
-      const float a = autoscale_bits_float_(a_bits[k]), b = autoscale_bits_float_(b_bits[k]);
-      s.error_a += static_cast<double>(__builtin_fabsf(autoscale_bits_float_(qa_bits[k]) - a));
-      s.value_a += static_cast<double>(__builtin_fabsf(a));
-      s.error_b += static_cast<double>(__builtin_fabsf(autoscale_bits_float_(qb_bits[k]) - b));
-      s.value_b += static_cast<double>(__builtin_fabsf(b));
-    }
-  }
-  if (any(below)) {
-    // Counted as autoscale_record_rounded_f_ counts: below the range, a nonzero q is subnormal, a
-    // zero q from a nonzero v an underflow.
-    const uint32_t lo_a = static_cast<uint32_t>(range_a), lo_b = static_cast<uint32_t>(range_b);
-    for (int k = 0; k < m; ++k) {
-      const uint32_t qa = qa_bits[k] & 0x7FFFFFFFu, qb = qb_bits[k] & 0x7FFFFFFFu;
-      if (qa < lo_a) (qa != 0 ? s.subnormals_a : s.underflows_a) += qa != 0 || (a_bits[k] & 0x7FFFFFFFu) != 0;
-      if (qb < lo_b) (qb != 0 ? s.subnormals_b : s.underflows_b) += qb != 0 || (b_bits[k] & 0x7FFFFFFFu) != 0;
-    }
-  }
+  s.a = tally_a.totals(a_values, qa_values, m, range_a, full);
+  s.b = tally_b.totals(b_values, qb_values, m, range_b, full);
+  s.amax_r = max_of(tally_r.amax);
   return true;
 }
 
@@ -266,8 +230,8 @@ std::size_t run_inline(SiteState *st, ThreadSite &t, std::size_t i, std::size_t 
     while (taken && run - j >= 8) {
       const int m = static_cast<int>(std::min<std::size_t>(kBlock, (run - j) & ~std::size_t(7)));
       if (float_block<Take::kSums>(st, range_a, range_b, operands.from(i + j), m, Full, Output, r, take.block_sum(), s)) {
-        ca.add_block(m, s.error_a, s.value_a, s.amax_a, s.subnormals_a, s.underflows_a);
-        cb.add_block(m, s.error_b, s.value_b, s.amax_b, s.subnormals_b, s.underflows_b);
+        ca.add_block(m, s.a);
+        cb.add_block(m, s.b);
         if constexpr (Output) {
           out_quantized += Full ? static_cast<uint64_t>(m) : 0;
           out_amax = std::max(out_amax, s.amax_r);
