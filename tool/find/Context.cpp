@@ -276,6 +276,12 @@ static ExprContext walkParents(const Expr *E, ASTContext &Ctx) {
         return Fail("constant expression (enumerator)");
       if (isa<StaticAssertDecl>(D))
         return Fail("constant expression (static_assert)");
+      // A generic lambda's call operator is a template: walk on up to the lambda.
+      if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D);
+          FT && C.Lambda && FT->getTemplatedDecl() == C.Lambda) {
+        N = *P;
+        continue;
+      }
       if (isa<NonTypeTemplateParmDecl, TemplateDecl>(D))
         return Fail("constant expression (template argument)");
       if (const auto *RD = dyn_cast<CXXRecordDecl>(D); RD && RD->isLambda()) {
@@ -377,7 +383,9 @@ bool resultUsedAsLvalue(const Expr *E, ASTContext &Ctx) {
       return Cast->getCastKind() != CK_LValueToRValue && Cast->getCastKind() != CK_ToVoid;
     if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Comma)
       return B->getLHS() != N.get<Expr>(); // the left operand of a comma is discarded
-    return isa<Expr>(S); // any other expression might need the lvalue; a statement discards it
+    // A return may bind a reference (`float &twice(float &a) { return a *= 2; }`, decltype(auto));
+    // any other expression might need the lvalue; any other statement discards it.
+    return isa<Expr, ReturnStmt>(S);
   }
 }
 

@@ -130,6 +130,14 @@ AUTOSCALE_HOST_DEVICE static inline autoscale_format_desc_ autoscale_format_desc
  * sh is capped at 25: mant < 2^24 is then below half a quantum, and the result is 0 (an exact
  * half of the smallest subnormal also gives 0, even). One rounding, from float32's exact value:
  * no double rounding. */
+/* The one rounding every path does on bits: x rounded to a multiple of 2^sh, to nearest, ties to
+ * even, where half_less is 2^(sh - 1) - 1. Adding half_less and x's lowest kept bit carries into
+ * the kept bits exactly when the dropped part is above half, or is half with the kept part odd;
+ * the caller then drops the low sh bits (a mask, or a shift). On a float's bits a carry out of the
+ * mantissa moves into the exponent: the next binade, which is the rounded value. x is an unsigned
+ * integer or a GCC vector of them; the sum must not wrap. */
+#define AUTOSCALE_RNE_ADD_(x, half_less, sh) ((x) + (half_less) + (((x) >> (sh)) & 1u))
+
 typedef struct autoscale_rounded_ {
   autoscale_u32 r; /* |x| in quanta of 2^(sh + e - 150), rounded */
   int sh;     /* bits dropped */
@@ -144,7 +152,7 @@ AUTOSCALE_HOST_DEVICE static inline autoscale_rounded_ autoscale_rne_f32_(autosc
   int below = (127 + emin) - (e | (e == 0)); /* binades below the format's smallest normal */
   int sh = (23 - mant_bits) + (below > 0 ? below : 0);
   sh = sh < 25 ? sh : 25;
-  o.r = (mant + ((1u << (sh - 1)) - 1u) + ((mant >> sh) & 1u)) >> sh;
+  o.r = AUTOSCALE_RNE_ADD_(mant, (1u << (sh - 1)) - 1u, sh) >> sh;
   o.sh = sh;
   o.e = e | (e == 0);
   return o;
@@ -173,7 +181,7 @@ AUTOSCALE_HOST_DEVICE static inline autoscale_u32 autoscale_round_magnitude_(aut
                                                                         int emin) {
   int sh = 23 - mant_bits;
   if (a >= AUTOSCALE_CAST(autoscale_u32, 127 + emin) << 23)
-    return (a + ((1u << (sh - 1)) - 1u) + ((a >> sh) & 1u)) & ~((1u << sh) - 1u);
+    return AUTOSCALE_RNE_ADD_(a, (1u << (sh - 1)) - 1u, sh) & ~((1u << sh) - 1u);
   return autoscale_rounded_bits_(autoscale_rne_f32_(a, mant_bits, emin));
 }
 
@@ -296,7 +304,7 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_round_double(double x, int 
     below = (1023 + d.emin) - e;
     sh = (52 - d.mant_bits) + (below > 0 ? below : 0);
     sh = sh < 54 ? sh : 54;
-    r = (mant + ((1ull << (sh - 1)) - 1u) + ((mant >> sh) & 1u)) >> sh;
+    r = AUTOSCALE_RNE_ADD_(mant, (1ull << (sh - 1)) - 1u, sh) >> sh;
     q = r ? (AUTOSCALE_CAST(autoscale_u64, e - 1) << 52) + (r << sh) : 0u;
     if (q > max_bits) {
       if (saturate) q = max_bits;

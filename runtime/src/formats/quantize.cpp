@@ -123,7 +123,7 @@ AUTOSCALE_NO_TREE_PRE AUTOSCALE_VECTOR_CLONES void quantize_run_nearest(const fl
     const uint32_t ax = abs_bits(v);
     amax = ax > amax ? ax : amax;
     const uint32_t db = autoscale_float_bits_(v * r.inv), sign = db & 0x80000000u, a = db ^ sign;
-    const uint32_t normal = (a + half_less + ((a >> sh) & 1u)) & ~dropped;  // ties to even
+    const uint32_t normal = AUTOSCALE_RNE_ADD_(a, half_less, sh) & ~dropped;
     const float count = (autoscale_bits_float_(a) * quanta_per_unit + 0x1p23f) - 0x1p23f;
     // The selects as masks: GCC vectorises them, where it turns ?: here into branches.
     const uint32_t is_normal = 0u - static_cast<uint32_t>(a >= smallest_normal);

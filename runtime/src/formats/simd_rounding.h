@@ -64,7 +64,7 @@ AUTOSCALE_FORCE_INLINE inline U8 round8(U8 v, uint64_t range, uint32_t half, uin
   const uint32_t lo = static_cast<uint32_t>(range), span = static_cast<uint32_t>(range >> 32);
   const U8 abs = v & 0x7FFFFFFFu;
   const U8 in_range = (U8)((abs - lo) <= span) | (U8)(abs == 0u);
-  const U8 normal_q = (v + half + ((v >> drop) & 1u)) & mask;
+  const U8 normal_q = AUTOSCALE_RNE_ADD_(v, half, drop) & mask;
   // Most blocks lie in their range: the band's rounding below costs twice the rest.
   if (!any(~in_range)) return normal_q;
   const U8 band = (U8)(abs < lo) & (U8)(abs >= 0x00800000u);
@@ -73,7 +73,7 @@ AUTOSCALE_FORCE_INLINE inline U8 round8(U8 v, uint64_t range, uint32_t half, uin
   U8 k = drop + (lo >> 23) - (abs >> 23);
   k = k < 25u ? k : 25u;
   const U8 m = (abs & 0x007FFFFFu) | 0x00800000u;
-  const U8 r = (m + (U8{1, 1, 1, 1, 1, 1, 1, 1} << (k - 1u)) - 1u + ((m >> k) & 1u)) >> k << k;
+  const U8 r = AUTOSCALE_RNE_ADD_(m, (U8{1, 1, 1, 1, 1, 1, 1, 1} << (k - 1u)) - 1u, k) >> k << k;
   const U8 band_q = (v & 0x80000000u) | ((U8)(r != 0u) & ((abs & 0x7F800000u) + r - 0x00800000u));
   return (band & band_q) | (~band & normal_q);
 }

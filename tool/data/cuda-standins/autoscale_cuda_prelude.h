@@ -30,8 +30,10 @@ template <typename T> __device__ void __stcs(T *, T);
 template <typename T> __device__ void __stwt(T *, T);
 
 /* nvcc's host+device max/min, as its crt/math_functions.hpp spells them; Clang overloads these
- * host declarations with its own device definitions of the same names. */
-#define AUTOSCALE_HOST_MINMAX(R, A, B) __host__ R min(A, B); __host__ R max(A, B);
+ * host declarations with its own device definitions of the same names. They read their
+ * arguments only (const), which the tool's analyses of side effects rely on. */
+#define AUTOSCALE_HOST_MINMAX(R, A, B) \
+  __host__ __attribute__((const)) R min(A, B); __host__ __attribute__((const)) R max(A, B);
 AUTOSCALE_HOST_MINMAX(int, int, int)
 AUTOSCALE_HOST_MINMAX(unsigned int, unsigned int, unsigned int)
 AUTOSCALE_HOST_MINMAX(unsigned int, int, unsigned int)

@@ -144,9 +144,11 @@ bool isZeroLiteral(const Expr *E) {
 std::string AffineReader::text(const Expr *E) const {
   SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
-  return Lexer::getSourceText(Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts()), SM,
-                              Ctx.getLangOpts())
-      .str();
+  CharSourceRange File = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+  // Part of a macro's expansion has no text of its own: name the macro call it comes from.
+  if (File.isInvalid())
+    File = SM.getExpansionRange(R);
+  return Lexer::getSourceText(File, SM, Ctx.getLangOpts()).str();
 }
 
 bool AffineReader::isInvariant(const Expr *E) {

@@ -31,11 +31,116 @@ bool reachesProgram(QualType T) {
   return T->isDependentType();
 }
 
+bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth);
+
+/// The calls a body is followed into, callee by callee: a helper calling a helper is read, a
+/// deeper chain is assumed to write.
+constexpr int kBodyDepth = 3;
+
+/// Whether the body of FD, a definition the translation unit holds, may write anything but FD's
+/// own locals: an assignment or increment of anything else (a global, a member, memory through a
+/// pointer or a reference parameter, a static local), a call that may write, user code run by a
+/// construction, new or delete, inline assembly. A virtual function may be overridden elsewhere.
+class BodyWrites : public RecursiveASTVisitor<BodyWrites> {
+public:
+  BodyWrites(const FunctionDecl &FD, const ASTContext &Ctx, int Depth) : FD(FD), Ctx(Ctx), Depth(Depth) {}
+  bool writes() {
+    TraverseStmt(FD.getBody());
+    return Writes;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp() && !ownLocal(B->getLHS()))
+      Writes = true;
+    return !Writes;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() && !ownLocal(U->getSubExpr()))
+      Writes = true;
+    return !Writes;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (mayWrite(C, Ctx, Depth - 1))
+      Writes = true;
+    return !Writes;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    if (!C->getConstructor()->isTrivial() &&
+        !Ctx.getSourceManager().isInSystemHeader(C->getConstructor()->getLocation()))
+      Writes = true;
+    return !Writes;
+  }
+  bool VisitExpr(Expr *E) {
+    if (isa<CXXNewExpr, CXXDeleteExpr, CXXUnresolvedConstructExpr, CXXThrowExpr>(E))
+      Writes = true;
+    return !Writes;
+  }
+  bool VisitAsmStmt(AsmStmt *) {
+    Writes = true;
+    return false;
+  }
+
+private:
+  /// Whether LV is a variable of FD's own with automatic storage (a parameter passed by value
+  /// included), a member of one, or an element of one that is an array.
+  bool ownLocal(const Expr *LV) const {
+    LV = LV->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow())
+        LV = M->getBase()->IgnoreParenImpCasts();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(LV);
+               A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        LV = A->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(LV);
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+           V->getParentFunctionOrMethod() == &FD;
+  }
+
+  const FunctionDecl &FD;
+  const ASTContext &Ctx;
+  int Depth;
+  bool Writes = false;
+};
+
+/// Whether a call in a template whose callee is chosen at instantiation (std::exp(x), x of a
+/// dependent type) calls the math library: every candidate is a library function, some take
+/// arithmetic values only, and the templates among them take no pointer and no reference to
+/// writable memory (std::exp of a std::complex); a library template given only iterators,
+/// std::fill, has no candidate of the first kind.
+bool callsMathLibrary(const CallExpr *C, const ASTContext &Ctx) {
+  const auto *U = dyn_cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreParenImpCasts());
+  if (!U || U->getNumDecls() == 0)
+    return false;
+  bool Arithmetic = false;
+  for (const NamedDecl *D : U->decls()) {
+    D = D->getUnderlyingDecl();
+    if (!Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return false;
+    const auto *T = dyn_cast<FunctionTemplateDecl>(D);
+    const FunctionDecl *F = T ? T->getTemplatedDecl() : dyn_cast<FunctionDecl>(D);
+    if (!F || isa<CXXMethodDecl>(F))
+      return false;
+    for (const ParmVarDecl *P : F->parameters()) {
+      QualType PT = P->getType();
+      bool Writable = PT->isPointerType() ||
+                      (PT->isReferenceType() && !PT->getPointeeType().isConstQualified());
+      if (T ? Writable : !PT->isArithmeticType())
+        return false;
+    }
+    Arithmetic |= !T;
+  }
+  return Arithmetic;
+}
+
 /// Whether the call C may write the program's variables.
-bool mayWrite(const CallExpr *C, const ASTContext &Ctx) {
+bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth) {
   const FunctionDecl *FD = C->getDirectCallee();
-  if (!FD)
-    return true; // through a pointer, or known only at instantiation
+  if (!FD) // through a pointer, or known only at instantiation
+    return !callsMathLibrary(C, Ctx);
   if (FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>())
     return false;
   if (unsigned ID = FD->getBuiltinID()) {
@@ -43,8 +148,13 @@ bool mayWrite(const CallExpr *C, const ASTContext &Ctx) {
     if (B.isConst(ID) || B.isPure(ID) || B.isConstWithoutErrnoAndExceptions(ID))
       return false; // errno is no variable an operand is located by
   }
-  if (!Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
-    return true;
+  if (!Ctx.getSourceManager().isInSystemHeader(FD->getLocation())) {
+    const FunctionDecl *Def = FD->getDefinition();
+    const auto *M = dyn_cast<CXXMethodDecl>(FD);
+    if (!Def || !Def->hasBody() || Depth <= 0 || (M && M->isVirtual()) || Def->isDependentContext())
+      return true;
+    return BodyWrites(*Def, Ctx, Depth).writes();
+  }
   // A library function writes the program's variables only through what it is given.
   const auto *M = dyn_cast<CXXMethodDecl>(FD);
   if (M && M->isInstance() && !M->isConst() && !isElementAccessor(*M))
@@ -110,13 +220,20 @@ bool escapes(const DeclRefExpr &D, ASTContext &Ctx) {
 } // namespace
 
 bool callsMayWrite(const Expr *E, const ASTContext &Ctx) {
-  if (const auto *C = dyn_cast<CallExpr>(E); C && mayWrite(C, Ctx))
+  if (const auto *C = dyn_cast<CallExpr>(E); C && mayWrite(C, Ctx, kBodyDepth))
     return true;
   if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
     const CXXConstructorDecl *Ctor = C->getConstructor();
     if (!Ctor->isTrivial() && !Ctx.getSourceManager().isInSystemHeader(Ctor->getLocation()))
       return true;
   }
+  // A template's T(1): a constant converted to its type parameter, as every arithmetic type and
+  // any sane class converts one, without writing the program's variables.
+  if (const auto *U = dyn_cast<CXXUnresolvedConstructExpr>(E);
+      U && U->getTypeAsWritten()->getAs<TemplateTypeParmType>() &&
+      llvm::all_of(U->arguments(),
+                   [](const Expr *A) { return isa<IntegerLiteral, FloatingLiteral>(A->IgnoreParens()); }))
+    return false;
   if (isa<CXXNewExpr, CXXDeleteExpr, CXXUnresolvedConstructExpr>(E))
     return true; // user code may run (operator new, a constructor known at instantiation)
   return llvm::any_of(E->children(), [&](const Stmt *S) {

@@ -4,8 +4,10 @@
 // call that replaces it are evaluated in no fixed order. So the rewrite must not let e's writes,
 // including those hidden in the functions e calls, move the left-hand side (a[k] += next() where
 // next() moves k). A call is assumed to write anything the program can reach unless it is known
-// not to: a builtin or a function declared const or pure, or a library function (declared in a
-// system header) that receives no pointer or reference to writable memory and no callable.
+// not to: a builtin or a function declared const or pure, a library function (declared in a
+// system header) that receives no pointer or reference to writable memory and no callable, or a
+// function whose body the translation unit holds and which writes only its own locals and calls
+// only such functions (a few calls deep).
 // What no call can write are the private locals of the function: automatic variables whose
 // address is never taken, bound to a reference or captured by reference.
 //

@@ -56,8 +56,9 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
   if (std::string Why = dependentOperatorSkipReason(E, SM); !Why.empty())
     return skip(*Op, Why);
   if (!Compound)
-    if (std::string Why = constantSkipReason({L, R}, Ctx); !Why.empty())
-      return skip(*Op, Why);
+    for (const std::string &Why : {constantSkipReason({L, R}, Ctx), operandOrderSkipReason(L, R, Ctx)})
+      if (!Why.empty())
+        return skip(*Op, Why);
   if (Compound) {
     if (std::string Why = lvalueSkipReason(L, Ctx); !Why.empty())
       return skip(*Op, Why);
@@ -129,7 +130,8 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
 
   if (!Compound)
     for (const std::string &Why : {constantSkipReason({L, R}, Ctx),
-                                   integerSkipReason({L, R}, Ctx, [&](const VarDecl &V) { return givenOnce(V); })})
+                                   integerSkipReason({L, R}, Ctx, [&](const VarDecl &V) { return givenOnce(V); }),
+                                   operandOrderSkipReason(L, R, Ctx)})
       if (!Why.empty())
         return skip(Op, Why);
   // In C++ the result of x op= y is the lvalue x; where it is used as one, the generic

@@ -35,6 +35,21 @@ bool isArithmeticOperator(const Stmt *S) {
   return false;
 }
 
+/// The variable a name reads: a structured binding (`for (auto [m, v] : ps)`) names part of its
+/// decomposed variable, as `p.m` names part of `p`.
+const VarDecl *variableNamed(const ValueDecl *D) {
+  if (const auto *B = dyn_cast<BindingDecl>(D))
+    return dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
+  return dyn_cast<VarDecl>(D);
+}
+
+/// The variable an assignment to LV writes (writtenVar), a structured binding's included.
+const VarDecl *writtenVariable(const Expr *LV) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts()))
+    return variableNamed(D->getDecl());
+  return writtenVar(LV);
+}
+
 } // namespace
 
 class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
@@ -75,13 +90,13 @@ public:
       Guarded.push_back(B->getRHS());
     if (!B->isAssignmentOp())
       return true;
-    written(writtenVar(B->getLHS()));
+    written(writtenVariable(B->getLHS()));
     Assignments.push_back({B, Stack.empty() ? -1 : Stack.back()});
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      written(writtenVar(U->getSubExpr()));
+      written(writtenVariable(U->getSubExpr()));
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
@@ -161,10 +176,10 @@ private:
     if (!S)
       return;
     if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
-      if (const VarDecl *V = writtenVar(U->getSubExpr()))
+      if (const VarDecl *V = writtenVariable(U->getSubExpr()))
         Out.insert(V);
     if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-      if (const VarDecl *V = writtenVar(B->getLHS()))
+      if (const VarDecl *V = writtenVariable(B->getLHS()))
         Out.insert(V);
     for (const Stmt *C : S->children())
       collectWrites(C, Out);
@@ -222,7 +237,7 @@ private:
     if (!E)
       return false;
     if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      const VarDecl *V = variableNamed(D->getDecl());
       return V && varVaries(V, L, C);
     }
     if (const auto *Call = dyn_cast<CallExpr>(E); Call && !subscriptOf(Call)) {
@@ -246,7 +261,7 @@ private:
   bool addressVaries(const Expr *LV, int L, const Chain &C) const {
     LV = LV->IgnoreParens();
     if (const auto *D = dyn_cast<DeclRefExpr>(LV)) {
-      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      const VarDecl *V = variableNamed(D->getDecl());
       // A variable declared in the loop is a new object each iteration (a reference there may
       // be bound to another one); one declared outside it, a reference too, is one object
       // throughout (a std::vector passed by reference).

@@ -134,14 +134,19 @@ static bool isPlainAccess(const Expr *E) {
   return false;
 }
 
+/// Whether evaluating E may change the program's state: an assignment, an increment, or a call
+/// that may write (CallEffects.h). A plain access in a template has none whatever its arguments.
+static bool mayHaveEffects(const Expr *E, const ASTContext &Ctx) {
+  return (writesVariables(E) || callsMayWrite(E, Ctx)) &&
+         !(E->isInstantiationDependent() && isPlainAccess(E));
+}
+
 std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx,
                                  const PrivateLocals *Locals) {
   if (!Ctx.getLangOpts().CPlusPlus17)
     return {};
   // A library container's v[i] has no effect the right operand could see.
-  bool LEffects = (writesVariables(L) || callsMayWrite(L, Ctx)) &&
-                  !(L->isInstantiationDependent() && isPlainAccess(L));
-  if (LEffects && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
+  if (mayHaveEffects(L, Ctx) && (R->isValueDependent() || !R->isEvaluatable(Ctx)))
     return "C++17 sequencing: the right operand must be evaluated before the left-hand side's "
            "side effects";
   // A variable is where it is; an element or a pointer's target moves with what locates it.
@@ -152,6 +157,13 @@ std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext 
   if (callsMayWrite(R, Ctx) && !(Locals && Locals->fixedLocation(L, Ctx)))
     return "C++17 sequencing: a call in the right operand may move the left-hand side, which is "
            "located after it";
+  return {};
+}
+
+std::string operandOrderSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx) {
+  if (mayHaveEffects(L, Ctx) && mayHaveEffects(R, Ctx))
+    return "both operands have side effects, which the runtime call could evaluate in the other "
+           "order";
   return {};
 }
 

@@ -39,6 +39,14 @@ std::string instantiationLvalueSkipReason(const clang::FunctionDecl *Pattern,
 std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
                                  const clang::ASTContext &Ctx, const PrivateLocals *Locals);
 
+/// C and C++ leave the order of a binary operator's operands unspecified, and compilers evaluate
+/// an operator's operands left to right but a call's arguments in their own order (GCC on x86-64
+/// right to left). Where both operands have side effects, the calls of both included (rng() -
+/// rng(), a Box-Muller pair), the runtime call would run them the other way round, so the
+/// operator stays.
+std::string operandOrderSkipReason(const clang::Expr *L, const clang::Expr *R,
+                                   const clang::ASTContext &Ctx);
+
 /// Why an operation whose value operands are all constants stays as written: the compiler
 /// evaluates it (a math call folded correctly rounded, where libm at run time may differ in the
 /// last bit), and its result may have to stay a constant expression (a brace initialiser narrowing
