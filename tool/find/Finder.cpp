@@ -256,13 +256,23 @@ OperationFinder::elementKey(const Expr *E) {
   return std::make_pair(Loop, ID.ComputeHash());
 }
 
+const VarDecl *OperationFinder::localArrayOf(const Expr *E) {
+  const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  const auto *D = A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && V->getType()->isArrayType() ? V : nullptr;
+}
+
 void OperationFinder::noteDefinition(const Expr *LValue, const Expr *Value) {
   if (const auto *D = dyn_cast<DeclRefExpr>(LValue->IgnoreParenImpCasts())) {
     if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->hasLocalStorage())
       DefsOf[V].push_back(Value);
-  } else if (auto Key = elementKey(LValue)) {
-    StoresOf[*Key].push_back(Value);
+    return;
   }
+  if (auto Key = elementKey(LValue))
+    StoresOf[*Key].push_back(Value);
+  if (const VarDecl *V = localArrayOf(LValue))
+    LocalArrayStoresOf[V].push_back(Value);
 }
 
 bool OperationFinder::VisitVarDecl(VarDecl *VD) {
@@ -332,6 +342,9 @@ void OperationFinder::linkInputs() {
           Producers.insert(Producers.end(), Defs->second.begin(), Defs->second.end());
       } else if (auto Key = elementKey(E)) {
         if (auto Stores = StoresOf.find(*Key); Stores != StoresOf.end())
+          Producers.insert(Producers.end(), Stores->second.begin(), Stores->second.end());
+      } else if (const VarDecl *V = localArrayOf(E)) {
+        if (auto Stores = LocalArrayStoresOf.find(V); Stores != LocalArrayStoresOf.end())
           Producers.insert(Producers.end(), Stores->second.begin(), Stores->second.end());
       }
       for (const Expr *P : Producers)

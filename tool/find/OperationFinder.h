@@ -189,9 +189,14 @@ private:
   /// Def-use, flow-insensitive: every value a local is given (its initialiser, the right side
   /// of `x = e`, the compound assignment or ++/-- itself) reaches the operations that read it; a
   /// value stored to an array element reaches the reads of the same element written the same
-  /// way in the same loop iteration (out[i] = a * b; ... out[i] + c).
+  /// way in the same loop iteration (out[i] = a * b; ... out[i] + c); outside loops, a read of a
+  /// local array's element is reached by every value stored to the array (partial sums in
+  /// acc[i % 4], combined after the loop as acc[0] + acc[1]).
   std::map<const VarDecl *, std::vector<const Expr *>> DefsOf;
   std::map<std::pair<const Stmt *, unsigned>, std::vector<const Expr *>> StoresOf;
+  std::map<const VarDecl *, std::vector<const Expr *>> LocalArrayStoresOf;
+  /// The local array variable E is an element of, or null.
+  static const clang::VarDecl *localArrayOf(const clang::Expr *E);
   /// Records of whole operations per anchor: two GEMM statements of one nest are two sites.
   std::map<std::pair<std::string, unsigned>, unsigned> WholesAt;
   /// Notes the value Value (or the operation Def itself) given to the lvalue LValue.

@@ -29,16 +29,19 @@ bool branchesSteer(const IfStmt &If) {
   return W.Steers;
 }
 
-/// Whether Cast converts a float to an integer that, through integer arithmetic, selects an element
-/// (a subscript, an offset added to a pointer). Other conversions (a count returned, a rounded
-/// value printed) are data.
-bool isIndexConversion(const CastExpr &Cast, ASTContext &Ctx) {
-  if (Cast.getCastKind() != CK_FloatingToIntegral)
-    return false;
-  DynTypedNode N = DynTypedNode::create(Cast);
+bool usedAsIndex(const VarDecl &V, ASTContext &Ctx, int Hops);
+
+/// Whether the integer value N reaches, through integer arithmetic and the integer locals it
+/// initialises or is assigned to (Hops of them at most), the index of a subscript or an offset
+/// added to a pointer.
+bool selectsElement(DynTypedNode N, ASTContext &Ctx, int Hops) {
   while (true) {
     DynTypedNodeList Parents = Ctx.getParents(N);
-    const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (Parents.empty())
+      return false;
+    if (const auto *V = Parents[0].get<VarDecl>())
+      return Hops > 0 && usedAsIndex(*V, Ctx, Hops - 1);
+    const Stmt *S = Parents[0].get<Stmt>();
     if (!S)
       return false;
     if (const auto *A = dyn_cast<ArraySubscriptExpr>(S))
@@ -46,6 +49,9 @@ bool isIndexConversion(const CastExpr &Cast, ASTContext &Ctx) {
     if (const auto *B = dyn_cast<BinaryOperator>(S)) {
       if (B->isAdditiveOp() && B->getType()->isPointerType())
         return true;
+      if (B->getOpcode() == BO_Assign && B->getRHS() == N.get<Stmt>())
+        if (const VarDecl *V = varOf(B->getLHS()))
+          return Hops > 0 && usedAsIndex(*V, Ctx, Hops - 1);
       if (B->isAssignmentOp() || B->getOpcode() == BO_Comma || !B->getType()->isIntegerType())
         return false;
     } else if (!isa<ParenExpr, ImplicitCastExpr, UnaryOperator>(S)) {
@@ -53,6 +59,35 @@ bool isIndexConversion(const CastExpr &Cast, ASTContext &Ctx) {
     }
     N = Parents[0];
   }
+}
+
+/// Whether a read of the integer local V selects an element (selectsElement).
+bool usedAsIndex(const VarDecl &V, ASTContext &Ctx, int Hops) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (!V.hasLocalStorage() || !V.getType()->isIntegerType() || !FD || !FD->getBody())
+    return false;
+  struct Reads : RecursiveASTVisitor<Reads> {
+    const VarDecl &V;
+    ASTContext &Ctx;
+    int Hops;
+    bool Found = false;
+    Reads(const VarDecl &V, ASTContext &Ctx, int Hops) : V(V), Ctx(Ctx), Hops(Hops) {}
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Found = D->getDecl() == &V && selectsElement(DynTypedNode::create(*D), Ctx, Hops);
+      return !Found;
+    }
+  } R(V, Ctx, Hops);
+  R.TraverseStmt(FD->getBody());
+  return R.Found;
+}
+
+/// Whether Cast converts a float to an integer that selects an element, directly or through the
+/// integer locals it is stored to (`int bin = (int)(z * 10); h[bin]++`). Other conversions (a
+/// count returned, a rounded value printed) are data.
+bool isIndexConversion(const CastExpr &Cast, ASTContext &Ctx) {
+  constexpr int kLocalHops = 2;
+  return Cast.getCastKind() == CK_FloatingToIntegral &&
+         selectsElement(DynTypedNode::create(Cast), Ctx, kLocalHops);
 }
 
 /// What the control place holding Child (a child of S) decides, or null when Child is none. A

@@ -2,6 +2,8 @@
 #include "find/operations/Reductions.h"
 
 #include "find/operations/Compensation.h"
+#include "find/operations/SumSteps.h"
+#include "find/operations/WrittenVariables.h"
 
 #include "find/Containers.h"
 #include "find/Context.h"
@@ -35,19 +37,14 @@ bool isArithmeticOperator(const Stmt *S) {
   return false;
 }
 
-/// The variable a name reads: a structured binding (`for (auto [m, v] : ps)`) names part of its
-/// decomposed variable, as `p.m` names part of `p`.
-const VarDecl *variableNamed(const ValueDecl *D) {
-  if (const auto *B = dyn_cast<BindingDecl>(D))
-    return dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
-  return dyn_cast<VarDecl>(D);
-}
-
-/// The variable an assignment to LV writes (writtenVar), a structured binding's included.
-const VarDecl *writtenVariable(const Expr *LV) {
-  if (const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts()))
-    return variableNamed(D->getDecl());
-  return writtenVar(LV);
+/// Whether the index E wraps the loop's count onto a few lanes (`acc[i % 4]`, `acc[i & 3]`):
+/// each lane is a sum of its own, as a scatter's targets are.
+bool wrapsIndex(const Stmt *E) {
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Rem || B->getOpcode() == BO_And) &&
+      isa<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts()))
+    return true;
+  return E && llvm::any_of(E->children(), wrapsIndex);
 }
 
 } // namespace
@@ -77,6 +74,11 @@ public:
   bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
     return loop(S, [&] { return Base::TraverseCXXForRangeStmt(S); });
   }
+  // A lambda's body runs once per call, with other arguments: a loop whose iterations are the
+  // calls (std::for_each's, or a loop's calling it), so `s += v` into a capture is a sum.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    return loop(L, [&] { return Base::TraverseLambdaExpr(L); });
+  }
   bool VisitVarDecl(VarDecl *V) {
     ++NameCount[V->getName()];
     DeclLoop[V] = Stack.empty() ? -1 : Stack.back();
@@ -97,6 +99,10 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
       written(writtenVariable(U->getSubExpr()));
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
+    written(variableWrittenBy(O));
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
@@ -175,12 +181,8 @@ private:
   void collectWrites(const Stmt *S, std::set<const VarDecl *> &Out) {
     if (!S)
       return;
-    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
-      if (const VarDecl *V = writtenVariable(U->getSubExpr()))
-        Out.insert(V);
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-      if (const VarDecl *V = writtenVariable(B->getLHS()))
-        Out.insert(V);
+    if (const VarDecl *V = variableWrittenBy(S))
+      Out.insert(V);
     for (const Stmt *C : S->children())
       collectWrites(C, Out);
   }
@@ -296,7 +298,8 @@ private:
   bool scatters(const Expr *LV) const {
     LV = LV->IgnoreParenImpCasts();
     if (std::optional<Subscript> A = subscriptOf(LV))
-      return loadedIndex(A->Index) || (!A->OnObject && pointerScatters(A->Base));
+      return loadedIndex(A->Index) || wrapsIndex(A->Index) ||
+             (!A->OnObject && pointerScatters(A->Base));
     if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
       return pointerScatters(U->getSubExpr());
     return false;
@@ -333,34 +336,37 @@ private:
     if (!B->getLHS()->getType()->isRealFloatingType() && !B->getLHS()->isTypeDependent())
       return;
     const Expr *Target = B->getLHS();
-    const Expr *Added = nullptr;   // E of T op= E, or of T = T op E
-    const Stmt *Reducer = nullptr; // the op that adds E into T
-    if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
-      Added = B->getRHS();
-      Reducer = B;
-    } else if (B->getOpcode() == BO_Assign) {
-      const auto *Op = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-      if (Op && Op->isAdditiveOp()) {
-        if (sameExpr(Op->getLHS(), Target, Ctx))
-          Added = Op->getRHS();
-        else if (Op->getOpcode() == BO_Add && sameExpr(Op->getRHS(), Target, Ctx))
-          Added = Op->getLHS();
-        Reducer = Added ? Op : nullptr;
-      }
-    }
-    if (Added) {
+    std::vector<SumStep> Steps = sumSteps(*B, Ctx);
+    if (!Steps.empty()) {
       Chain C = chainOf(A.Loop);
+      const auto Varies = [&](int L) {
+        return llvm::any_of(Steps, [&](const SumStep &S) { return exprVaries(S.Added, L, C); });
+      };
       for (int L : C)
-        if (!addressVaries(Target, L, C) && exprVaries(Added, L, C))
-          return reduction(Reducer, Added, L, C);
+        if (!addressVaries(Target, L, C) && Varies(L))
+          return reduction(Steps, L, C);
       if (scatters(Target))
         for (int L : C)
-          if (exprVaries(Added, L, C))
-            return reduction(Reducer, Added, L, C);
+          if (Varies(L))
+            return reduction(Steps, L, C);
     }
-    if (outlivesFunction(Target) &&
+    // State the function keeps, or a local a loop carries from one iteration to the next (an
+    // average, a decay, a count, a running product).
+    if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop)) &&
         (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)))
       update(B, Target);
+  }
+
+  /// Whether LV is a local variable declared outside L, the innermost loop around its assignment.
+  bool carriedLocal(const Expr *LV, int L) const {
+    const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts());
+    const VarDecl *V = D ? variableNamed(D->getDecl()) : nullptr;
+    return V && L >= 0 && V->hasLocalStorage() && !declaredIn(V, L);
+  }
+
+  void reduction(const std::vector<SumStep> &Steps, int L, const Chain &C) {
+    for (const SumStep &S : Steps)
+      reduction(S.Reducer, S.Added, L, C);
   }
 
   void reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {

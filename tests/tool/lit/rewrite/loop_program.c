@@ -52,7 +52,7 @@ float shifted_sum(const float *x, int lo, int hi, int stride) {
   // CHECK: } }
   return t[lo] + t[hi];
   // CHECK: return autoscale_add_f_compact(&[[SITES]][7], t[lo], t[hi]);
-  // REPORT: input.c:[[@LINE-2]]:16: {"action":"cast","class":"infer","format":"fp16","function":"shifted_sum","op":"add","rounding":"output","rule":"class:infer","site":7,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-2]]:16: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-8]]:10","input.c:[[@LINE-8]]:10"],"format":"fp16","function":"shifted_sum","op":"add","rounding":"output","rule":"class:infer","site":7,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 
 /* The element stored first is read back from its register; the division is kept. */

@@ -57,11 +57,14 @@ float exp_sum(float *e, const float *x, float max, int n) {
 }
 
 // A site inside the carried chain: the running product rounds every iteration, over and under
-// fp16's range.
+// fp16's range (through a second local: p = p * ..., a state the loop carries, is kept FP32 by
+// the default rules).
 float running_product(const float *x, int n) {
-  float p = 1.0f;
-  for (int i = 0; i < n; i++)
-    p = p * (x[i] + 1.0f);
+  float p = 1.0f, q = 1.0f;
+  for (int i = 0; i < n; i++) {
+    q = p * (x[i] + 1.0f);
+    p = q;
+  }
   return p;
 }
 

@@ -1,8 +1,10 @@
-/* An exponential moving average; includes no project header. */
+/* An exponential moving average of the input's deviations from their mean; includes no project
+ * header. */
 void filter_smooth(float *y, const float *x, int n, float alpha) {
-  float state = x[0];
+  float state = 0.0f;
   for (int i = 0; i < n; ++i) {
-    state = alpha * x[i] + (1.0f - alpha) * state;
+    float deviation = x[i] - x[0];
+    state = alpha * deviation + (1.0f - alpha) * state;
     y[i] = state;
   }
 }

@@ -1,0 +1,39 @@
+// A local that a loop carries from one iteration to the next and computes from its own old value
+// is state, as an array element or a member would be (an update, kept FP32 by the default
+// rules): an average, a count, a running product. A local written from other values only is not.
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
+// RUN: %report report.json | FileCheck %s --check-prefix=REPORT
+// RUN: %cc -fsyntax-only -I %runtime-include out/input.c
+float ema(const float *g, int n, float beta) {
+  float m = 0.0f;
+  for (int i = 0; i < n; i++)
+    m = beta * m + (1.0f - beta) * g[i];
+  // REPORT: input.c:[[@LINE-1]]:14: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"*"
+  // REPORT: input.c:[[@LINE-2]]:18: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+"
+  return m;
+}
+float masked_mean(const float *x, const int *mask, int n) {
+  float sum = 0.0f, count = 0.0f;
+  for (int i = 0; i < n; i++)
+    if (mask[i]) {
+      sum += x[i];
+      count += 1.0f;
+      // REPORT: input.c:[[@LINE-1]]:13: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+="
+    }
+  return sum / count;
+}
+float product(const float *x, int n) {
+  float p = 1.0f;
+  for (int i = 0; i < n; i++)
+    p *= x[i];
+  // REPORT: input.c:[[@LINE-1]]:7: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"*="
+  return p;
+}
+float last_square(const float *x, int n) {
+  float y = 0.0f;
+  for (int i = 0; i < n; i++)
+    y = x[i] * x[i];
+  // REPORT: input.c:[[@LINE-1]]:14: {"action":"cast","class":"infer",{{.*}}"op":"mul",
+  return y;
+}

@@ -1,0 +1,54 @@
+//===- SumSteps.cpp - the operations that add into an assignment's target ----===//
+#include "find/operations/SumSteps.h"
+
+#include "find/Context.h"
+
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace autoscale::find {
+namespace {
+
+/// The C library's fused multiply-add (fma, fmaf, fmal, std::fma): fma(a, b, c) is a * b + c
+/// rounded once.
+bool isFma(const CallExpr &C, const ASTContext &Ctx) {
+  const FunctionDecl *FD = C.getDirectCallee();
+  if (!FD || !FD->getIdentifier() || C.getNumArgs() != 3 ||
+      !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return false;
+  StringRef Name = FD->getName();
+  return Name == "fma" || Name == "fmaf" || Name == "fmal";
+}
+
+std::vector<SumStep> stepsIn(const Expr *E, const Expr *Target, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<CallExpr>(E); C && isFma(*C, Ctx) && sameExpr(C->getArg(2), Target, Ctx))
+    return {{C, C->getArg(0)}, {C, C->getArg(1)}};
+  const auto *Op = dyn_cast<BinaryOperator>(E);
+  if (!Op || !Op->isAdditiveOp())
+    return {};
+  std::vector<SumStep> Below;
+  if (sameExpr(Op->getLHS(), Target, Ctx) || !(Below = stepsIn(Op->getLHS(), Target, Ctx)).empty()) {
+    Below.insert(Below.begin(), SumStep{Op, Op->getRHS()});
+    return Below;
+  }
+  if (Op->getOpcode() == BO_Add &&
+      (sameExpr(Op->getRHS(), Target, Ctx) || !(Below = stepsIn(Op->getRHS(), Target, Ctx)).empty())) {
+    Below.insert(Below.begin(), SumStep{Op, Op->getLHS()});
+    return Below;
+  }
+  return {};
+}
+
+} // namespace
+
+std::vector<SumStep> sumSteps(const BinaryOperator &B, const ASTContext &Ctx) {
+  if (B.getOpcode() == BO_AddAssign || B.getOpcode() == BO_SubAssign)
+    return {{&B, B.getRHS()}};
+  if (B.getOpcode() == BO_Assign)
+    return stepsIn(B.getRHS(), B.getLHS(), Ctx);
+  return {};
+}
+
+} // namespace autoscale::find

@@ -1,0 +1,31 @@
+//===- SumSteps.h - the operations that add into an assignment's target ------===//
+//
+// A running sum is written many ways: `s += e`, `s = s + e`, `s = e + s`, `s = s + a - b` (each
+// additive operator from the top of the right-hand side down to s, where s is added and not
+// subtracted, adds its other side), `s = fma(a, b, s)` (the C library's fused multiply-add adds
+// a * b). Reductions.cpp decides whether they are a sum (the target fixed, a term varying).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_SUMSTEPS_H
+#define AUTOSCALE_TOOL_FIND_SUMSTEPS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <vector>
+
+namespace autoscale::find {
+
+/// An operation adding Added into the target.
+struct SumStep {
+  const clang::Stmt *Reducer;
+  const clang::Expr *Added;
+};
+
+/// The operations of the assignment B that add into its left-hand side, from the top down; empty
+/// where it is no such sum.
+std::vector<SumStep> sumSteps(const clang::BinaryOperator &B, const clang::ASTContext &Ctx);
+
+} // namespace autoscale::find
+
+#endif
