@@ -9,8 +9,20 @@ using namespace clang;
 
 namespace autoscale::find {
 
-std::optional<FileSpan> FileRanges::span(SourceRange Tokens, std::string &Why) const {
+std::optional<FileSpan> FileRanges::span(SourceRange Tokens, std::string &Why, bool InArgument) const {
   CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Tokens), SM, LO);
+  // Tokens that fill a macro's whole expansion from one argument (`ID(a * b)` with `#define
+  // ID(x) x`) map to the macro call; in an argument, their text is the argument's.
+  SourceLocation B = Tokens.getBegin(), E = Tokens.getEnd();
+  if (InArgument && R.isValid() && B.isMacroID() && SM.isMacroArgExpansion(B) &&
+      SM.isMacroArgExpansion(E) && R.getBegin() == SM.getExpansionLoc(B)) {
+    CharSourceRange Argument = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(SM.getSpellingLoc(B), SM.getSpellingLoc(E)), SM, LO);
+    if (Argument.isValid() && SM.getFileID(Argument.getBegin()) == SM.getFileID(R.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Argument.getBegin(), R.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(R.getEnd(), Argument.getEnd()))
+      R = Argument;
+  }
   if (R.isInvalid()) {
     Why = "operation inside a macro body";
     return std::nullopt;

@@ -35,8 +35,10 @@ public:
              const clang::Preprocessor &PP)
       : SM(SM), LO(LO), PP(PP) {}
 
-  /// The file text of a token range, or nullopt with Why set.
-  std::optional<FileSpan> span(clang::SourceRange Tokens, std::string &Why) const;
+  /// The file text of a token range, or nullopt with Why set. InArgument: tokens that fill a
+  /// macro's whole expansion from one argument are the argument's text, not the macro call.
+  std::optional<FileSpan> span(clang::SourceRange Tokens, std::string &Why,
+                               bool InArgument = false) const;
   std::optional<FileSpan> span(clang::SourceLocation Token, std::string &Why) const {
     return span(clang::SourceRange(Token, Token), Why);
   }

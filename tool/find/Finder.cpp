@@ -174,30 +174,44 @@ OperationFinder::pieces(Operation &Op, FileID File, const Expr *E, SourceLocatio
     skip(Op, Why);
     return std::nullopt;
   }
+  // The pieces' text: the whole, the operator, the operands; then whether they lie in order, end
+  // to end: [L] op [R] for binary operations, op [X] or [X] op for unary ones. Why: the first
+  // piece without text in File.
   std::vector<Span> P;
-  for (SourceRange R : {E->getSourceRange(), SourceRange(OpLoc, OpLoc)})
-    if (auto S = spanIn(Op, File, R))
-      P.push_back(*S);
-    else
+  std::string Why;
+  const auto InOrder = [&](bool InArgument) {
+    P.clear();
+    std::vector<SourceRange> Texts = {E->getSourceRange(), SourceRange(OpLoc, OpLoc)};
+    for (const Expr *O : Operands)
+      Texts.push_back(O->getSourceRange());
+    for (SourceRange R : Texts) {
+      std::optional<FileSpan> S = Ranges.span(R, Why, InArgument);
+      if (S && S->File != File)
+        Why = "operation straddles a macro boundary";
+      if (!S || S->File != File)
+        return false;
+      P.push_back(Span{S->Begin, S->End});
+    }
+    const Span &Whole = P[0], &Opr = P[1];
+    std::vector<Span> Seq(P.begin() + 2, P.end());
+    Seq.insert(Prefix || Operands.size() == 2 ? Seq.begin() + (Prefix ? 0 : 1) : Seq.end(), Opr);
+    bool Ordered = Seq.front().Begin == Whole.Begin && Seq.back().End == Whole.End;
+    for (size_t I = 1; I < Seq.size(); ++I)
+      Ordered &= Seq[I - 1].End <= Seq[I].Begin;
+    if (!Ordered)
+      Why = "operation straddles a macro boundary";
+    return Ordered;
+  };
+  // An operation that fills an identity macro's argument (`ID(a * b)`) maps to the macro call
+  // as a whole; taken in the argument's text, its pieces lie in order.
+  if (!InOrder(false)) {
+    std::string First = Why;
+    if (First != "operation straddles a macro boundary" || !OpLoc.isMacroID() || !InOrder(true)) {
+      skip(Op, First);
       return std::nullopt;
-  for (const Expr *O : Operands)
-    if (auto S = spanIn(Op, File, O->getSourceRange()))
-      P.push_back(*S);
-    else
-      return std::nullopt;
-  // In order, end to end: [L] op [R] for binary operations, op [X] or [X] op for unary ones.
-  const Span &Whole = P[0], &Opr = P[1];
-  std::vector<Span> InOrder(P.begin() + 2, P.end());
-  InOrder.insert(Prefix || Operands.size() == 2 ? InOrder.begin() + (Prefix ? 0 : 1)
-                                                : InOrder.end(),
-                 Opr);
-  bool Ordered = InOrder.front().Begin == Whole.Begin && InOrder.back().End == Whole.End;
-  for (size_t I = 1; I < InOrder.size(); ++I)
-    Ordered &= InOrder[I - 1].End <= InOrder[I].Begin;
-  if (!Ordered) {
-    skip(Op, "operation straddles a macro boundary");
-    return std::nullopt;
+    }
   }
+  const Span &Whole = P[0];
   if (Ranges.containsDirective(FileSpan{File, Whole.Begin, Whole.End})) {
     skip(Op, "preprocessor directive inside the operation");
     return std::nullopt;
