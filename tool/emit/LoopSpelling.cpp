@@ -89,6 +89,15 @@ std::string loopCount(Span Upper, bool Inclusive, bool LowerZero, const std::str
   return Test + " ? " + N + (Inclusive ? " + 1" : "") + " : 0";
 }
 
+std::string counterExit(const std::optional<Span> &Counter, const std::string &Lower,
+                        const std::string &Count, llvm::StringRef Text) {
+  if (!Counter)
+    return {};
+  // In ptrdiff_t: a negative lower bound plus the count, exactly.
+  return " " + Text.slice(Counter->Begin, Counter->End).str() + " = " + Lower +
+         " + AUTOSCALE_CAST(ptrdiff_t, " + Count + ");";
+}
+
 std::string inPlaceOf(Span Piece, std::string Call, llvm::StringRef Text) {
   llvm::StringRef Old = Text.slice(Piece.Begin, Piece.End);
   size_t LastBreak = Old.rfind('\n');

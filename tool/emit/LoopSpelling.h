@@ -8,6 +8,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace autoscale::emit {
@@ -27,6 +29,11 @@ std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::S
 /// types the loop compares in.
 std::string loopCount(Span Upper, bool Inclusive, bool LowerZero, const std::string &Lower,
                       llvm::StringRef Text);
+/// ` i = L + count;` where the loop assigns its counter i rather than declaring it (Counter, the
+/// name's text): the value the loop as written leaves in it, for code after the loop; empty
+/// where the loop declares its counter.
+std::string counterExit(const std::optional<Span> &Counter, const std::string &Lower,
+                        const std::string &Count, llvm::StringRef Text);
 /// Call in place of Piece: its line breaks stay, so the lines below keep their numbers, and the
 /// indentation of what follows it.
 std::string inPlaceOf(Span Piece, std::string Call, llvm::StringRef Text);

@@ -39,12 +39,19 @@ std::optional<CountedLoop> countedLoop(const ForStmt &For, ASTContext &Ctx, std:
   CountedLoop L;
   const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit());
   L.Counter = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  L.Lower = L.Counter ? L.Counter->getInit() : nullptr;
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(For.getInit()); B && B->getOpcode() == BO_Assign) {
+    // A local only: what the loop's body calls cannot read it, nor can another thread.
+    L.Assigned = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+    const auto *V = L.Assigned ? dyn_cast<VarDecl>(L.Assigned->getDecl()) : nullptr;
+    L.Counter = V && V->hasLocalStorage() && !V->getType()->isReferenceType() ? V : nullptr;
+    L.Lower = B->getRHS();
+  }
   if (!L.Counter || !L.Counter->getType()->isIntegerType() ||
-      L.Counter->getType()->isBooleanType() || !L.Counter->getInit()) {
-    Why = "the loop does not declare an integer counter";
+      L.Counter->getType()->isBooleanType() || !L.Lower) {
+    Why = "the loop does not declare or assign an integer counter";
     return std::nullopt;
   }
-  L.Lower = L.Counter->getInit();
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For.getCond() ? For.getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||

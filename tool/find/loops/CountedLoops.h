@@ -68,6 +68,9 @@ struct CountedLoop {
   const clang::VarDecl *Counter = nullptr;
   const clang::Expr *Lower = nullptr, *Upper = nullptr;
   bool Inclusive = false; ///< `i <= U`
+  /// The counter where the loop assigns it rather than declaring it (`int i; for (i = 0; ...)`,
+  /// C89's style): a local whose exit value code after the loop may read.
+  const clang::DeclRefExpr *Assigned = nullptr;
 };
 std::optional<CountedLoop> countedLoop(const clang::ForStmt &For, clang::ASTContext &Ctx,
                                        std::string &Why);

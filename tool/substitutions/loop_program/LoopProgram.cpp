@@ -82,7 +82,7 @@ std::string array(const std::string &Decl, const std::vector<std::string> &Items
 
 /// The loop's program before it, the loop as written after `else` for short runs:
 ///   { const size_t autoscale_n_ = count; if (autoscale_n_ >= min) { arrays...
-///     autoscale_loop_f(ops, ...); } else for (...) {...} }
+///     autoscale_loop_f(ops, ...); [i = lower + n;] } else for (...) {...} }
 std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, NumberedSite> &Sites,
                                bool CCasts, llvm::StringRef Text) {
   std::string Lower = P.LowerZero ? "0" : loopOperand(P.Lower, Text);
@@ -167,7 +167,7 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
       Arg(Strides, "autoscale_strides_") + ", " + std::to_string(Arrays.size()) + ", " +
       Arg(Params, "autoscale_params_") + ", " + Arg(SiteRefs.list(), "autoscale_sites_") + ", " +
       Arg(Keys.list(), "autoscale_keys_") + ", " + Arg(Functions.list(), "autoscale_functions_") +
-      "); } else ";
+      ");" + counterExit(P.AssignedCounter, Lower, "autoscale_n_", Text) + " } else ";
   const unsigned Length = P.Loop.End - P.Loop.Begin;
   return {{P.Loop.Begin, 0, Call, Edit::Open, Length, 0}, {P.Loop.End, 0, " }", Edit::Close, Length, 0}};
 }

@@ -23,6 +23,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,9 @@ struct LoopProgramShape : SubstitutionShapeOf<LoopProgramShape> {
   Span Lower, Upper;      ///< the counter's initial value and its bound
   bool Inclusive = false; ///< `i <= U`
   bool LowerZero = false; ///< the lower bound is the literal 0
+  /// The counter's name where the loop assigns it rather than declaring it: the call leaves it
+  /// its exit value (CountedLoop::Assigned).
+  std::optional<Span> AssignedCounter;
   /// The elements the loop reads and writes, each as it is at the first iteration and its
   /// stride; one read after its element was stored in the same iteration reads the register.
   std::vector<LoopElement> Arrays;
@@ -76,7 +80,7 @@ struct LoopProgramShape : SubstitutionShapeOf<LoopProgramShape> {
 
   bool operator==(const LoopProgramShape &O) const {
     return Loop == O.Loop && Lower == O.Lower && Upper == O.Upper && Inclusive == O.Inclusive &&
-           LowerZero == O.LowerZero && Arrays == O.Arrays && Params == O.Params &&
+           LowerZero == O.LowerZero && AssignedCounter == O.AssignedCounter && Arrays == O.Arrays && Params == O.Params &&
            InvariantOps == O.InvariantOps && Ops == O.Ops &&
            Registers == O.Registers && CallLine == O.CallLine;
   }

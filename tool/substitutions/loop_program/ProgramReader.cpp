@@ -22,6 +22,7 @@ bool ProgramReader::header() {
     return fail(W);
   File = *F;
   Counter = L->Counter;
+  AssignedCounter = L->Assigned;
   Lower = L->Lower;
   Upper = L->Upper;
   Shape.Inclusive = L->Inclusive;
@@ -197,6 +198,8 @@ bool ProgramReader::spans() {
     return false;
   Shape.Lower = *Low;
   Shape.Upper = *Up;
+  if (AssignedCounter && !(Shape.AssignedCounter = spanOf(AssignedCounter)))
+    return false;
   std::optional<Span> Text = loopText(For, Ctx, File);
   if (!Text)
     return fail("the loop is written in a macro");

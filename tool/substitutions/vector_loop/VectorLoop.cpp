@@ -33,7 +33,8 @@ std::string count(const VectorLoopShape &L, const std::string &Lower, llvm::Stri
 ///   T = autoscale_dot_f(site, T, count, &x0, x_stride, &y0, y_stride, tensor_x, tensor_y);
 ///   autoscale_axpy_f(site, count, alpha, alpha_slot, &x0, x_stride, &y0, y_stride,
 ///                    tensor_alpha, tensor_x);
-/// (a body of several statements: the first call in its place, the others after it, in order)
+/// (a body of several statements: the first call in its place, the others after it, in order;
+/// a counter the loop assigns rather than declares gets its exit value after the last)
 /// where &x0 is the element's address at the first iteration and the tensor keys are those the
 /// scalar call would pass. Site is the expression naming its site, Text the file's contents.
 std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::StringRef Site,
@@ -63,7 +64,9 @@ std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::
   // Each call takes the place of its piece of the loop (its statement's line), keeping the line
   // breaks, so the lines below keep their numbers, and the indentation of the next statement.
   // Several calls are one block: still one statement, the body of the loop around.
-  bool Block = L.Statements > 1;
+  bool Block = L.Statements > 1 || L.AssignedCounter;
+  if (L.Order + 1 == L.Statements)
+    Call += counterExit(L.AssignedCounter, Lower, count(L, Lower, Text), Text);
   if (Block && L.Order == 0)
     Call = "{ " + Call;
   if (Block && L.Order + 1 == L.Statements)

@@ -34,6 +34,9 @@ struct VectorLoopShape : SubstitutionShapeOf<VectorLoopShape> {
   Span Lower, Upper;  ///< the counter's initial value and its bound
   bool Inclusive = false; ///< `i <= U`
   bool LowerZero = false; ///< the lower bound is the literal 0
+  /// The counter's name where the loop assigns it rather than declaring it: the call leaves it
+  /// its exit value (CountedLoop::Assigned).
+  std::optional<Span> AssignedCounter;
   OpKey Accumulate;   ///< the add of the statement: the call replaces it only while it is kept
   Span Target;        ///< Dot: T
   Span Alpha;         ///< Axpy: the invariant factor
@@ -49,7 +52,8 @@ struct VectorLoopShape : SubstitutionShapeOf<VectorLoopShape> {
 
   bool operator==(const VectorLoopShape &O) const {
     return Form == O.Form && Loop == O.Loop && Lower == O.Lower && Upper == O.Upper &&
-           Inclusive == O.Inclusive && LowerZero == O.LowerZero && Accumulate == O.Accumulate &&
+           Inclusive == O.Inclusive && LowerZero == O.LowerZero &&
+           AssignedCounter == O.AssignedCounter && Accumulate == O.Accumulate &&
            Target == O.Target && Alpha == O.Alpha && AlphaSlot == O.AlphaSlot && X == O.X &&
            Y == O.Y && Order == O.Order && Statements == O.Statements && Piece == O.Piece &&
            CallLine == O.CallLine;

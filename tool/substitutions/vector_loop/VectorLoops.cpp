@@ -151,6 +151,7 @@ private:
   const ForStmt *For = nullptr;
   FileID File;
   const VarDecl *Counter = nullptr;
+  const DeclRefExpr *AssignedCounter = nullptr; ///< CountedLoop::Assigned
   const Expr *Lower = nullptr, *Upper = nullptr;
   VarUses Uses; ///< what the loop's statements write
   /// The factors in slot order (an axpy's Shape.AlphaSlot names alpha) and their elements.
@@ -217,6 +218,7 @@ bool LoopReader::header() {
   if (!L)
     return fail(W);
   Counter = L->Counter;
+  AssignedCounter = L->Assigned;
   Lower = L->Lower;
   Upper = L->Upper;
   Shape.Inclusive = L->Inclusive;
@@ -344,6 +346,8 @@ bool LoopReader::spans() {
     return false;
   Shape.Lower = *Low;
   Shape.Upper = *Up;
+  if (AssignedCounter && !(Shape.AssignedCounter = spanOf(AssignedCounter)))
+    return false;
   std::optional<Span> Text = loopText(*For, Ctx, File);
   if (!Text)
     return fail("the loop is written in a macro");
