@@ -5,6 +5,7 @@
 #include "find/SourceLines.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -273,6 +274,12 @@ FunctionRecord recordFunction(const FunctionDecl &FD,
   }
   Recorder Rec(FD.getASTContext().getSourceManager(), FD.getASTContext().getLangOpts(), R, KeyOf);
   Rec.TraverseStmt(FD.getBody());
+  // Device code calls no host step: a kernel's loops (its K-tiles) end and begin none.
+  if (FD.hasAttr<CUDAGlobalAttr>() || (FD.hasAttr<CUDADeviceAttr>() && !FD.hasAttr<CUDAHostAttr>()))
+    for (auto &[Offset, Loop] : R.Loops) {
+      Loop.Steps.clear();
+      Loop.Begin.reset();
+    }
   return R;
 }
 
