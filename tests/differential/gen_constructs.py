@@ -272,25 +272,41 @@ def kernels(r, cpp):
         lines.append(ind + "}")
     lines.append('    for (int u = 0; u < %d; u++) out("kernels.0", C[u]);' % (m * nn))
     lines += two_products(r, cast, offset)
+    # The loops below count with `int i` of their own or, C89's way, with `ci` declared here,
+    # whose value after each loop is printed (a substituted loop must leave the same).
+    lines.append("    int ci = 0;")
+
+    def loop(bound):
+        if r.random() < 0.35:
+            return "for (ci = 0; ci < %s; ci++)" % bound, 'out("kernels.6", (float)ci);'
+        return "for (int i = 0; i < %s; i++)" % bound, None
+
+    def counted(body_lines, exit_line):
+        return body_lines + ([("    " + exit_line)] if exit_line else [])
     # dot: a local sum, or a sum kept in the buffer (perhaps inside an operand).
     len_d = r.randint(4, 40)
     x_off = offset(len_d)
     y_off = near(x_off, len_d, len_d)
+    head, exit_line = loop(len_d)
+    i = "ci" if exit_line else "i"
     if r.random() < 0.5:
         lines.append("    float dot = %s;" % r.choice(["0.0f", "buf[3]"]))
-        lines.append("    for (int i = 0; i < %d; i++) dot += buf[%d + i] * buf[%d + i];" % (len_d, x_off, y_off))
+        lines += counted(["    %s dot += buf[%d + %s] * buf[%d + %s];" % (head, x_off, i, y_off, i)], exit_line)
         lines.append('    out("kernels.1", dot);')
     else:
         s_off = near(y_off, 1, len_d)
-        lines.append("    for (int i = 0; i < %d; i++) buf[%d] += buf[%d + i] * buf[%d + i];" % (len_d, s_off, x_off, y_off))
+        lines += counted(["    %s buf[%d] += buf[%d + %s] * buf[%d + %s];" % (head, s_off, x_off, i, y_off, i)],
+                         exit_line)
         lines.append('    out("kernels.1", buf[%d]);' % s_off)
     # axpy: y += a x, the factor perhaps inside y, x and y perhaps overlapping.
     len_a = r.randint(4, 40)
     ax_off = offset(len_a)
     ay_off = near(ax_off, len_a, len_a)
     factor = r.choice(["0.75f", "vin_f[1]", "buf[%d]" % near(ay_off, 1, len_a)])
-    lines.append("    for (int i = 0; i < %d; i++) buf[%d + i] %s= %s * buf[%d + i];"
-                 % (len_a, ay_off, r.choice("+-"), factor, ax_off))
+    head, exit_line = loop(len_a)
+    i = "ci" if exit_line else "i"
+    lines += counted(["    %s buf[%d + %s] %s= %s * buf[%d + %s];"
+                      % (head, ay_off, i, r.choice("+-"), factor, ax_off, i)], exit_line)
     lines.append('    for (int u = 0; u < %d; u++) out("kernels.2", buf[%d + u]);' % (len_a, ay_off))
     # A loop program with a carried value, its bound read from memory the loop writes.
     len_p = r.randint(4, 40)
@@ -298,12 +314,15 @@ def kernels(r, cpp):
     py_off = near(px_off, len_p, len_p)
     lines.append("    lim[0] = %d.0f;" % len_p)
     lines.append("    float carried = vin_f[4];")
-    lines.append("    for (int i = 0; i < (int)lim[0]; i++) {")
-    lines.append("      carried = carried * 0.5f + buf[%d + i];" % px_off)
-    lines.append("      buf[%d + i] = carried - %s * buf[%d + i];" % (py_off, r.choice(F_LITS_K), px_off))
+    head, exit_line = loop("(int)lim[0]")
+    i = "ci" if exit_line else "i"
+    lines.append("    %s {" % head)
+    lines.append("      carried = carried * 0.5f + buf[%d + %s];" % (px_off, i))
+    lines.append("      buf[%d + %s] = carried - %s * buf[%d + %s];" % (py_off, i, r.choice(F_LITS_K), px_off, i))
     if r.random() < 0.5:
-        lines.append("      if (i == %d) lim[0] = %d.0f;" % (len_p // 2, r.randint(len_p // 2 + 1, len_p)))
+        lines.append("      if (%s == %d) lim[0] = %d.0f;" % (i, len_p // 2, r.randint(len_p // 2 + 1, len_p)))
     lines.append("    }")
+    lines += counted([], exit_line)
     lines.append('    out("kernels.3", carried);')
     lines.append('    for (int u = 0; u < %d; u++) out("kernels.3", buf[%d + u]);' % (len_p, py_off))
     # Narrowing index casts: indices that wrap at 256.
