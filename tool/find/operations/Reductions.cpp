@@ -57,6 +57,8 @@ public:
     TraverseStmt(FD.getBody());
     for (const Assignment &A : Assignments)
       analyse(A);
+    for (const FoldSteps &F : Folds)
+      fold(F);
     for (const Expr *G : Guarded)
       guard(G);
     for (const Expr *E : compensationOps(FD, Ctx))
@@ -113,6 +115,8 @@ public:
     const FunctionDecl *FD = C->getDirectCallee();
     if (FD && FD->getIdentifier() && C->getNumArgs() >= 1 && llvm::is_contained(Guarding, FD->getName()))
       Guarded.push_back(C->getArg(0));
+    if (FoldSteps F = foldSteps(*C, Ctx); !F.Steps.empty())
+      Folds.push_back(std::move(F));
     return true;
   }
 
@@ -364,6 +368,17 @@ private:
     return V && L >= 0 && V->hasLocalStorage() && !declaredIn(V, L);
   }
 
+  /// A fold's lambda runs once per element (its loop, TraverseLambdaExpr): its returned sum is a
+  /// reduction where a term varies with the element.
+  void fold(const FoldSteps &F) {
+    for (int L = 0; L < static_cast<int>(Loops.size()); ++L)
+      if (Loops[L].S == F.Lambda) {
+        Chain C = chainOf(L);
+        if (llvm::any_of(F.Steps, [&](const SumStep &S) { return exprVaries(S.Added, L, C); }))
+          reduction(F.Steps, L, C);
+      }
+  }
+
   void reduction(const std::vector<SumStep> &Steps, int L, const Chain &C) {
     for (const SumStep &S : Steps)
       reduction(S.Reducer, S.Added, L, C);
@@ -556,6 +571,7 @@ private:
   std::vector<std::pair<int, const Stmt *>> InductionOf;
   std::map<const VarDecl *, int> DeclLoop;
   std::set<const VarDecl *> Modified, Updated;
+  std::vector<FoldSteps> Folds;
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
   std::vector<Assignment> Assignments;

@@ -5,6 +5,8 @@
 
 #include "clang/Basic/SourceManager.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace autoscale::find {
@@ -41,7 +43,41 @@ std::vector<SumStep> stepsIn(const Expr *E, const Expr *Target, const ASTContext
   return {};
 }
 
+/// The first reference to V in S, or null.
+const DeclRefExpr *referenceTo(const Stmt *S, const ValueDecl *V) {
+  if (const auto *D = dyn_cast_or_null<DeclRefExpr>(S); D && D->getDecl() == V)
+    return D;
+  for (const Stmt *Child : S ? S->children() : Stmt::const_child_range(nullptr, nullptr))
+    if (const DeclRefExpr *D = referenceTo(Child, V))
+      return D;
+  return nullptr;
+}
+
 } // namespace
+
+FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
+  const FunctionDecl *FD = C.getDirectCallee();
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      (FD->getName() != "accumulate" && FD->getName() != "reduce") || C.getNumArgs() < 4)
+    return {};
+  const auto *L = dyn_cast<LambdaExpr>(C.getArg(C.getNumArgs() - 1)->IgnoreImplicit());
+  const CXXMethodDecl *Op = L ? L->getCallOperator() : nullptr;
+  if (!Op || Op->getNumParams() != 2)
+    return {};
+  std::vector<SumStep> Steps;
+  std::function<void(const Stmt *)> Returns = [&](const Stmt *S) {
+    if (const auto *R = dyn_cast_or_null<ReturnStmt>(S); R && R->getRetValue())
+      if (const DeclRefExpr *Sum = referenceTo(R->getRetValue(), Op->getParamDecl(0))) {
+        std::vector<SumStep> More = stepsIn(R->getRetValue(), Sum, Ctx);
+        Steps.insert(Steps.end(), More.begin(), More.end());
+      }
+    for (const Stmt *Child : S ? S->children() : Stmt::const_child_range(nullptr, nullptr))
+      if (!isa_and_nonnull<LambdaExpr>(Child))
+        Returns(Child);
+  };
+  Returns(L->getBody());
+  return {L, std::move(Steps)};
+}
 
 std::vector<SumStep> sumSteps(const BinaryOperator &B, const ASTContext &Ctx) {
   if (B.getOpcode() == BO_AddAssign || B.getOpcode() == BO_SubAssign)

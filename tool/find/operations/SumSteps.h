@@ -3,7 +3,8 @@
 // A running sum is written many ways: `s += e`, `s = s + e`, `s = e + s`, `s = s + a - b` (each
 // additive operator from the top of the right-hand side down to s, where s is added and not
 // subtracted, adds its other side), `s = fma(a, b, s)` (the C library's fused multiply-add adds
-// a * b). Reductions.cpp decides whether they are a sum (the target fixed, a term varying).
+// a * b), and a fold's lambda returning `s + e` for its running sum s. Reductions.cpp decides
+// whether they are a sum (the target fixed, a term varying).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_SUMSTEPS_H
@@ -11,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 
 #include <vector>
 
@@ -25,6 +27,15 @@ struct SumStep {
 /// The operations of the assignment B that add into its left-hand side, from the top down; empty
 /// where it is no such sum.
 std::vector<SumStep> sumSteps(const clang::BinaryOperator &B, const clang::ASTContext &Ctx);
+
+/// A lambda the call C folds a range with (std::accumulate's op, std::reduce's), with the
+/// operations of its returned value that add into its first parameter, the running sum
+/// (`[](float s, float x) { return s + x * x; }`); none where C is no such fold.
+struct FoldSteps {
+  const clang::LambdaExpr *Lambda = nullptr;
+  std::vector<SumStep> Steps;
+};
+FoldSteps foldSteps(const clang::CallExpr &C, const clang::ASTContext &Ctx);
 
 } // namespace autoscale::find
 
