@@ -354,6 +354,13 @@ private:
           if (Varies(L))
             return reduction(Steps, L, C);
     }
+    // A scan: each element sums the one before it (a prefix sum along the innermost loop).
+    if (A.Loop >= 0) {
+      Chain C = chainOf(A.Loop);
+      std::vector<SumStep> Scan = scanSteps(*B, Ctx);
+      if (llvm::any_of(Scan, [&](const SumStep &S) { return exprVaries(S.Added, A.Loop, C); }))
+        return reduction(Scan, A.Loop, C);
+    }
     // State the function keeps, or a local a loop carries from one iteration to the next (an
     // average, a decay, a count, a running product).
     if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop)) &&

@@ -4,6 +4,7 @@
 #include "find/Context.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <functional>
 
@@ -23,24 +24,41 @@ bool isFma(const CallExpr &C, const ASTContext &Ctx) {
   return Name == "fma" || Name == "fmaf" || Name == "fmal";
 }
 
-std::vector<SumStep> stepsIn(const Expr *E, const Expr *Target, const ASTContext &Ctx) {
+/// The operations of E that add into the running sum, the leaf IsSum accepts.
+std::vector<SumStep> stepsTo(const Expr *E, llvm::function_ref<bool(const Expr *)> IsSum,
+                             const ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
-  if (const auto *C = dyn_cast<CallExpr>(E); C && isFma(*C, Ctx) && sameExpr(C->getArg(2), Target, Ctx))
+  if (const auto *C = dyn_cast<CallExpr>(E); C && isFma(*C, Ctx) && IsSum(C->getArg(2)))
     return {{C, C->getArg(0)}, {C, C->getArg(1)}};
   const auto *Op = dyn_cast<BinaryOperator>(E);
   if (!Op || !Op->isAdditiveOp())
     return {};
   std::vector<SumStep> Below;
-  if (sameExpr(Op->getLHS(), Target, Ctx) || !(Below = stepsIn(Op->getLHS(), Target, Ctx)).empty()) {
+  if (IsSum(Op->getLHS()) || !(Below = stepsTo(Op->getLHS(), IsSum, Ctx)).empty()) {
     Below.insert(Below.begin(), SumStep{Op, Op->getRHS()});
     return Below;
   }
   if (Op->getOpcode() == BO_Add &&
-      (sameExpr(Op->getRHS(), Target, Ctx) || !(Below = stepsIn(Op->getRHS(), Target, Ctx)).empty())) {
+      (IsSum(Op->getRHS()) || !(Below = stepsTo(Op->getRHS(), IsSum, Ctx)).empty())) {
     Below.insert(Below.begin(), SumStep{Op, Op->getLHS()});
     return Below;
   }
   return {};
+}
+
+std::vector<SumStep> stepsIn(const Expr *E, const Expr *Target, const ASTContext &Ctx) {
+  return stepsTo(E, [&](const Expr *X) { return sameExpr(X, Target, Ctx); }, Ctx);
+}
+
+/// Whether X is an element of Target's array before it: a[i - c] for Target a[i], c a positive
+/// constant.
+bool earlierElement(const Expr *X, const Expr *Target, const ASTContext &Ctx) {
+  const auto *A = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts());
+  const auto *T = dyn_cast<ArraySubscriptExpr>(Target->IgnoreParenImpCasts());
+  const auto *Back = A ? dyn_cast<BinaryOperator>(A->getIdx()->IgnoreParenImpCasts()) : nullptr;
+  const auto *C = Back ? dyn_cast<IntegerLiteral>(Back->getRHS()->IgnoreParenImpCasts()) : nullptr;
+  return T && Back && Back->getOpcode() == BO_Sub && C && C->getValue().isStrictlyPositive() &&
+         sameExpr(A->getBase(), T->getBase(), Ctx) && sameExpr(Back->getLHS(), T->getIdx(), Ctx);
 }
 
 /// The first reference to V in S, or null.
@@ -77,6 +95,12 @@ FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
   };
   Returns(L->getBody());
   return {L, std::move(Steps)};
+}
+
+std::vector<SumStep> scanSteps(const BinaryOperator &B, const ASTContext &Ctx) {
+  if (B.getOpcode() != BO_Assign)
+    return {};
+  return stepsTo(B.getRHS(), [&](const Expr *X) { return earlierElement(X, B.getLHS(), Ctx); }, Ctx);
 }
 
 std::vector<SumStep> sumSteps(const BinaryOperator &B, const ASTContext &Ctx) {

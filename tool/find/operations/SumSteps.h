@@ -3,7 +3,8 @@
 // A running sum is written many ways: `s += e`, `s = s + e`, `s = e + s`, `s = s + a - b` (each
 // additive operator from the top of the right-hand side down to s, where s is added and not
 // subtracted, adds its other side), `s = fma(a, b, s)` (the C library's fused multiply-add adds
-// a * b), and a fold's lambda returning `s + e` for its running sum s. Reductions.cpp decides
+// a * b), a scan's `a[i] = a[i - 1] + e`, and a fold's lambda returning `s + e` for its running
+// sum s. Reductions.cpp decides
 // whether they are a sum (the target fixed, a term varying).
 //
 //===----------------------------------------------------------------------===//
@@ -27,6 +28,10 @@ struct SumStep {
 /// The operations of the assignment B that add into its left-hand side, from the top down; empty
 /// where it is no such sum.
 std::vector<SumStep> sumSteps(const clang::BinaryOperator &B, const clang::ASTContext &Ctx);
+
+/// The operations of `a[i] = a[i - 1] + x[i]` (a prefix sum, a scan) that add into the earlier
+/// element's running sum: a sum carried through the array from one iteration to the next.
+std::vector<SumStep> scanSteps(const clang::BinaryOperator &B, const clang::ASTContext &Ctx);
 
 /// A lambda the call C folds a range with (std::accumulate's op, std::reduce's), with the
 /// operations of its returned value that add into its first parameter, the running sum
