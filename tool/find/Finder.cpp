@@ -153,6 +153,9 @@ void OperationFinder::noteOtherArithmetic(SourceLocation OpLoc) {
     Found.OtherArithmetic[FI.Abs].insert(SM.getFileOffset(Spelled));
 }
 
+/// Why an operation whose pieces do not lie in order in one file stays as written.
+static const char *const kStraddles = "operation straddles a macro boundary";
+
 std::optional<Span> OperationFinder::spanIn(Operation &Op, FileID File, SourceRange R) {
   std::string Why;
   std::optional<FileSpan> S = Ranges.span(R, Why);
@@ -161,7 +164,7 @@ std::optional<Span> OperationFinder::spanIn(Operation &Op, FileID File, SourceRa
     return std::nullopt;
   }
   if (S->File != File) {
-    skip(Op, "operation straddles a macro boundary");
+    skip(Op, kStraddles);
     return std::nullopt;
   }
   return Span{S->Begin, S->End};
@@ -179,6 +182,7 @@ OperationFinder::pieces(Operation &Op, FileID File, const Expr *E, SourceLocatio
   // piece without text in File.
   std::vector<Span> P;
   std::string Why;
+  bool Straddles = false; // a piece's text lies elsewhere, or out of order
   const auto InOrder = [&](bool InArgument) {
     P.clear();
     std::vector<SourceRange> Texts = {E->getSourceRange(), SourceRange(OpLoc, OpLoc)};
@@ -186,9 +190,8 @@ OperationFinder::pieces(Operation &Op, FileID File, const Expr *E, SourceLocatio
       Texts.push_back(O->getSourceRange());
     for (SourceRange R : Texts) {
       std::optional<FileSpan> S = Ranges.span(R, Why, InArgument);
-      if (S && S->File != File)
-        Why = "operation straddles a macro boundary";
-      if (!S || S->File != File)
+      Straddles = S && S->File != File;
+      if (!S || Straddles)
         return false;
       P.push_back(Span{S->Begin, S->End});
     }
@@ -198,15 +201,14 @@ OperationFinder::pieces(Operation &Op, FileID File, const Expr *E, SourceLocatio
     bool Ordered = Seq.front().Begin == Whole.Begin && Seq.back().End == Whole.End;
     for (size_t I = 1; I < Seq.size(); ++I)
       Ordered &= Seq[I - 1].End <= Seq[I].Begin;
-    if (!Ordered)
-      Why = "operation straddles a macro boundary";
+    Straddles = !Ordered;
     return Ordered;
   };
   // An operation that fills an identity macro's argument (`ID(a * b)`) maps to the macro call
   // as a whole; taken in the argument's text, its pieces lie in order.
   if (!InOrder(false)) {
-    std::string First = Why;
-    if (First != "operation straddles a macro boundary" || !OpLoc.isMacroID() || !InOrder(true)) {
+    const std::string First = Straddles ? kStraddles : Why;
+    if (!Straddles || !OpLoc.isMacroID() || !InOrder(true)) {
       skip(Op, First);
       return std::nullopt;
     }

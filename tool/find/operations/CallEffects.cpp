@@ -33,6 +33,12 @@ bool reachesProgram(QualType T) {
 
 bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth);
 
+/// Whether the construction C runs the program's own code (a constructor it defines).
+bool runsUserConstructor(const CXXConstructExpr &C, const ASTContext &Ctx) {
+  const CXXConstructorDecl *Ctor = C.getConstructor();
+  return !Ctor->isTrivial() && !Ctx.getSourceManager().isInSystemHeader(Ctor->getLocation());
+}
+
 /// The calls a body is followed into, callee by callee: a helper calling a helper is read, a
 /// deeper chain is assumed to write.
 constexpr int kBodyDepth = 3;
@@ -65,13 +71,11 @@ public:
     return !Writes;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    if (!C->getConstructor()->isTrivial() &&
-        !Ctx.getSourceManager().isInSystemHeader(C->getConstructor()->getLocation()))
-      Writes = true;
+    Writes |= runsUserConstructor(*C, Ctx);
     return !Writes;
   }
-  bool VisitExpr(Expr *E) {
-    if (isa<CXXNewExpr, CXXDeleteExpr, CXXUnresolvedConstructExpr, CXXThrowExpr>(E))
+  bool VisitExpr(Expr *E) { // the body is no template's: nothing is left to instantiation
+    if (isa<CXXNewExpr, CXXDeleteExpr, CXXThrowExpr>(E))
       Writes = true;
     return !Writes;
   }
@@ -148,15 +152,14 @@ bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth) {
     if (B.isConst(ID) || B.isPure(ID) || B.isConstWithoutErrnoAndExceptions(ID))
       return false; // errno is no variable an operand is located by
   }
+  const auto *M = dyn_cast<CXXMethodDecl>(FD);
   if (!Ctx.getSourceManager().isInSystemHeader(FD->getLocation())) {
     const FunctionDecl *Def = FD->getDefinition();
-    const auto *M = dyn_cast<CXXMethodDecl>(FD);
     if (!Def || !Def->hasBody() || Depth <= 0 || (M && M->isVirtual()) || Def->isDependentContext())
       return true;
     return BodyWrites(*Def, Ctx, Depth).writes();
   }
   // A library function writes the program's variables only through what it is given.
-  const auto *M = dyn_cast<CXXMethodDecl>(FD);
   if (M && M->isInstance() && !M->isConst() && !isElementAccessor(*M))
     return true;
   unsigned Object = M && M->isInstance() && isa<CXXOperatorCallExpr>(C) ? 1 : 0;
@@ -222,11 +225,8 @@ bool escapes(const DeclRefExpr &D, ASTContext &Ctx) {
 bool callsMayWrite(const Expr *E, const ASTContext &Ctx) {
   if (const auto *C = dyn_cast<CallExpr>(E); C && mayWrite(C, Ctx, kBodyDepth))
     return true;
-  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-    const CXXConstructorDecl *Ctor = C->getConstructor();
-    if (!Ctor->isTrivial() && !Ctx.getSourceManager().isInSystemHeader(Ctor->getLocation()))
-      return true;
-  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && runsUserConstructor(*C, Ctx))
+    return true;
   // A template's T(1): a constant converted to its type parameter, as every arithmetic type and
   // any sane class converts one, without writing the program's variables.
   if (const auto *U = dyn_cast<CXXUnresolvedConstructExpr>(E);

@@ -46,10 +46,6 @@ std::vector<SumStep> stepsTo(const Expr *E, llvm::function_ref<bool(const Expr *
   return {};
 }
 
-std::vector<SumStep> stepsIn(const Expr *E, const Expr *Target, const ASTContext &Ctx) {
-  return stepsTo(E, [&](const Expr *X) { return sameExpr(X, Target, Ctx); }, Ctx);
-}
-
 /// Whether X is an element of Target's array before it: a[i - c] for Target a[i], c a positive
 /// constant.
 bool earlierElement(const Expr *X, const Expr *Target, const ASTContext &Ctx) {
@@ -59,16 +55,6 @@ bool earlierElement(const Expr *X, const Expr *Target, const ASTContext &Ctx) {
   const auto *C = Back ? dyn_cast<IntegerLiteral>(Back->getRHS()->IgnoreParenImpCasts()) : nullptr;
   return T && Back && Back->getOpcode() == BO_Sub && C && C->getValue().isStrictlyPositive() &&
          sameExpr(A->getBase(), T->getBase(), Ctx) && sameExpr(Back->getLHS(), T->getIdx(), Ctx);
-}
-
-/// The first reference to V in S, or null.
-const DeclRefExpr *referenceTo(const Stmt *S, const ValueDecl *V) {
-  if (const auto *D = dyn_cast_or_null<DeclRefExpr>(S); D && D->getDecl() == V)
-    return D;
-  for (const Stmt *Child : S ? S->children() : Stmt::const_child_range(nullptr, nullptr))
-    if (const DeclRefExpr *D = referenceTo(Child, V))
-      return D;
-  return nullptr;
 }
 
 } // namespace
@@ -82,13 +68,16 @@ FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
   const CXXMethodDecl *Op = L ? L->getCallOperator() : nullptr;
   if (!Op || Op->getNumParams() != 2)
     return {};
+  const auto IsSum = [Sum = Op->getParamDecl(0)](const Expr *X) {
+    const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return D && D->getDecl() == Sum;
+  };
   std::vector<SumStep> Steps;
   std::function<void(const Stmt *)> Returns = [&](const Stmt *S) {
-    if (const auto *R = dyn_cast_or_null<ReturnStmt>(S); R && R->getRetValue())
-      if (const DeclRefExpr *Sum = referenceTo(R->getRetValue(), Op->getParamDecl(0))) {
-        std::vector<SumStep> More = stepsIn(R->getRetValue(), Sum, Ctx);
-        Steps.insert(Steps.end(), More.begin(), More.end());
-      }
+    if (const auto *R = dyn_cast_or_null<ReturnStmt>(S); R && R->getRetValue()) {
+      std::vector<SumStep> More = stepsTo(R->getRetValue(), IsSum, Ctx);
+      Steps.insert(Steps.end(), More.begin(), More.end());
+    }
     for (const Stmt *Child : S ? S->children() : Stmt::const_child_range(nullptr, nullptr))
       if (!isa_and_nonnull<LambdaExpr>(Child))
         Returns(Child);
@@ -107,7 +96,7 @@ std::vector<SumStep> sumSteps(const BinaryOperator &B, const ASTContext &Ctx) {
   if (B.getOpcode() == BO_AddAssign || B.getOpcode() == BO_SubAssign)
     return {{&B, B.getRHS()}};
   if (B.getOpcode() == BO_Assign)
-    return stepsIn(B.getRHS(), B.getLHS(), Ctx);
+    return stepsTo(B.getRHS(), [&](const Expr *X) { return sameExpr(X, B.getLHS(), Ctx); }, Ctx);
   return {};
 }
 
