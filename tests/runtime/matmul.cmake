@@ -11,6 +11,16 @@ foreach(test matmul_test matmul_gemm_test)
   gtest_discover_tests(${test} TEST_PREFIX "cpu_bf16_off." PROPERTIES ENVIRONMENT "AUTOSCALE_CPU_BF16=0")
 endforeach()
 
+# Products in row panels: the runtime's internal headers (runtime/src) to ask for a product's
+# panels, and OpenMP to set the threads they run on.
+find_package(OpenMP COMPONENTS CXX)
+if(OpenMP_CXX_FOUND)
+  add_executable(matmul_panels_test ${CMAKE_CURRENT_SOURCE_DIR}/matmul_panels_test.cpp)
+  target_include_directories(matmul_panels_test PRIVATE ${PROJECT_SOURCE_DIR}/runtime/src)
+  target_link_libraries(matmul_panels_test PRIVATE autoscale::autoscale OpenMP::OpenMP_CXX GTest::gtest_main)
+  gtest_discover_tests(matmul_panels_test)
+endif()
+
 if(AUTOSCALE_HAVE_CUDA AND TARGET autoscale_cuda)
   foreach(test matmul_cuda_test cublas_sites_cuda_test)
     add_executable(${test} ${CMAKE_CURRENT_SOURCE_DIR}/${test}.cpp)

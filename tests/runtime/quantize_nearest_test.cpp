@@ -1,13 +1,17 @@
-// The quantising pass's kernel for round-to-nearest mode (quantize_run_nearest in
-// runtime/src/formats/quantize.cpp), which rounds below a format's smallest normal with the FPU's
-// addition, against the integer kernel it stands in for: every float32 bit pattern through both,
-// values and counters compared bit for bit. The integer kernel runs when the rounding mode is not
-// nearest, which is how the test reaches it; its results do not depend on the mode.
+// The quantising pass's kernels for round-to-nearest mode (runtime/src/formats/quantize.cpp):
+// quantize_run_nearest, which rounds below a format's smallest normal with the FPU's addition, and
+// quantize_run_in_range, which rounds groups lying in the format's normal range by the normal
+// formula alone and hands the others to the first, against the integer kernel they stand in for:
+// every float32 bit pattern through both, values and counters compared bit for bit. The integer
+// kernel runs when the rounding mode is not nearest, which is how the test reaches it; its results
+// do not depend on the mode.
 #include <gtest/gtest.h>
 
 #include <cfenv>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "autoscale/format.h"
@@ -64,14 +68,44 @@ TEST_P(QuantizeNearest, EveryFloatGivesTheIntegerKernelsBitsAndCounters) {
   }
 }
 
-// Each float-normal format, each value output, saturating or not, scales up and down, and
-// exponents folded both ways.
+// Consecutive bit patterns put a group's values in one binade; here each position of a group of
+// in-range values holds, in turn, each kind of value the normal formula alone would get wrong, and
+// the group and its counters must come out as the integer kernel's.
+TEST_P(QuantizeNearest, OneValueOutsideTheRangeAnywhereInAGroup) {
+  const Case &c = GetParam();
+  const autoscale_format_desc_ d = autoscale_format_desc_of_(c.format);
+  const float smallest_normal = std::ldexp(c.scale, d.emin), max = autoscale_bits_float_(d.max_bits) * c.scale;
+  const float outside[] = {smallest_normal / 2,       -smallest_normal * 0.75f, smallest_normal / 1024,
+                           std::nextafter(max, 0.0f) * 1.0625f, -max * 2,       INFINITY,
+                           -INFINITY,                 NAN,                      std::numeric_limits<float>::denorm_min()};
+  constexpr size_t kGroups = 3, kValues = 64 * kGroups + 5;  // a tail past the last whole group
+  const size_t bytes = autoscale::detail::emit_bytes(c.format, c.emit);
+  for (float odd : outside)
+    for (size_t at = 0; at < kValues; at += (at % 64 == 15 ? 33 : 1)) {  // a group's ends and first lanes
+      std::vector<float> x(kValues);
+      for (size_t i = 0; i < kValues; ++i) x[i] = (i % 2 ? -1.0f : 1.0f) * smallest_normal * float(4 + i % 200) / 4;
+      x[at] = odd;
+      std::vector<unsigned char> nearest(kValues * bytes), integer(kValues * bytes);
+      const QuantizeStats n = quantize_in_mode(c, x, nearest, FE_TONEAREST);
+      const QuantizeStats i = quantize_in_mode(c, x, integer, FE_UPWARD);
+      ASSERT_EQ(nearest, integer) << c.name << ": " << odd << " at " << at;
+      ASSERT_EQ(n.amax_bits, i.amax_bits) << c.name << ": " << odd << " at " << at;
+      ASSERT_EQ(n.overflows, i.overflows) << c.name << ": " << odd << " at " << at;
+      ASSERT_EQ(n.underflows, i.underflows) << c.name << ": " << odd << " at " << at;
+    }
+}
+
+// Each float-normal format, each value output, saturating or not, scales up and down, exponents
+// folded both ways, and scales folded whole (as the GEMM folds a power of two: the values rounded
+// as they are).
 INSTANTIATE_TEST_SUITE_P(
     Formats, QuantizeNearest,
     testing::Values(Case{"e4m3_bf16", AUTOSCALE_E4M3, Emit::Bf16, 1, 0x1p-4f, 3},
                     Case{"e4m3_f32", AUTOSCALE_E4M3, Emit::F32, 0, 1.0f, 0},
                     Case{"e5m2_bf16", AUTOSCALE_E5M2, Emit::Bf16, 0, 0x1p5f, -2},
-                    Case{"fp16_f32", AUTOSCALE_FP16, Emit::F32, 1, 0x1p-10f, 0}),
+                    Case{"fp16_f32", AUTOSCALE_FP16, Emit::F32, 1, 0x1p-10f, 0},
+                    Case{"e4m3_bf16_folded", AUTOSCALE_E4M3, Emit::Bf16, 1, 0x1p-7f, -7},
+                    Case{"e5m2_bf16_folded", AUTOSCALE_E5M2, Emit::Bf16, 0, 0x1p3f, 3}),
     [](const testing::TestParamInfo<Case> &info) { return std::string(info.param.name); });
 
 }  // namespace

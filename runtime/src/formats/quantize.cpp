@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cfenv>
+#include <cmath>
 
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
@@ -39,7 +40,15 @@ struct Rounding {
   float scale, inv;
   Overflow overflow;
   int value_exponent;  // QuantizeJob's
+  float folded_inv;    // inv times 2^value_exponent when that is a float normal, else 0
 };
+
+// inv 2^value_exponent: what a value of the run is multiplied by to give its emitted value's
+// unrounded magnitude (a power of two, so exact wherever that product is a float normal).
+float folded_inverse(float inv, int value_exponent) {
+  const double f = std::ldexp(double(inv), value_exponent);
+  return inv != 0.0f && f >= 0x1p-126 && f <= 0x1p127 ? float(f) : 0.0f;
+}
 
 // Counters of one run; a run is at most kRun elements, so 32 bits hold them (and vectorise).
 struct RunStats {
@@ -143,6 +152,84 @@ AUTOSCALE_NO_TREE_PRE AUTOSCALE_VECTOR_CLONES void quantize_run_nearest(const fl
   *stats = RunStats{amax, over, under, 0};
 }
 
+using U16 = uint32_t __attribute__((vector_size(64)));
+using F16 = float __attribute__((vector_size(64)));
+using H16 = uint16_t __attribute__((vector_size(32)));
+#pragma GCC diagnostic ignored "-Wpsabi"  // the vectors stay inside each clone
+
+// Whether any lane of a mask (0 or all ones) is set: halves ORed down to one lane. Forced inline:
+// vector arguments would change the ABI between the clones that call it.
+AUTOSCALE_FORCE_INLINE inline bool any_lane(U16 m) {
+  const auto h8 = __builtin_shufflevector(m, m, 0, 1, 2, 3, 4, 5, 6, 7) |
+                  __builtin_shufflevector(m, m, 8, 9, 10, 11, 12, 13, 14, 15);
+  const auto h4 = __builtin_shufflevector(h8, h8, 0, 1, 2, 3) | __builtin_shufflevector(h8, h8, 4, 5, 6, 7);
+  const auto h2 = __builtin_shufflevector(h4, h4, 0, 1) | __builtin_shufflevector(h4, h4, 2, 3);
+  return (h2[0] | h2[1]) != 0;
+}
+
+// The nearest kernel again, for a run whose inverse folds (Rounding::folded_inv), in GCC vectors
+// of 16 lanes: a group of 64 elements whose every quotient is zero or a normal of the format within
+// its range, as nearly every element of a well-scaled tensor is, takes the normal formula alone, on
+// w = v inv 2^value_exponent (v itself when Multiplies is false: the scale folded whole, as the
+// GEMM folds a power of two). That product is exact there (a power of two times a float, the result
+// a float normal), and rounding it drops the same mantissa bits as rounding the quotient, so its
+// rounded bits are the folded value's; the sign rides along, as no carry reaches it in range. Such
+// a group counts no over- or underflow. A group with any other element (a subnormal or underflowing
+// quotient, one beyond the range, inf, NaN), and the run's last n % 64, are rounded by
+// quantize_run_nearest, whose bits and counters stand.
+template <int F, Emit E, bool Multiplies>
+AUTOSCALE_VECTOR_CLONES void quantize_run_in_range(const float *__restrict x, size_t n, Rounding r,
+                                                   typename OutOf<F, E>::type *__restrict out, RunStats *stats) {
+  static_assert(E != Emit::Code && F != AUTOSCALE_FP32 && F != AUTOSCALE_BF16, "values of float-normal formats");
+  constexpr size_t kLanes = 16, kGroup = 4 * kLanes;
+  const autoscale_format_desc_ d = autoscale_format_desc_of_(F);
+  const int sh = 23 - d.mant_bits;
+  const uint32_t half_less = (1u << (sh - 1)) - 1u, kept = ~((1u << sh) - 1u);
+  // The range, tested as a group's largest |w| and smallest nonzero |v|: |w| at most max in the
+  // emitted values' binades (modulo 2^32: a negative exponent subtracts; a float normal by
+  // value_exponent_folds), and |v| at least the format's smallest normal times the scale (exact,
+  // or below every nonzero float). A magnitude above max that would round down to it counts as
+  // outside, and takes the full kernel.
+  const uint32_t high = d.max_bits + (static_cast<uint32_t>(r.value_exponent) << 23);
+  const uint32_t low = std::max(autoscale_float_bits_(std::ldexp(r.scale, d.emin)), 1u);
+  U16 amax = {};
+  RunStats rest{0, 0, 0, 0};
+  size_t i = 0;
+  for (; i + kGroup <= n; i += kGroup) {
+    U16 largest = {}, smallest_less_one = ~U16{};  // |v| - 1: zero wraps to the largest, in range
+    for (size_t l = i; l < i + kGroup; l += kLanes) {
+      F16 v;
+      __builtin_memcpy(&v, x + l, sizeof v);
+      const U16 ax = (U16)v & 0x7FFFFFFFu;
+      U16 w = (U16)v, a = ax;
+      if constexpr (Multiplies) {
+        amax = amax > ax ? amax : ax;
+        w = (U16)(v * r.folded_inv);
+        a = w & 0x7FFFFFFFu;
+      }
+      largest = largest > a ? largest : a;
+      smallest_less_one = smallest_less_one < ax - 1u ? smallest_less_one : ax - 1u;
+      const U16 value = AUTOSCALE_RNE_ADD_(w, half_less, sh) & kept;
+      if constexpr (E == Emit::Bf16) {
+        const H16 bf16 = __builtin_convertvector(value >> 16, H16);  // the low half is zero: exact in bf16
+        __builtin_memcpy(out + l, &bf16, sizeof bf16);
+      } else {
+        __builtin_memcpy(out + l, &value, sizeof value);
+      }
+    }
+    if constexpr (!Multiplies) amax = amax > largest ? amax : largest;
+    if (!any_lane((U16)(largest > high) | (U16)(smallest_less_one < low - 1u))) continue;
+    RunStats s;
+    quantize_run_nearest<F, E>(x + i, kGroup, r, out + i, &s);
+    rest = RunStats{0, rest.over + s.over, rest.under + s.under, 0};
+  }
+  RunStats s{0, 0, 0, 0};
+  if (i < n) quantize_run_nearest<F, E>(x + i, n - i, r, out + i, &s);
+  uint32_t m = s.amax;
+  for (size_t l = 0; l < kLanes; ++l) m = amax[l] > m ? amax[l] : m;
+  *stats = RunStats{m, rest.over + s.over, rest.under + s.under, 0};
+}
+
 using RunFn = void (*)(const float *, size_t, const Rounding &, void *, RunStats *);
 
 template <int F, Emit E, bool Exact>
@@ -155,16 +242,27 @@ void run_nearest_erased(const float *x, size_t n, const Rounding &r, void *out, 
   quantize_run_nearest<F, E>(x, n, r, static_cast<typename OutOf<F, E>::type *>(out), stats);
 }
 
+template <int F, Emit E, bool Multiplies>
+void run_in_range_erased(const float *x, size_t n, const Rounding &r, void *out, RunStats *stats) {
+  quantize_run_in_range<F, E, Multiplies>(x, n, r, static_cast<typename OutOf<F, E>::type *>(out), stats);
+}
+
 struct Kernels {
   RunFn fast, exact;  // fast: 1/scale exact; exact: the quotient (quotient.h)
   RunFn nearest;      // fast's bits in MXCSR's round-to-nearest mode only, or null
+  RunFn in_range;     // nearest's bits where the inverse folds (Rounding::folded_inv), or null
+  RunFn in_range_as_is;  // the same where it folds to 1 (the values rounded as they are)
 };
 
 template <int F, Emit E> Kernels kernels_as() {
   constexpr bool normal_values = E != Emit::Code && F != AUTOSCALE_FP32 && F != AUTOSCALE_BF16;
-  RunFn nearest = nullptr;
-  if constexpr (normal_values) nearest = run_nearest_erased<F, E>;
-  return {run_erased<F, E, false>, run_erased<F, E, true>, nearest};
+  RunFn nearest = nullptr, in_range = nullptr, in_range_as_is = nullptr;
+  if constexpr (normal_values) {
+    nearest = run_nearest_erased<F, E>;
+    in_range = run_in_range_erased<F, E, true>;
+    in_range_as_is = run_in_range_erased<F, E, false>;
+  }
+  return {run_erased<F, E, false>, run_erased<F, E, true>, nearest, in_range, in_range_as_is};
 }
 
 // Whether this thread's float arithmetic rounds to nearest (MXCSR's or the C environment's mode).
@@ -201,7 +299,8 @@ void run(const Kernels &k, const Rounding &r, const float *x, size_t n, void *ou
   RunStats s;
   if (r.inv != 0.0f && k.nearest && rounds_to_nearest()) {
     KeepFloatFlags flags;  // the discarded lanes' arithmetic is not the program's
-    k.nearest(x, n, r, out, &s);
+    const RunFn kernel = r.folded_inv == 1.0f ? k.in_range_as_is : r.folded_inv != 0.0f ? k.in_range : k.nearest;
+    kernel(x, n, r, out, &s);
   } else if (r.inv != 0.0f) {
     k.fast(x, n, r, out, &s);
     if (s.tiny) k.exact(x, n, r, out, &s);
@@ -280,8 +379,9 @@ QuantizeStats quantize(const QuantizeJob &request) {
   AUTOSCALE_CHECK(job.value_exponent == 0 || (job.emit != Emit::Code && value_exponent_folds(job.format, job.value_exponent)),
                   "quantize: values of %s times 2^%d are not all float normals", autoscale_format_name(job.format),
                   job.value_exponent);
-  const Rounding r{job.scale, autoscale::exact_inverse(job.scale), overflow_for(job.format, job.saturate),
-                   job.value_exponent};
+  const float inv = autoscale::exact_inverse(job.scale);
+  const Rounding r{job.scale, inv, overflow_for(job.format, job.saturate), job.value_exponent,
+                   folded_inverse(inv, job.value_exponent)};
   const size_t bytes = emit_bytes(job.format, job.emit);
   // Items: tiles of kTileRows rows for strided reads; for contiguous rows, runs of kRun elements,
   // a long row split into several, short rows grouped.
@@ -313,9 +413,29 @@ QuantizeStats quantize(const QuantizeJob &request) {
 
 namespace {
 
+// Four running maxima of 16 lanes: with one, each vector's maximum would wait for the one before.
 AUTOSCALE_VECTOR_CLONES uint32_t amax_run(const float *__restrict x, size_t n) {
+  constexpr size_t kLanes = 16, kStep = 4 * kLanes;
+  U16 m0 = {}, m1 = {}, m2 = {}, m3 = {};
+  const auto raise = [&](U16 &m, const float *p) {
+    U16 v;
+    __builtin_memcpy(&v, p, sizeof v);
+    v &= 0x7FFFFFFFu;
+    m = m > v ? m : v;
+  };
+  size_t i = 0;
+  for (; i + kStep <= n; i += kStep) {
+    raise(m0, x + i);
+    raise(m1, x + i + kLanes);
+    raise(m2, x + i + 2 * kLanes);
+    raise(m3, x + i + 3 * kLanes);
+  }
+  m0 = m0 > m1 ? m0 : m1;
+  m2 = m2 > m3 ? m2 : m3;
+  m0 = m0 > m2 ? m0 : m2;
   uint32_t m = 0;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t l = 0; l < kLanes; ++l) m = m0[l] > m ? m0[l] : m;
+  for (; i < n; ++i) {
     const uint32_t a = abs_bits(x[i]);
     m = a > m ? a : m;
   }

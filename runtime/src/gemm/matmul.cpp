@@ -15,6 +15,7 @@
 #include "gemm/matmul_check.h"
 #include "gemm/matmul_dnnl.h"
 #include "gemm/matmul_kernels.h"
+#include "gemm/matmul_panels.h"
 #include "gemm/operand_memo.h"
 #include "formats/format_traits.h"
 #include "formats/quantize.h"
@@ -283,16 +284,26 @@ int scaled_gemm(int backend, Gemm g, float *c_amax) {
   float *t = in_place ? g.c : static_cast<float *>(scratch(kScratchC, m * n * 4));
   const size_t ldt = in_place ? size_t(g.c_rs) : n;
   // Both operands' statistics are wanted even when the product is empty.
-  const QuantizeStats a_stats = quantize_operand(g.a, ea, m, k, p.a, p.type, qa);
   const QuantizeStats b_stats = quantize_operand(g.b, eb, k, n, p.b, p.type, qb);
+  p.a.data = qa;
+  p.b.data = qb;
+  p.c = t;
+  p.ldc = ldt;
+  const size_t rows = on_dnnl && in_place && m && n && k ? panel_rows(p) : 0;
+  if (rows) {  // A is quantised panel by panel
+    PanelTotals totals;
+    const int status = panel_product(p, rows, g.a, ea, c_amax != nullptr, fn, &totals);
+    if (status != AUTOSCALE_OK) return status;
+    set_stats(g.a_stats, totals.a);
+    set_stats(g.b_stats, b_stats);
+    if (c_amax) *c_amax = autoscale_bits_float_(totals.c_amax);
+    return AUTOSCALE_OK;
+  }
+  const QuantizeStats a_stats = quantize_operand(g.a, ea, m, k, p.a, p.type, qa);
   uint32_t amax;
   if (!m || !n || !k) {
     amax = epilogue(m, n, 1.0f, nullptr, 0, g.d, g.d_rs, g.d_cs, g.c, g.c_rs, g.c_cs, c_amax != nullptr);
   } else if (on_dnnl) {
-    p.a.data = qa;
-    p.b.data = qb;
-    p.c = t;
-    p.ldc = ldt;
     const int status = dnnl_run(p, fn);
     if (status != AUTOSCALE_OK) return status;
     const float *d = p.post == PostOp::None ? g.d : nullptr;  // not added in the kernel

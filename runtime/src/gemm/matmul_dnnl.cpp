@@ -48,9 +48,11 @@ struct PlanKey {
   PostOp post;
   bool scaled;  // alpha != 1: a run-time output scale
   int threads;  // oneDNN splits the work when it builds the primitive, for the threads there are then
+  bool packed;  // B in the layout the kernel reads (a panel's plan), not as ldb and b_trans say
   bool operator<(const PlanKey &o) const {
-    return std::tie(m, n, k, lda, ldb, ldc, a_trans, b_trans, type, post, scaled, threads) <
-           std::tie(o.m, o.n, o.k, o.lda, o.ldb, o.ldc, o.a_trans, o.b_trans, o.type, o.post, o.scaled, o.threads);
+    return std::tie(m, n, k, lda, ldb, ldc, a_trans, b_trans, type, post, scaled, threads, packed) <
+           std::tie(o.m, o.n, o.k, o.lda, o.ldb, o.ldc, o.a_trans, o.b_trans, o.type, o.post, o.scaled, o.threads,
+                    o.packed);
   }
 };
 
@@ -59,21 +61,56 @@ struct PlanKey {
 // an Emerald Rapids core without AMX, the other shapes alike).
 bool output_scaled(const Product &p) { return p.alpha != 1.0f || p.type == Elem::F32; }
 
-PlanKey key_of(const Product &p) {
+int max_threads() {
 #ifdef _OPENMP
-  const int threads = omp_get_max_threads();
+  return omp_get_max_threads();
 #else
-  const int threads = 1;
+  return 1;
 #endif
-  return {p.m, p.n, p.k, p.a.ld, p.b.ld, p.ldc, p.a.trans, p.b.trans, p.type, p.post, output_scaled(p), threads};
 }
 
-// prim is null where oneDNN has only its reference kernel (or none); why_not says which.
+PlanKey key_of(const Product &p) {
+  return {p.m, p.n, p.k, p.a.ld, p.b.ld, p.ldc, p.a.trans, p.b.trans, p.type, p.post, output_scaled(p),
+          max_threads(), false};
+}
+
+// A panel of `rows` rows of p from row r0 (fewer for the last): one thread's kernel, on B packed.
+PlanKey panel_key(const Product &p, size_t rows, size_t r0) {
+  PlanKey key = key_of(p);
+  key.m = std::min(rows, p.m - r0);
+  key.threads = 1;
+  key.packed = true;
+  return key;
+}
+
+// prim is null where oneDNN has only its reference kernel (or none); why_not says which. A panel's
+// plan also packs B: from its layout as given (b_given) into the kernel's own (b_md).
 struct Plan {
   std::shared_ptr<dnnl::matmul> prim;
-  dnnl::memory::desc a_md, b_md, c_md, bias_md;
+  std::shared_ptr<dnnl::reorder> pack;
+  dnnl::memory::desc a_md, b_md, c_md, bias_md, b_given;
   size_t scratch_bytes = 0;
   std::string why_not;
+};
+
+// oneDNN plans a primitive for the threads OpenMP would give it when it is built: this sets them
+// for one build, and restores the caller's.
+class ThreadsForBuild {
+ public:
+  explicit ThreadsForBuild(int threads) : caller_(max_threads()) { set(threads); }
+  ~ThreadsForBuild() { set(caller_); }
+  ThreadsForBuild(const ThreadsForBuild &) = delete;
+  ThreadsForBuild &operator=(const ThreadsForBuild &) = delete;
+
+ private:
+  static void set(int threads) {
+#ifdef _OPENMP
+    if (omp_get_max_threads() != threads) omp_set_num_threads(threads);
+#else
+    (void)threads;
+#endif
+  }
+  int caller_;
 };
 
 dnnl::memory::desc operand_desc(size_t rows, size_t cols, size_t ld, bool trans, dt type) {
@@ -89,6 +126,9 @@ std::shared_ptr<const Plan> make_plan(const PlanKey &key) {
   plan->b_md = operand_desc(key.k, key.n, key.ldb, key.b_trans, type);
   plan->c_md = operand_desc(key.m, key.n, key.ldc, false, dt::f32);
   plan->bias_md = operand_desc(1, key.n, key.n, false, dt::f32);
+  plan->b_given = plan->b_md;
+  if (key.packed) plan->b_md = dnnl::memory::desc(dims{dnnl::memory::dim(key.k), dnnl::memory::dim(key.n)}, type,
+                                                 dnnl::memory::format_tag::any);
   try {
     dnnl::primitive_attr attr;
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
@@ -97,6 +137,7 @@ std::shared_ptr<const Plan> make_plan(const PlanKey &key) {
     if (key.post == PostOp::Accumulate) ops.append_sum(1.0f);
     if (key.post == PostOp::BiasRow) ops.append_binary(dnnl::algorithm::binary_add, plan->bias_md);
     attr.set_post_ops(ops);
+    const ThreadsForBuild threads(key.threads);
     dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(plan->a_md, plan->b_md, plan->c_md), attr, cpu_engine());
     const std::string impl = pd.impl_info_str();
     if (impl.rfind("ref", 0) == 0) {
@@ -104,9 +145,20 @@ std::shared_ptr<const Plan> make_plan(const PlanKey &key) {
     } else {
       plan->prim = std::make_shared<dnnl::matmul>(pd);
       plan->scratch_bytes = pd.scratchpad_desc().get_size();
+      plan->b_md = pd.weights_desc();
     }
   } catch (const dnnl::error &e) {
     plan->why_not = std::string("oneDNN has no kernel for it: ") + e.what();
+  }
+  // Packing B runs once per product, on the caller's threads.
+  if (plan->prim && key.packed) {
+    try {
+      plan->pack = std::make_shared<dnnl::reorder>(
+          dnnl::reorder::primitive_desc(cpu_engine(), plan->b_given, cpu_engine(), plan->b_md));
+    } catch (const dnnl::error &e) {
+      plan->prim.reset();
+      plan->why_not = std::string("oneDNN cannot pack B for it: ") + e.what();
+    }
   }
   return plan;
 }
@@ -158,30 +210,80 @@ bool dnnl_native(const Product &p, std::string *why) {
   return plan->prim != nullptr;
 }
 
-int dnnl_run(const Product &p, const char *fn) {
-  std::shared_ptr<const Plan> plan = plan_for(key_of(p));
-  AUTOSCALE_CHECK(plan->prim, "%s: no oneDNN primitive for %zu x %zu x %zu", fn, p.m, p.n, p.k);
+namespace {
+
+dnnl::stream &thread_stream() {
+  thread_local dnnl::stream stream(cpu_engine());
+  return stream;
+}
+
+// Runs p on plan's primitive, B read from b (p's own, or packed for a panel).
+int execute(const Plan &plan, const Product &p, const void *b, const char *fn) {
   try {
     dnnl::engine &engine = cpu_engine();
-    thread_local dnnl::stream stream(engine);
+    dnnl::stream &stream = thread_stream();
     float alpha = p.alpha;
     std::unordered_map<int, dnnl::memory> args{
-        {DNNL_ARG_SRC, dnnl::memory(plan->a_md, engine, const_cast<void *>(p.a.data))},
-        {DNNL_ARG_WEIGHTS, dnnl::memory(plan->b_md, engine, const_cast<void *>(p.b.data))},
-        {DNNL_ARG_DST, dnnl::memory(plan->c_md, engine, p.c)},
-        {DNNL_ARG_SCRATCHPAD, dnnl::memory({dims{dnnl::memory::dim(plan->scratch_bytes)}, dt::u8, dims{1}}, engine,
-                                           scratch(kScratchPad, plan->scratch_bytes))}};
+        {DNNL_ARG_SRC, dnnl::memory(plan.a_md, engine, const_cast<void *>(p.a.data))},
+        {DNNL_ARG_WEIGHTS, dnnl::memory(plan.b_md, engine, const_cast<void *>(b))},
+        {DNNL_ARG_DST, dnnl::memory(plan.c_md, engine, p.c)},
+        {DNNL_ARG_SCRATCHPAD, dnnl::memory({dims{dnnl::memory::dim(plan.scratch_bytes)}, dt::u8, dims{1}}, engine,
+                                           scratch(kScratchPad, plan.scratch_bytes))}};
     if (output_scaled(p))
       args.emplace(DNNL_ARG_ATTR_OUTPUT_SCALES, dnnl::memory({dims{1}, dt::f32, dims{1}}, engine, &alpha));
     if (p.post == PostOp::BiasRow)
       args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
-                   dnnl::memory(plan->bias_md, engine, const_cast<float *>(p.bias)));
-    plan->prim->execute(stream, args);
+                   dnnl::memory(plan.bias_md, engine, const_cast<float *>(p.bias)));
+    plan.prim->execute(stream, args);
     stream.wait();
   } catch (const dnnl::error &e) {
     return fail(AUTOSCALE_EBACKEND, "%s: oneDNN matmul (%zu x %zu x %zu) failed: %s", fn, p.m, p.n, p.k, e.what());
   }
   return AUTOSCALE_OK;
+}
+
+}  // namespace
+
+int dnnl_run(const Product &p, const char *fn) {
+  std::shared_ptr<const Plan> plan = plan_for(key_of(p));
+  AUTOSCALE_CHECK(plan->prim, "%s: no oneDNN primitive for %zu x %zu x %zu", fn, p.m, p.n, p.k);
+  return execute(*plan, p, p.b.data, fn);
+}
+
+bool dnnl_panels_native(const Product &p, size_t rows) {
+  std::shared_ptr<const Plan> first = plan_for(panel_key(p, rows, 0));
+  std::shared_ptr<const Plan> last = plan_for(panel_key(p, rows, (p.m - 1) / rows * rows));
+  // Every panel must read B in the one layout it was packed in.
+  return first->prim && last->prim && first->b_md == last->b_md;
+}
+
+size_t dnnl_packed_bytes(const Product &p, size_t rows) {
+  return plan_for(panel_key(p, rows, 0))->b_md.get_size();
+}
+
+int dnnl_pack(const Product &p, size_t rows, void *packed, const char *fn) {
+  std::shared_ptr<const Plan> plan = plan_for(panel_key(p, rows, 0));
+  AUTOSCALE_CHECK(plan->pack, "%s: no packing of B for %zu x %zu x %zu", fn, p.m, p.n, p.k);
+  try {
+    dnnl::engine &engine = cpu_engine();
+    dnnl::stream &stream = thread_stream();
+    dnnl::memory given(plan->b_given, engine, const_cast<void *>(p.b.data)), to(plan->b_md, engine, packed);
+    plan->pack->execute(stream, given, to);
+    stream.wait();
+  } catch (const dnnl::error &e) {
+    return fail(AUTOSCALE_EBACKEND, "%s: oneDNN could not pack B (%zu x %zu): %s", fn, p.k, p.n, e.what());
+  }
+  return AUTOSCALE_OK;
+}
+
+int dnnl_run_panel(const Product &p, size_t rows, size_t r0, const void *packed, const char *fn) {
+  std::shared_ptr<const Plan> plan = plan_for(panel_key(p, rows, r0));
+  AUTOSCALE_CHECK(plan->prim, "%s: no oneDNN primitive for a panel of %zu x %zu x %zu", fn, p.m, p.n, p.k);
+  Product panel = p;
+  panel.m = std::min(rows, p.m - r0);
+  panel.a.data = static_cast<const char *>(p.a.data) + r0 * p.a.ld * (p.type == Elem::Bf16 ? 2 : 4);
+  panel.c = p.c + r0 * p.ldc;
+  return execute(*plan, panel, packed, fn);
 }
 
 }  // namespace autoscale::detail
@@ -200,6 +302,14 @@ bool dnnl_native(const Product &, std::string *why) {
 int dnnl_run(const Product &, const char *fn) {
   return fail(AUTOSCALE_EUNSUPPORTED, "%s: this libautoscale was built without oneDNN", fn);
 }
+
+bool dnnl_panels_native(const Product &, size_t) { return false; }
+
+size_t dnnl_packed_bytes(const Product &, size_t) { return 0; }
+
+int dnnl_pack(const Product &, size_t, void *, const char *fn) { return dnnl_run(Product{}, fn); }
+
+int dnnl_run_panel(const Product &, size_t, size_t, const void *, const char *fn) { return dnnl_run(Product{}, fn); }
 
 }  // namespace autoscale::detail
 

@@ -25,6 +25,18 @@ bool dnnl_bf16_pays();
 // AUTOSCALE_EBACKEND with oneDNN's error recorded for autoscale_last_error().
 int dnnl_run(const Product &p, const char *fn);
 
+// A product in row panels (matmul.cpp): B packed once into the layout oneDNN's kernel reads, then
+// each panel of `rows` rows of A and C (fewer in the last) multiplied on one thread by a kernel
+// planned for one thread, a row's sums in the same order whatever the panel or thread. A not
+// transposed. Whether p runs so natively; builds and caches the panels' plans on first ask.
+bool dnnl_panels_native(const Product &p, size_t rows);
+// The bytes p.b takes packed.
+size_t dnnl_packed_bytes(const Product &p, size_t rows);
+// Packs p.b into packed, on the caller's threads.
+int dnnl_pack(const Product &p, size_t rows, void *packed, const char *fn);
+// The panel of p from row r0, on this thread, B read from packed.
+int dnnl_run_panel(const Product &p, size_t rows, size_t r0, const void *packed, const char *fn);
+
 }  // namespace autoscale::detail
 
 #endif

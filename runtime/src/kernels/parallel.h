@@ -6,12 +6,24 @@
 #define AUTOSCALE_SRC_PARALLEL_H
 
 #include <cstddef>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace autoscale::detail {
 
 // Whether a loop over this many elements forks the OpenMP threads.
 constexpr std::size_t kParallelElements = std::size_t(1) << 15;
 inline bool parallel_pays(std::size_t elements) { return elements >= kParallelElements; }
+
+// The threads a parallel loop below runs on: one inside another thread's active region.
+inline int loop_threads() {
+#ifdef _OPENMP
+  return omp_in_parallel() ? 1 : omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
 
 // body(item) for item in [0, items), on the threads when parallel.
 template <class Body> void for_items(long items, bool parallel, Body body) {
