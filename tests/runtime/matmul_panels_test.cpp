@@ -1,5 +1,5 @@
 // Scaled GEMMs in row panels (runtime/src/gemm/matmul_panels.cpp), which replace one oneDNN call
-// where C outgrows the caches: a product of that size is taken in panels (where oneDNN's bf16
+// where C outgrows a core's cache: a product of that size is taken in panels (where oneDNN's bf16
 // kernels pay), every panel lands on its own rows of C with every kind of D the kernel adds, bit
 // for bit where every sum is exact, and C, its amax and both operands' statistics are the same bits
 // on one thread and on two (the panels differ: their rows follow the thread count).
@@ -24,9 +24,11 @@ using autoscale::detail::Elem;
 using autoscale::detail::PostOp;
 using autoscale::detail::Product;
 
-// C of 2100 x 1024 floats (8.2 MiB) is past the panels' threshold, and 2100 rows split into
-// panels of a multiple of 16 rows leave a short last one on one thread and on two.
-constexpr size_t kM = 2100, kN = 1024, kK = 40;
+// C of 2100 x 1000 floats (8.01 MiB) is past the panels' threshold; 2100 rows split into panels of
+// a multiple of 16 rows leave a short last one on one thread and on two; and B of 41 x 1000 fills
+// neither the 32-row nor the 64-column blocks oneDNN's bf16 kernels read it in, nor its last pair
+// of rows (zeros pad them).
+constexpr size_t kM = 2100, kN = 1000, kK = 41;
 
 uint32_t bits(float x) {
   uint32_t u;
@@ -54,9 +56,12 @@ TEST(MatmulPanels, ALargeCIsTakenInPanelsOfWholeRowBlocks) {
     EXPECT_NE(kM % rows, 0u) << "the last panel is a short one";
     const size_t panels = (kM + rows - 1) / rows;
     EXPECT_EQ(panels % size_t(threads), 0u) << "as many panels for each thread";
-    Product small = p;  // C of 4 MiB: one call
-    small.m = 1024;
+    Product small = p;  // C of 1 MiB: one call
+    small.m = 256;
     EXPECT_EQ(autoscale::detail::panel_rows(small), 0u);
+    Product deep = p;  // more rows in B than in A: one call, which splits B among the threads
+    deep.k = kM + 1;
+    EXPECT_EQ(autoscale::detail::panel_rows(deep), 0u);
   }
 }
 
@@ -98,9 +103,10 @@ TEST(MatmulPanels, SmallIntegerProductsAreExactInEveryPanel) {
   }
 }
 
-// Random values over 2^-30 to 2^10 times the scale, some beyond e4m3's range and some below it:
-// C's bits, its amax and both operands' statistics on one thread and two, and the statistics the
-// whole operands' own (autoscale_quantize_matrix's), summed over the panels.
+// Random values over 2^-30 to 2^10 times the scale in A, some beyond e4m3's range and some below
+// it, and a few in B: C's bits, its amax and both operands' statistics on one thread and two, and
+// the statistics the whole operands' own (autoscale_quantize_matrix's), summed over the panels and
+// B's blocks.
 TEST(MatmulPanels, OneThreadAndTwoGiveTheSameBits) {
   if (!panels_run_here()) GTEST_SKIP() << "oneDNN's bf16 kernels do not pay on this CPU: its products take no panels";
   std::mt19937 rng(11);
@@ -109,7 +115,9 @@ TEST(MatmulPanels, OneThreadAndTwoGiveTheSameBits) {
   const float scale = 0x1p-2f;
   std::vector<float> a(kM * kK), b(kK * kN);
   for (float &v : a) v = std::ldexp(mant(rng), exponent(rng)) * scale;
-  for (float &v : b) v = std::ldexp(mant(rng), exponent(rng) / 4) * scale;  // in range: products stay finite
+  for (float &v : b) v = std::ldexp(mant(rng), exponent(rng) / 4) * scale;
+  b[7] = 1e4f;  // saturates; the products stay finite
+  b[kK * kN - 3] = 1e-12f;  // rounds to zero
   const autoscale_gemm_operand A = operand(a, kK, scale), B = operand(b, kN, scale);
   struct Run {
     std::vector<float> c;
@@ -127,19 +135,23 @@ TEST(MatmulPanels, OneThreadAndTwoGiveTheSameBits) {
   }
   EXPECT_EQ(std::memcmp(runs[0].c.data(), runs[1].c.data(), kM * kN * sizeof(float)), 0);
   EXPECT_EQ(bits(runs[0].amax), bits(runs[1].amax));
-  std::vector<uint8_t> codes(kM * kK);
-  autoscale_quantize_stats want{};
-  ASSERT_EQ(autoscale_quantize_matrix(a.data(), kM, kK, ptrdiff_t(kK), 1, AUTOSCALE_E4M3, 1, scale, codes.data(), kK,
-                                      &want),
-            AUTOSCALE_OK);
-  EXPECT_GT(want.overflows, 0u);
-  EXPECT_GT(want.underflows, 0u);
-  for (const Run &r : runs) {
-    EXPECT_EQ(bits(r.a_stats.amax), bits(want.amax));
-    EXPECT_EQ(r.a_stats.overflows, want.overflows);
-    EXPECT_EQ(r.a_stats.underflows, want.underflows);
-    EXPECT_EQ(bits(r.b_stats.amax), bits(runs[0].b_stats.amax));
-  }
+  const auto stats_of = [scale](const std::vector<float> &x, size_t rows, size_t cols) {
+    std::vector<uint8_t> codes(rows * cols);
+    autoscale_quantize_stats s{};
+    EXPECT_EQ(autoscale_quantize_matrix(x.data(), rows, cols, ptrdiff_t(cols), 1, AUTOSCALE_E4M3, 1, scale,
+                                        codes.data(), cols, &s),
+              AUTOSCALE_OK);
+    EXPECT_GT(s.overflows, 0u);
+    EXPECT_GT(s.underflows, 0u);
+    return s;
+  };
+  const autoscale_quantize_stats want_a = stats_of(a, kM, kK), want_b = stats_of(b, kK, kN);
+  for (const Run &r : runs)
+    for (auto [got, want] : {std::pair{r.a_stats, want_a}, std::pair{r.b_stats, want_b}}) {
+      EXPECT_EQ(bits(got.amax), bits(want.amax));
+      EXPECT_EQ(got.overflows, want.overflows);
+      EXPECT_EQ(got.underflows, want.underflows);
+    }
   float c_amax = 0.0f;
   for (float v : runs[0].c) c_amax = std::max(c_amax, std::fabs(v));
   EXPECT_EQ(bits(runs[0].amax), bits(c_amax));

@@ -201,9 +201,7 @@ int folded_exponent(const autoscale_gemm_operand &op) {
 
 QuantizeStats quantize_operand(const autoscale_gemm_operand &op, int e, size_t rows, size_t cols,
                                const DenseOperand &to, Elem type, void *out) {
-  const Emit emit = type == Elem::Bf16 ? Emit::Bf16 : Emit::F32;
-  if (to.trans) return quantize_remembered({op.x, cols, rows, op.cs, op.rs, op.format, op.saturate, op.scale, emit, out, rows, e});
-  return quantize_remembered({op.x, rows, cols, op.rs, op.cs, op.format, op.saturate, op.scale, emit, out, cols, e});
+  return quantize_remembered(operand_job(op, e, rows, cols, to.trans, type, out));
 }
 
 // The exponents folded into a pair of operands: each operand's, unless together they shrink the
@@ -283,22 +281,22 @@ int scaled_gemm(int backend, Gemm g, float *c_amax) {
   void *qb = scratch(kScratchB, k * n * elem_bytes(p.type));
   float *t = in_place ? g.c : static_cast<float *>(scratch(kScratchC, m * n * 4));
   const size_t ldt = in_place ? size_t(g.c_rs) : n;
-  // Both operands' statistics are wanted even when the product is empty.
-  const QuantizeStats b_stats = quantize_operand(g.b, eb, k, n, p.b, p.type, qb);
   p.a.data = qa;
   p.b.data = qb;
   p.c = t;
   p.ldc = ldt;
   const size_t rows = on_dnnl && in_place && m && n && k ? panel_rows(p) : 0;
-  if (rows) {  // A is quantised panel by panel
+  if (rows) {  // the operands are quantised by the panels
     PanelTotals totals;
-    const int status = panel_product(p, rows, g.a, ea, c_amax != nullptr, fn, &totals);
+    const int status = panel_product(p, rows, {g.a, ea}, {g.b, eb}, c_amax != nullptr, fn, &totals);
     if (status != AUTOSCALE_OK) return status;
     set_stats(g.a_stats, totals.a);
-    set_stats(g.b_stats, b_stats);
+    set_stats(g.b_stats, totals.b);
     if (c_amax) *c_amax = autoscale_bits_float_(totals.c_amax);
     return AUTOSCALE_OK;
   }
+  // Both operands' statistics are wanted even when the product is empty.
+  const QuantizeStats b_stats = quantize_operand(g.b, eb, k, n, p.b, p.type, qb);
   const QuantizeStats a_stats = quantize_operand(g.a, ea, m, k, p.a, p.type, qa);
   uint32_t amax;
   if (!m || !n || !k) {

@@ -257,6 +257,12 @@ bool dnnl_panels_native(const Product &p, size_t rows) {
   return first->prim && last->prim && first->b_md == last->b_md;
 }
 
+bool dnnl_packs_row_pairs(const Product &p, size_t rows) {
+  const dnnl::memory::desc pairs(dims{dnnl::memory::dim(p.k), dnnl::memory::dim(p.n)}, dt::bf16,
+                                 dnnl::memory::format_tag::BA16a64b2a);
+  return plan_for(panel_key(p, rows, 0))->b_md == pairs;
+}
+
 size_t dnnl_packed_bytes(const Product &p, size_t rows) {
   return plan_for(panel_key(p, rows, 0))->b_md.get_size();
 }
@@ -304,6 +310,8 @@ int dnnl_run(const Product &, const char *fn) {
 }
 
 bool dnnl_panels_native(const Product &, size_t) { return false; }
+
+bool dnnl_packs_row_pairs(const Product &, size_t) { return false; }
 
 size_t dnnl_packed_bytes(const Product &, size_t) { return 0; }
 

@@ -32,6 +32,8 @@ int dnnl_run(const Product &p, const char *fn);
 bool dnnl_panels_native(const Product &p, size_t rows);
 // The bytes p.b takes packed.
 size_t dnnl_packed_bytes(const Product &p, size_t rows);
+// Whether the panels read B packed as BA16a64b2a (matmul_panels.cpp writes that layout itself).
+bool dnnl_packs_row_pairs(const Product &p, size_t rows);
 // Packs p.b into packed, on the caller's threads.
 int dnnl_pack(const Product &p, size_t rows, void *packed, const char *fn);
 // The panel of p from row r0, on this thread, B read from packed.

@@ -21,6 +21,13 @@
 
 namespace autoscale::detail {
 
+QuantizeJob operand_job(const autoscale_gemm_operand &op, int e, size_t rows, size_t cols, bool trans, Elem type,
+                        void *out) {
+  const Emit emit = type == Elem::Bf16 ? Emit::Bf16 : Emit::F32;
+  if (trans) return {op.x, cols, rows, op.cs, op.rs, op.format, op.saturate, op.scale, emit, out, rows, e};
+  return {op.x, rows, cols, op.rs, op.cs, op.format, op.saturate, op.scale, emit, out, cols, e};
+}
+
 void *scratch(ScratchSlot slot, size_t bytes) {
   struct Buffer {
     std::unique_ptr<void, decltype(&std::free)> data{nullptr, &std::free};

@@ -7,6 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "autoscale/matmul.h"
+#include "formats/quantize.h"
+
 namespace autoscale::detail {
 
 // The element type operands reach a backend in.
@@ -38,6 +41,11 @@ struct Product {
   float *c;
   size_t ldc;
 };
+
+// The job quantising operand op (rows x cols) densely into out as a backend reads it: row-major,
+// or its transpose when trans; values emitted as type, times 2^e (a folded scale).
+QuantizeJob operand_job(const autoscale_gemm_operand &op, int e, size_t rows, size_t cols, bool trans, Elem type,
+                        void *out);
 
 // A per-thread buffer of at least bytes, 64-byte aligned, that only grows: products of recurring
 // shapes allocate nothing. Slots keep the buffers one call needs at once apart. Throws

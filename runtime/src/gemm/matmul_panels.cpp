@@ -1,14 +1,16 @@
-// Scaled products in row panels (matmul_panels.h). A product whose C outgrows the caches writes C
-// to memory, and reading it back for its amax cost as much as a tenth of the product (4096 x 256 x
-// 1024 on a Zen 4 core). In panels, each thread quantises its rows of A, multiplies them by B
-// (packed once for all panels) and takes the amax of its rows of C while they are still in its
-// cache. Every panel runs a kernel planned for one thread (dnnl_panels_native), so C's bits do not
-// depend on the number of threads.
+// Scaled products in row panels (matmul_panels.h). One oneDNN call writes all of C to memory and
+// the amax reads it back; in panels, each thread quantises its rows of A, multiplies them by B
+// (quantised and packed once for all panels) and takes the amax of its rows of C while they are
+// still in its cache. Every panel runs a kernel planned for one thread (dnnl_panels_native), so C's
+// bits do not depend on the number of threads. Where the kernel reads B as BA16a64b2a, B is
+// quantised straight into that layout, without the bf16 copy oneDNN's packing would read again.
+// docs/PERFORMANCE.md (GEMM kernels) has what each of these saves.
 #include "gemm/matmul_panels.h"
 
 #include <algorithm>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "check.h"
 #include "gemm/matmul_dnnl.h"
@@ -17,11 +19,13 @@
 namespace autoscale::detail {
 
 size_t panel_rows(const Product &p) {
-  // Panels from this size of C on (the last level cache's share of a core, as a round figure), of
-  // about kPanelBytes of C each, as many for each thread (a last short panel would leave the others
-  // waiting), in multiples of kRowMultiple rows (the kernels' row blocks).
-  constexpr size_t kPanelsFrom = size_t(8) << 20, kPanelBytes = size_t(2) << 20, kRowMultiple = 16;
-  if (p.type != Elem::Bf16 || p.a.trans || p.alpha != 1.0f || p.m * p.n * sizeof(float) < kPanelsFrom) return 0;
+  // Panels from this size of C on, of about kPanelBytes of C each (both measured: docs/PERFORMANCE.md),
+  // as many for each thread (a last short panel would leave the others waiting), in multiples of
+  // kRowMultiple rows (the kernels' row blocks). Only where A has at least as many rows as B: every
+  // panel reads all of B, where one call splits B's columns among the threads.
+  constexpr size_t kPanelsFrom = size_t(2) << 20, kPanelBytes = size_t(2) << 20, kRowMultiple = 16;
+  if (p.type != Elem::Bf16 || p.a.trans || p.alpha != 1.0f || p.m * p.n * sizeof(float) < kPanelsFrom || p.m < p.k)
+    return 0;
   const size_t each = size_t(loop_threads());
   const size_t target = std::max<size_t>(1, kPanelBytes / (p.n * sizeof(float)));
   const size_t panels = ((p.m + target - 1) / target + each - 1) / each * each;
@@ -32,6 +36,40 @@ size_t panel_rows(const Product &p) {
 
 namespace {
 
+QuantizeStats summed(QuantizeStats x, const QuantizeStats &y) {
+  x.amax_bits = std::max(x.amax_bits, y.amax_bits);
+  x.overflows += y.overflows;
+  x.underflows += y.underflows;
+  return x;
+}
+
+// B (k x n) quantised to bf16 values into BA16a64b2a: blocks of 32 rows x 64 columns, block (kb,
+// nb) at (nb * k_blocks + kb) * 2048 elements, and in a block rows 2i and 2i + 1 of column j side by
+// side at (i * 64 + j) * 2 (the pairs a bf16 dot-product instruction multiplies). The rows and
+// columns padding the last blocks are zeros. Each item is a block row: its rows quantised into a
+// thread's buffer, then interleaved into every block of theirs.
+QuantizeStats quantize_row_pairs(FoldedOperand b, size_t k, size_t n, uint16_t *packed) {
+  constexpr size_t kBlockRows = 32, kBlockCols = 64, kBlock = kBlockRows * kBlockCols;
+  const size_t k_blocks = (k + kBlockRows - 1) / kBlockRows, n_blocks = (n + kBlockCols - 1) / kBlockCols;
+  const autoscale_gemm_operand &op = b.op;
+  return reduce_items(long(k_blocks), true, QuantizeStats{}, summed, [&](long item) {
+    const size_t kb = size_t(item), r0 = kb * kBlockRows, rows = std::min(kBlockRows, k - r0);
+    thread_local std::vector<uint16_t> buffer;
+    buffer.assign(kBlockRows * n_blocks * kBlockCols, 0);  // padding rows and columns: zeros
+    const size_t ld = n_blocks * kBlockCols;
+    const QuantizeStats stats = quantize({op.x + ptrdiff_t(r0) * op.rs, rows, n, op.rs, op.cs, op.format,
+                                          op.saturate, op.scale, Emit::Bf16, buffer.data(), ld, b.exponent});
+    for (size_t nb = 0; nb < n_blocks; ++nb) {
+      uint32_t *block = reinterpret_cast<uint32_t *>(packed + (nb * k_blocks + kb) * kBlock);
+      for (size_t i = 0; i < kBlockRows / 2; ++i) {
+        const uint16_t *even = buffer.data() + 2 * i * ld + nb * kBlockCols, *odd = even + ld;
+        for (size_t j = 0; j < kBlockCols; ++j) block[i * kBlockCols + j] = uint32_t(even[j]) | uint32_t(odd[j]) << 16;
+      }
+    }
+    return stats;
+  });
+}
+
 // One or more panels' totals; the first failure's status and message, which a worker thread's
 // autoscale_last_error would keep to itself.
 struct Partial {
@@ -41,9 +79,7 @@ struct Partial {
 };
 
 Partial combined(Partial x, const Partial &y) {
-  x.totals.a.amax_bits = std::max(x.totals.a.amax_bits, y.totals.a.amax_bits);
-  x.totals.a.overflows += y.totals.a.overflows;
-  x.totals.a.underflows += y.totals.a.underflows;
+  x.totals.a = summed(x.totals.a, y.totals.a);
   x.totals.c_amax = std::max(x.totals.c_amax, y.totals.c_amax);
   if (x.status == AUTOSCALE_OK && y.status != AUTOSCALE_OK) {
     x.status = y.status;
@@ -54,19 +90,26 @@ Partial combined(Partial x, const Partial &y) {
 
 }  // namespace
 
-int panel_product(const Product &p, size_t rows, const autoscale_gemm_operand &a, int a_exponent, bool want_amax,
-                  const char *fn, PanelTotals *totals) {
+int panel_product(const Product &p, size_t rows, FoldedOperand a, FoldedOperand b, bool want_amax, const char *fn,
+                  PanelTotals *totals) {
   void *packed = scratch(kScratchPacked, dnnl_packed_bytes(p, rows));
-  const int status = dnnl_pack(p, rows, packed, fn);
-  if (status != AUTOSCALE_OK) return status;
+  QuantizeStats b_stats;
+  if (dnnl_packs_row_pairs(p, rows)) {
+    b_stats = quantize_row_pairs(b, p.k, p.n, static_cast<uint16_t *>(packed));
+  } else {
+    b_stats = quantize(operand_job(b.op, b.exponent, p.k, p.n, p.b.trans, Elem::Bf16, const_cast<void *>(p.b.data)));
+    const int status = dnnl_pack(p, rows, packed, fn);
+    if (status != AUTOSCALE_OK) return status;
+  }
   const long panels = long((p.m + rows - 1) / rows);
   const Partial all = reduce_items(panels, true, Partial{}, combined, [&](long i) {
     const size_t r0 = size_t(i) * rows, n_rows = std::min(rows, p.m - r0);
     Partial mine;
     try {
       uint16_t *qa = static_cast<uint16_t *>(const_cast<void *>(p.a.data)) + r0 * p.a.ld;
-      mine.totals.a = quantize({a.x + ptrdiff_t(r0) * a.rs, n_rows, p.k, a.rs, a.cs, a.format, a.saturate, a.scale,
-                                Emit::Bf16, qa, p.a.ld, a_exponent});
+      const autoscale_gemm_operand &op = a.op;
+      mine.totals.a = quantize({op.x + ptrdiff_t(r0) * op.rs, n_rows, p.k, op.rs, op.cs, op.format, op.saturate,
+                                op.scale, Emit::Bf16, qa, p.a.ld, a.exponent});
       mine.status = dnnl_run_panel(p, rows, r0, packed, fn);
     } catch (const std::bad_alloc &) {
       mine.status = fail(AUTOSCALE_ENOMEM, "%s: out of memory for a panel of %zu x %zu x %zu", fn, p.m, p.n, p.k);
@@ -80,6 +123,7 @@ int panel_product(const Product &p, size_t rows, const autoscale_gemm_operand &a
   });
   if (all.status != AUTOSCALE_OK) return fail(all.status, "%s", all.error.c_str());
   *totals = all.totals;
+  totals->b = b_stats;
   return AUTOSCALE_OK;
 }
 

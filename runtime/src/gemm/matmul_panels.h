@@ -1,4 +1,4 @@
-// Scaled products in row panels (matmul_panels.cpp), for products whose C outgrows the caches.
+// Scaled products in row panels (matmul_panels.cpp), for products whose C outgrows a core's cache.
 // Internal to the runtime.
 #ifndef AUTOSCALE_SRC_MATMUL_PANELS_H
 #define AUTOSCALE_SRC_MATMUL_PANELS_H
@@ -15,17 +15,23 @@ namespace autoscale::detail {
 // Rows per panel when p (its shape, layouts, type and post-op) runs in row panels, else 0.
 size_t panel_rows(const Product &p);
 
-// What a product in panels measured: A's quantising statistics and C's amax (bits).
+// What a product in panels measured: both operands' quantising statistics and C's amax (bits).
 struct PanelTotals {
-  QuantizeStats a;
+  QuantizeStats a, b;
   uint32_t c_amax = 0;
 };
 
-// p in panels of `rows` rows (panel_rows(p)): p.b quantised already, p.a.data the buffer that A
-// (quantised to bf16 values, its scale's exponent `a_exponent` folded) is written into, panel by
-// panel; C's amax taken when want_amax. AUTOSCALE_OK, or an error recorded for autoscale_last_error.
-int panel_product(const Product &p, size_t rows, const autoscale_gemm_operand &a, int a_exponent, bool want_amax,
-                  const char *fn, PanelTotals *totals);
+// A float operand and the exponent of its scale folded into its bf16 values.
+struct FoldedOperand {
+  const autoscale_gemm_operand &op;
+  int exponent;
+};
+
+// p in panels of `rows` rows (panel_rows(p)): A quantised into p.a.data panel by panel, B into the
+// kernel's own layout (through p.b.data where oneDNN packs it); C's amax taken when want_amax.
+// AUTOSCALE_OK, or an error recorded for autoscale_last_error.
+int panel_product(const Product &p, size_t rows, FoldedOperand a, FoldedOperand b, bool want_amax, const char *fn,
+                  PanelTotals *totals);
 
 }  // namespace autoscale::detail
 
