@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "autoscale/format.h"
@@ -66,7 +67,8 @@ TEST(MatmulPanels, ALargeCIsTakenInPanelsOfWholeRowBlocks) {
 }
 
 // Small integers times powers of two: every product and partial sum is exact, so C is the same bits
-// whatever order the panels sum in; with C's old values added (accumulate) and a bias row.
+// whatever order the panels sum in; with C's old values added (accumulate) and a bias row, and B
+// stored as it is and transposed (a layer's weights, y = x W^T + b), which is packed read the other way.
 TEST(MatmulPanels, SmallIntegerProductsAreExactInEveryPanel) {
   if (!panels_run_here()) GTEST_SKIP() << "oneDNN's bf16 kernels do not pay on this CPU: its products take no panels";
   std::mt19937 rng(5);
@@ -77,10 +79,17 @@ TEST(MatmulPanels, SmallIntegerProductsAreExactInEveryPanel) {
   for (float &v : b) v = float(value(rng)) * b_scale;
   for (float &v : bias) v = float(value(rng));
   for (float &v : old) v = float(value(rng));
-  const autoscale_gemm_operand A = operand(a, kK, a_scale), B = operand(b, kN, b_scale);
+  std::vector<float> b_transposed(kN * kK);
+  for (size_t p = 0; p < kK; ++p)
+    for (size_t j = 0; j < kN; ++j) b_transposed[j * kK + p] = b[p * kN + j];
+  const autoscale_gemm_operand A = operand(a, kK, a_scale), B_rows = operand(b, kN, b_scale);
+  const autoscale_gemm_operand B_columns{b_transposed.data(), 1, ptrdiff_t(kK), AUTOSCALE_E4M3, 1, b_scale};
   enum { kNone, kAccumulate, kBias };
-  for (int d : {kNone, kAccumulate, kBias}) {
-    SCOPED_TRACE(d == kNone ? "no D" : d == kAccumulate ? "accumulate" : "bias row");
+  for (int run = 0; run < 6; ++run) {
+    const int d = run % 3;
+    const autoscale_gemm_operand &B = run < 3 ? B_rows : B_columns;
+    SCOPED_TRACE(std::string(run < 3 ? "B as it is, " : "B transposed, ") +
+                 (d == kNone ? "no D" : d == kAccumulate ? "accumulate" : "bias row"));
     std::vector<float> c = d == kAccumulate ? old : std::vector<float>(kM * kN, -1.0f);
     const float *d_ptr = d == kAccumulate ? c.data() : d == kBias ? bias.data() : nullptr;
     const ptrdiff_t d_rs = d == kAccumulate ? ptrdiff_t(kN) : 0, d_cs = d == kNone ? 0 : 1;

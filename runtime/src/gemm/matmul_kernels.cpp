@@ -45,6 +45,62 @@ void *scratch(ScratchSlot slot, size_t bytes) {
   return b.data.get();
 }
 
+AUTOSCALE_VECTOR_CLONES void pair_rows(const uint16_t *rows, size_t ld, uint32_t *block) {
+  for (size_t i = 0; i < 16; ++i) {
+    const uint16_t *even = rows + 2 * i * ld, *odd = even + ld;
+    for (size_t j = 0; j < 64; ++j) block[i * 64 + j] = uint32_t(even[j]) | uint32_t(odd[j]) << 16;
+  }
+}
+
+namespace {
+
+using U16 = uint32_t __attribute__((vector_size(64)));
+#pragma GCC diagnostic ignored "-Wpsabi"  // the vectors stay inside each clone
+
+// 16 x 16 words transposed in registers: at each step b (8, 4, 2, 1), rows i and i + b (i without
+// bit b) swap their off-diagonal b x b blocks. One two-source permute per row and step.
+AUTOSCALE_FORCE_INLINE inline void transpose16(U16 (&r)[16]) {
+  const auto step = [&](int b, auto lo, auto hi) {
+    for (int i = 0; i < 16; ++i)
+      if (!(i & b)) {
+        const U16 x = r[i], y = r[i + b];
+        r[i] = lo(x, y);
+        r[i + b] = hi(x, y);
+      }
+  };
+  step(8,
+       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23); },
+       [](U16 x, U16 y) {
+         return __builtin_shufflevector(x, y, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+       });
+  step(4,
+       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27); },
+       [](U16 x, U16 y) {
+         return __builtin_shufflevector(x, y, 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+       });
+  step(2,
+       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29); },
+       [](U16 x, U16 y) {
+         return __builtin_shufflevector(x, y, 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
+       });
+  step(1,
+       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30); },
+       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31); });
+}
+
+}  // namespace
+
+// A column's 32 rows are 16 pairs, one word each: 16 columns' pairs transposed make 16 rows of
+// the block's words.
+AUTOSCALE_VECTOR_CLONES void pair_columns(const uint16_t *columns, size_t ld, uint32_t *block) {
+  for (size_t j0 = 0; j0 < 64; j0 += 16) {
+    U16 r[16];
+    for (size_t l = 0; l < 16; ++l) __builtin_memcpy(&r[l], columns + (j0 + l) * ld, sizeof r[l]);
+    transpose16(r);
+    for (size_t i = 0; i < 16; ++i) __builtin_memcpy(block + i * 64 + j0, &r[i], sizeof r[i]);
+  }
+}
+
 namespace {
 
 // |x|'s bits order like |x|, and a NaN's exceed inf's: an unsigned max gives NaN when there is one.

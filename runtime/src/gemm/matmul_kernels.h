@@ -47,6 +47,12 @@ struct Product {
 QuantizeJob operand_job(const autoscale_gemm_operand &op, int e, size_t rows, size_t cols, bool trans, Elem type,
                         void *out);
 
+// A block of 32 rows x 64 columns of bf16 values as oneDNN's bf16 kernels read B (BA16a64b2a): rows
+// 2i and 2i + 1 of column j side by side in block[i * 64 + j]. From rows of the block (row r at
+// rows + r * ld), or from its columns (column j's 32 rows at columns + j * ld).
+void pair_rows(const uint16_t *rows, size_t ld, uint32_t *block);
+void pair_columns(const uint16_t *columns, size_t ld, uint32_t *block);
+
 // A per-thread buffer of at least bytes, 64-byte aligned, that only grows: products of recurring
 // shapes allocate nothing. Slots keep the buffers one call needs at once apart. Throws
 // std::bad_alloc.

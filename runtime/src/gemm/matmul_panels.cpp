@@ -18,7 +18,21 @@
 
 namespace autoscale::detail {
 
-size_t panel_rows(const Product &p) {
+namespace {
+
+// The product a panel's kernel runs: p, but a bias row is added by the panel's own pass over its
+// rows, with their amax, while they are in its cache; the kernel's binary post-op slowed the
+// product by more than that pass costs. The sum is the post-op's, one float addition.
+Product kernel_of(const Product &p) {
+  Product kernel = p;
+  if (p.post == PostOp::BiasRow) kernel.post = PostOp::None;
+  return kernel;
+}
+
+}  // namespace
+
+size_t panel_rows(const Product &product) {
+  const Product p = kernel_of(product);
   // Panels from this size of C on, of about kPanelBytes of C each (both measured: docs/PERFORMANCE.md),
   // as many for each thread (a last short panel would leave the others waiting), in multiples of
   // kRowMultiple rows (the kernels' row blocks). Only where A has at least as many rows as B: every
@@ -46,26 +60,39 @@ QuantizeStats summed(QuantizeStats x, const QuantizeStats &y) {
 // B (k x n) quantised to bf16 values into BA16a64b2a: blocks of 32 rows x 64 columns, block (kb,
 // nb) at (nb * k_blocks + kb) * 2048 elements, and in a block rows 2i and 2i + 1 of column j side by
 // side at (i * 64 + j) * 2 (the pairs a bf16 dot-product instruction multiplies). The rows and
-// columns padding the last blocks are zeros. Each item is a block row: its rows quantised into a
-// thread's buffer, then interleaved into every block of theirs.
-QuantizeStats quantize_row_pairs(FoldedOperand b, size_t k, size_t n, uint16_t *packed) {
+// columns padding the last blocks are zeros. B is quantised into a thread's buffer an item at a
+// time, read as it is stored: a block row (32 rows of B) where its rows are contiguous, a block
+// column (64 rows of B's transpose) where it is stored transposed (along_columns); then the
+// item's blocks are filled from the buffer, a pair of rows at a time.
+QuantizeStats quantize_row_pairs(FoldedOperand b, size_t k, size_t n, bool along_columns, uint16_t *packed) {
   constexpr size_t kBlockRows = 32, kBlockCols = 64, kBlock = kBlockRows * kBlockCols;
   const size_t k_blocks = (k + kBlockRows - 1) / kBlockRows, n_blocks = (n + kBlockCols - 1) / kBlockCols;
   const autoscale_gemm_operand &op = b.op;
-  return reduce_items(long(k_blocks), true, QuantizeStats{}, summed, [&](long item) {
-    const size_t kb = size_t(item), r0 = kb * kBlockRows, rows = std::min(kBlockRows, k - r0);
-    thread_local std::vector<uint16_t> buffer;
-    buffer.assign(kBlockRows * n_blocks * kBlockCols, 0);  // padding rows and columns: zeros
-    const size_t ld = n_blocks * kBlockCols;
-    const QuantizeStats stats = quantize({op.x + ptrdiff_t(r0) * op.rs, rows, n, op.rs, op.cs, op.format,
-                                          op.saturate, op.scale, Emit::Bf16, buffer.data(), ld, b.exponent});
-    for (size_t nb = 0; nb < n_blocks; ++nb) {
-      uint32_t *block = reinterpret_cast<uint32_t *>(packed + (nb * k_blocks + kb) * kBlock);
-      for (size_t i = 0; i < kBlockRows / 2; ++i) {
-        const uint16_t *even = buffer.data() + 2 * i * ld + nb * kBlockCols, *odd = even + ld;
-        for (size_t j = 0; j < kBlockCols; ++j) block[i * kBlockCols + j] = uint32_t(even[j]) | uint32_t(odd[j]) << 16;
-      }
-    }
+  const auto quantized = [&](size_t r0, size_t rows, size_t c0, size_t cols, bool transposed, uint16_t *out,
+                             size_t ld) {
+    const float *x = op.x + ptrdiff_t(r0) * op.rs + ptrdiff_t(c0) * op.cs;
+    return transposed ? quantize({x, cols, rows, op.cs, op.rs, op.format, op.saturate, op.scale, Emit::Bf16, out, ld,
+                                  b.exponent})
+                      : quantize({x, rows, cols, op.rs, op.cs, op.format, op.saturate, op.scale, Emit::Bf16, out, ld,
+                                  b.exponent});
+  };
+  const auto block_at = [&](size_t kb, size_t nb) {
+    return reinterpret_cast<uint32_t *>(packed + (nb * k_blocks + kb) * kBlock);
+  };
+  thread_local std::vector<uint16_t> buffer;
+  if (!along_columns)
+    return reduce_items(long(k_blocks), true, QuantizeStats{}, summed, [&](long item) {
+      const size_t kb = size_t(item), r0 = kb * kBlockRows, ld = n_blocks * kBlockCols;
+      buffer.assign(kBlockRows * ld, 0);  // padding rows and columns: zeros
+      const QuantizeStats stats = quantized(r0, std::min(kBlockRows, k - r0), 0, n, false, buffer.data(), ld);
+      for (size_t nb = 0; nb < n_blocks; ++nb) pair_rows(buffer.data() + nb * kBlockCols, ld, block_at(kb, nb));
+      return stats;
+    });
+  return reduce_items(long(n_blocks), true, QuantizeStats{}, summed, [&](long item) {
+    const size_t nb = size_t(item), c0 = nb * kBlockCols, ld = k_blocks * kBlockRows;
+    buffer.assign(kBlockCols * ld, 0);  // column j of the block is the buffer's row j
+    const QuantizeStats stats = quantized(0, k, c0, std::min(kBlockCols, n - c0), true, buffer.data(), ld);
+    for (size_t kb = 0; kb < k_blocks; ++kb) pair_columns(buffer.data() + kb * kBlockRows, ld, block_at(kb, nb));
     return stats;
   });
 }
@@ -90,12 +117,14 @@ Partial combined(Partial x, const Partial &y) {
 
 }  // namespace
 
-int panel_product(const Product &p, size_t rows, FoldedOperand a, FoldedOperand b, bool want_amax, const char *fn,
-                  PanelTotals *totals) {
+int panel_product(const Product &product, size_t rows, FoldedOperand a, FoldedOperand b, bool want_amax,
+                  const char *fn, PanelTotals *totals) {
+  const Product p = kernel_of(product);
+  const float *bias = product.post == PostOp::BiasRow ? product.bias : nullptr;
   void *packed = scratch(kScratchPacked, dnnl_packed_bytes(p, rows));
   QuantizeStats b_stats;
   if (dnnl_packs_row_pairs(p, rows)) {
-    b_stats = quantize_row_pairs(b, p.k, p.n, static_cast<uint16_t *>(packed));
+    b_stats = quantize_row_pairs(b, p.k, p.n, p.b.trans, static_cast<uint16_t *>(packed));
   } else {
     b_stats = quantize(operand_job(b.op, b.exponent, p.k, p.n, p.b.trans, Elem::Bf16, const_cast<void *>(p.b.data)));
     const int status = dnnl_pack(p, rows, packed, fn);
@@ -118,7 +147,8 @@ int panel_product(const Product &p, size_t rows, FoldedOperand a, FoldedOperand 
       mine.error = autoscale_last_error();
       return mine;
     }
-    if (want_amax) mine.totals.c_amax = amax_bits(p.c + r0 * p.ldc, n_rows, p.n, ptrdiff_t(p.ldc), 1);
+    float *c = p.c + r0 * p.ldc;
+    mine.totals.c_amax = epilogue(n_rows, p.n, 1.0f, c, p.ldc, bias, 0, 1, c, ptrdiff_t(p.ldc), 1, want_amax);
     return mine;
   });
   if (all.status != AUTOSCALE_OK) return fail(all.status, "%s", all.error.c_str());
