@@ -192,10 +192,20 @@ AUTOSCALE_VECTOR_CLONES void quantize_run_in_range(const float *__restrict x, si
   // outside, and takes the full kernel.
   const uint32_t high = d.max_bits + (static_cast<uint32_t>(r.value_exponent) << 23);
   const uint32_t low = std::max(autoscale_float_bits_(std::ldexp(r.scale, d.emin)), 1u);
+  // After a group that fails, the next `skip` groups go to the full kernel untried, skip doubling
+  // while tries fail: a run of values below the range (a sparse gradient, an activation's tail)
+  // costs the full kernel's time, not the normal formula's as well.
+  constexpr size_t kMostSkipped = 64;
+  size_t skip = 0;
   U16 amax = {};
   RunStats rest{0, 0, 0, 0};
+  const auto full_kernel = [&](size_t from, size_t count) {
+    RunStats s;
+    quantize_run_nearest<F, E>(x + from, count, r, out + from, &s);
+    rest = RunStats{std::max(rest.amax, s.amax), rest.over + s.over, rest.under + s.under, 0};
+  };
   size_t i = 0;
-  for (; i + kGroup <= n; i += kGroup) {
+  while (i + kGroup <= n) {
     U16 largest = {}, smallest_less_one = ~U16{};  // |v| - 1: zero wraps to the largest, in range
     for (size_t l = i; l < i + kGroup; l += kLanes) {
       F16 v;
@@ -218,16 +228,20 @@ AUTOSCALE_VECTOR_CLONES void quantize_run_in_range(const float *__restrict x, si
       }
     }
     if constexpr (!Multiplies) amax = amax > largest ? amax : largest;
-    if (!any_lane((U16)(largest > high) | (U16)(smallest_less_one < low - 1u))) continue;
-    RunStats s;
-    quantize_run_nearest<F, E>(x + i, kGroup, r, out + i, &s);
-    rest = RunStats{0, rest.over + s.over, rest.under + s.under, 0};
+    if (!any_lane((U16)(largest > high) | (U16)(smallest_less_one < low - 1u))) {
+      skip = 0;
+      i += kGroup;
+      continue;
+    }
+    skip = std::min(kMostSkipped, 2 * skip + 1);
+    const size_t groups = std::min(1 + skip, (n - i) / kGroup);
+    full_kernel(i, groups * kGroup);
+    i += groups * kGroup;
   }
-  RunStats s{0, 0, 0, 0};
-  if (i < n) quantize_run_nearest<F, E>(x + i, n - i, r, out + i, &s);
-  uint32_t m = s.amax;
+  if (i < n) full_kernel(i, n - i);
+  uint32_t m = rest.amax;
   for (size_t l = 0; l < kLanes; ++l) m = amax[l] > m ? amax[l] : m;
-  *stats = RunStats{m, rest.over + s.over, rest.under + s.under, 0};
+  *stats = RunStats{m, rest.over, rest.under, 0};
 }
 
 using RunFn = void (*)(const float *, size_t, const Rounding &, void *, RunStats *);
