@@ -10,10 +10,12 @@
 
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <vector>
 
 #include "autoscale/format.h"
 #include "autoscale/kernels.h"
+#include "formats/quantize.h"
 #include "ratio_reporter.h"
 
 namespace {
@@ -66,6 +68,27 @@ void BM_quantize(benchmark::State &state, int format, float scale) {
   set_counters(state, n * sizeof(float), codes.size());
 }
 
+// What the scaled GEMM quantises its operands into (runtime/src/formats/quantize.h): e4m3 values as
+// bf16, the power-of-two scale folded in, with the statistics. Uniform over [-2, 2] with a scale
+// that puts 2 at 256, as a site's scale puts a tensor's amax; a fraction `tiny` of them a million
+// times smaller (an activation's tail, below e4m3's range), which the in-range kernel hands to the
+// full one.
+void BM_quantize_gemm_values(benchmark::State &state, double tiny) {
+  const size_t n = elements(state);
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<float> value(-2.0f, 2.0f), pick(0.0f, 1.0f);
+  std::vector<float> x(n);
+  for (float &v : x) v = pick(rng) < tiny ? value(rng) * 1e-6f : value(rng);
+  std::vector<uint16_t> out(n);
+  const autoscale::detail::QuantizeJob job{x.data(), 1, n, ptrdiff_t(n), 1, AUTOSCALE_E4M3, 1, 0x1p-7f,
+                                           autoscale::detail::Emit::Bf16, out.data(), n, -7};
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(autoscale::detail::quantize(job));
+    benchmark::ClobberMemory();
+  }
+  set_counters(state, n * sizeof(float), n * sizeof(uint16_t));
+}
+
 // A square matrix read transposed (rs == 1): the tiled path.
 void BM_quantize_transposed_e4m3(benchmark::State &state) {
   const size_t side = size_t(std::sqrt(double(elements(state)))), n = side * side;
@@ -111,6 +134,8 @@ BENCHMARK_CAPTURE(BM_quantize, e4m3, AUTOSCALE_E4M3, 0x1p-4f)->Apply(sizes);
 BENCHMARK_CAPTURE(BM_quantize, e5m2, AUTOSCALE_E5M2, 0x1p-4f)->Apply(sizes);
 BENCHMARK_CAPTURE(BM_quantize, bf16, AUTOSCALE_BF16, 0x1p-4f)->Apply(sizes);
 BENCHMARK_CAPTURE(BM_quantize, e4m3_scale_0_3, AUTOSCALE_E4M3, 0.3f)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_quantize_gemm_values, in_range, 0.0)->Apply(sizes);
+BENCHMARK_CAPTURE(BM_quantize_gemm_values, tenth_tiny, 0.1)->Apply(sizes);
 BENCHMARK(BM_quantize_transposed_e4m3)->Apply(sizes);
 BENCHMARK(BM_dequantize_e4m3)->Apply(sizes);
 BENCHMARK(BM_amax)->Apply(sizes);
