@@ -93,6 +93,15 @@ bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   return IA == IB;
 }
 
+bool sameUpToFloatingCasts(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  const auto Uncast = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    const auto *C = dyn_cast<ExplicitCastExpr>(E);
+    return C && C->getCastKind() == CK_FloatingCast ? C->getSubExpr() : E;
+  };
+  return sameExpr(Uncast(A), Uncast(B), Ctx);
+}
+
 /// Whether E is the update of an `#pragma omp atomic` statement (x += e, x++, x = x * e, and
 /// their capture forms v = x += e): OpenMP requires that operator form, so a call cannot replace
 /// it. The operands (e) are ordinary expressions and may be rewritten.

@@ -67,6 +67,10 @@ const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);
 /// Whether A and B, ignoring parentheses and implicit casts, are the same expression.
 bool sameExpr(const clang::Expr *A, const clang::Expr *B, const clang::ASTContext &Ctx);
 
+/// sameExpr, but for an explicit conversion between floating types around either: a value and
+/// the value widened (or narrowed) by a cast.
+bool sameUpToFloatingCasts(const clang::Expr *A, const clang::Expr *B, const clang::ASTContext &Ctx);
+
 /// Whether S names V anywhere in it.
 bool refersTo(const clang::Stmt *S, const clang::VarDecl *V);
 

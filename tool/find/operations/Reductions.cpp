@@ -431,7 +431,7 @@ private:
     }
     if (!Join)
       return;
-    if (sameExpr(Varying[0], Varying[1], Ctx))
+    if (sameUpToFloatingCasts(Varying[0], Varying[1], Ctx))  // (double)y[i] * y[i] squares y[i]
       Roles[Join] = Idiom::SquareSum;
     else if (readsTensor(Varying[0]) && readsTensor(Varying[1]))
       Roles[Join] = Idiom::DotMul;
