@@ -10,6 +10,7 @@
 #include <immintrin.h>
 #include <memory>
 #include <new>
+#include <utility>
 
 #include "autoscale/format.h"
 #include "check.h"
@@ -57,35 +58,33 @@ namespace {
 using U16 = uint32_t __attribute__((vector_size(64)));
 #pragma GCC diagnostic ignored "-Wpsabi"  // the vectors stay inside each clone
 
+// Step b of a transpose on rows x and y = x's row + b: lane l of the low result is x's lane l, or
+// y's lane l - b where l has bit b; of the high result, x's lane l + b, or y's lane l there (y's
+// lanes are 16-31 to the shuffle).
+template <size_t B, size_t... L>
+AUTOSCALE_FORCE_INLINE inline U16 low_blocks(U16 x, U16 y, std::index_sequence<L...>) {
+  return __builtin_shufflevector(x, y, ((L & B) ? 16 + L - B : L)...);
+}
+template <size_t B, size_t... L>
+AUTOSCALE_FORCE_INLINE inline U16 high_blocks(U16 x, U16 y, std::index_sequence<L...>) {
+  return __builtin_shufflevector(x, y, ((L & B) ? 16 + L : L + B)...);
+}
+template <size_t B> AUTOSCALE_FORCE_INLINE inline void swap_blocks(U16 (&r)[16]) {
+  for (size_t i = 0; i < 16; ++i)
+    if (!(i & B)) {
+      const U16 x = r[i], y = r[i + B];
+      r[i] = low_blocks<B>(x, y, std::make_index_sequence<16>());
+      r[i + B] = high_blocks<B>(x, y, std::make_index_sequence<16>());
+    }
+}
+
 // 16 x 16 words transposed in registers: at each step b (8, 4, 2, 1), rows i and i + b (i without
 // bit b) swap their off-diagonal b x b blocks. One two-source permute per row and step.
 AUTOSCALE_FORCE_INLINE inline void transpose16(U16 (&r)[16]) {
-  const auto step = [&](int b, auto lo, auto hi) {
-    for (int i = 0; i < 16; ++i)
-      if (!(i & b)) {
-        const U16 x = r[i], y = r[i + b];
-        r[i] = lo(x, y);
-        r[i + b] = hi(x, y);
-      }
-  };
-  step(8,
-       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23); },
-       [](U16 x, U16 y) {
-         return __builtin_shufflevector(x, y, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
-       });
-  step(4,
-       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27); },
-       [](U16 x, U16 y) {
-         return __builtin_shufflevector(x, y, 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
-       });
-  step(2,
-       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29); },
-       [](U16 x, U16 y) {
-         return __builtin_shufflevector(x, y, 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
-       });
-  step(1,
-       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30); },
-       [](U16 x, U16 y) { return __builtin_shufflevector(x, y, 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31); });
+  swap_blocks<8>(r);
+  swap_blocks<4>(r);
+  swap_blocks<2>(r);
+  swap_blocks<1>(r);
 }
 
 }  // namespace
