@@ -13,6 +13,9 @@
 #include <cstring>
 #include <limits>
 #include <vector>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 #include "autoscale/format.h"
 #include "formats/quantize.h"
@@ -93,6 +96,36 @@ TEST_P(QuantizeNearest, OneValueOutsideTheRangeAnywhereInAGroup) {
       ASSERT_EQ(n.overflows, i.overflows) << c.name << ": " << odd << " at " << at;
       ASSERT_EQ(n.underflows, i.underflows) << c.name << ": " << odd << " at " << at;
     }
+}
+
+// A thread running with DAZ and FTZ (-ffast-math) multiplies a float subnormal as zero. Where the
+// scale is so small that the format's smallest normal over it is a float subnormal, such values
+// must still take the full kernel, which counts them as the integer kernel does (underflows).
+TEST(QuantizeNearestDaz, FloatSubnormalsUnderATinyScaleCountAsTheIntegerKernelCounts) {
+#if defined(__SSE__)
+  const Case cases[] = {{"e4m3_bf16", AUTOSCALE_E4M3, Emit::Bf16, 1, 0x1p-121f, 0},
+                        {"e5m2_f32", AUTOSCALE_E5M2, Emit::F32, 0, 0x1p-113f, 0},
+                        {"fp16_f32", AUTOSCALE_FP16, Emit::F32, 1, 0x1p-113f, 0}};
+  std::vector<float> x(200);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = i % 3 == 0 ? std::ldexp(1.0f, -130 - int(i % 19)) : std::ldexp(i % 2 ? -1.5f : 1.25f, -118 + int(i % 7));
+  const unsigned csr = _mm_getcsr();
+  _mm_setcsr(csr | 0x8040u);  // FTZ (bit 15) and DAZ (bit 6)
+  for (const Case &c : cases) {
+    const size_t bytes = autoscale::detail::emit_bytes(c.format, c.emit);
+    std::vector<unsigned char> nearest(x.size() * bytes), integer(x.size() * bytes);
+    const QuantizeStats n = quantize_in_mode(c, x, nearest, FE_TONEAREST);
+    const QuantizeStats i = quantize_in_mode(c, x, integer, FE_UPWARD);
+    EXPECT_EQ(nearest, integer) << c.name;
+    EXPECT_EQ(n.underflows, i.underflows) << c.name;
+    EXPECT_GT(i.underflows, 0u) << c.name;
+    EXPECT_EQ(n.overflows, i.overflows) << c.name;
+    EXPECT_EQ(n.amax_bits, i.amax_bits) << c.name;
+  }
+  _mm_setcsr(csr);
+#else
+  GTEST_SKIP() << "no MXCSR on this target: DAZ is x86's";
+#endif
 }
 
 // Each float-normal format, each value output, saturating or not, scales up and down, exponents

@@ -187,11 +187,12 @@ AUTOSCALE_VECTOR_CLONES void quantize_run_in_range(const float *__restrict x, si
   const uint32_t half_less = (1u << (sh - 1)) - 1u, kept = ~((1u << sh) - 1u);
   // The range, tested as a group's largest |w| and smallest nonzero |v|: |w| at most max in the
   // emitted values' binades (modulo 2^32: a negative exponent subtracts; a float normal by
-  // value_exponent_folds), and |v| at least the format's smallest normal times the scale (exact,
-  // or below every nonzero float). A magnitude above max that would round down to it counts as
-  // outside, and takes the full kernel.
+  // value_exponent_folds), and |v| at least the format's smallest normal times the scale and a
+  // float normal: a thread running with DAZ (-ffast-math) multiplies a float subnormal as zero,
+  // where the full kernel counts the underflow. A magnitude above max that would round down to it
+  // counts as outside, and takes the full kernel.
   const uint32_t high = d.max_bits + (static_cast<uint32_t>(r.value_exponent) << 23);
-  const uint32_t low = std::max(autoscale_float_bits_(std::ldexp(r.scale, d.emin)), 1u);
+  const uint32_t low = std::max(autoscale_float_bits_(std::ldexp(r.scale, d.emin)), 0x00800000u);
   // After a group that fails, the next `skip` groups go to the full kernel untried, skip doubling
   // while tries fail: a run of values below the range (a sparse gradient, an activation's tail)
   // costs the full kernel's time, not the normal formula's as well.

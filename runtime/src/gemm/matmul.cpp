@@ -285,7 +285,9 @@ int scaled_gemm(int backend, Gemm g, float *c_amax) {
   p.b.data = qb;
   p.c = t;
   p.ldc = ldt;
-  const size_t rows = on_dnnl && in_place && m && n && k ? panel_rows(p) : 0;
+  // Panels add D only as the kernel's accumulation or a bias row (matmul_panels.h).
+  const bool d_in_kernel = !g.d || p.post != PostOp::None;
+  const size_t rows = on_dnnl && in_place && d_in_kernel && m && n && k ? panel_rows(p) : 0;
   if (rows) {  // the operands are quantised by the panels
     PanelTotals totals;
     const int status = panel_product(p, rows, {g.a, ea}, {g.b, eb}, c_amax != nullptr, fn, &totals);

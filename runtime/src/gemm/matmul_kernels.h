@@ -56,7 +56,7 @@ void pair_columns(const uint16_t *columns, size_t ld, uint32_t *block);
 // A per-thread buffer of at least bytes, 64-byte aligned, that only grows: products of recurring
 // shapes allocate nothing. Slots keep the buffers one call needs at once apart. Throws
 // std::bad_alloc.
-enum ScratchSlot { kScratchA, kScratchB, kScratchC, kScratchPad, kScratchPacked, kScratchSlots };
+enum ScratchSlot { kScratchA, kScratchB, kScratchC, kScratchPad, kScratchPacked, kScratchBlocks, kScratchSlots };
 void *scratch(ScratchSlot slot, size_t bytes);
 
 // Codes of format (rows x cols, row stride ld elements) decoded exactly into a dense row-major

@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <new>
 #include <string>
-#include <vector>
 
 #include "check.h"
 #include "gemm/matmul_dnnl.h"
@@ -63,10 +62,13 @@ QuantizeStats summed(QuantizeStats x, const QuantizeStats &y) {
 // columns padding the last blocks are zeros. B is quantised into a thread's buffer an item at a
 // time, read as it is stored: a block row (32 rows of B) where its rows are contiguous, a block
 // column (64 rows of B's transpose) where it is stored transposed (along_columns); then the
-// item's blocks are filled from the buffer, a pair of rows at a time.
+// item's blocks are filled from the buffer, a pair of rows at a time. The buffer holds B padded to
+// whole blocks, an item's part each, allocated before the threads' region (where an exception
+// would end the process).
 QuantizeStats quantize_row_pairs(FoldedOperand b, size_t k, size_t n, bool along_columns, uint16_t *packed) {
   constexpr size_t kBlockRows = 32, kBlockCols = 64, kBlock = kBlockRows * kBlockCols;
   const size_t k_blocks = (k + kBlockRows - 1) / kBlockRows, n_blocks = (n + kBlockCols - 1) / kBlockCols;
+  uint16_t *buffer = static_cast<uint16_t *>(scratch(kScratchBlocks, k_blocks * n_blocks * kBlock * sizeof(uint16_t)));
   const autoscale_gemm_operand &op = b.op;
   const auto quantized = [&](size_t r0, size_t rows, size_t c0, size_t cols, bool transposed, uint16_t *out,
                              size_t ld) {
@@ -79,20 +81,21 @@ QuantizeStats quantize_row_pairs(FoldedOperand b, size_t k, size_t n, bool along
   const auto block_at = [&](size_t kb, size_t nb) {
     return reinterpret_cast<uint32_t *>(packed + (nb * k_blocks + kb) * kBlock);
   };
-  thread_local std::vector<uint16_t> buffer;
   if (!along_columns)
     return reduce_items(long(k_blocks), true, QuantizeStats{}, summed, [&](long item) {
       const size_t kb = size_t(item), r0 = kb * kBlockRows, ld = n_blocks * kBlockCols;
-      buffer.assign(kBlockRows * ld, 0);  // padding rows and columns: zeros
-      const QuantizeStats stats = quantized(r0, std::min(kBlockRows, k - r0), 0, n, false, buffer.data(), ld);
-      for (size_t nb = 0; nb < n_blocks; ++nb) pair_rows(buffer.data() + nb * kBlockCols, ld, block_at(kb, nb));
+      uint16_t *rows = buffer + kb * kBlockRows * ld;
+      std::fill(rows, rows + kBlockRows * ld, uint16_t(0));  // padding rows and columns: zeros
+      const QuantizeStats stats = quantized(r0, std::min(kBlockRows, k - r0), 0, n, false, rows, ld);
+      for (size_t nb = 0; nb < n_blocks; ++nb) pair_rows(rows + nb * kBlockCols, ld, block_at(kb, nb));
       return stats;
     });
   return reduce_items(long(n_blocks), true, QuantizeStats{}, summed, [&](long item) {
     const size_t nb = size_t(item), c0 = nb * kBlockCols, ld = k_blocks * kBlockRows;
-    buffer.assign(kBlockCols * ld, 0);  // column j of the block is the buffer's row j
-    const QuantizeStats stats = quantized(0, k, c0, std::min(kBlockCols, n - c0), true, buffer.data(), ld);
-    for (size_t kb = 0; kb < k_blocks; ++kb) pair_columns(buffer.data() + kb * kBlockRows, ld, block_at(kb, nb));
+    uint16_t *columns = buffer + nb * kBlockCols * ld;  // column j of the block is row j here
+    std::fill(columns, columns + kBlockCols * ld, uint16_t(0));
+    const QuantizeStats stats = quantized(0, k, c0, std::min(kBlockCols, n - c0), true, columns, ld);
+    for (size_t kb = 0; kb < k_blocks; ++kb) pair_columns(columns + kb * kBlockRows, ld, block_at(kb, nb));
     return stats;
   });
 }

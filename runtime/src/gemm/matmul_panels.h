@@ -28,7 +28,7 @@ struct FoldedOperand {
 };
 
 // p in panels of `rows` rows (panel_rows(p)): A quantised into p.a.data panel by panel, B into the
-// kernel's own layout (through p.b.data where oneDNN packs it); C's amax taken when want_amax.
+// kernel's own layout (through p.b.data where oneDNN packs it); C's amax taken when want_amax. D is what p's post-op says (C's old values, or p.bias): nothing else is added.
 // AUTOSCALE_OK, or an error recorded for autoscale_last_error.
 int panel_product(const Product &p, size_t rows, FoldedOperand a, FoldedOperand b, bool want_amax, const char *fn,
                   PanelTotals *totals);
