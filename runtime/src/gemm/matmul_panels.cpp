@@ -59,12 +59,11 @@ QuantizeStats summed(QuantizeStats x, const QuantizeStats &y) {
 // B (k x n) quantised to bf16 values into BA16a64b2a: blocks of 32 rows x 64 columns, block (kb,
 // nb) at (nb * k_blocks + kb) * 2048 elements, and in a block rows 2i and 2i + 1 of column j side by
 // side at (i * 64 + j) * 2 (the pairs a bf16 dot-product instruction multiplies). The rows and
-// columns padding the last blocks are zeros. B is quantised into a thread's buffer an item at a
-// time, read as it is stored: a block row (32 rows of B) where its rows are contiguous, a block
-// column (64 rows of B's transpose) where it is stored transposed (along_columns); then the
-// item's blocks are filled from the buffer, a pair of rows at a time. The buffer holds B padded to
-// whole blocks, an item's part each, allocated before the threads' region (where an exception
-// would end the process).
+// columns padding the last blocks are zeros. B is quantised an item at a time, read as it is
+// stored: a block row (32 rows of B) where its rows are contiguous, a block column (64 rows of B's
+// transpose) where it is stored transposed (along_columns), into the item's part of a buffer of B
+// padded to whole blocks (allocated before the threads' region, where an exception would end the
+// process); then the item's blocks are filled from it, a pair of rows at a time.
 QuantizeStats quantize_row_pairs(FoldedOperand b, size_t k, size_t n, bool along_columns, uint16_t *packed) {
   constexpr size_t kBlockRows = 32, kBlockCols = 64, kBlock = kBlockRows * kBlockCols;
   const size_t k_blocks = (k + kBlockRows - 1) / kBlockRows, n_blocks = (n + kBlockCols - 1) / kBlockCols;
