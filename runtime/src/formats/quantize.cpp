@@ -373,6 +373,13 @@ bool value_exponent_folds(int format, int e) {
   return smallest + e >= -126 && largest + e <= 128;
 }
 
+QuantizeStats merged(QuantizeStats x, const QuantizeStats &y) {
+  x.amax_bits = std::max(x.amax_bits, y.amax_bits);
+  x.overflows += y.overflows;
+  x.underflows += y.underflows;
+  return x;
+}
+
 size_t emit_bytes(int format, Emit emit) {
   return emit == Emit::Code ? code_bytes(format) : emit == Emit::Bf16 ? 2 : 4;
 }
@@ -411,13 +418,7 @@ QuantizeStats quantize(const QuantizeJob &request) {
   const size_t row_items = (job.rows + item_rows - 1) / item_rows;
   const size_t col_items = item_cols ? (job.cols + item_cols - 1) / item_cols : 0;
   const long items = long(row_items * col_items);
-  const auto combine = [](QuantizeStats x, const QuantizeStats &y) {
-    x.amax_bits = std::max(x.amax_bits, y.amax_bits);
-    x.overflows += y.overflows;
-    x.underflows += y.underflows;
-    return x;
-  };
-  return reduce_items(items, parallel_pays(job.rows * job.cols), QuantizeStats{}, combine, [&](long item) {
+  return reduce_items(items, parallel_pays(job.rows * job.cols), QuantizeStats{}, merged, [&](long item) {
     const size_t r0 = size_t(item) / col_items * item_rows, c0 = size_t(item) % col_items * item_cols;
     QuantizeStats st;
     quantize_item(job, k, r, bytes, r0, std::min(job.rows, r0 + item_rows), c0, std::min(job.cols, c0 + item_cols),

@@ -51,6 +51,8 @@ struct QuantizeStats {
 };
 
 QuantizeStats quantize(const QuantizeJob &job);
+// The statistics of two passes (or parts of one) as one: the larger amax, the counts summed.
+QuantizeStats merged(QuantizeStats x, const QuantizeStats &y);
 
 // max |x(i, j)| over the same strided matrix, as bits (see amax_bits above).
 uint32_t amax_bits(const float *x, size_t rows, size_t cols, ptrdiff_t rs, ptrdiff_t cs);

@@ -49,13 +49,6 @@ size_t panel_rows(const Product &product) {
 
 namespace {
 
-QuantizeStats summed(QuantizeStats x, const QuantizeStats &y) {
-  x.amax_bits = std::max(x.amax_bits, y.amax_bits);
-  x.overflows += y.overflows;
-  x.underflows += y.underflows;
-  return x;
-}
-
 // B (k x n) quantised to bf16 values into BA16a64b2a: blocks of 32 rows x 64 columns, block (kb,
 // nb) at (nb * k_blocks + kb) * 2048 elements, and in a block rows 2i and 2i + 1 of column j side by
 // side at (i * 64 + j) * 2 (the pairs a bf16 dot-product instruction multiplies). The rows and
@@ -81,7 +74,7 @@ QuantizeStats quantize_row_pairs(FoldedOperand b, size_t k, size_t n, bool along
     return reinterpret_cast<uint32_t *>(packed + (nb * k_blocks + kb) * kBlock);
   };
   if (!along_columns)
-    return reduce_items(long(k_blocks), true, QuantizeStats{}, summed, [&](long item) {
+    return reduce_items(long(k_blocks), true, QuantizeStats{}, merged, [&](long item) {
       const size_t kb = size_t(item), r0 = kb * kBlockRows, ld = n_blocks * kBlockCols;
       uint16_t *rows = buffer + kb * kBlockRows * ld;
       std::fill(rows, rows + kBlockRows * ld, uint16_t(0));  // padding rows and columns: zeros
@@ -89,7 +82,7 @@ QuantizeStats quantize_row_pairs(FoldedOperand b, size_t k, size_t n, bool along
       for (size_t nb = 0; nb < n_blocks; ++nb) pair_rows(rows + nb * kBlockCols, ld, block_at(kb, nb));
       return stats;
     });
-  return reduce_items(long(n_blocks), true, QuantizeStats{}, summed, [&](long item) {
+  return reduce_items(long(n_blocks), true, QuantizeStats{}, merged, [&](long item) {
     const size_t nb = size_t(item), c0 = nb * kBlockCols, ld = k_blocks * kBlockRows;
     uint16_t *columns = buffer + nb * kBlockCols * ld;  // column j of the block is row j here
     std::fill(columns, columns + kBlockCols * ld, uint16_t(0));
@@ -108,7 +101,7 @@ struct Partial {
 };
 
 Partial combined(Partial x, const Partial &y) {
-  x.totals.a = summed(x.totals.a, y.totals.a);
+  x.totals.a = merged(x.totals.a, y.totals.a);
   x.totals.c_amax = std::max(x.totals.c_amax, y.totals.c_amax);
   if (x.status == AUTOSCALE_OK && y.status != AUTOSCALE_OK) {
     x.status = y.status;
@@ -138,9 +131,9 @@ int panel_product(const Product &product, size_t rows, FoldedOperand a, FoldedOp
     Partial mine;
     try {
       uint16_t *qa = static_cast<uint16_t *>(const_cast<void *>(p.a.data)) + r0 * p.a.ld;
-      const autoscale_gemm_operand &op = a.op;
-      mine.totals.a = quantize({op.x + ptrdiff_t(r0) * op.rs, n_rows, p.k, op.rs, op.cs, op.format, op.saturate,
-                                op.scale, Emit::Bf16, qa, p.a.ld, a.exponent});
+      autoscale_gemm_operand rows_of_a = a.op;
+      rows_of_a.x += ptrdiff_t(r0) * a.op.rs;
+      mine.totals.a = quantize(operand_job(rows_of_a, a.exponent, n_rows, p.k, false, Elem::Bf16, qa));
       mine.status = dnnl_run_panel(p, rows, r0, packed, fn);
     } catch (const std::bad_alloc &) {
       mine.status = fail(AUTOSCALE_ENOMEM, "%s: out of memory for a panel of %zu x %zu x %zu", fn, p.m, p.n, p.k);
