@@ -560,6 +560,57 @@ TEST(SiteGemm, NestFactorsScaleTheOperandsTheArraysKeepTheirTensors) {
   EXPECT_EQ(rows, before);
 }
 
+// A nest's sums for loops that store values from them: the bits the nest's call writes into C,
+// in a buffer laid out as C (a row stride longer than a row included), while C itself is not
+// written; null, for the loops to sum as written, where the nest's call computes nothing (C inside
+// an operand, C's rows overlapping) and where a stride of C is negative.
+TEST(SiteGemm, NestSumsAreTheNestsProductInABufferLaidOutAsC) {
+  static autoscale_site site = make_site(962, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_CURRENT);
+  constexpr std::size_t m = 6, n = 5, k = 11, ldc = 8;
+  std::mt19937 rng(962);
+  std::uniform_real_distribution<float> value(-2.0f, 2.0f);
+  std::vector<float> a(m * k), b(k * n), bias(n), c(m * ldc, 7.0f), expected(m * ldc, 0.0f);
+  for (float &v : a) v = value(rng);
+  for (float &v : b) v = value(rng);
+  for (float &v : bias) v = value(rng);
+  const float alpha = 1.5f;
+  ASSERT_EQ(autoscale_matmul_nest_factors_f(&site, m, n, k, alpha, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f,
+                                            bias.data(), 0, 1, expected.data(), ldc, 1),
+            1);
+  const std::vector<float> before = c;
+  float *sums = autoscale_matmul_nest_sums_f(&site, m, n, k, alpha, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f,
+                                             bias.data(), 0, 1, c.data(), ldc, 1);
+  ASSERT_NE(sums, nullptr);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      uint32_t got, want;
+      std::memcpy(&got, &sums[i * ldc + j], sizeof got);
+      std::memcpy(&want, &expected[i * ldc + j], sizeof want);
+      EXPECT_EQ(got, want) << "element " << i << ", " << j;
+    }
+  autoscale_matmul_sums_free(sums);
+  EXPECT_EQ(c, before);
+  EXPECT_EQ(autoscale_matmul_nest_sums_f(&site, m, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr, 0, 0,
+                                         a.data() + 2, n, 1),
+            nullptr);  // C inside A
+  EXPECT_EQ(autoscale_matmul_nest_sums_f(&site, m, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr, 0, 0,
+                                         c.data(), n - 1, 1),
+            nullptr);  // rows n - 1 apart overlap
+  EXPECT_EQ(autoscale_matmul_nest_sums_f(&site, m, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr, 0, 0,
+                                         c.data() + (m - 1) * ldc, -static_cast<std::ptrdiff_t>(ldc), 1),
+            nullptr);  // rows upward
+  autoscale_matmul_sums_free(nullptr);
+  std::vector<double> ad(a.begin(), a.end()), bd(b.begin(), b.end()), cd(m * n), expected_d(m * n);
+  ASSERT_EQ(autoscale_matmul_nest_d(&site, m, n, k, ad.data(), k, 1, bd.data(), n, 1, nullptr, 0, 0, expected_d.data(), n, 1),
+            1);
+  double *sums_d = autoscale_matmul_nest_sums_d(&site, m, n, k, 1.0, ad.data(), k, 1, 1.0, bd.data(), n, 1, 1.0, nullptr,
+                                                0, 0, cd.data(), n, 1);
+  ASSERT_NE(sums_d, nullptr);
+  EXPECT_EQ(std::vector<double>(sums_d, sums_d + m * n), expected_d);
+  autoscale_matmul_sums_free(sums_d);
+}
+
 TEST(SiteGemmDeathTest, OnlyMatmulSitesThatRoundTheirInputs) {
   static autoscale_site mul = make_site(701, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);

@@ -57,7 +57,9 @@ enum class EntryKind {
   BeginSteps,
   Step,
   MatmulNestFactors,
-  MatmulFactors
+  MatmulFactors,
+  MatmulNestSums,
+  MatmulSumsFree
 };
 enum class EntryType { None, Float, Double, FloatInDouble, Generic };
 

@@ -40,9 +40,11 @@ typedef enum autoscale_entry_kind {
   AUTOSCALE_ENTRY_BEGIN_STEPS = 13,   /* steps begin */
   AUTOSCALE_ENTRY_STEP = 14,          /* a step ends */
   AUTOSCALE_ENTRY_MATMUL_NEST_FACTORS = 15, /* the same, with factors (the operands', the products') */
-  AUTOSCALE_ENTRY_MATMUL_FACTORS = 16       /* a GEMM in place of its code, with factors */
+  AUTOSCALE_ENTRY_MATMUL_FACTORS = 16,      /* a GEMM in place of its code, with factors */
+  AUTOSCALE_ENTRY_MATMUL_NEST_SUMS = 17,    /* a nest's sums, for loops that store values from them */
+  AUTOSCALE_ENTRY_MATMUL_SUMS_FREE = 18     /* the sums' buffer freed after those loops */
 } autoscale_entry_kind;
-#define AUTOSCALE_ENTRY_KIND_COUNT 17
+#define AUTOSCALE_ENTRY_KIND_COUNT 19
 
 typedef enum autoscale_entry_type {
   AUTOSCALE_ENTRY_NONE = 0,  /* no floating-point values */
@@ -113,6 +115,9 @@ typedef enum autoscale_entry_type {
     AUTOSCALE_ENTRY_DOUBLE)                                                                            \
   X(autoscale_matmul_factors_f, AUTOSCALE_ENTRY_MATMUL_FACTORS, AUTOSCALE_OP_MATMUL, AUTOSCALE_ENTRY_FLOAT) \
   X(autoscale_matmul_factors_d, AUTOSCALE_ENTRY_MATMUL_FACTORS, AUTOSCALE_OP_MATMUL, AUTOSCALE_ENTRY_DOUBLE) \
+  X(autoscale_matmul_nest_sums_f, AUTOSCALE_ENTRY_MATMUL_NEST_SUMS, AUTOSCALE_OP_MATMUL, AUTOSCALE_ENTRY_FLOAT) \
+  X(autoscale_matmul_nest_sums_d, AUTOSCALE_ENTRY_MATMUL_NEST_SUMS, AUTOSCALE_OP_MATMUL, AUTOSCALE_ENTRY_DOUBLE) \
+  X(autoscale_matmul_sums_free, AUTOSCALE_ENTRY_MATMUL_SUMS_FREE, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE) \
   X(autoscale_begin_steps, AUTOSCALE_ENTRY_BEGIN_STEPS, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)   \
   X(autoscale_step, AUTOSCALE_ENTRY_STEP, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)
 

@@ -64,6 +64,22 @@ void autoscale_matmul_factors_d(autoscale_site *site, size_t m, size_t n, size_t
                                 ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b, ptrdiff_t b_rs,
                                 ptrdiff_t b_cs, double product_factor, const double *d, ptrdiff_t d_rs,
                                 ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+/* A loop nest whose stores compute values from its sums (an epilogue: `c[i][j] = s > 0 ? s : 0`)
+ * keeps its loops, which write C as written: the sums autoscale_matmul_nest_factors_* would write
+ * into C go to a buffer laid out as C (the sum of element (i, j) at sums[i * c_rs + j * c_cs]), so
+ * values the loops read through other names that reach C keep theirs. NULL where the nest's call
+ * would compute nothing (C sharing memory with A, B or D, C's elements not distinct) or C's strides
+ * are negative: the loops then sum as written. Free the buffer with autoscale_matmul_sums_free
+ * (NULL is ignored). Host only. */
+float *autoscale_matmul_nest_sums_f(autoscale_site *site, size_t m, size_t n, size_t k, float a_factor,
+                                    const float *a, ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b,
+                                    ptrdiff_t b_rs, ptrdiff_t b_cs, float product_factor, const float *d,
+                                    ptrdiff_t d_rs, ptrdiff_t d_cs, const float *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+double *autoscale_matmul_nest_sums_d(autoscale_site *site, size_t m, size_t n, size_t k, double a_factor,
+                                     const double *a, ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b,
+                                     ptrdiff_t b_rs, ptrdiff_t b_cs, double product_factor, const double *d,
+                                     ptrdiff_t d_rs, ptrdiff_t d_cs, const double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
+void autoscale_matmul_sums_free(void *sums);
 
 /* Loops of one multiply site, for the loops the rewriter substitutes (an innermost loop whose only
  * statement adds the site's product to a sum kept in the operation's type). Each is exactly its

@@ -8,8 +8,9 @@
 // the products in order p = 0..k-1 in FP64, as the loops do.
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <mutex>
 #include <vector>
 
@@ -352,6 +353,25 @@ int nest_product(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, 
   return 1;
 }
 
+// A loop nest's sums for loops that store values computed from them: the factored product into a
+// buffer spanning C's elements, or null where nest_product would compute nothing or C's strides
+// are negative (the buffer starts at C's first element).
+template <class T, class Gemm>
+T *nest_sums(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, T a_factor, const T *a,
+             std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, T b_factor, const T *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs,
+             T product_factor, const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, const T *c, std::ptrdiff_t c_rs,
+             std::ptrdiff_t c_cs) {
+  if (c_rs < 0 || c_cs < 0 || !distinct_elements(m, n, c_rs, c_cs) ||
+      overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs))
+    return nullptr;
+  const Extent span = extent_of(c, m, n, c_rs, c_cs);
+  T *sums = static_cast<T *>(std::malloc(std::max<std::size_t>(span.end - span.begin, sizeof(T))));
+  if (sums)
+    factored_product(gemm, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b, b_rs, b_cs, product_factor, d, d_rs,
+                     d_cs, sums, c_rs, c_cs);
+  return sums;
+}
+
 }  // namespace
 }  // namespace autoscale::detail
 
@@ -408,5 +428,21 @@ int autoscale_matmul_nest_factors_d(autoscale_site *site, size_t m, size_t n, si
   return autoscale::detail::nest_product(autoscale::detail::gemm_d, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
                                          b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
 }
+
+float *autoscale_matmul_nest_sums_f(autoscale_site *site, size_t m, size_t n, size_t k, float a_factor,
+                                    const float *a, ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b,
+                                    ptrdiff_t b_rs, ptrdiff_t b_cs, float product_factor, const float *d,
+                                    ptrdiff_t d_rs, ptrdiff_t d_cs, const float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return autoscale::detail::nest_sums(autoscale::detail::gemm_f, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
+                                      b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
+}
+double *autoscale_matmul_nest_sums_d(autoscale_site *site, size_t m, size_t n, size_t k, double a_factor,
+                                     const double *a, ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b,
+                                     ptrdiff_t b_rs, ptrdiff_t b_cs, double product_factor, const double *d,
+                                     ptrdiff_t d_rs, ptrdiff_t d_cs, const double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return autoscale::detail::nest_sums(autoscale::detail::gemm_d, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b,
+                                      b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
+}
+void autoscale_matmul_sums_free(void *sums) { std::free(sums); }
 
 }  // extern "C"

@@ -1,9 +1,8 @@
 //===- GemmNestParts.cpp - one attempt at folding a loop nest into a GEMM ----===//
 //
 // The loops (counted, bounds fixed), the accumulator (an element of C, a local scalar, or a
-// local array of an unrolled loop), the accesses, the rest of the nest (declarations only: the
-// whole nest goes; other work: the GEMM's own loops go and the call follows the nest), and the
-// edits. GemmNestSplit.cpp has the split and the text of the edits.
+// local array of an unrolled loop) and the accesses. GemmNestSplit.cpp has the rest of the nest
+// and where the call goes.
 //
 //===----------------------------------------------------------------------===//
 #include "substitutions/matmul/GemmNestParts.h"
@@ -339,14 +338,17 @@ bool NestAttempt::scalarAccumulator(const VarDecl *V) {
     if (Uses)
       Store = S;
   }
-  const auto *B = dyn_cast_or_null<BinaryOperator>(Store);
+  // (An assignment of a value with temporaries, `std::max(s, 0.0f)`, is wrapped in their cleanups.)
+  const auto *StoreExpr = dyn_cast_or_null<Expr>(Store);
+  const auto *B = StoreExpr ? dyn_cast<BinaryOperator>(StoreExpr->IgnoreImplicit()) : nullptr;
   if (!B || (B->getOpcode() != BO_Assign && B->getOpcode() != BO_AddAssign) ||
-      varOf(B->getRHS()) != V)
-    return fail(Name + " is not stored as it is (`out[...] = acc;`) after the sum");
-  size_t InSum = llvm::count_if(F.Refs.at(V), [&](const DeclRefExpr *R) {
-    return F.within(R, C.Assign);
+      (varOf(B->getRHS()) != V && B->getOpcode() != BO_Assign))
+    return fail(Name + " is not stored by one assignment after the sum (`out[...] = acc;`, or a "
+                       "value computed from it)");
+  size_t InSumOrValue = llvm::count_if(F.Refs.at(V), [&](const DeclRefExpr *R) {
+    return F.within(R, C.Assign) || F.within(R, B->getRHS());
   });
-  if (F.Refs.at(V).size() != InSum + 1)
+  if (F.Refs.at(V).size() != InSumOrValue)
     return fail(Name + " is used elsewhere");
   Acc.Form = Accumulator::Scalar;
   Acc.Var = V;
@@ -354,6 +356,7 @@ bool NestAttempt::scalarAccumulator(const VarDecl *V) {
   Acc.Store = B->getLHS();
   Acc.Init = V->getInit();
   Acc.StoreAdds = B->getOpcode() == BO_AddAssign;
+  Acc.Epilogue = varOf(B->getRHS()) == V ? nullptr : B->getRHS(); // epilogue()
   return true;
 }
 
@@ -491,38 +494,6 @@ bool NestAttempt::accesses() {
   return true;
 }
 
-bool NestAttempt::pureDecl(const Stmt *S) const {
-  const auto *DS = dyn_cast<DeclStmt>(S);
-  return DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
-           const auto *V = dyn_cast<VarDecl>(D);
-           return V && Scope_.ReadThrough(V);
-         });
-}
-
-void NestAttempt::walk(const Stmt *S) {
-  if (!S)
-    return;
-  auto IsNestLoop = [&](const Stmt *L) {
-    return llvm::is_contained(llvm::ArrayRef(Ch.Loops).take_front(J + 1), L);
-  };
-  if (isa<OMPLoopDirective>(S) && IsNestLoop(unwrapDirective(S)))
-    S = unwrapDirective(S);
-  if (const auto *For = dyn_cast<ForStmt>(S); For && IsNestLoop(For))
-    return walk(For->getBody());
-  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-    for (const Stmt *Child : CS->body())
-      walk(Child);
-    return;
-  }
-  if (S == C.Assign || Acc.Pieces.count(S) || isa<NullStmt>(S) ||
-      llvm::is_contained(Away, spanOf(S)))
-    return;
-  if (pureDecl(S))
-    Decls.push_back(cast<DeclStmt>(S));
-  else
-    Other.push_back(S);
-}
-
 bool NestAttempt::divides(const Poly &U, const Poly &N) {
   if (std::optional<int64_t> K = U.asConstant(); K && N.divisibleBy(*K))
     return true;
@@ -581,7 +552,7 @@ NestFinding NestAttempt::run() {
     Out.Reason = Why;
     return Out;
   }
-  if (!(Other.empty() ? wholeNest(*S) : split(*S))) {
+  if (!(Other.empty() ? wholeNest(*S) && (!Acc.Epilogue || epilogue(*S)) : split(*S))) {
     Out.Suggestion = suggestion(*S);
     Out.Reason = Why;
     return Out;

@@ -76,6 +76,8 @@ private:
     /// A memory accumulator's element scaled right before its sum (`C[i][j] *= beta`), and by what.
     const clang::Stmt *Scale = nullptr;
     const clang::Expr *ScaledBy = nullptr;
+    /// What the store writes where that is not the sum as it is: a value computed from it.
+    const clang::Expr *Epilogue = nullptr;
   };
 
   bool fail(const std::string &Why);
@@ -100,6 +102,8 @@ private:
   bool parallelRegionAbove() const;
   bool wholeNest(GemmShape &S);
   bool split(GemmShape &S);
+  /// A whole nest whose store computes from the sum: the loops stay behind the call to compute it.
+  bool epilogue(GemmShape &S);
   /// The text of S with the #pragma lines right before it.
   Span spanOf(const clang::Stmt *S) const;
   std::string suggestion(const GemmShape &S) const;

@@ -1,4 +1,4 @@
-//===- GemmNestSplit.cpp - where the call goes: the whole nest, or after it --===//
+//===- GemmNestSplit.cpp - the rest of the nest, and where the call goes -----===//
 //
 // A nest that only computes the product is replaced by the call, with the #pragma lines on it.
 // A nest that also does other work keeps it: the GEMM statement's own part (the highest block or
@@ -6,12 +6,16 @@
 // follows the nest. That is the same computation when the other work writes nothing the product
 // reads and touches nothing it writes; arrays reached from different variables are taken to be
 // different storage (as the runtime's GEMM takes A and B not to overlap C).
+// A nest that stores a value computed from each sum (an epilogue: `y[i][j] = s > 0 ? s : 0`)
+// keeps its loops behind the call, which computes the sums into a buffer the loops read them
+// from (GemmShape::SumReadBack).
 //
 //===----------------------------------------------------------------------===//
 #include "substitutions/matmul/GemmNestParts.h"
 
 #include "emit/LoopSpelling.h"
 #include "find/SourceLines.h"
+#include "find/operations/CallEffects.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -88,6 +92,7 @@ struct Effects : RecursiveASTVisitor<Effects> {
     bool Pure = F && Ctx.getSourceManager().isInSystemHeader(F->getLocation()) &&
                 llvm::none_of(C->arguments(),
                               [](const Expr *A) { return A->getType()->isPointerType(); });
+    Pure |= CallsThatWriteNothing && !callsMayWrite(C, Ctx);
     if (!Pure && Problem.empty())
       Problem = "calls a function";
     return true;
@@ -124,10 +129,45 @@ struct Effects : RecursiveASTVisitor<Effects> {
   /// through each variable in Memory.
   std::map<const VarDecl *, std::set<std::string>> Selected;
   bool Scaling = false; ///< the statement traversed is the accumulator's scaling (Acc.Scale)
+  /// Calls of functions that write nothing (CallEffects.h: a body that writes only its own
+  /// locals) are no problem.
+  bool CallsThatWriteNothing = false;
   std::string Problem;
 };
 
 } // namespace
+
+bool NestAttempt::pureDecl(const Stmt *S) const {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  return DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
+           const auto *V = dyn_cast<VarDecl>(D);
+           return V && Scope_.ReadThrough(V);
+         });
+}
+
+void NestAttempt::walk(const Stmt *S) {
+  if (!S)
+    return;
+  auto IsNestLoop = [&](const Stmt *L) {
+    return llvm::is_contained(llvm::ArrayRef(Ch.Loops).take_front(J + 1), L);
+  };
+  if (isa<OMPLoopDirective>(S) && IsNestLoop(unwrapDirective(S)))
+    S = unwrapDirective(S);
+  if (const auto *For = dyn_cast<ForStmt>(S); For && IsNestLoop(For))
+    return walk(For->getBody());
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : CS->body())
+      walk(Child);
+    return;
+  }
+  if (S == C.Assign || Acc.Pieces.count(S) || isa<NullStmt>(S) ||
+      llvm::is_contained(Away, spanOf(S)))
+    return;
+  if (pureDecl(S))
+    Decls.push_back(cast<DeclStmt>(S));
+  else
+    Other.push_back(S);
+}
 
 Span NestAttempt::spanOf(const Stmt *S) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -310,6 +350,45 @@ bool NestAttempt::split(GemmShape &S) {
   S.Statement = true;
   S.Note = "split from the loops at line " + Line(Ch.Loops[J]) +
            ", which keep their other work; the call follows them";
+  return true;
+}
+
+bool NestAttempt::epilogue(GemmShape &S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *Value = Acc.Epilogue;
+  const std::string What = "the value stored from the sum at line " +
+                           std::to_string(SM.getExpansionLineNumber(Value->getBeginLoc()));
+  if (!S.guarded())
+    return fail(What + " needs the loops behind a guarded call, and they have no place for one");
+  // The loops run as written, each sum read from the call's buffer: the value may read anything
+  // (C's elements too, which only the loops write), and may write nothing.
+  Effects E(Ctx);
+  E.CallsThatWriteNothing = true;
+  E.TraverseStmt(const_cast<Expr *>(Value));
+  if (!E.Problem.empty() || !E.Vars.empty() || !E.Memory.empty())
+    return fail(What + (E.Problem.empty() ? std::string(" writes memory") : " " + E.Problem));
+  // The value may be a macro's expansion (`RELU(s)`), its text then the macro call.
+  const Expr *Element = Acc.Store;
+  const CharSourceRange Computed = SM.getExpansionRange(Value->getSourceRange());
+  if (!Element->getBeginLoc().isFileID() || !Element->getEndLoc().isFileID() ||
+      !Computed.isTokenRange() || SM.isBeforeInTranslationUnit(Computed.getBegin(), Element->getEndLoc()))
+    return fail(What + ": the store is written in a macro");
+  // `if (...) s = C's element; else` goes before the loops that sum, where no pragma line may be.
+  const Stmt *Sum = Ch.Loops[Acc.Level - 1];
+  const unsigned SumAt = SM.getFileOffset(SM.getSpellingLoc(Sum->getBeginLoc()));
+  if (spanOf(Sum).Begin != SumAt)
+    return fail(What + ": pragma lines precede the loop that sums");
+  auto EndOf = [&](SourceLocation Last) {
+    return SM.getFileOffset(Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts()));
+  };
+  const Span Whole = spanOf(Outer);
+  S.ReadBack = GemmShape::SumReadBack{
+      SumAt, Acc.Var->getName().str(),
+      {SM.getFileOffset(Element->getBeginLoc()), EndOf(Element->getEndLoc())}, Whole.End};
+  // The operations of the value are rewritten as written.
+  S.Covers = {{Whole.Begin, SM.getFileOffset(Computed.getBegin())},
+              {EndOf(Computed.getEnd()), Whole.End}};
+  S.Note = "its loops stay to compute " + What + ", each sum read from the call's buffer";
   return true;
 }
 

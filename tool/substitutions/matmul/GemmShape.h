@@ -100,6 +100,20 @@ struct GemmShape : SubstitutionShapeOf<GemmShape> {
   /// Whether the call guards its loops (`if (!autoscale_matmul_nest_*(...)) loops`): a whole
   /// nest, without batch loops around the call or row sums after it.
   bool guarded() const { return GuardAt && Batch.empty() && Statement && !ARowSums; }
+  /// A guarded nest whose loops store a value computed from each sum (`y[i][j] = s > 0 ? s : 0`):
+  /// they stay and compute it. The call opens a block with the nest, and where it computed the
+  /// sums (into a buffer laid out as C) each is read from there instead of summed again.
+  struct SumReadBack {
+    unsigned SumAt = 0;      ///< where `if (sums) s = sums[...]; else ` goes: the sum's loop
+    std::string Accumulator; ///< s
+    Span Element;            ///< C's element as the store writes it
+    unsigned NestEnd = 0;    ///< where the block closes
+    bool operator==(const SumReadBack &O) const {
+      return SumAt == O.SumAt && Accumulator == O.Accumulator && Element == O.Element &&
+             NestEnd == O.NestEnd;
+    }
+  };
+  std::optional<SumReadBack> ReadBack;
   /// The operations written here are the site's own: they are not rewritten separately.
   std::vector<Span> Covers;
   /// A loop nest whose statements split away as products of their own, and whose loops left one

@@ -62,6 +62,28 @@ std::string rowSums(const GemmShape &G, llvm::StringRef Text) {
          ") + AUTOSCALE_CAST(ptrdiff_t, autoscale_p) * (" + spellPoly(G.A.Cols, Text) + ")];";
 }
 
+/// The edits of a nest whose loops stay to compute the values they store from the sums
+/// (GemmShape::SumReadBack): the call before them opens a block with them, and where it computed
+/// the sums (into a buffer laid out as C, whose first element C points to), each is read from
+/// there instead of summed again; the buffer is freed where the block closes.
+std::vector<Edit> readBackEdits(const GemmShape &G, const std::string &Call, const std::string &C,
+                                llvm::StringRef Text) {
+  const GemmShape::SumReadBack &R = *G.ReadBack;
+  const std::string Type = G.Type == FloatKind::Float ? "float" : "double";
+  std::string Open = "{ " + Type + " *const autoscale_gemm_sums = " + Call + ";";
+  Open = *G.GuardAt == G.InsertAt ? Open + " " : " " + Open;
+  const std::string ReadBack = "if (autoscale_gemm_sums) " + R.Accumulator +
+                               " = autoscale_gemm_sums[&(" +
+                               Text.slice(R.Element.Begin, R.Element.End).str() + ") - (" + C +
+                               ")]; else ";
+  const std::string Close =
+      " " + rules::entryPoint(rules::EntryKind::MatmulSumsFree, rules::EntryType::None).str() +
+      "(autoscale_gemm_sums); }";
+  return {{*G.GuardAt, 0, Open, Edit::Open, 0, static_cast<int>(G.Order)},
+          {R.SumAt, 0, ReadBack, Edit::Open, 0, 0},
+          {R.NestEnd, 0, Close, Edit::Open, 0, 0}};
+}
+
 /// The edits of a matmul site: the code it replaces goes (its line breaks stay, so every later
 /// line keeps its number) and the call takes its place.
 std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::StringRef Text) {
@@ -83,7 +105,8 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
     D += ", " + strides(G.D, Text);
     break;
   }
-  const bool Factors = G.A.Factor || G.B.Factor || G.ProductFactor; // the _factors calls take them
+  // The _factors calls take them, and so does the call of a nest's sums.
+  const bool Factors = G.A.Factor || G.B.Factor || G.ProductFactor || G.ReadBack;
   auto Operand = [&](const GemmMatrix &M) {
     std::string Factor = !Factors ? "" : M.Factor ? spellFactor(*M.Factor, Text) + ", " : "1, ";
     return Factor + pointer(M, Text) + ", " + strides(M, Text);
@@ -101,6 +124,8 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
     // The loops stay, run where the call finds C sharing memory with an operand or its elements
     // not distinct; the call takes the nest's first line, or the end of the code line above its
     // pragmas.
+    if (G.ReadBack)
+      return readBackEdits(G, Entry(rules::EntryKind::MatmulNestSums) + Args, pointer(G.C, Text), Text);
     const auto Kind = Factors ? rules::EntryKind::MatmulNestFactors : rules::EntryKind::MatmulNest;
     std::string Guard = "if (!" + Entry(Kind) + Args + ")";
     Guard = *G.GuardAt == G.InsertAt ? Guard + " " : " " + Guard;

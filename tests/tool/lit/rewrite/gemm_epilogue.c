@@ -1,0 +1,83 @@
+/* A GEMM nest whose store computes a value from the sum (an epilogue: an activation, a scale, a
+ * residual) keeps its loops behind the call: the call opens a block with them, and where it
+ * computed C, each sum is read back from C instead of summed again; the value's own operations
+ * are rewritten as written. */
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c -- -fopenmp
+// RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
+// RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
+// RUN: %cc -fsyntax-only -std=c99 -fopenmp -I %runtime-include out/input.c
+// RUN: cd out && %autoscale-rewrite --rules %rules/default.yaml --out-dir ../again input.c -- -fopenmp
+// RUN: diff -u input.c ../again/input.c
+#include <math.h>
+
+#define RELU(v) ((v) > 0.0f ? (v) : 0.0f)
+
+static float gelu(float v) { return 0.5f * v * (1.0f + tanhf(0.79788456f * v)); }
+// CHECK: static float gelu(float v) { return autoscale_mul_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], 0.5f, v) * (1.0f + tanhf(autoscale_mul_f_compact(&[[SITES]][1], 0.79788456f, v))); }
+// REPORT: input.c:[[@LINE-2]]:42: {"action":"cast","class":"infer","format":"fp16","function":"gelu","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+// REPORT: input.c:[[@LINE-3]]:46: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-3]]:42","input.c:[[@LINE-3]]:54"],"function":"gelu","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":null}
+// REPORT: input.c:[[@LINE-4]]:54: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-4]]:56"],"function":"gelu","op":"add","rule":"class:deny","spelling":"+","type":"float","variable":null}
+// REPORT: input.c:[[@LINE-5]]:56: {"action":"keep","callee":"tanhf","class":"deny","fed_by":["input.c:[[@LINE-5]]:74"],"function":"gelu","op":"tanhf","rule":"class:deny","spelling":"tanhf","type":"float","variable":null}
+// REPORT: input.c:[[@LINE-6]]:74: {"action":"cast","class":"infer","format":"fp16","function":"gelu","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+
+void dense_relu(float *y, const float *x, const float *w, const float *b, int M, int N, int K) {
+// CHECK: void dense_relu(float *y, const float *x, const float *w, const float *b, int M, int N, int K) { { float *const autoscale_gemm_sums = autoscale_matmul_nest_sums_f(&[[SITES]][2], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), 1, x, K, 1, 1, w, 1, K, 1, b, 0, 1, y, N, 1);
+  #pragma omp parallel for
+  for (int i = 0; i < M; i++)
+  // CHECK: for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"dense_relu","gemm":"loops","note":"its loops stay to compute the value stored from the sum at line 38, each sum read from the call's buffer","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":2,"spelling":"matmul","strategy":"current","type":"float","variable":"y"}
+    for (int j = 0; j < N; j++) {
+      float acc = b[j];
+      for (int k = 0; k < K; k++)
+      // CHECK: if (autoscale_gemm_sums) acc = autoscale_gemm_sums[&(y[i * N + j]) - (y)]; else for (int k = 0; k < K; k++)
+        acc += x[i * K + k] * w[j * K + k];
+        // CHECK: acc += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-2]]:13: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:29"],"function":"dense_relu","matmul":"input.c:[[@LINE-9]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"acc"}
+        // REPORT: input.c:[[@LINE-3]]:29: {"action":"in_matmul","class":"allow","function":"dense_relu","matmul":"input.c:[[@LINE-10]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"acc"}
+      y[i * N + j] = acc > 0.0f ? acc : 0.0f;
+    }
+    // CHECK: } autoscale_matmul_sums_free(autoscale_gemm_sums); }
+}
+
+void dense_gelu_residual(float y[][64], const float x[][32], const float w[][32], const float r[][64], int M) {
+  for (int i = 0; i < M; i++)
+  // CHECK: { float *const autoscale_gemm_sums = autoscale_matmul_nest_sums_f(&[[SITES]][3], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), 64, 32, 1, &x[0][0], 32, 1, 1, &w[0][0], 1, 32, 1, AUTOSCALE_NULL, 0, 0, &y[0][0], 64, 1); for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"dense_gelu_residual","gemm":"loops","note":"its loops stay to compute the value stored from the sum at line 55, each sum read from the call's buffer","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":3,"spelling":"matmul","strategy":"current","type":"float","variable":"y"}
+    for (int j = 0; j < 64; j++) {
+      float s = 0;
+      for (int k = 0; k < 32; k++)
+      // CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[i][j]) - (&y[0][0])]; else for (int k = 0; k < 32; k++)
+        s += x[i][k] * w[j][k];
+        // CHECK: s += x[i][k] * w[j][k];
+        // REPORT: input.c:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:22"],"function":"dense_gelu_residual","matmul":"input.c:[[@LINE-9]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:22: {"action":"in_matmul","class":"allow","function":"dense_gelu_residual","matmul":"input.c:[[@LINE-10]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+      y[i][j] = r[i][j] + gelu(s);
+      // CHECK: y[i][j] = autoscale_add_f(&[[SITES]][4], r[i][j], gelu(s));
+      // REPORT: input.c:[[@LINE-2]]:25: {"action":"cast","class":"infer","format":"fp16","function":"dense_gelu_residual","op":"add","program":"one call per operation: a statement of the loop is not an assignment of a float","rounding":"output","rule":"class:infer","site":4,"spelling":"+","strategy":"delayed","type":"float","variable":"y"}
+    }
+    // CHECK: } autoscale_matmul_sums_free(autoscale_gemm_sums); }
+}
+
+// The value as a macro's expansion: the call keeps it as written.
+void dense_relu_macro(float *y, const float *x, const float *w, int M, int N, int K) {
+  for (int i = 0; i < M; i++)
+  // CHECK: { float *const autoscale_gemm_sums = autoscale_matmul_nest_sums_f(&[[SITES]][5], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), 1, x, K, 1, 1, w, 1, K, 1, AUTOSCALE_NULL, 0, 0, y, N, 1); for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"dense_relu_macro","gemm":"loops","note":"its loops stay to compute the value stored from the sum at line 75, each sum read from the call's buffer","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":5,"spelling":"matmul","strategy":"current","type":"float","variable":"y"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+      // CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[i * N + j]) - (y)]; else for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // CHECK: s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:27"],"function":"dense_relu_macro","matmul":"input.c:[[@LINE-9]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:27: {"action":"in_matmul","class":"allow","function":"dense_relu_macro","matmul":"input.c:[[@LINE-10]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+      y[i * N + j] = RELU(s);
+    }
+    // CHECK: } autoscale_matmul_sums_free(autoscale_gemm_sums); }
+}
+// REPORT: file: {"changed":true,"path":"input.c","sites":6,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"dense_gelu_residual":{"conversions":0,"converted":2,"line":"converted 2 of 4 operations using 0 conversions","operations":4},"dense_relu":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"dense_relu_macro":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"gelu":{"conversions":2,"converted":2,"line":"converted 2 of 5 operations using 2 conversions","operations":5}},"total":{"conversions":2,"converted":6,"line":"converted 6 of 15 operations using 2 conversions","operations":15}}
+// REPORT: rules: "default.yaml"
+// REPORT: steps: {"loops":[],"source":"not found"}
+// REPORT: summary: 15 float operations in 1 file: 3 scaled e4m3, 3 cast fp16, 3 kept, 6 in matmuls, 0 skipped; no step found: each site rolls its history every 1024 executions

@@ -1,0 +1,92 @@
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %S/gemm_only.yaml --out-dir out --report report.json input.c --
+// RUN: diff -u input.c out/input.c
+// RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
+/* A store that computes a value from the sum keeps its loops behind the call, which computes the
+ * sums first: these nests could not be run that way, and stay as written. */
+#define STORE(p, v) p = v
+int calls;
+static float counted(float v) {
+  calls++;
+  return v;
+}
+
+// The value calls a function that writes a global.
+void writes_global(float *y, const float *x, const float *w, int M, int N, int K) {
+  for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"writes_global","op":"matmul","reason":"not substituted as a GEMM: the value stored from the sum at line 24 calls a function","spelling":"matmul","suggestion":"kernels: [{function: writes_global, m: \"M\", n: \"N\", k: \"K\", a: {ptr: \"x\", row_stride: \"K\", col_stride: \"1\"}, b: {ptr: \"w\", row_stride: \"1\", col_stride: \"K\"}, c: {ptr: \"y\", row_stride: \"N\", col_stride: \"1\"}}]","type":"float","variable":"s"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"writes_global","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"keep","class":"allow","function":"writes_global","op":"dot_mul","rule":"overrides[0]","spelling":"*","type":"float","variable":"s"}
+      y[i * N + j] = counted(s);
+    }
+}
+
+// A double sum stored in a float: C would round it before the value is computed.
+void other_type(float *y, const float *x, const float *w, int M, int N, int K) {
+  for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"other_type","op":"matmul","reason":"not substituted as a GEMM: the products or the sum are computed in another type than the arrays hold","spelling":"matmul","type":"double","variable":"s"}
+    for (int j = 0; j < N; j++) {
+      double s = 0.0;
+      for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"other_type","op":"accumulate","rule":"class:deny","spelling":"+=","type":"double","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"keep","class":"allow","function":"other_type","op":"dot_mul","rule":"overrides[0]","spelling":"*","type":"float","variable":"s"}
+      y[i * N + j] = (float)(s * 0.5);
+      // REPORT: input.c:[[@LINE-1]]:32: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-4]]:11"],"function":"other_type","op":"mul","rule":"class:deny","spelling":"*","type":"double","variable":"y"}
+    }
+}
+
+// A computed value added to C: the call would need C's old elements too.
+void adds_value(float *y, const float *x, const float *w, int M, int N, int K) {
+  for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"adds_value","op":"matmul","reason":"not substituted as a GEMM: the accumulator 's' is not stored by one assignment after the sum (`out[...] = acc;`, or a value computed from it)","spelling":"matmul","type":"float","variable":"s"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"adds_value","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"keep","class":"allow","function":"adds_value","op":"dot_mul","rule":"overrides[0]","spelling":"*","type":"float","variable":"s"}
+      y[i * N + j] += 2.0f * s;
+      // REPORT: input.c:[[@LINE-1]]:20: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:28"],"function":"adds_value","op":"update","rule":"class:deny","spelling":"+=","type":"float","variable":"y"}
+      // REPORT: input.c:[[@LINE-2]]:28: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-5]]:11"],"function":"adds_value","op":"update","rule":"class:deny","spelling":"*","type":"float","variable":"y"}
+    }
+}
+
+// No place for the call that keeps the loops: the code line above their pragma holds a string.
+void no_guard(float *y, const float *x, const float *w, int N, int K) {
+  const char *tag = "dense"; (void)tag;
+  #pragma omp parallel for
+  for (int j = 0; j < N; j++) {
+  // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"no_guard","op":"matmul","reason":"not substituted as a GEMM: the value stored from the sum at line 70 needs the loops behind a guarded call, and they have no place for one","spelling":"matmul","suggestion":"kernels: [{function: no_guard, m: \"1\", n: \"N\", k: \"K\", a: {ptr: \"x\", row_stride: \"0\", col_stride: \"1\"}, b: {ptr: \"w\", row_stride: \"1\", col_stride: \"K\"}, c: {ptr: \"y\", row_stride: \"0\", col_stride: \"1\"}}]","type":"float","variable":"s"}
+    float s = 0.0f;
+    for (int k = 0; k < K; k++)
+      s += x[k] * w[j * K + k];
+      // REPORT: input.c:[[@LINE-1]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:17"],"function":"no_guard","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+      // REPORT: input.c:[[@LINE-2]]:17: {"action":"keep","class":"allow","function":"no_guard","op":"dot_mul","rule":"overrides[0]","spelling":"*","type":"float","variable":"s"}
+    y[j] = s > 0.0f ? s : 0.0f;
+  }
+}
+
+// The store itself is a macro's expansion.
+void stored_by_macro(float *y, const float *x, const float *w, int M, int N, int K) {
+  for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"stored_by_macro","op":"matmul","reason":"not substituted as a GEMM: the value stored from the sum at line 84: the store is written in a macro","spelling":"matmul","suggestion":"kernels: [{function: stored_by_macro, m: \"M\", n: \"N\", k: \"K\", a: {ptr: \"x\", row_stride: \"K\", col_stride: \"1\"}, b: {ptr: \"w\", row_stride: \"1\", col_stride: \"K\"}, c: {ptr: \"y\", row_stride: \"N\", col_stride: \"1\"}}]","type":"float","variable":"s"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"stored_by_macro","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"keep","class":"allow","function":"stored_by_macro","op":"dot_mul","rule":"overrides[0]","spelling":"*","type":"float","variable":"s"}
+      STORE(y[i * N + j], 2.0f * s);
+      // REPORT: input.c:[[@LINE-1]]:32: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-4]]:11"],"function":"stored_by_macro","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":"y"}
+    }
+}
+// REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"adds_value":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"no_guard":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"other_type":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"stored_by_macro":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"writes_global":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 19 operations using 0 conversions","operations":19}}
+// REPORT: rules: "gemm_only.yaml"
+// REPORT: steps: {"loops":[],"source":"none"}
+// REPORT: summary: 14 float operations in 1 file: 14 kept, 0 skipped; 5 matmuls not substituted (the report says why)
