@@ -358,8 +358,11 @@ std::optional<Access> AffineReader::row(const Expr *X) {
     return pointer(U->getSubExpr());
   if (const VarDecl *V = varOf(X); V && S.Invariant(V) && !S.ReadThrough(V))
     return atomPointer(X);
-  if (const auto *M = dyn_cast<MemberExpr>(X); M && memberBase(*M) && isInvariant(X))
-    return atomPointer(X); // an array member of a fixed variable's object: `g->w`, `s.w`
+  // An array member of a fixed variable's object (`g->w`, `s.w`), or of the object a member
+  // function runs on (`w`, `this->w`: `this` never changes).
+  if (const auto *M = dyn_cast<MemberExpr>(X);
+      M && (memberBase(*M) || isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) && isInvariant(X))
+    return atomPointer(X);
   return fail<Access>("array '" + text(X) + "' changes with the loops");
 }
 

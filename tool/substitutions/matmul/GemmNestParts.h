@@ -76,8 +76,10 @@ private:
     /// A memory accumulator's element scaled right before its sum (`C[i][j] *= beta`), and by what.
     const clang::Stmt *Scale = nullptr;
     const clang::Expr *ScaledBy = nullptr;
-    /// What the store writes where that is not the sum as it is: a value computed from it.
+    /// What the store writes where that is not the sum as it is: a value computed from it, and
+    /// the declarations of locals computed from the sum on the way (`float v = alpha * s;`).
     const clang::Expr *Epilogue = nullptr;
+    std::vector<const clang::Stmt *> Steps;
   };
 
   bool fail(const std::string &Why);

@@ -365,13 +365,16 @@ bool NestAttempt::epilogue(GemmShape &S) {
   Effects E(Ctx);
   E.CallsThatWriteNothing = true;
   E.TraverseStmt(const_cast<Expr *>(Value));
+  for (const Stmt *S : Acc.Steps)
+    E.TraverseStmt(const_cast<Stmt *>(S));
   if (!E.Problem.empty() || !E.Vars.empty() || !E.Memory.empty())
     return fail(What + (E.Problem.empty() ? std::string(" writes memory") : " " + E.Problem));
   // The value may be a macro's expansion (`RELU(s)`), its text then the macro call.
   const Expr *Element = Acc.Store;
   const CharSourceRange Computed = SM.getExpansionRange(Value->getSourceRange());
   if (!Element->getBeginLoc().isFileID() || !Element->getEndLoc().isFileID() ||
-      !Computed.isTokenRange() || SM.isBeforeInTranslationUnit(Computed.getBegin(), Element->getEndLoc()))
+      !Computed.isTokenRange() || SM.isBeforeInTranslationUnit(Computed.getBegin(), Element->getEndLoc()) ||
+      llvm::any_of(Acc.Steps, [](const Stmt *S) { return !S->getBeginLoc().isFileID(); }))
     return fail(What + ": the store is written in a macro");
   // `if (...) s = C's element; else` goes before the loops that sum, where no pragma line may be.
   const Stmt *Sum = Ch.Loops[Acc.Level - 1];
@@ -385,9 +388,9 @@ bool NestAttempt::epilogue(GemmShape &S) {
   S.ReadBack = GemmShape::SumReadBack{
       SumAt, Acc.Var->getName().str(),
       {SM.getFileOffset(Element->getBeginLoc()), EndOf(Element->getEndLoc())}, Whole.End};
-  // The operations of the value are rewritten as written.
-  S.Covers = {{Whole.Begin, SM.getFileOffset(Computed.getBegin())},
-              {EndOf(Computed.getEnd()), Whole.End}};
+  // The operations of the value and of the locals on the way are rewritten as written.
+  const SourceLocation From = Acc.Steps.empty() ? Computed.getBegin() : Acc.Steps.front()->getBeginLoc();
+  S.Covers = {{Whole.Begin, SM.getFileOffset(From)}, {EndOf(Computed.getEnd()), Whole.End}};
   S.Note = "its loops stay to compute " + What + ", each sum read from the call's buffer";
   return true;
 }

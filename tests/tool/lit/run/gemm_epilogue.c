@@ -1,5 +1,5 @@
 // GEMM nests whose store computes a value from the sum (ReLU with a bias, a scale, a residual
-// through a helper function, C's own elements): pass-through prints the original's bits where the
+// through a helper function, C's own elements, a local computed from the sum on the way): pass-through prints the original's bits where the
 // call computed the sums (the loops read them from its buffer and write C as written, so a
 // residual that is C itself, or C's elements read, keep their values), and where C shares memory
 // with an operand (the call computes nothing and the loops sum as written); default.yaml's e4m3
@@ -61,6 +61,20 @@ static void row_offsets(float *y, const float *x, const float *w) {
     }
 }
 
+// The value through a local computed from the sum.
+// CHECK-LABEL: static void scaled_relu(
+// CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[i * N + j]) - (y)]; else for (int p = 0; p < K; p++)
+static void scaled_relu(float *y, const float *x, const float *w, float alpha) {
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int p = 0; p < K; p++)
+        s += x[i * K + p] * w[j * K + p];
+      const float v = alpha * s;
+      y[i * N + j] = v > 0.0f ? v : 0.01f * v;
+    }
+}
+
 static float x[M * K], w[N * K], b[N], y[M * N], x2[M][K], w2[N][K], r2[M][N], y2[M][N];
 static float inplace[M * K + N * K]; // C is the start of A: the call must not compute
 
@@ -90,6 +104,9 @@ int main(void) {
   scaled_sigmoid_residual(r2, x2, w2, r2, 0.75f); // the residual is C: r2 += sigmoid(...)
   for (int i = 0; i < M * N; i++)
     printf("residual_is_c[%d] = %a\n", i, r2[i / N][i % N]);
+  scaled_relu(y, x, w, 1.25f);
+  for (int i = 0; i < M * N; i++)
+    printf("scaled_relu[%d] = %a\n", i, y[i]);
   for (int i = 0; i < M * N; i++)
     y[i] = (float)(i % 5);
   row_offsets(y, x, w);
