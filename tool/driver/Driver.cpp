@@ -254,7 +254,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
 } // namespace
 
 int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
-  llvm::Expected<rules::RuleSet> Rules = rules::loadRuleSet(Opts.RulesPath);
+  llvm::Expected<rules::RuleSet> Rules = rules::loadRuleSet(Opts.RulesPath, substitutionKindKeys());
   if (!Rules) {
     llvm::errs() << llvm::toString(Rules.takeError()) << "\n";
     return 2;

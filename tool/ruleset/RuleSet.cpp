@@ -24,8 +24,11 @@ void TreatmentPatch::applyTo(Treatment &T) const {
   if (RecheckEvery) T.Params.RecheckEvery = *RecheckEvery;
   if (Saturate) T.Params.Saturate = *Saturate;
   if (Statistics) T.Statistics = *Statistics;
-  if (VectorLoops) T.VectorLoops = *VectorLoops;
-  if (LoopPrograms) T.LoopPrograms = *LoopPrograms;
+  for (const auto &[Key, On] : Kinds)
+    if (On)
+      T.KindsOff.erase(Key);
+    else
+      T.KindsOff.insert(Key);
 }
 
 std::optional<OpClass> RuleSet::classFor(llvm::StringRef Op) const {
@@ -74,13 +77,13 @@ Treatment RuleSet::treatment(OpClass Class, const Override *Matched,
   return T;
 }
 
-llvm::Expected<RuleSet> loadRuleSet(llvm::StringRef Path) {
+llvm::Expected<RuleSet> loadRuleSet(llvm::StringRef Path, llvm::ArrayRef<llvm::StringRef> KindKeys) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return llvm::createStringError(Buffer.getError(), "error: cannot read rules file '%s': %s",
                                    Path.str().c_str(), Buffer.getError().message().c_str());
-  return parseRuleSet((*Buffer)->getBuffer(), Path);
+  return parseRuleSet((*Buffer)->getBuffer(), Path, KindKeys);
 }
 
 std::string defaultRulesPath(const char *Argv0) {

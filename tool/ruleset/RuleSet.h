@@ -13,12 +13,14 @@
 
 #include "autoscale/defaults.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,18 +54,16 @@ struct Treatment {
   StrategyParams Params;
   /// What the runtime records at the site: everything the report needs, or the amax only.
   rules::Statistics Statistics = rules::Statistics::Full;
-  /// A multiply rounding its inputs whose innermost loop only adds up its products runs as one
-  /// call of the runtime's loop kernels (VectorLoopShape.h); false keeps the scalar calls.
-  bool VectorLoops = true;
-  /// An operation of an innermost loop of straight-line float arithmetic runs with the rest of
-  /// the loop as one call of the runtime's loop programs (LoopProgramShape.h); false keeps the
-  /// loop's calls (for every operation of the loop).
-  bool LoopPrograms = true;
+  /// The substitution kinds the rules turn off for the operation, by the key each kind declares
+  /// (`vector_loops: false`; tool/substitutions/Substitution.h, rulesKey()): it keeps its own
+  /// call where a kind would compute it with the code around it.
+  std::set<std::string> KindsOff;
+  bool allows(llvm::StringRef KindKey) const { return !KindsOff.count(KindKey.str()); }
 
   bool operator==(const Treatment &O) const {
     return Action == O.Action && Format == O.Format && Rounding == O.Rounding &&
            Strategy == O.Strategy && Params == O.Params && Statistics == O.Statistics &&
-           VectorLoops == O.VectorLoops && LoopPrograms == O.LoopPrograms;
+           KindsOff == O.KindsOff;
   }
 };
 
@@ -81,8 +81,7 @@ struct TreatmentPatch {
   std::optional<int> RecheckEvery;
   std::optional<bool> Saturate;
   std::optional<rules::Statistics> Statistics;
-  std::optional<bool> VectorLoops;
-  std::optional<bool> LoopPrograms;
+  std::map<std::string, bool> Kinds; ///< a kind's key: whether it may compute the operation
   void applyTo(Treatment &T) const;
 };
 
@@ -154,8 +153,11 @@ struct RuleSet {
 
 /// Parses rules text. Errors read "path:line:col: error: message" (unknown keys carry a "did you
 /// mean" suggestion; bad values and bad globs are named), all of them, not only the first.
-llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text, llvm::StringRef Path);
-llvm::Expected<RuleSet> loadRuleSet(llvm::StringRef Path);
+/// KindKeys: the keys by which a treatment turns substitution kinds on or off, as the kinds
+/// declare them (the tool's list: substitutionKindKeys(), Substitution.h).
+llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text, llvm::StringRef Path,
+                                     llvm::ArrayRef<llvm::StringRef> KindKeys);
+llvm::Expected<RuleSet> loadRuleSet(llvm::StringRef Path, llvm::ArrayRef<llvm::StringRef> KindKeys);
 /// The shipped default.yaml: found beside the executable (../share/autoscale/rules or the source
 /// tree's rules/ for an uninstalled build).
 std::string defaultRulesPath(const char *Argv0);

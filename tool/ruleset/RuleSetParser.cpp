@@ -45,19 +45,10 @@ constexpr llvm::StringLiteral ClassEditKeys[] = {"add", "remove"};
 constexpr llvm::StringLiteral StepKeys[] = {"function"};
 constexpr llvm::StringLiteral OverrideKeys[] = {"name", "match", "set"};
 constexpr llvm::StringLiteral MatchKeys[] = {"op", "function", "file", "variable", "callee", "line"};
+/// A treatment's keys, then the substitution kinds' (the parser is handed them).
 constexpr llvm::StringLiteral TreatmentKeys[] = {
     "action", "format",       "rounding",       "strategy",      "history", "amax_reduce",
-    "margin", "static_scale", "analysis_steps", "recheck_every", "saturate", "statistics",
-    "vector_loops", "loop_programs"};
-/// An override's 'set' takes the treatment keys and may move the op to another class.
-const std::vector<llvm::StringRef> &overrideSetKeys() {
-  static const std::vector<llvm::StringRef> Keys = [] {
-    std::vector<llvm::StringRef> K{"class"};
-    K.insert(K.end(), std::begin(TreatmentKeys), std::end(TreatmentKeys));
-    return K;
-  }();
-  return Keys;
-}
+    "margin", "static_scale", "analysis_steps", "recheck_every", "saturate", "statistics"};
 
 // Which strategies read each parameter; a parameter given beside another strategy is a mistake
 // the user should hear about rather than a setting silently ignored.
@@ -112,7 +103,14 @@ struct Membership {
 
 class Parser : public YamlReader {
 public:
-  explicit Parser(llvm::StringRef Path) { Rules.Path = Path.str(); }
+  Parser(llvm::StringRef Path, llvm::ArrayRef<llvm::StringRef> KindKeys) : KindKeys(KindKeys) {
+    Rules.Path = Path.str();
+    ClassKeys.assign(std::begin(TreatmentKeys), std::end(TreatmentKeys));
+    ClassKeys.insert(ClassKeys.end(), KindKeys.begin(), KindKeys.end());
+    // An override's 'set' takes the treatment keys and may move the op to another class.
+    SetKeys = {"class"};
+    SetKeys.insert(SetKeys.end(), ClassKeys.begin(), ClassKeys.end());
+  }
 
   llvm::Expected<RuleSet> parse(llvm::StringRef Text) {
     try {
@@ -143,6 +141,9 @@ public:
 
 private:
   RuleSet Rules;
+  llvm::ArrayRef<llvm::StringRef> KindKeys;
+  /// A class treatment's keys and an override's 'set' keys, the kinds' included.
+  std::vector<llvm::StringRef> ClassKeys, SetKeys;
   //===--- the rules file ---------------------------------------------------===//
 
   void walkRoot(const YAML::Node &Root) {
@@ -378,10 +379,9 @@ private:
         P.Saturate = readBool(F);
       else if (K == "statistics")
         P.Statistics = readEnum<Statistics>(F, AllStatistics);
-      else if (K == "vector_loops")
-        P.VectorLoops = readBool(F);
-      else if (K == "loop_programs")
-        P.LoopPrograms = readBool(F);
+      else if (llvm::is_contained(KindKeys, K))
+        if (std::optional<bool> On = readBool(F))
+          P.Kinds[K.str()] = *On;
     }
     if (Errors.size() != ErrorsBefore)
       return std::nullopt;
@@ -396,8 +396,7 @@ private:
             F.Key == "strategy" ||
             llvm::any_of(StrategyParamUses, [&](const ParamUse &U) { return U.Key == F.Key; });
         bool Rounding = F.Key == "format" || F.Key == "rounding" || F.Key == "saturate" ||
-                        F.Key == "statistics" || F.Key == "vector_loops" ||
-                        F.Key == "loop_programs";
+                        F.Key == "statistics" || llvm::is_contained(KindKeys, F.Key);
         if (Scaling || (Rounding && *P.Action == Action::Keep))
           error(F.KeyNode, "'" + F.Key + "' has no effect with action '" + name(*P.Action) + "'" +
                                (Scaling ? " (only 'scale' uses a strategy)" : ""));
@@ -423,7 +422,7 @@ private:
       return;
     for (const Field &C : Map->List) {
       std::string What = "treatment." + C.Key;
-      std::optional<TreatmentPatch> P = readPatch(C.Value, What, TreatmentKeys, nullptr);
+      std::optional<TreatmentPatch> P = readPatch(C.Value, What, ClassKeys, nullptr);
       if (!P)
         continue;
       // A class treatment is complete: no earlier layer supplies the action or format.
@@ -477,7 +476,7 @@ private:
         continue;
       }
       std::optional<TreatmentPatch> P =
-          readPatch(Set->Value, What + ".set", overrideSetKeys(), &O.Class);
+          readPatch(Set->Value, What + ".set", SetKeys, &O.Class);
       if (!P)
         continue;
       if (!O.Class && Set->Value.size() == 0) {
@@ -555,8 +554,9 @@ private:
 
 } // namespace
 
-llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text, llvm::StringRef Path) {
-  return Parser(Path).parse(Text);
+llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text, llvm::StringRef Path,
+                                     llvm::ArrayRef<llvm::StringRef> KindKeys) {
+  return Parser(Path, KindKeys).parse(Text);
 }
 
 } // namespace autoscale::rules

@@ -42,6 +42,9 @@ struct NumberedSite {
 /// site under <name>.
 class SubstitutionKind : public find::Recogniser {
 public:
+  /// rules: the key by which a treatment turns the kind off for its operations
+  /// (`vector_loops: false`), or none where the rules cannot.
+  virtual llvm::StringRef rulesKey() const { return {}; }
 
   /// decide: after classes and rules, Decision::RunsIn of the operations it computes, and
   /// Decision::WhyNot of the rewritten ones it could compute and does not. The kinds run in
@@ -86,6 +89,8 @@ public:
 /// first, then vector loops their multiplies, then loop programs the loops left.
 llvm::ArrayRef<const SubstitutionKind *> substitutionKinds();
 const SubstitutionKind &substitutionKind(Substitution S);
+/// rules: every kind's rulesKey(), for the rules parser.
+std::vector<llvm::StringRef> substitutionKindKeys();
 /// find: every kind's recogniser, in that order.
 std::vector<const find::Recogniser *> recognisers();
 

@@ -15,6 +15,14 @@ llvm::ArrayRef<const SubstitutionKind *> substitutionKinds() {
   return Kinds;
 }
 
+std::vector<llvm::StringRef> substitutionKindKeys() {
+  std::vector<llvm::StringRef> Keys;
+  for (const SubstitutionKind *K : substitutionKinds())
+    if (!K->rulesKey().empty())
+      Keys.push_back(K->rulesKey());
+  return Keys;
+}
+
 std::vector<const find::Recogniser *> recognisers() {
   return {substitutionKinds().begin(), substitutionKinds().end()};
 }

@@ -27,7 +27,7 @@ treatment:
   deny: {action: keep}
   clear: {action: cast, format: fp32}
 )" + Extra.str();
-  llvm::Expected<rules::RuleSet> R = rules::parseRuleSet(Text, "t.yaml");
+  llvm::Expected<rules::RuleSet> R = rules::parseRuleSet(Text, "t.yaml", {});
   EXPECT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
   return std::move(*R);
 }

@@ -17,7 +17,7 @@ step: {function: train_step}
 /// What the finder records for Code, parsed as /src/input.c (or .cpp) with Args.
 FoundUnit find(llvm::StringRef Code, std::vector<std::string> Args = {"-xc", "-std=c99"},
                llvm::StringRef Name = "/src/input.c") {
-  llvm::Expected<rules::RuleSet> R = rules::parseRuleSet(Rules, "t.yaml");
+  llvm::Expected<rules::RuleSet> R = rules::parseRuleSet(Rules, "t.yaml", {});
   EXPECT_TRUE(static_cast<bool>(R));
   Args.push_back("-w");
   std::unique_ptr<clang::ASTUnit> AST =

@@ -16,8 +16,11 @@ namespace {
 
 constexpr size_t classIndex(OpClass C) { return static_cast<size_t>(C); }
 
+/// The keys the tool's substitution kinds declare (substitutions_test checks the tool's list).
+const llvm::StringRef KindKeys[] = {"vector_loops", "loop_programs"};
+
 RuleSet parseOk(llvm::StringRef Text) {
-  llvm::Expected<RuleSet> R = parseRuleSet(Text, "t.yaml");
+  llvm::Expected<RuleSet> R = parseRuleSet(Text, "t.yaml", KindKeys);
   if (!R) {
     ADD_FAILURE() << "unexpected errors:\n" << llvm::toString(R.takeError());
     return RuleSet();
@@ -27,7 +30,7 @@ RuleSet parseOk(llvm::StringRef Text) {
 
 /// The full error text of a file that must not parse.
 std::string errorsOf(llvm::StringRef Text) {
-  llvm::Expected<RuleSet> R = parseRuleSet(Text, "t.yaml");
+  llvm::Expected<RuleSet> R = parseRuleSet(Text, "t.yaml", KindKeys);
   if (R) {
     ADD_FAILURE() << "parsed, but errors were expected:\n" << Text.str();
     return "";
@@ -118,14 +121,14 @@ overrides:
   EXPECT_EQ(A.Params.Reduce, AmaxReduce::MostRecent);
   EXPECT_EQ(A.Params.Margin, -2);
   EXPECT_FALSE(A.Params.Saturate);
-  EXPECT_TRUE(A.VectorLoops);
-  EXPECT_TRUE(A.LoopPrograms);
+  EXPECT_TRUE(A.allows("vector_loops"));
+  EXPECT_TRUE(A.allows("loop_programs"));
   const Treatment &I = R.ClassTreatment[classIndex(OpClass::Infer)];
   expectTreatment(I, Action::Cast, Format::BF16);
   EXPECT_EQ(I.Rounding, Rounding::Output);
   EXPECT_TRUE(I.Params.Saturate);
-  EXPECT_FALSE(I.VectorLoops);
-  EXPECT_FALSE(I.LoopPrograms);
+  EXPECT_FALSE(I.allows("vector_loops"));
+  EXPECT_FALSE(I.allows("loop_programs"));
   const Treatment &D = R.ClassTreatment[classIndex(OpClass::Deny)];
   expectTreatment(D, Action::Keep, Format::FP32);
   EXPECT_EQ(D.Rounding, std::nullopt);
@@ -467,7 +470,7 @@ treatment:
 }
 
 TEST(RuleSetLoad, MissingFileIsAnErrorNamingIt) {
-  llvm::Expected<RuleSet> R = loadRuleSet("/nonexistent/rules.yaml");
+  llvm::Expected<RuleSet> R = loadRuleSet("/nonexistent/rules.yaml", KindKeys);
   ASSERT_FALSE(R);
   EXPECT_EQ(llvm::toString(R.takeError()),
             "error: cannot read rules file '/nonexistent/rules.yaml': No such file or directory");
@@ -480,7 +483,7 @@ TEST(RuleSetLoad, ErrorsNameTheFilePath) {
     std::ofstream Out(Path.c_str());
     Out << "version: 1\nstep: {functon: f}\n";
   }
-  llvm::Expected<RuleSet> R = loadRuleSet(Path);
+  llvm::Expected<RuleSet> R = loadRuleSet(Path, KindKeys);
   llvm::sys::fs::remove(Path);
   ASSERT_FALSE(R);
   EXPECT_EQ(llvm::toString(R.takeError()),
@@ -614,22 +617,26 @@ TEST(RuleSetPatch, AppliesOnlyTheFieldsItSets) {
   P.Format = Format::E5M2;
   P.Saturate = false;
   P.Rounding = Rounding::Inputs;
-  P.VectorLoops = false;
-  P.LoopPrograms = false;
+  P.Kinds = {{"vector_loops", false}, {"loop_programs", false}};
   P.applyTo(T);
   EXPECT_EQ(T.Action, Action::Scale);
   EXPECT_EQ(T.Format, Format::E5M2);
   EXPECT_EQ(T.Rounding, Rounding::Inputs);
   EXPECT_EQ(T.Params.HistoryLen, 8);
   EXPECT_FALSE(T.Params.Saturate);
-  EXPECT_FALSE(T.VectorLoops);
-  EXPECT_FALSE(T.LoopPrograms);
+  EXPECT_FALSE(T.allows("vector_loops"));
+  EXPECT_FALSE(T.allows("loop_programs"));
+  TreatmentPatch On;
+  On.Kinds = {{"vector_loops", true}};
+  On.applyTo(T);
+  EXPECT_TRUE(T.allows("vector_loops"));
+  EXPECT_FALSE(T.allows("loop_programs"));
 }
 
 //===--- shipped files -------------------------------------------------------===//
 
 llvm::Expected<RuleSet> loadShipped(llvm::StringRef File) {
-  return loadRuleSet((AUTOSCALE_SOURCE_RULES_DIR "/" + File).str());
+  return loadRuleSet((AUTOSCALE_SOURCE_RULES_DIR "/" + File).str(), KindKeys);
 }
 
 TEST(ShippedRules, EveryFileParses) {
@@ -640,7 +647,7 @@ TEST(ShippedRules, EveryFileParses) {
     if (llvm::sys::path::extension(It->path()) != ".yaml")
       continue;
     ++Count;
-    llvm::Expected<RuleSet> R = loadRuleSet(It->path());
+    llvm::Expected<RuleSet> R = loadRuleSet(It->path(), KindKeys);
     EXPECT_TRUE(bool(R)) << (R ? "" : llvm::toString(R.takeError()));
   }
   EXPECT_FALSE(EC) << EC.message();
@@ -682,7 +689,7 @@ TEST(ShippedRules, PassthroughRewritesEverythingAtFP32) {
   ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
   for (const Treatment &T : R->ClassTreatment)
     expectTreatment(T, Action::Cast, Format::FP32);
-  llvm::Expected<RuleSet> Builtin = parseRuleSet("version: 1\n", "builtin");
+  llvm::Expected<RuleSet> Builtin = parseRuleSet("version: 1\n", "builtin", KindKeys);
   ASSERT_TRUE(bool(Builtin));
   for (const auto &[Op, Class] : Builtin->ClassOf)
     EXPECT_TRUE(R->classFor(Op).has_value()) << Op;
@@ -704,7 +711,7 @@ TEST(ShippedRules, ReadmeExampleParses) {
   Begin += 8;
   size_t End = Text.find("```", Begin);
   ASSERT_NE(End, llvm::StringRef::npos);
-  llvm::Expected<RuleSet> R = parseRuleSet(Text.slice(Begin, End), "README.md");
+  llvm::Expected<RuleSet> R = parseRuleSet(Text.slice(Begin, End), "README.md", KindKeys);
   ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
   EXPECT_EQ(R->StepFunctions, std::vector<std::string>{"train_step"});
   EXPECT_EQ(R->Overrides.size(), 4u);

@@ -40,7 +40,7 @@ treatment:
   deny: {action: keep}
   clear: {action: cast, format: fp32}
 )",
-                                                         "t.yaml");
+                                                         "t.yaml", substitutionKindKeys());
   EXPECT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
   return std::move(*R);
 }
@@ -62,6 +62,15 @@ TEST(Substitutions, EveryKindIsListedOnceInTheOrderTheyChoose) {
   EXPECT_EQ(Ids, (std::vector<Substitution>{MatmulKindName, VectorLoopKindName,
                                             LoopProgramKindName}));
   EXPECT_EQ(Names.size(), Ids.size());
+}
+
+// The keys by which the rules turn kinds off, as the ruleset's tests and rules/README.md name
+// them: the matmul kind has none.
+TEST(Substitutions, EachKindThatTheRulesTurnOffDeclaresItsKey) {
+  EXPECT_EQ(substitutionKindKeys(), (std::vector<llvm::StringRef>{"vector_loops", "loop_programs"}));
+  EXPECT_EQ(substitutionKind(VectorLoopKindName).rulesKey(), "vector_loops");
+  EXPECT_EQ(substitutionKind(LoopProgramKindName).rulesKey(), "loop_programs");
+  EXPECT_TRUE(substitutionKind(MatmulKindName).rulesKey().empty());
 }
 
 TEST(Substitutions, AMatmulSiteComputesTheOperationsOfTheCodeItReplaces) {

@@ -179,6 +179,7 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
 class LoopProgramSubstitution final : public SubstitutionKind {
 public:
   llvm::StringRef name() const override { return LoopProgramKindName; }
+  llvm::StringRef rulesKey() const override { return "loop_programs"; }
 
   void recogniseLoop(find::OperationFinder &F, const clang::Stmt &Loop, const clang::FunctionDecl &FD,
                      llvm::ArrayRef<unsigned> Ops) const override {
@@ -215,8 +216,8 @@ public:
           Why = "a multiply of the loop runs as a vector loop";
         else if (D.runsIn(MatmulKindName))
           Why = "the loop is part of a matmul";
-        else if (D.rewrites() && !D.Treatment.LoopPrograms)
-          Why = "the rules keep the loop's calls (loop_programs: false)";
+        else if (D.rewrites() && !D.Treatment.allows(rulesKey()))
+          Why = ("the rules keep the loop's calls (" + rulesKey() + ": false)").str();
       }
       if (Rewrites && AllPlain && Why.empty())
         Why = "every site of the loop is fp32 with statistics amax: its calls are the plain arithmetic";

@@ -81,6 +81,7 @@ std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::
 class VectorLoopSubstitution final : public SubstitutionKind {
 public:
   llvm::StringRef name() const override { return VectorLoopKindName; }
+  llvm::StringRef rulesKey() const override { return "vector_loops"; }
 
   void recogniseMultiply(find::OperationFinder &F, Operation &Op, const clang::BinaryOperator &Mul,
                          const clang::FunctionDecl &FD) const override {
@@ -95,7 +96,7 @@ public:
     for (size_t I = 0; I < Ops.size(); ++I) {
       const VectorLoopShape *L = vectorLoopOf(Ops[I]);
       Decision &D = Decisions[I];
-      if (!D.rewrites() || !D.Treatment.VectorLoops)
+      if (!D.rewrites() || !D.Treatment.allows(rulesKey()))
         continue;
       // The kernels are the loop of autoscale_mul_*: a site that rounds its inputs (output
       // rounding would be another call), and fp32 rounds nothing, so the loop as written is best.
