@@ -2,8 +2,8 @@
 # Dense layers whose stores apply the bias and an activation (tests/bench/dense_layers.c: a
 # transformer MLP, 128 x 768 -> 3072 -> 768, written as plain C loops), rewritten under the
 # default rules and pass-through, against the FP32 original at -O2 -fopenmp: the best of 5 runs
-# each, on 1 and 2 OpenMP threads, in the same run, and each build's checksum. A speed report,
-# not a test.
+# each, on 1 and 2 OpenMP threads, in the same run, and each build's checksum (pass-through must
+# print the original's). A speed report, not a test.
 #
 # Usage: tests/bench/dense_epilogue.sh [BUILD_DIR (default build)] [STEPS (default 4)]
 set -euo pipefail
@@ -28,9 +28,16 @@ printf 'dense layers, %d steps, -O2\n' "$steps"
 for threads in 1 2; do
   export OMP_NUM_THREADS=$threads
   fp32_s=$(best_of 5 "$work/fp32" "$steps")
-  printf '%d thread(s): original (fp32) %.3f s, %s\n' "$threads" "$fp32_s" "$("$work/fp32" "$steps")"
+  original=$("$work/fp32" "$steps")
+  printf '%d thread(s): original (fp32) %.3f s, %s\n' "$threads" "$fp32_s" "$original"
   for rules in default passthrough; do
     s=$(best_of 5 "$work/$rules" "$steps")
     printf '  %s rules: %.3f s, ratio %.2fx, %s\n' "$rules" "$s" "$(ratio "$s" "$fp32_s")" "$("$work/$rules" "$steps")"
   done
+  if [ "$("$work/passthrough" "$steps")" = "$original" ]; then
+    echo "  pass-through: the original's checksum"
+  else
+    echo "  pass-through: NOT the original's checksum" >&2
+    exit 1
+  fi
 done

@@ -601,6 +601,26 @@ TEST(SiteGemm, NestSumsAreTheNestsProductInABufferLaidOutAsC) {
                                          c.data() + (m - 1) * ldc, -static_cast<std::ptrdiff_t>(ldc), 1),
             nullptr);  // rows upward
   autoscale_matmul_sums_free(nullptr);
+  // C column-major; no products (k = 0: the sums are D); no rows (a buffer all the same).
+  std::vector<float> columns(m * n, 7.0f), expected_columns(m * n);
+  ASSERT_EQ(autoscale_matmul_nest_f(&site, m, n, k, a.data(), k, 1, b.data(), n, 1, nullptr, 0, 0,
+                                    expected_columns.data(), 1, m),
+            1);
+  sums = autoscale_matmul_nest_sums_f(&site, m, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr, 0, 0,
+                                      columns.data(), 1, m);
+  ASSERT_NE(sums, nullptr);
+  EXPECT_EQ(std::vector<float>(sums, sums + m * n), expected_columns);
+  autoscale_matmul_sums_free(sums);
+  sums = autoscale_matmul_nest_sums_f(&site, m, n, 0, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, bias.data(), 0, 1,
+                                      c.data(), ldc, 1);
+  ASSERT_NE(sums, nullptr);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) EXPECT_EQ(sums[i * ldc + j], bias[j]) << "element " << i << ", " << j;
+  autoscale_matmul_sums_free(sums);
+  sums = autoscale_matmul_nest_sums_f(&site, 0, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr, 0, 0,
+                                      c.data(), ldc, 1);
+  EXPECT_NE(sums, nullptr);
+  autoscale_matmul_sums_free(sums);
   std::vector<double> ad(a.begin(), a.end()), bd(b.begin(), b.end()), cd(m * n), expected_d(m * n);
   ASSERT_EQ(autoscale_matmul_nest_d(&site, m, n, k, ad.data(), k, 1, bd.data(), n, 1, nullptr, 0, 0, expected_d.data(), n, 1),
             1);

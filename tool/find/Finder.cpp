@@ -224,10 +224,13 @@ OperationFinder::pieces(Operation &Op, FileID File, const Expr *E, SourceLocatio
 bool OperationFinder::shape(Operation &Op, FileID File, Form Kind, const Expr *E,
                             SourceLocation OpLoc, llvm::ArrayRef<const Expr *> Operands,
                             bool Generic, FloatKind Compute, bool Prefix) {
-  if (Generic)
+  if (Generic) {
     for (const Expr *O : Operands)
       if (std::string Why = bindSkipReason(O, Ctx); !Why.empty())
         return skip(Op, Why);
+    if (std::string Why = instantiationBindSkipReason(StartedIn, OpLoc, Ctx); !Why.empty())
+      return skip(Op, Why);
+  }
   std::optional<std::vector<Span>> P = pieces(Op, File, E, OpLoc, Operands, Prefix);
   if (!P)
     return true;

@@ -56,6 +56,7 @@ public:
   bool TraverseOMPClause(OMPClause *) { return true; }
   bool VisitBinaryOperator(BinaryOperator *B);
   bool VisitUnaryOperator(UnaryOperator *U);
+  bool VisitCXXFoldExpr(CXXFoldExpr *E);
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee();
         F && F->getIdentifier() &&

@@ -30,7 +30,7 @@ unsigned pragmaStart(llvm::StringRef Text, unsigned Begin) {
     Scan = PrevStart + static_cast<unsigned>(Prev.size() - Line.size());
     if (Line.trim().empty() || Line.starts_with("//"))
       continue; // a pragma above still applies to the loop
-    if (!Line.consume_front("#") || !Line.ltrim().starts_with("pragma"))
+    if (!Line.starts_with("_Pragma") && (!Line.consume_front("#") || !Line.ltrim().starts_with("pragma")))
       return Pos;
     Pos = Scan;
   }

@@ -14,9 +14,9 @@
 
 namespace autoscale::find {
 
-/// The start of the #pragma lines right before Begin (Begin itself when there are none); a
-/// pragma may continue over lines ending in '\', and blank and // comment lines may stand
-/// between the pragmas and Begin.
+/// The start of the #pragma lines (or lines starting with the `_Pragma` operator) right before
+/// Begin (Begin itself when there are none); a pragma may continue over lines ending in '\', and
+/// blank and // comment lines may stand between the pragmas and Begin.
 unsigned pragmaStart(llvm::StringRef Text, unsigned Begin);
 /// The end of the last line of code above the line of At, when it is plain code: blank lines
 /// and whole-line // comments are passed over; a directive, a comment after code, a block

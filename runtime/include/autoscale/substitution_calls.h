@@ -70,7 +70,8 @@ void autoscale_matmul_factors_d(autoscale_site *site, size_t m, size_t n, size_t
  * values the loops read through other names that reach C keep theirs. NULL where the nest's call
  * would compute nothing (C sharing memory with A, B or D, C's elements not distinct) or C's strides
  * are negative: the loops then sum as written. Free the buffer with autoscale_matmul_sums_free
- * (NULL is ignored). Host only. */
+ * (NULL is ignored; the rewritten block frees it where it closes, so a value that throws or
+ * longjmps out of the loops leaks it). Host only. */
 float *autoscale_matmul_nest_sums_f(autoscale_site *site, size_t m, size_t n, size_t k, float a_factor,
                                     const float *a, ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b,
                                     ptrdiff_t b_rs, ptrdiff_t b_cs, float product_factor, const float *d,

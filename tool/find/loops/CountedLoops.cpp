@@ -14,9 +14,12 @@ using namespace clang;
 namespace autoscale::find {
 
 std::optional<FileID> loopFile(const ForStmt &For, ASTContext &Ctx, std::string &Why) {
+  // A loop an OpenMP directive applies to is the body of its captured region (`#pragma omp`, or
+  // `_Pragma("omp ...")` from a macro, which no text above the loop shows).
   DynTypedNodeList Parents = Ctx.getParents(For);
   const Stmt *Up = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-  if (Up && isa<OMPExecutableDirective, CapturedStmt, AttributedStmt>(Up)) {
+  if ((Up && isa<OMPExecutableDirective, CapturedStmt, AttributedStmt>(Up)) ||
+      (!Parents.empty() && Parents[0].get<CapturedDecl>())) {
     Why = "a pragma applies to the loop";
     return std::nullopt;
   }

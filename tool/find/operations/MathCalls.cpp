@@ -93,6 +93,9 @@ bool OperationFinder::visitMathCall(CallExpr *C) {
     return skip(Op, "preprocessor directive inside the operation");
   if (!ArgWhy.empty())
     return skip(Op, ArgWhy);
+  if (std::string Why = Dependent ? instantiationBindSkipReason(StartedIn, C->getBeginLoc(), Ctx) : "";
+      !Why.empty())
+    return skip(Op, Why);
   for (const std::string &Why : {constantSkipReason(Args, Ctx),
                                  integerSkipReason(Args, Ctx, [&](const VarDecl &V) { return givenOnce(V); })})
     if (!Why.empty())

@@ -62,8 +62,6 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
   if (Compound) {
     if (std::string Why = lvalueSkipReason(L, Ctx); !Why.empty())
       return skip(*Op, Why);
-    if (std::string Why = instantiationLvalueSkipReason(StartedIn, OpLoc, Ctx); !Why.empty())
-      return skip(*Op, Why);
     if (std::string Why = sequencingSkipReason(L, R, Ctx, privateLocals()); !Why.empty())
       return skip(*Op, Why);
   }
@@ -95,6 +93,22 @@ bool OperationFinder::visitDependentUnary(const Expr *E, SourceLocation OpLoc, B
     return skip(*Op, Why);
   return shape(*Op, File, Neg ? Form::Negate : Form::IncDec, E, OpLoc, {Sub}, /*Generic=*/true,
                FloatKind::Float, Prefix);
+}
+
+bool OperationFinder::VisitCXXFoldExpr(CXXFoldExpr *E) {
+  // (t + ...): one operator for every element of a parameter pack, which no site's operands can
+  // wrap. Reported as the operation it is, and kept as written.
+  const BinaryOperatorKind K = E->getOperator();
+  if (!isArithmetic(K) || !mayComputeInFloat({E->getType()}))
+    return true;
+  FileID File;
+  Operation *Op = start(E, E->getEllipsisLoc(), rules::name(baseOf(K)).str(), baseOf(K),
+                        BinaryOperator::getOpcodeStr(K).str(), File);
+  if (!Op)
+    return true;
+  Op->Type = "dependent";
+  return Op->SkipReason.empty() ? skip(*Op, "a fold expression: one operator for every element of a parameter pack")
+                                : true;
 }
 
 bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {

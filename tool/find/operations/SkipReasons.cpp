@@ -76,16 +76,36 @@ static std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pa
   return Out;
 }
 
-std::string instantiationLvalueSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
-                                          const ASTContext &Ctx) {
+std::string instantiationBindSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
+                                        const ASTContext &Ctx) {
   struct Finder : RecursiveASTVisitor<Finder> {
     SourceLocation OpLoc;
     const ASTContext &Ctx;
     std::string Why;
     Finder(SourceLocation OpLoc, const ASTContext &Ctx) : OpLoc(OpLoc), Ctx(Ctx) {}
-    bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
-      if (B->getOperatorLoc() == OpLoc)
-        Why = lvalueSkipReason(B->getLHS(), Ctx);
+    void operands(std::initializer_list<const Expr *> Ops) {
+      for (const Expr *E : Ops)
+        if (Why.empty())
+          Why = bindSkipReason(E, Ctx);
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->getOperatorLoc() == OpLoc) {
+        if (B->isCompoundAssignmentOp())
+          Why = lvalueSkipReason(B->getLHS(), Ctx);
+        operands({B->getLHS(), B->getRHS()});
+      }
+      return Why.empty();
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->getOperatorLoc() == OpLoc)
+        Why = U->isIncrementDecrementOp() ? lvalueSkipReason(U->getSubExpr(), Ctx)
+                                          : bindSkipReason(U->getSubExpr(), Ctx);
+      return Why.empty();
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      if (C->getBeginLoc() == OpLoc)
+        for (const Expr *A : C->arguments())
+          operands({A});
       return Why.empty();
     }
   };

@@ -25,12 +25,12 @@ std::string bindSkipReason(const clang::Expr *E, const clang::ASTContext &Ctx);
 /// Why the lvalue LV cannot be handed to the runtime by address.
 std::string lvalueSkipReason(const clang::Expr *LV, const clang::ASTContext &Ctx);
 
-/// Why the compound assignment at OpLoc of the template Pattern (a function template or a class
-/// template's member) must keep its operator: in some instantiation its left-hand side is a
-/// bit-field, a packed member or a vector lane, which the generic call cannot bind.
-std::string instantiationLvalueSkipReason(const clang::FunctionDecl *Pattern,
-                                          clang::SourceLocation OpLoc,
-                                          const clang::ASTContext &Ctx);
+/// Why the dependent operation at OpLoc (an operator's location, a math call's start) of the
+/// template Pattern (a function template or a class template's member) must stay as written: in
+/// some instantiation an operand is a bit-field, a packed member or a vector lane, which the
+/// generic call, taking its operands by reference, cannot bind.
+std::string instantiationBindSkipReason(const clang::FunctionDecl *Pattern,
+                                        clang::SourceLocation OpLoc, const clang::ASTContext &Ctx);
 
 /// C++17 sequences the right operand of `x op= y` before the left; a call's arguments are not
 /// sequenced, so the rewrite must not let either side see the other's side effects, those of the

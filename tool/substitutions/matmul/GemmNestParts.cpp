@@ -338,7 +338,7 @@ bool NestAttempt::scalarAccumulator(const VarDecl *V) {
   auto Locals = [](const DeclStmt *DS) {
     return DS && llvm::all_of(DS->decls(), [](const Decl *D) {
              const auto *L = dyn_cast<VarDecl>(D);
-             return L && L->hasLocalStorage() && L->getInit();
+             return L && L->hasLocalStorage() && L->getInit() && L->getType()->isScalarType();
            });
   };
   const Stmt *Store = nullptr;
@@ -559,7 +559,8 @@ NestFinding NestAttempt::run() {
   Out.Statement = C.Assign;
   Out.Anchor = Ch.Loops[J];
   if (!Outer->getBeginLoc().isFileID() || !Outer->getEndLoc().isFileID()) {
-    Out.Reason = "the loops are written in a macro";
+    Out.Reason = Ch.Loops[J]->getBeginLoc().isFileID() ? "the loops' OpenMP pragma is written in a macro"
+                                                          : "the loops are written in a macro";
     return Out;
   }
   if (!loops() || !accumulator() || !accesses()) {

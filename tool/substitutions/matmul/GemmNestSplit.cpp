@@ -45,6 +45,23 @@ std::set<const VarDecl *> varsIn(const Stmt *E) {
   return Out;
 }
 
+/// The identifiers of C text.
+std::set<llvm::StringRef> namesIn(llvm::StringRef Text) {
+  std::set<llvm::StringRef> Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (!llvm::isAlpha(Text[I]) && Text[I] != '_') {
+      ++I;
+      continue;
+    }
+    size_t End = I;
+    while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
+      ++End;
+    Out.insert(Text.slice(I, End));
+    I = End;
+  }
+  return Out;
+}
+
 /// How S names V: the members it selects from V itself (`g.w[i]`, `g->w[i]`: "w"), and "" where
 /// it uses V otherwise (or selects a union's member). Distinct members are distinct storage, as
 /// distinct variables are (a member that is a pointer is taken not to alias another, as a
@@ -97,11 +114,20 @@ struct Effects : RecursiveASTVisitor<Effects> {
       Problem = "calls a function";
     return true;
   }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    if (!C->getConstructor()->isTrivial() && !(CallsThatWriteNothing && !callsMayWrite(C, Ctx)) &&
+        Problem.empty())
+      Problem = "constructs an object";
+    return true;
+  }
   bool VisitStmt(Stmt *S) {
     if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt, LabelStmt,
             AsmStmt>(S) &&
         Problem.empty())
       Problem = "jumps";
+    // A temporary's destructor, new and delete run code of their own.
+    if (isa<CXXBindTemporaryExpr, CXXNewExpr, CXXDeleteExpr>(S) && Problem.empty())
+      Problem = "creates or destroys an object";
     return true;
   }
   void note(const Expr *LV) {
@@ -223,6 +249,9 @@ bool NestAttempt::wholeNest(GemmShape &S) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (parallelRegionAbove())
     return fail("the loops run in an OpenMP parallel region: every thread would make the call");
+  for (const Stmt *A = Outer; A; A = F.parent(A))
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(A); D && isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
+      return fail("the loops run on an OpenMP target device, where the call does not run");
   if (collapsedFromAbove(Ch.Loops[J], F, SM.getBufferData(File), SM))
     return fail("the outer loop is collapsed with the loop around it by an OpenMP pragma");
   Span Whole = spanOf(Outer);
@@ -367,8 +396,16 @@ bool NestAttempt::epilogue(GemmShape &S) {
   E.TraverseStmt(const_cast<Expr *>(Value));
   for (const Stmt *S : Acc.Steps)
     E.TraverseStmt(const_cast<Stmt *>(S));
-  if (!E.Problem.empty() || !E.Vars.empty() || !E.Memory.empty())
-    return fail(What + (E.Problem.empty() ? std::string(" writes memory") : " " + E.Problem));
+  if (!E.Problem.empty())
+    return fail(What + " " + E.Problem);
+  if (!E.Vars.empty() || !E.Memory.empty())
+    return fail(What + " writes " + (E.Vars.empty() ? "memory" : "'" + (*E.Vars.begin())->getName().str() + "'"));
+  // Beside OpenMP's default(none) or default(private) the block's buffer would need a clause.
+  const Span Whole = spanOf(Outer);
+  std::string Pragmas = SM.getBufferData(File).slice(Whole.Begin, Whole.End).str();
+  llvm::erase_if(Pragmas, [](char C) { return C == ' ' || C == '\t'; });
+  if (llvm::StringRef(Pragmas).contains("default(") && !llvm::StringRef(Pragmas).contains("default(shared)"))
+    return fail(What + " needs its loops' OpenMP data-sharing default to be shared");
   // The value may be a macro's expansion (`RELU(s)`), its text then the macro call.
   const Expr *Element = Acc.Store;
   const CharSourceRange Computed = SM.getExpansionRange(Value->getSourceRange());
@@ -376,21 +413,32 @@ bool NestAttempt::epilogue(GemmShape &S) {
       !Computed.isTokenRange() || SM.isBeforeInTranslationUnit(Computed.getBegin(), Element->getEndLoc()) ||
       llvm::any_of(Acc.Steps, [](const Stmt *S) { return !S->getBeginLoc().isFileID(); }))
     return fail(What + ": the store is written in a macro");
-  // `if (...) s = C's element; else` goes before the loops that sum, where no pragma line may be.
+  // `if (sums) s = sums[&(element) - (C)]; else` goes before the loops that sum, where no pragma
+  // line may be. It spells the element as the store does and C's pointer as the call does: each
+  // name must mean there what it means where it was written.
   const Stmt *Sum = Ch.Loops[Acc.Level - 1];
   const unsigned SumAt = SM.getFileOffset(SM.getSpellingLoc(Sum->getBeginLoc()));
   if (spanOf(Sum).Begin != SumAt)
     return fail(What + ": pragma lines precede the loop that sums");
+  for (const VarDecl *V : varsIn(Element))
+    if (!SM.isBeforeInTranslationUnit(V->getLocation(), Sum->getBeginLoc()))
+      return fail(What + ": '" + V->getName().str() +
+                  "', in the element it stores, is declared after the loop that sums");
+  const llvm::StringRef Text = SM.getBufferData(File);
+  const std::string Pointer = spellBase(S.C, Text) + " " + emit::spellPoly(S.C.Offset, Text);
+  const std::set<llvm::StringRef> PointerNames = namesIn(Pointer);
+  for (const VarDecl *V : Declared)
+    if (SM.isBeforeInTranslationUnit(V->getLocation(), Sum->getBeginLoc()) && PointerNames.count(V->getName()))
+      return fail(What + ": '" + V->getName().str() + "' names a variable of the loops and one of C's pointer");
   auto EndOf = [&](SourceLocation Last) {
     return SM.getFileOffset(Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts()));
   };
-  const Span Whole = spanOf(Outer);
   S.ReadBack = GemmShape::SumReadBack{
       SumAt, Acc.Var->getName().str(),
       {SM.getFileOffset(Element->getBeginLoc()), EndOf(Element->getEndLoc())}, Whole.End};
-  // The operations of the value and of the locals on the way are rewritten as written.
-  const SourceLocation From = Acc.Steps.empty() ? Computed.getBegin() : Acc.Steps.front()->getBeginLoc();
-  S.Covers = {{Whole.Begin, SM.getFileOffset(From)}, {EndOf(Computed.getEnd()), Whole.End}};
+  // The call computes the accumulator's initial value and its sums; the rest of the loops, the
+  // value and the locals on the way included, runs and is rewritten as written.
+  S.Covers = {spanOf(F.DeclOf.at(Acc.Var)), spanOf(Sum)};
   S.Note = "its loops stay to compute " + What + ", each sum read from the call's buffer";
   return true;
 }

@@ -1,6 +1,6 @@
 /* A GEMM nest whose store computes a value from the sum (an epilogue: an activation, a scale, a
- * residual) keeps its loops behind the call: the call opens a block with them, and where it
- * computed C, each sum is read back from C instead of summed again; the value's own operations
+ * residual) keeps its loops behind the call: the call opens a block with them and computes the
+ * sums into a buffer, from which each is read instead of summed again; the value's own operations
  * are rewritten as written. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c -- -fopenmp
@@ -76,8 +76,54 @@ void dense_relu_macro(float *y, const float *x, const float *w, int M, int N, in
     }
     // CHECK: } autoscale_matmul_sums_free(autoscale_gemm_sums); }
 }
-// REPORT: file: {"changed":true,"path":"input.c","sites":6,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"dense_gelu_residual":{"conversions":0,"converted":2,"line":"converted 2 of 4 operations using 0 conversions","operations":4},"dense_relu":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"dense_relu_macro":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"gelu":{"conversions":2,"converted":2,"line":"converted 2 of 5 operations using 2 conversions","operations":5}},"total":{"conversions":2,"converted":6,"line":"converted 6 of 15 operations using 2 conversions","operations":15}}
+
+// A local between the sum and the store that does not come from the sum: its operation is
+// rewritten as any other, not computed by the call.
+void dense_column_scale(float *y, const float *x, const float *w, const float *g, int M, int N, int K) {
+  for (int i = 0; i < M; i++)
+  // CHECK: { float *const autoscale_gemm_sums = autoscale_matmul_nest_sums_f(&[[SITES]][6], AUTOSCALE_CAST(size_t, M > 0 ? M : 0), AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), 1, x, K, 1, 1, w, 1, K, 1, AUTOSCALE_NULL, 0, 0, y, N, 1); for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"scale","class":"allow","format":"e4m3","function":"dense_column_scale","gemm":"loops","note":"its loops stay to compute the value stored from the sum at line 97, each sum read from the call's buffer","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":6,"spelling":"matmul","strategy":"current","type":"float","variable":"y"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+      // CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[i * N + j]) - (y)]; else for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // CHECK: s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:27"],"function":"dense_column_scale","matmul":"input.c:[[@LINE-9]]:3","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:27: {"action":"in_matmul","class":"allow","function":"dense_column_scale","matmul":"input.c:[[@LINE-10]]:3","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+      const float t = 3.0f * g[j];
+      // CHECK: const float t = autoscale_mul_f(&[[SITES]][7], 3.0f, g[j]);
+      // REPORT: input.c:[[@LINE-2]]:28: {"action":"cast","class":"infer","format":"fp16","function":"dense_column_scale","op":"mul","program":"one call per operation: a statement of the loop is not an assignment of a float","rounding":"output","rule":"class:infer","site":7,"spelling":"*","strategy":"delayed","type":"float","variable":"t"}
+      y[i * N + j] = s * t;
+      // CHECK: y[i * N + j] = s * t;
+      // REPORT: input.c:[[@LINE-2]]:24: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-9]]:11","input.c:[[@LINE-5]]:28"],"function":"dense_column_scale","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":"y"}
+    }
+    // CHECK: } autoscale_matmul_sums_free(autoscale_gemm_sums); }
+}
+
+// A variable of the loops has the name of C's pointer, which the read-back spells: the whole
+// nest is refused, and each row, where the name means one variable throughout, is a GEMM.
+void pointer_shadowed(float *y, const float *x, const float *w, int M, int N, int K) {
+  for (int i = 0; i < M; i++) {
+    float *row = y + i * N;
+    for (int j = 0; j < N; j++) {
+    // CHECK: { float *const autoscale_gemm_sums = autoscale_matmul_nest_sums_f(&[[SITES]][8], 1, AUTOSCALE_CAST(size_t, N > 0 ? N : 0), AUTOSCALE_CAST(size_t, K > 0 ? K : 0), 1, x + K * i, 0, 1, 1, w, 1, K, 1, AUTOSCALE_NULL, 0, 0, row, 0, 1); for (int j = 0; j < N; j++) {
+    // REPORT: input.c:[[@LINE-2]]:5: {"action":"scale","class":"allow","format":"e4m3","function":"pointer_shadowed","gemm":"loops","note":"the loop at line 107 is not folded in: the value stored from the sum at line 120: 'y' names a variable of the loops and one of C's pointer","op":"matmul","rounding":"inputs","rule":"gemm-current-scaling","site":8,"spelling":"matmul","strategy":"current","type":"float","variable":"row"}
+      float *y = row;
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+      // CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[j]) - (row)]; else for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // CHECK: s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-2]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-2]]:27"],"function":"pointer_shadowed","matmul":"input.c:[[@LINE-9]]:5","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-3]]:27: {"action":"in_matmul","class":"allow","function":"pointer_shadowed","matmul":"input.c:[[@LINE-10]]:5","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+      y[j] = s > 0.0f ? s : 0.0f;
+    }
+    // CHECK: } autoscale_matmul_sums_free(autoscale_gemm_sums); }
+  }
+}
+// REPORT: file: {"changed":true,"path":"input.c","sites":9,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"dense_column_scale":{"conversions":1,"converted":2,"line":"converted 2 of 5 operations using 1 conversions","operations":5},"dense_gelu_residual":{"conversions":0,"converted":2,"line":"converted 2 of 4 operations using 0 conversions","operations":4},"dense_relu":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"dense_relu_macro":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"gelu":{"conversions":2,"converted":2,"line":"converted 2 of 5 operations using 2 conversions","operations":5},"pointer_shadowed":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":3,"converted":9,"line":"converted 9 of 23 operations using 3 conversions","operations":23}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
-// REPORT: summary: 15 float operations in 1 file: 3 scaled e4m3, 3 cast fp16, 3 kept, 6 in matmuls, 0 skipped; no step found: each site rolls its history every 1024 executions
+// REPORT: summary: 23 float operations in 1 file: 5 scaled e4m3, 4 cast fp16, 4 kept, 10 in matmuls, 0 skipped; no step found: each site rolls its history every 1024 executions

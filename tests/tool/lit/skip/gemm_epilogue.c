@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
-// RUN: %autoscale-rewrite --rules %S/gemm_only.yaml --out-dir out --report report.json input.c --
+// RUN: %autoscale-rewrite --rules %S/gemm_only.yaml --out-dir out --report report.json input.c -- -fopenmp
 // RUN: diff -u input.c out/input.c
 // RUN: %report report.json | FileCheck %s --match-full-lines --check-prefix=REPORT
 /* A store that computes a value from the sum keeps its loops behind the call, which computes the
@@ -100,8 +100,58 @@ void stored_by_macro(float *y, const float *x, const float *w, int M, int N, int
       // REPORT: input.c:[[@LINE-1]]:32: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-4]]:11"],"function":"stored_by_macro","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":"y"}
     }
 }
+
+// The element's index is declared after the loop that sums, where the sum is read back.
+void index_declared_late(float *y, const float *x, const float *w, int M, int N, int K) {
+  for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"index_declared_late","op":"matmul","reason":"not substituted as a GEMM: the value stored from the sum at line 115: 'at', in the element it stores, is declared after the loop that sums","spelling":"matmul","suggestion":"kernels: [{function: index_declared_late, m: \"M\", n: \"N\", k: \"K\", a: {ptr: \"x\", row_stride: \"K\", col_stride: \"1\"}, b: {ptr: \"w\", row_stride: \"1\", col_stride: \"K\"}, c: {ptr: \"y\", row_stride: \"N\", col_stride: \"1\"}}]","type":"float","variable":"s"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"index_declared_late","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"keep","class":"allow","function":"index_declared_late","op":"dot_mul","rule":"overrides[0]","spelling":"*","type":"float","variable":"s"}
+      int at = i * N + j;
+      y[at] = s > 0.0f ? s : 0.0f;
+    }
+}
+
+// Loops on an OpenMP target device: the host's call would not compute what they read.
+void on_device(float *y, const float *x, const float *w, int M, int N, int K) {
+  int unused = 0;
+  #pragma omp target teams distribute parallel for map(to: x[0:M * K], w[0:N * K]) map(from: y[0:M * N])
+  for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"on_device","op":"matmul","reason":"not substituted as a GEMM: the loops run on an OpenMP target device, where the call does not run","spelling":"matmul","suggestion":"kernels: [{function: on_device, m: \"M\", n: \"N\", k: \"K\", a: {ptr: \"x\", row_stride: \"K\", col_stride: \"1\"}, b: {ptr: \"w\", row_stride: \"1\", col_stride: \"K\"}, c: {ptr: \"y\", row_stride: \"N\", col_stride: \"1\"}}]","type":"float","variable":"s"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"on_device","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"keep","class":"allow","function":"on_device","op":"dot_mul","rule":"overrides[0]","spelling":"*","type":"float","variable":"s"}
+      y[i * N + j] = s;
+    }
+  (void)unused;
+}
+
+// OpenMP's default(none) would need a clause for the call's buffer, and for the site table that
+// each row's call inside the parallel loop names: the rows' calls do not compile and are left.
+void default_none(float *y, const float *x, const float *w, int M, int N, int K) {
+  int unused = 0;
+  #pragma omp parallel for default(none) shared(x, w, y, M, N, K)
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+    // REPORT: input.c:[[@LINE-1]]:5: {"action":"skipped","class":"allow","function":"default_none","op":"matmul","reason":"rewritten code does not compile: {{.*}}input.c:[[@LINE-1]]:72: variable 'autoscale_sites_{{[0-9a-f]+}}_records' must have explicitly specified data sharing attributes","spelling":"matmul","type":"float","variable":"y"}
+      float s = 0.0f;
+      for (int k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"default_none","matmul":"input.c:[[@LINE-5]]:5","op":"accumulate","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"in_matmul","class":"allow","function":"default_none","matmul":"input.c:[[@LINE-6]]:5","op":"dot_mul","spelling":"*","type":"float","variable":"s"}
+      y[i * N + j] = s > 0.0f ? s : 0.0f;
+    }
+  (void)unused;
+}
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"adds_value":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"no_guard":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"other_type":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"stored_by_macro":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"writes_global":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"writes_global_on_the_way":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 22 operations using 0 conversions","operations":22}}
+// REPORT: conversions: {"functions":{"adds_value":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"default_none":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"index_declared_late":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"no_guard":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"on_device":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"other_type":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"stored_by_macro":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"writes_global":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"writes_global_on_the_way":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 31 operations using 0 conversions","operations":31}}
 // REPORT: rules: "gemm_only.yaml"
 // REPORT: steps: {"loops":[],"source":"none"}
-// REPORT: summary: 16 float operations in 1 file: 16 kept, 0 skipped; 6 matmuls not substituted (the report says why)
+// REPORT: summary: 22 float operations in 1 file: 20 kept, 2 in matmuls, 0 skipped; 9 matmuls not substituted (the report says why)
