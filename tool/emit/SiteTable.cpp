@@ -130,7 +130,16 @@ std::string prelude(const FileEdits &F, unsigned FirstLine,
        << Unused << "static const autoscale_site " << Table << "_records[] = {\n";
     for (size_t I = 0; I < F.Sites.size(); ++I)
       OS << "  AUTOSCALE_SITE(&" << Table << "_cells[" << I << "], " << siteArguments(F, I) << "),\n";
-    OS << "};\n#define " << Table << " AUTOSCALE_SITE_TABLE(" << Table << "_records)\n";
+    // Host code names the table through a function: an OpenMP region under default(none) asks
+    // no data-sharing clause for it, as it would for the variable (inlined, the records still
+    // fold). A CUDA file's host pass also reads its kernels, which cannot call a host function.
+    OS << "};\n";
+    if (F.Cuda)
+      OS << "#define " << Table << " AUTOSCALE_SITE_TABLE(" << Table << "_records)\n";
+    else
+      OS << Unused << "static inline AUTOSCALE_FORCE_INLINE autoscale_site *" << Table
+         << "_table(void) { return AUTOSCALE_SITE_TABLE(" << Table << "_records); }\n"
+         << "#define " << Table << " (" << Table << "_table())\n";
     if (F.Cuda)
       OS << "__attribute__((unused)) static const int " << Table
          << "_registered = autoscale_cuda_register_sites(" << Table << ", " << F.Sites.size() << ", &"

@@ -9,7 +9,8 @@ static struct autoscale_site_state *autoscale_sites_62ee910d_cells[1];
 static const autoscale_site autoscale_sites_62ee910d_records[] = {
   AUTOSCALE_SITE(&autoscale_sites_62ee910d_cells[0], "input2.c", 2, 39, AUTOSCALE_OP_SUB, "sub", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
-#define autoscale_sites_62ee910d AUTOSCALE_SITE_TABLE(autoscale_sites_62ee910d_records)
+static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_62ee910d_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_62ee910d_records); }
+#define autoscale_sites_62ee910d (autoscale_sites_62ee910d_table())
 #endif
 #line 1
 #include "real.h"

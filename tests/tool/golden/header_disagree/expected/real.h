@@ -15,7 +15,11 @@ __attribute__((unused))
 static const autoscale_site autoscale_sites_2b94e99b_records[] = {
   AUTOSCALE_SITE(&autoscale_sites_2b94e99b_cells[0], "real.h", 7, 46, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
-#define autoscale_sites_2b94e99b AUTOSCALE_SITE_TABLE(autoscale_sites_2b94e99b_records)
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
+static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_2b94e99b_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_2b94e99b_records); }
+#define autoscale_sites_2b94e99b (autoscale_sites_2b94e99b_table())
 #endif
 #line 1
 /* REAL is float in one unit and double in the other: the same text computes in two types, so

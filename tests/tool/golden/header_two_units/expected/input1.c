@@ -9,7 +9,8 @@ static struct autoscale_site_state *autoscale_sites_bec20da4_cells[1];
 static const autoscale_site autoscale_sites_bec20da4_records[] = {
   AUTOSCALE_SITE(&autoscale_sites_bec20da4_cells[0], "input1.c", 2, 51, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
-#define autoscale_sites_bec20da4 AUTOSCALE_SITE_TABLE(autoscale_sites_bec20da4_records)
+static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_bec20da4_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_bec20da4_records); }
+#define autoscale_sites_bec20da4 (autoscale_sites_bec20da4_table())
 #endif
 #line 1
 #include "shared.h"

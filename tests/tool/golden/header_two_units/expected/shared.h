@@ -17,7 +17,11 @@ static const autoscale_site autoscale_sites_6d9f1332_records[] = {
   AUTOSCALE_SITE(&autoscale_sites_6d9f1332_cells[1], "shared.h", 4, 68, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, 2, -1, "class:infer"),
   AUTOSCALE_SITE(&autoscale_sites_6d9f1332_cells[2], "shared.h", 4, 73, AUTOSCALE_OP_SUB, "sub", "-", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, -1, -1, "class:infer"),
 };
-#define autoscale_sites_6d9f1332 AUTOSCALE_SITE_TABLE(autoscale_sites_6d9f1332_records)
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
+static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_6d9f1332_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_6d9f1332_records); }
+#define autoscale_sites_6d9f1332 (autoscale_sites_6d9f1332_table())
 #endif
 #line 1
 #ifndef SHARED_H

@@ -9,7 +9,8 @@ static struct autoscale_site_state *autoscale_sites_5e45a507_cells[1];
 static const autoscale_site autoscale_sites_5e45a507_records[] = {
   AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[0], "input.c", 7, 15, AUTOSCALE_OP_MUL, "dot_mul", "*", AUTOSCALE_CLASS_ALLOW, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3, AUTOSCALE_ROUND_INPUTS, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 4, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:allow"),
 };
-#define autoscale_sites_5e45a507 AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records)
+static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_5e45a507_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records); }
+#define autoscale_sites_5e45a507 (autoscale_sites_5e45a507_table())
 #endif
 #line 1
 /* An OpenMP reduction: the loop body is rewritten; the combiner Clang synthesises for the

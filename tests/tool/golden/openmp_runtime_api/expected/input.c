@@ -16,7 +16,8 @@ static const autoscale_site autoscale_sites_5e45a507_records[] = {
   AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[6], "input.c", 31, 26, AUTOSCALE_OP_MUL, "update", "*", AUTOSCALE_CLASS_DENY, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 6, -1, -1, -1, "class:deny"),
   AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[7], "input.c", 33, 19, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP32, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 7, -1, -1, -1, "class:infer"),
 };
-#define autoscale_sites_5e45a507 AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records)
+static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_5e45a507_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records); }
+#define autoscale_sites_5e45a507 (autoscale_sites_5e45a507_table())
 #endif
 #line 1
 /* OpenMP code that includes <omp.h> and calls its runtime API: Clang 19 as Debian ships it has no
