@@ -324,18 +324,56 @@ bool hasUserConversion(const Expr *E) {
   return E->getType()->isRecordType();
 }
 
-std::string dependentOperatorSkipReason(const Expr *E, const SourceManager &SM) {
+std::string instantiationOrderSkipReason(const Expr *L, const Expr *R, const FunctionDecl *Pattern,
+                                         SourceLocation OpLoc, const ASTContext &Ctx) {
+  std::string Why = operandOrderSkipReason(L, R, Ctx);
+  struct Operands : RecursiveASTVisitor<Operands> {
+    SourceLocation OpLoc;
+    const BinaryOperator *Found = nullptr;
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->getOperatorLoc() == OpLoc)
+        Found = B;
+      return !Found;
+    }
+  };
+  if (Why.empty() || !Pattern || !Ctx.getSourceManager().isInMainFile(Pattern->getLocation()))
+    return Why;
+  const bool Free = llvm::all_of(instantiationsOf(*Pattern), [&](const FunctionDecl *F) {
+    Operands Find;
+    Find.OpLoc = OpLoc;
+    Find.TraverseStmt(F->getBody());
+    return Find.Found && operandOrderSkipReason(Find.Found->getLHS(), Find.Found->getRHS(), Ctx).empty();
+  });
+  return Free ? "" : Why;
+}
+
+std::string dependentOperatorSkipReason(const Expr *E, const FunctionDecl *Pattern, SourceLocation OpLoc,
+                                        const SourceManager &SM) {
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
   const auto *U =
       OC ? dyn_cast<UnresolvedLookupExpr>(OC->getCallee()->IgnoreParenImpCasts()) : nullptr;
-  if (!U)
+  if (!U || llvm::none_of(U->decls(), [&](const NamedDecl *D) {
+        const FunctionDecl *FD = D->getUnderlyingDecl()->getAsFunction();
+        return FD && !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD->getLocation());
+      }))
     return {};
-  for (const NamedDecl *D : U->decls()) {
-    const FunctionDecl *FD = D->getUnderlyingDecl()->getAsFunction();
-    if (FD && !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD->getLocation()))
-      return "operator found by lookup at the template";
-  }
-  return {};
+  struct OperatorCalls : RecursiveASTVisitor<OperatorCalls> {
+    SourceLocation OpLoc;
+    bool Found = false;
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+      Found |= C->getOperatorLoc() == OpLoc;
+      return !Found;
+    }
+  };
+  if (Pattern && SM.isInMainFile(Pattern->getLocation()) &&
+      llvm::none_of(instantiationsOf(*Pattern), [&](const FunctionDecl *F) {
+        OperatorCalls Calls;
+        Calls.OpLoc = OpLoc;
+        Calls.TraverseStmt(F->getBody());
+        return Calls.Found;
+      }))
+    return {};
+  return "operator found by lookup at the template";
 }
 
 } // namespace autoscale::find

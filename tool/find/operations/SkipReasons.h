@@ -46,6 +46,12 @@ std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
 /// operator stays.
 std::string operandOrderSkipReason(const clang::Expr *L, const clang::Expr *R,
                                    const clang::ASTContext &Ctx);
+/// The same for the dependent binary operator at OpLoc of the template Pattern: none where the
+/// template is the main file's, so that all its instantiations are in the unit, and each computes
+/// the operator on builtin operands of which at most one has side effects.
+std::string instantiationOrderSkipReason(const clang::Expr *L, const clang::Expr *R,
+                                         const clang::FunctionDecl *Pattern,
+                                         clang::SourceLocation OpLoc, const clang::ASTContext &Ctx);
 
 /// Why an operation whose value operands are all constants stays as written: the compiler
 /// evaluates it (a math call folded correctly rounded, where libm at run time may differ in the
@@ -70,8 +76,11 @@ bool hasUserConversion(const clang::Expr *E);
 
 /// Why a dependent operator call cannot become a generic call: the generics apply the operator
 /// inside the runtime's namespace, where an operator the project declared outside a class is
-/// visible only if argument-dependent lookup finds it again.
-std::string dependentOperatorSkipReason(const clang::Expr *E, const clang::SourceManager &SM);
+/// visible only if argument-dependent lookup finds it again. A template of the main file has
+/// all its instantiations in the unit: where each applies the builtin operator at OpLoc, the
+/// operator found is never called.
+std::string dependentOperatorSkipReason(const clang::Expr *E, const clang::FunctionDecl *Pattern,
+                                        clang::SourceLocation OpLoc, const clang::SourceManager &SM);
 
 } // namespace autoscale::find
 
