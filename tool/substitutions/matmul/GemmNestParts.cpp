@@ -323,69 +323,7 @@ bool NestAttempt::scalarAccumulator(const VarDecl *V) {
     return fail(Name + " is not declared in a block of the loops");
   if (!V->getInit())
     return fail(Name + " has no initial value");
-  // After the sum: locals computed from it (`float v = alpha * s;`), then one assignment that
-  // stores it or a value computed from it.
-  std::set<const VarDecl *> From = {V};
-  auto RefsOf = [&](const VarDecl *X) {
-    auto It = F.Refs.find(X);
-    return It == F.Refs.end() ? std::vector<const DeclRefExpr *>() : It->second;
-  };
-  auto UsesFrom = [&](const Stmt *S) {
-    return llvm::any_of(From, [&](const VarDecl *X) {
-      return llvm::any_of(RefsOf(X), [&](const DeclRefExpr *R) { return F.within(R, S); });
-    });
-  };
-  auto Locals = [](const DeclStmt *DS) {
-    return DS && llvm::all_of(DS->decls(), [](const Decl *D) {
-             const auto *L = dyn_cast<VarDecl>(D);
-             return L && L->hasLocalStorage() && L->getInit() && L->getType()->isScalarType();
-           });
-  };
-  const Stmt *Store = nullptr;
-  bool After = false;
-  for (const Stmt *S : Block->body()) {
-    if (F.within(C.Assign, S)) {
-      After = true;
-      continue;
-    }
-    if (!After || !UsesFrom(S))
-      continue;
-    if (Store)
-      return fail(Name + " is used more than once after the sum");
-    if (const auto *DS = dyn_cast<DeclStmt>(S); Locals(DS)) {
-      for (const Decl *D : DS->decls())
-        From.insert(cast<VarDecl>(D));
-      Acc.Steps.push_back(S);
-    } else {
-      Store = S;
-    }
-  }
-  // (An assignment of a value with temporaries, `std::max(s, 0.0f)`, is wrapped in their cleanups.)
-  const auto *StoreExpr = dyn_cast_or_null<Expr>(Store);
-  const auto *B = StoreExpr ? dyn_cast<BinaryOperator>(StoreExpr->IgnoreImplicit()) : nullptr;
-  if (!B || (B->getOpcode() != BO_Assign && B->getOpcode() != BO_AddAssign) ||
-      (varOf(B->getRHS()) != V && B->getOpcode() != BO_Assign))
-    return fail(Name + " is not stored by one assignment after the sum (`out[...] = acc;`, or a "
-                       "value computed from it)");
-  for (const VarDecl *X : From) {
-    const std::vector<const DeclRefExpr *> Refs = RefsOf(X);
-    if (llvm::any_of(Refs, [&](const DeclRefExpr *R) {
-          return !F.within(R, C.Assign) && !F.within(R, B->getRHS()) &&
-                 llvm::none_of(Acc.Steps, [&](const Stmt *S) { return F.within(R, S); });
-        }))
-      return fail((X == V ? Name : "'" + X->getName().str() + "', computed from the sum,") +
-                  " is used elsewhere");
-  }
-  Acc.Form = Accumulator::Scalar;
-  Acc.Var = V;
-  Acc.Pieces = {F.DeclOf.at(V), Store};
-  Acc.Pieces.insert(Acc.Steps.begin(), Acc.Steps.end());
-  Acc.Store = B->getLHS();
-  Acc.Init = V->getInit();
-  Acc.StoreAdds = B->getOpcode() == BO_AddAssign;
-  // epilogue()
-  Acc.Epilogue = varOf(B->getRHS()) == V && Acc.Steps.empty() ? nullptr : B->getRHS();
-  return true;
+  return sumStored(V, Block, Name);
 }
 
 bool NestAttempt::arrayAccumulator(const ArraySubscriptExpr *T) {

@@ -90,6 +90,8 @@ private:
   bool loops();
   bool accumulator();
   bool scalarAccumulator(const clang::VarDecl *V);
+  /// What follows the sum in V's block: its store, and the statements that use it on the way.
+  bool sumStored(const clang::VarDecl *V, const clang::CompoundStmt *Block, const std::string &Name);
   /// An element of C set right before the loops that sum into it (its initial value) or scaled
   /// there (Acc.Scale).
   void memoryInit();

@@ -382,6 +382,82 @@ bool NestAttempt::split(GemmShape &S) {
   return true;
 }
 
+bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const std::string &Name) {
+  // After the sum, the statements that use it or locals computed from it: one assigns an element
+  // of C the sum or a value computed from it; the others declare scalar locals computed from it
+  // (`float v = alpha * s;`) or compute with it (`s *= scale; if (s > m) m = s;`), which
+  // epilogue() checks write nothing but scalar locals.
+  std::set<const VarDecl *> From = {V};
+  auto RefsOf = [&](const VarDecl *X) {
+    auto It = F.Refs.find(X);
+    return It == F.Refs.end() ? std::vector<const DeclRefExpr *>() : It->second;
+  };
+  auto UsesFrom = [&](const Stmt *S) {
+    return llvm::any_of(From, [&](const VarDecl *X) {
+      return llvm::any_of(RefsOf(X), [&](const DeclRefExpr *R) { return F.within(R, S); });
+    });
+  };
+  auto Locals = [](const DeclStmt *DS) {
+    return DS && llvm::all_of(DS->decls(), [](const Decl *D) {
+             const auto *L = dyn_cast<VarDecl>(D);
+             return L && L->hasLocalStorage() && L->getInit() && L->getType()->isScalarType();
+           });
+  };
+  // (An assignment of a value with temporaries, `std::max(s, 0.0f)`, is wrapped in their cleanups.)
+  auto AssignmentOf = [](const Stmt *S) {
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    const auto *B = E ? dyn_cast<BinaryOperator>(E->IgnoreImplicit()) : nullptr;
+    return B && (B->getOpcode() == BO_Assign || B->getOpcode() == BO_AddAssign) && !varOf(B->getLHS())
+               ? B
+               : nullptr;
+  };
+  std::vector<const Stmt *> Uses;
+  bool After = false;
+  for (const Stmt *S : Block->body()) {
+    if (F.within(C.Assign, S)) {
+      After = true;
+      continue;
+    }
+    if (!After || !UsesFrom(S))
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S); Locals(DS))
+      for (const Decl *D : DS->decls())
+        From.insert(cast<VarDecl>(D));
+    Uses.push_back(S);
+  }
+  const Stmt *Store = nullptr;
+  for (const Stmt *S : Uses)
+    if (AssignmentOf(S)) {
+      if (Store)
+        return fail(Name + " is stored more than once after the sum");
+      Store = S;
+    }
+  const BinaryOperator *B = AssignmentOf(Store);
+  if (!B || (B->getOpcode() == BO_AddAssign && (varOf(B->getRHS()) != V || Uses.size() > 1)))
+    return fail(Name + " is not stored by an assignment after the sum (`out[...] = acc;`, or a "
+                       "value computed from it)");
+  for (const Stmt *S : Uses)
+    if (S != Store)
+      Acc.Steps.push_back(S);
+  for (const VarDecl *X : From)
+    if (llvm::any_of(RefsOf(X), [&](const DeclRefExpr *R) {
+          return !F.within(R, C.Assign) && !F.within(R, B->getRHS()) &&
+                 llvm::none_of(Acc.Steps, [&](const Stmt *S) { return F.within(R, S); });
+        }))
+      return fail((X == V ? Name : "'" + X->getName().str() + "', computed from the sum,") +
+                  " is used elsewhere");
+  Acc.Form = Accumulator::Scalar;
+  Acc.Var = V;
+  Acc.Pieces = {F.DeclOf.at(V), Store};
+  Acc.Pieces.insert(Acc.Steps.begin(), Acc.Steps.end());
+  Acc.Store = B->getLHS();
+  Acc.Init = V->getInit();
+  Acc.StoreAdds = B->getOpcode() == BO_AddAssign;
+  // epilogue()
+  Acc.Epilogue = varOf(B->getRHS()) == V && Acc.Steps.empty() ? nullptr : B->getRHS();
+  return true;
+}
+
 bool NestAttempt::epilogue(GemmShape &S) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Expr *Value = Acc.Epilogue;
@@ -398,8 +474,13 @@ bool NestAttempt::epilogue(GemmShape &S) {
     E.TraverseStmt(const_cast<Stmt *>(S));
   if (!E.Problem.empty())
     return fail(What + " " + E.Problem);
-  if (!E.Vars.empty() || !E.Memory.empty())
-    return fail(What + " writes " + (E.Vars.empty() ? "memory" : "'" + (*E.Vars.begin())->getName().str() + "'"));
+  // Locals of numbers the function alone writes (no address taken) may change on the way.
+  const PrivateLocals Private(FD, Ctx);
+  if (!E.Memory.empty())
+    return fail(What + " writes memory");
+  for (const VarDecl *V : E.Vars)
+    if (!Private.contains(V) || !V->getType()->isArithmeticType())
+      return fail(What + " writes '" + V->getName().str() + "'");
   // Beside OpenMP's default(none) or default(private) the block's buffer would need a clause.
   const Span Whole = spanOf(Outer);
   std::string Pragmas = SM.getBufferData(File).slice(Whole.Begin, Whole.End).str();

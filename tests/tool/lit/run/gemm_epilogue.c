@@ -1,5 +1,6 @@
 // GEMM nests whose store computes a value from the sum (ReLU with a bias, a scale, a residual
-// through a helper function, C's own elements, a local computed from the sum on the way): pass-through prints the original's bits where the
+// through a helper function, C's own elements, a local computed from the sum on the way, the
+// sum scaled and compared on the way as attention's scores are): pass-through prints the original's bits where the
 // call computed the sums (the loops read them from its buffer and write C as written, so a
 // residual that is C itself, or C's elements read, keep their values), and where C shares memory
 // with an operand (the call computes nothing and the loops sum as written); default.yaml's e4m3
@@ -75,6 +76,29 @@ static void scaled_relu(float *y, const float *x, const float *w, float alpha) {
     }
 }
 
+// Each sum used on the way, as attention's scores are (scaled, a running maximum, printed), and
+// stored: the loops run as written with the sums read from the buffer.
+// Its rows: the loop over them also declares and prints.
+// CHECK-LABEL: static void scores(
+// CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[i * N + j]) - (y + 20 * i)]; else for (int p = 0; p < K; p++)
+static void scores(float *y, const float *x, const float *w, float scale) {
+  for (int i = 0; i < M; i++) {
+    float largest = -1e30f;
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int p = 0; p < K; p++)
+        s += x[i * K + p] * w[j * K + p];
+      s *= scale;
+      if (s > largest)
+        largest = s;
+      y[i * N + j] = s;
+      if (j == 0)
+        printf("first[%d] = %a\n", i, s);
+    }
+    printf("largest[%d] = %a\n", i, largest);
+  }
+}
+
 static float x[M * K], w[N * K], b[N], y[M * N], x2[M][K], w2[N][K], r2[M][N], y2[M][N];
 static float inplace[M * K + N * K]; // C is the start of A: the call must not compute
 
@@ -107,6 +131,9 @@ int main(void) {
   scaled_relu(y, x, w, 1.25f);
   for (int i = 0; i < M * N; i++)
     printf("scaled_relu[%d] = %a\n", i, y[i]);
+  scores(y, x, w, 0.5f);
+  for (int i = 0; i < M * N; i++)
+    printf("scores[%d] = %a\n", i, y[i]);
   for (int i = 0; i < M * N; i++)
     y[i] = (float)(i % 5);
   row_offsets(y, x, w);

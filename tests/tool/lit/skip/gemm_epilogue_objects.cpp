@@ -46,7 +46,7 @@ void destroys(float *y, const float *w, int M, int N, int K) {
 
 void object_on_the_way(float *y, const float *w, int M, int N, int K) {
   for (int i = 0; i < M; i++)
-  // REPORT: input.cpp:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"object_on_the_way","op":"matmul","reason":"not substituted as a GEMM: the accumulator 's' is not stored by one assignment after the sum (`out[...] = acc;`, or a value computed from it)","spelling":"matmul","type":"float","variable":"s"}
+  // REPORT: input.cpp:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"object_on_the_way","op":"matmul","reason":"not substituted as a GEMM: the accumulator 's' is not stored by an assignment after the sum (`out[...] = acc;`, or a value computed from it)","spelling":"matmul","type":"float","variable":"s"}
     for (int j = 0; j < N; j++) {
       float s = 0.0f;
       for (int k = 0; k < K; k++)
