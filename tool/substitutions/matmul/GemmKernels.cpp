@@ -11,26 +11,6 @@ using namespace clang;
 namespace autoscale::find::gemm {
 namespace {
 
-/// The names an expression uses (not members after . or ->).
-std::vector<std::string> namesIn(llvm::StringRef Text) {
-  std::vector<std::string> Out;
-  for (size_t I = 0; I < Text.size();) {
-    if (!llvm::isAlpha(Text[I]) && Text[I] != '_') {
-      ++I;
-      continue;
-    }
-    size_t End = I;
-    while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
-      ++End;
-    llvm::StringRef Before = Text.take_front(I).rtrim();
-    if (!Before.ends_with(".") && !Before.ends_with("->") &&
-        !(I > 0 && llvm::isDigit(Text[I - 1])))
-      Out.push_back(Text.slice(I, End).str());
-    I = End;
-  }
-  return Out;
-}
-
 TextPoly polyOf(const std::string &Text) {
   long long K;
   if (!llvm::StringRef(Text).trim().getAsInteger(10, K))

@@ -45,23 +45,6 @@ std::set<const VarDecl *> varsIn(const Stmt *E) {
   return Out;
 }
 
-/// The identifiers of C text.
-std::set<llvm::StringRef> namesIn(llvm::StringRef Text) {
-  std::set<llvm::StringRef> Out;
-  for (size_t I = 0; I < Text.size();) {
-    if (!llvm::isAlpha(Text[I]) && Text[I] != '_') {
-      ++I;
-      continue;
-    }
-    size_t End = I;
-    while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
-      ++End;
-    Out.insert(Text.slice(I, End));
-    I = End;
-  }
-  return Out;
-}
-
 /// How S names V: the members it selects from V itself (`g.w[i]`, `g->w[i]`: "w"), and "" where
 /// it uses V otherwise (or selects a union's member). Distinct members are distinct storage, as
 /// distinct variables are (a member that is a pointer is taken not to alias another, as a
@@ -507,9 +490,10 @@ bool NestAttempt::epilogue(GemmShape &S) {
                   "', in the element it stores, is declared after the loop that sums");
   const llvm::StringRef Text = SM.getBufferData(File);
   const std::string Pointer = spellBase(S.C, Text) + " " + emit::spellPoly(S.C.Offset, Text);
-  const std::set<llvm::StringRef> PointerNames = namesIn(Pointer);
+  const std::vector<std::string> PointerNames = namesIn(Pointer);
   for (const VarDecl *V : Declared)
-    if (SM.isBeforeInTranslationUnit(V->getLocation(), Sum->getBeginLoc()) && PointerNames.count(V->getName()))
+    if (SM.isBeforeInTranslationUnit(V->getLocation(), Sum->getBeginLoc()) &&
+        llvm::is_contained(PointerNames, V->getName()))
       return fail(What + ": '" + V->getName().str() + "' names a variable of the loops and one of C's pointer");
   auto EndOf = [&](SourceLocation Last) {
     return SM.getFileOffset(Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts()));

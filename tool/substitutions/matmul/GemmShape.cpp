@@ -19,6 +19,25 @@ bool GemmShape::operator==(const GemmShape &O) const {
          CallArgs == O.CallArgs;
 }
 
+std::vector<std::string> namesIn(llvm::StringRef Text) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (!llvm::isAlpha(Text[I]) && Text[I] != '_') {
+      ++I;
+      continue;
+    }
+    size_t End = I;
+    while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
+      ++End;
+    llvm::StringRef Before = Text.take_front(I).rtrim();
+    if (!Before.ends_with(".") && !Before.ends_with("->") &&
+        !(I > 0 && llvm::isDigit(Text[I - 1])))
+      Out.push_back(Text.slice(I, End).str());
+    I = End;
+  }
+  return Out;
+}
+
 std::string spellBase(const GemmMatrix &M, llvm::StringRef FileText) {
   std::string Base = spellFactor(M.Base, FileText);
   if (M.Container)

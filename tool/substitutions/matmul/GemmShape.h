@@ -145,6 +145,8 @@ inline const GemmShape *gemmShapeOf(const Operation &Op) {
 /// polynomials: emit/LoopSpelling.h).
 /// C text of a pointer to the first element of M's base (`&A[0][0]`, `p`, `v.data()`).
 std::string spellBase(const GemmMatrix &M, llvm::StringRef FileText);
+/// The names C text uses (not members after . or ->, nor a number's suffix).
+std::vector<std::string> namesIn(llvm::StringRef Text);
 std::string spellExtent(const GemmExtent &E, llvm::StringRef FileText);
 
 } // namespace autoscale
