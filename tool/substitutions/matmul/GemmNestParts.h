@@ -77,7 +77,7 @@ private:
     const clang::Stmt *Scale = nullptr;
     const clang::Expr *ScaledBy = nullptr;
     /// What the store writes where that is not the sum as it is: a value computed from it, and
-    /// the declarations of locals computed from the sum on the way (`float v = alpha * s;`).
+    /// the statements that use the sum on the way (`float v = alpha * s;`, `s *= scale;`).
     const clang::Expr *Epilogue = nullptr;
     std::vector<const clang::Stmt *> Steps;
   };

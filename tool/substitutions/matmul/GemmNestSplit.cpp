@@ -448,8 +448,9 @@ bool NestAttempt::epilogue(GemmShape &S) {
                            std::to_string(SM.getExpansionLineNumber(Value->getBeginLoc()));
   if (!S.guarded())
     return fail(What + " needs the loops behind a guarded call, and they have no place for one");
-  // The loops run as written, each sum read from the call's buffer: the value may read anything
-  // (C's elements too, which only the loops write), and may write nothing.
+  // The loops run as written, each sum read from the call's buffer: the value and the statements
+  // on the way may read anything (C's elements too, which only the loops write), and write only
+  // the function's own scalar locals.
   Effects E(Ctx);
   E.CallsThatWriteNothing = true;
   E.TraverseStmt(const_cast<Expr *>(Value));
