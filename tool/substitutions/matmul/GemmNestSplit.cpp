@@ -116,6 +116,9 @@ struct Effects : RecursiveASTVisitor<Effects> {
   void note(const Expr *LV) {
     if (mentionsThis(LV) && Problem.empty())
       Problem = "writes a member of the object 'this' points to";
+    // A structured binding names an element of its object, whatever storage that is.
+    if (mentionsBinding(LV) && Problem.empty())
+      Problem = "writes through a structured binding";
     if (const VarDecl *V = writtenVar(LV)) {
       Vars.insert(V);
       for (const std::string &Name : selections(LV, V))
@@ -131,6 +134,10 @@ struct Effects : RecursiveASTVisitor<Effects> {
   }
   static bool mentionsThis(const Stmt *S) {
     return S && (isa<CXXThisExpr>(S) || llvm::any_of(S->children(), mentionsThis));
+  }
+  static bool mentionsBinding(const Stmt *S) {
+    const auto *D = dyn_cast_or_null<DeclRefExpr>(S);
+    return S && ((D && isa<BindingDecl>(D->getDecl())) || llvm::any_of(S->children(), mentionsBinding));
   }
   ASTContext &Ctx;
   std::set<const VarDecl *> Vars, Memory;
@@ -485,6 +492,15 @@ bool NestAttempt::epilogue(GemmShape &S) {
   const unsigned SumAt = SM.getFileOffset(SM.getSpellingLoc(Sum->getBeginLoc()));
   if (spanOf(Sum).Begin != SumAt)
     return fail(What + ": pragma lines precede the loop that sums");
+  // Where the sums are read, the loops that sum do not run: a counter of theirs declared before
+  // them keeps its old value for what reads it after them.
+  for (size_t L = 0; L < Acc.Level; ++L)
+    if (const VarDecl *Counter = forCounter(*Ch.Loops[L]);
+        Counter && !(F.DeclOf.count(Counter) && F.within(F.DeclOf.at(Counter), Sum)))
+      for (const DeclRefExpr *R : F.Refs.at(Counter))
+        if (!F.within(R, Sum) && SM.isBeforeInTranslationUnit(Sum->getBeginLoc(), R->getBeginLoc()))
+          return fail(What + ": '" + Counter->getName().str() +
+                      "', the counter of the loop that sums, is read after it");
   for (const VarDecl *V : varsIn(Element))
     if (!SM.isBeforeInTranslationUnit(V->getLocation(), Sum->getBeginLoc()))
       return fail(What + ": '" + V->getName().str() +

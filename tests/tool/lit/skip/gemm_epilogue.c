@@ -164,8 +164,25 @@ void global_on_the_way(float *y, const float *x, const float *w, int M, int N, i
       y[i * N + j] = s;
     }
 }
+
+// The loop that sums counts with a variable declared before it, which the loops read after it:
+// where the sums are read from the call's buffer, that loop does not run.
+void counter_read_after(float *y, const float *x, const float *w, int M, int N, int K) {
+  int k = 0;
+  for (int i = 0; i < M; i++)
+  // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow","function":"counter_read_after","op":"matmul","reason":"not substituted as a GEMM: the value stored from the sum at line 180: 'k', the counter of the loop that sums, is read after it","spelling":"matmul","suggestion":"kernels: [{function: counter_read_after, m: \"M\", n: \"N\", k: \"K\", a: {ptr: \"x\", row_stride: \"K\", col_stride: \"1\"}, b: {ptr: \"w\", row_stride: \"1\", col_stride: \"K\"}, c: {ptr: \"y\", row_stride: \"N\", col_stride: \"1\"}}]","type":"float","variable":"s"}
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (k = 0; k < K; k++)
+        s += x[i * K + k] * w[j * K + k];
+        // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-1]]:27"],"function":"counter_read_after","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+        // REPORT: input.c:[[@LINE-2]]:27: {"action":"keep","class":"allow","function":"counter_read_after","op":"dot_mul","rule":"overrides[0]","spelling":"*","type":"float","variable":"s"}
+      y[i * N + j] = s / (float)k;
+      // REPORT: input.c:[[@LINE-1]]:24: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-4]]:11"],"function":"counter_read_after","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":"y"}
+    }
+}
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"adds_value":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"global_on_the_way":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"index_declared_late":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"no_guard":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"on_device":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"other_type":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"stored_by_macro":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"stored_twice":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"writes_global":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"writes_global_on_the_way":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 35 operations using 0 conversions","operations":35}}
+// REPORT: conversions: {"functions":{"adds_value":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"counter_read_after":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"global_on_the_way":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"index_declared_late":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"no_guard":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"on_device":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"other_type":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"stored_by_macro":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"stored_twice":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"writes_global":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"writes_global_on_the_way":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 39 operations using 0 conversions","operations":39}}
 // REPORT: rules: "gemm_only.yaml"
 // REPORT: steps: {"loops":[],"source":"none"}
-// REPORT: summary: 25 float operations in 1 file: 25 kept, 0 skipped; 10 matmuls not substituted (the report says why)
+// REPORT: summary: 28 float operations in 1 file: 28 kept, 0 skipped; 11 matmuls not substituted (the report says why)
