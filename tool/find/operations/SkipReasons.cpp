@@ -76,46 +76,56 @@ static std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pa
   return Out;
 }
 
-std::string instantiationBindSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
-                                        const ASTContext &Ctx) {
+/// The operation at OpLoc in F, an instantiation of the template where it was found: an operator
+/// at its operator's location, a call (no operator's or member's) at its start; null if none.
+static const Expr *operationAt(const FunctionDecl &F, SourceLocation OpLoc) {
   struct Finder : RecursiveASTVisitor<Finder> {
     SourceLocation OpLoc;
-    const ASTContext &Ctx;
-    std::string Why;
-    Finder(SourceLocation OpLoc, const ASTContext &Ctx) : OpLoc(OpLoc), Ctx(Ctx) {}
-    void operands(std::initializer_list<const Expr *> Ops) {
-      for (const Expr *E : Ops)
-        if (Why.empty())
-          Why = bindSkipReason(E, Ctx);
+    const Expr *Found = nullptr;
+    bool VisitExpr(Expr *E) {
+      SourceLocation At;
+      if (const auto *B = dyn_cast<BinaryOperator>(E))
+        At = B->getOperatorLoc();
+      else if (const auto *U = dyn_cast<UnaryOperator>(E))
+        At = U->getOperatorLoc();
+      else if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E))
+        At = O->getOperatorLoc();
+      else if (isa<CallExpr>(E) && !isa<CXXMemberCallExpr>(E))
+        At = E->getBeginLoc();
+      if (At.isValid() && At == OpLoc)
+        Found = E;
+      return !Found;
     }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->getOperatorLoc() == OpLoc) {
-        if (B->isCompoundAssignmentOp())
-          Why = lvalueSkipReason(B->getLHS(), Ctx);
-        operands({B->getLHS(), B->getRHS()});
-      }
-      return Why.empty();
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      if (U->getOperatorLoc() == OpLoc)
-        Why = U->isIncrementDecrementOp() ? lvalueSkipReason(U->getSubExpr(), Ctx)
-                                          : bindSkipReason(U->getSubExpr(), Ctx);
-      return Why.empty();
-    }
-    bool VisitCallExpr(CallExpr *C) {
-      if (C->getBeginLoc() == OpLoc)
-        for (const Expr *A : C->arguments())
-          operands({A});
-      return Why.empty();
-    }
-  };
+  } Find;
+  Find.OpLoc = OpLoc;
+  Find.TraverseStmt(F.getBody());
+  return Find.Found;
+}
+
+std::string instantiationBindSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
+                                        const ASTContext &Ctx) {
   if (!Pattern)
     return {};
   for (const FunctionDecl *F : instantiationsOf(*Pattern)) {
-    Finder Find(OpLoc, Ctx);
-    Find.TraverseStmt(F->getBody());
-    if (!Find.Why.empty())
-      return Find.Why + " in an instantiation";
+    const Expr *E = operationAt(*F, OpLoc);
+    std::string Why;
+    auto Operands = [&](auto Range) {
+      for (const Expr *O : Range)
+        if (Why.empty())
+          Why = bindSkipReason(O, Ctx);
+    };
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(E)) {
+      if (B->isCompoundAssignmentOp())
+        Why = lvalueSkipReason(B->getLHS(), Ctx);
+      Operands(std::initializer_list<const Expr *>{B->getLHS(), B->getRHS()});
+    } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(E)) {
+      Why = U->isIncrementDecrementOp() ? lvalueSkipReason(U->getSubExpr(), Ctx)
+                                        : bindSkipReason(U->getSubExpr(), Ctx);
+    } else if (const auto *C = dyn_cast_or_null<CallExpr>(E); C && !isa<CXXOperatorCallExpr>(C)) {
+      Operands(C->arguments());
+    }
+    if (!Why.empty())
+      return Why + " in an instantiation";
   }
   return {};
 }
@@ -327,22 +337,11 @@ bool hasUserConversion(const Expr *E) {
 std::string instantiationOrderSkipReason(const Expr *L, const Expr *R, const FunctionDecl *Pattern,
                                          SourceLocation OpLoc, const ASTContext &Ctx) {
   std::string Why = operandOrderSkipReason(L, R, Ctx);
-  struct Operands : RecursiveASTVisitor<Operands> {
-    SourceLocation OpLoc;
-    const BinaryOperator *Found = nullptr;
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->getOperatorLoc() == OpLoc)
-        Found = B;
-      return !Found;
-    }
-  };
   if (Why.empty() || !Pattern || !Ctx.getSourceManager().isInMainFile(Pattern->getLocation()))
     return Why;
   const bool Free = llvm::all_of(instantiationsOf(*Pattern), [&](const FunctionDecl *F) {
-    Operands Find;
-    Find.OpLoc = OpLoc;
-    Find.TraverseStmt(F->getBody());
-    return Find.Found && operandOrderSkipReason(Find.Found->getLHS(), Find.Found->getRHS(), Ctx).empty();
+    const auto *B = dyn_cast_or_null<BinaryOperator>(operationAt(*F, OpLoc));
+    return B && operandOrderSkipReason(B->getLHS(), B->getRHS(), Ctx).empty();
   });
   return Free ? "" : Why;
 }
@@ -357,20 +356,9 @@ std::string dependentOperatorSkipReason(const Expr *E, const FunctionDecl *Patte
         return FD && !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD->getLocation());
       }))
     return {};
-  struct OperatorCalls : RecursiveASTVisitor<OperatorCalls> {
-    SourceLocation OpLoc;
-    bool Found = false;
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-      Found |= C->getOperatorLoc() == OpLoc;
-      return !Found;
-    }
-  };
   if (Pattern && SM.isInMainFile(Pattern->getLocation()) &&
       llvm::none_of(instantiationsOf(*Pattern), [&](const FunctionDecl *F) {
-        OperatorCalls Calls;
-        Calls.OpLoc = OpLoc;
-        Calls.TraverseStmt(F->getBody());
-        return Calls.Found;
+        return isa_and_nonnull<CXXOperatorCallExpr>(operationAt(*F, OpLoc));
       }))
     return {};
   return "operator found by lookup at the template";

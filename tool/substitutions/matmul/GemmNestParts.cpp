@@ -1,8 +1,8 @@
 //===- GemmNestParts.cpp - one attempt at folding a loop nest into a GEMM ----===//
 //
 // The loops (counted, bounds fixed), the accumulator (an element of C, a local scalar, or a
-// local array of an unrolled loop) and the accesses. GemmNestSplit.cpp has the rest of the nest
-// and where the call goes.
+// local array of an unrolled loop) and the accesses. GemmNestSplit.cpp has what follows a scalar
+// accumulator's sum (sumStored), the rest of the nest and where the call goes.
 //
 //===----------------------------------------------------------------------===//
 #include "substitutions/matmul/GemmNestParts.h"
