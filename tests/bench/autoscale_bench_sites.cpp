@@ -19,6 +19,7 @@
 // the block up among them: allocations.cpp), next to glibc's own free.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <vector>
 
@@ -270,6 +271,26 @@ template <class Loop> void run_outliers(benchmark::State &state, autoscale_site 
 void BM_e4m3_outliers_scalar_loop(benchmark::State &state) { run_outliers(state, &outlier_sites[0], scalar_elementwise); }
 void BM_e4m3_outliers_program(benchmark::State &state) { run_outliers(state, &outlier_sites[1], program_elementwise); }
 
+// The same loop where a's values span 20 binades: about half lie below the range of e4m3's normals
+// at a's scale, where the format's quantum is fixed (the band the inline path rounds at a fixed
+// bit), or round to zero; nearly every block of 8 holds some.
+autoscale_site wide_sites[] = {BENCH_SITE(21, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL),
+                               BENCH_SITE(22, AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STATS_FULL)};
+template <class Loop> void run_wide(benchmark::State &state, autoscale_site *site, Loop loop) {
+  std::vector<float> a = operands(0.5f), b = operands(1.5f), y(kN);
+  for (int i = 0; i < kN; ++i) a[i] = std::ldexp(a[i], -(i % 20));
+  loop(site, a.data(), b.data(), y.data(), kN);
+  autoscale_step();
+  for (auto _ : state) {
+    loop(site, a.data(), b.data(), y.data(), kN);
+    benchmark::DoNotOptimize(y.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * kN);
+}
+void BM_e4m3_wide_scalar_loop(benchmark::State &state) { run_wide(state, &wide_sites[0], scalar_elementwise); }
+void BM_e4m3_wide_program(benchmark::State &state) { run_wide(state, &wide_sites[1], program_elementwise); }
+
 #define FP16_SITE(line, index, op, name)                                                                 \
   AUTOSCALE_SITE(new autoscale_site_state *(), "bench.cpp", line, 1, op, name, name, AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, \
                  AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10,   \
@@ -380,6 +401,8 @@ BENCHMARK(BM_e4m3_elementwise_program)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_elementwise_program_statistics_amax)->Arg(kN)->Arg(64)->Arg(16)->Arg(8);
 BENCHMARK(BM_e4m3_outliers_scalar_loop)->Arg(8)->Arg(64)->Arg(512);
 BENCHMARK(BM_e4m3_outliers_program)->Arg(8)->Arg(64)->Arg(512);
+BENCHMARK(BM_e4m3_wide_scalar_loop);
+BENCHMARK(BM_e4m3_wide_program);
 BENCHMARK(BM_fp16_softmax_derivative_calls)->Arg(16)->Arg(32)->Arg(64)->Arg(256);
 BENCHMARK(BM_fp16_softmax_derivative_program)->Arg(16)->Arg(32)->Arg(64)->Arg(256);
 BENCHMARK(BM_fp16_norm_sums_calls)->Arg(16)->Arg(64)->Arg(256)->Arg(kN);

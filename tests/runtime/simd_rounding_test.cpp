@@ -1,6 +1,7 @@
-// The loop kernels' 8-lane rounding (round8, simd_rounding.h) is the inline path's rounding
-// (autoscale_round_f_, hot_path.h) lane by lane, compared as bits; a lane the inline path hands out
-// of line is one round8 flags as bad. The floats: every sign, exponent and top 12 mantissa bits,
+// The loop kernels' 8-lane rounding (round8, simd_rounding.h: the rounding step alone where all 8
+// lanes lie in range, else the inline path's autoscale_round_f_ lane by lane, which the compiler
+// vectorises) is the inline path's rounding, compared as bits; a lane the inline path hands out of
+// line is one round8 flags as bad. The floats: every sign, exponent and top 12 mantissa bits,
 // with the 11 bits below each of 0, 1, 0x3FF, 0x400, 0x401 and 0x7FF. Every bit a format rounds
 // at lies among the top 12 (fp16 drops the lowest 13 in range, and the band below the range
 // rounds higher still), so every tie, every value either side of one and every sticky bit is in

@@ -144,18 +144,23 @@ typedef struct autoscale_rounded_ {
   int e;      /* float32 biased exponent of |x| (1 for float32 subnormals) */
 } autoscale_rounded_;
 
+/* mant, the significand of a float32 of biased exponent e (1 for subnormals), rounded at bit sh
+ * (1 to 25). */
+AUTOSCALE_HOST_DEVICE static inline autoscale_rounded_ autoscale_rne_at_(autoscale_u32 mant, int e, int sh) {
+  autoscale_rounded_ o;
+  o.r = AUTOSCALE_RNE_ADD_(mant, (1u << (sh - 1)) - 1u, sh) >> sh;
+  o.sh = sh;
+  o.e = e;
+  return o;
+}
+
 AUTOSCALE_HOST_DEVICE static inline autoscale_rounded_ autoscale_rne_f32_(autoscale_u32 abs_bits,
                                                                           int mant_bits, int emin) {
-  autoscale_rounded_ o;
   int e = AUTOSCALE_CAST(int, abs_bits >> 23);
   autoscale_u32 mant = (abs_bits & 0x7FFFFFu) | (AUTOSCALE_CAST(autoscale_u32, e != 0) << 23);
   int below = (127 + emin) - (e | (e == 0)); /* binades below the format's smallest normal */
   int sh = (23 - mant_bits) + (below > 0 ? below : 0);
-  sh = sh < 25 ? sh : 25;
-  o.r = AUTOSCALE_RNE_ADD_(mant, (1u << (sh - 1)) - 1u, sh) >> sh;
-  o.sh = sh;
-  o.e = e | (e == 0);
-  return o;
+  return autoscale_rne_at_(mant, e | (e == 0), sh < 25 ? sh : 25);
 }
 
 /* float32 bits of the rounded magnitude: r << sh is the rounded significand, in [2^23, 2^24]
@@ -280,6 +285,14 @@ AUTOSCALE_HOST_DEVICE static inline float autoscale_bf16_to_float(autoscale_u16 
   return autoscale_decode_(bits, AUTOSCALE_BF16);
 }
 
+/* float64 bits of mant, the 53-bit significand of a double of biased exponent e (1 for
+ * subnormals), rounded at bit sh (1 to 54; from 54 on, mant < 2^53 is below half a quantum and
+ * rounds to 0): autoscale_rne_at_'s rule, read back as autoscale_rounded_bits_ does. */
+AUTOSCALE_HOST_DEVICE static inline autoscale_u64 autoscale_rne_at_d_(autoscale_u64 mant, int e, int sh) {
+  const autoscale_u64 r = AUTOSCALE_RNE_ADD_(mant, (1ull << (sh - 1)) - 1u, sh) >> sh;
+  return r ? (AUTOSCALE_CAST(autoscale_u64, e - 1) << 52) + (r << sh) : 0u;
+}
+
 /* Rounds a double straight to the format: the same rule as autoscale_rne_f32_ on double's 53-bit
  * significand. Going through float first would round twice: a double just above a tie of the
  * format can round to the tie in float32, and the tie then goes to even, the wrong way.
@@ -296,16 +309,14 @@ AUTOSCALE_HOST_DEVICE static inline double autoscale_round_double(double x, int 
     autoscale_u64 max_bits = (AUTOSCALE_CAST(autoscale_u64, (d.max_bits >> 23) + (1023 - 127)) << 52) |
                         (AUTOSCALE_CAST(autoscale_u64, d.max_bits & 0x7FFFFFu) << 29);
     int e, below, sh;
-    autoscale_u64 mant, r, q;
+    autoscale_u64 mant, q;
     if (a > 0x7FF0000000000000ull) return AUTOSCALE_CAST(double, autoscale_bits_float_(d.nan_bits));
     e = AUTOSCALE_CAST(int, a >> 52);
     mant = (a & 0xFFFFFFFFFFFFFull) | (AUTOSCALE_CAST(autoscale_u64, e != 0) << 52);
     e |= (e == 0);
     below = (1023 + d.emin) - e;
     sh = (52 - d.mant_bits) + (below > 0 ? below : 0);
-    sh = sh < 54 ? sh : 54;
-    r = AUTOSCALE_RNE_ADD_(mant, (1ull << (sh - 1)) - 1u, sh) >> sh;
-    q = r ? (AUTOSCALE_CAST(autoscale_u64, e - 1) << 52) + (r << sh) : 0u;
+    q = autoscale_rne_at_d_(mant, e, sh < 54 ? sh : 54);
     if (q > max_bits) {
       if (saturate) q = max_bits;
       else if (d.has_inf) q = 0x7FF0000000000000ull;

@@ -223,22 +223,27 @@ AUTOSCALE_HOT void autoscale_record_rounded_d_(autoscale_counters_ *c, autoscale
 #define AUTOSCALE_OUT_OF_LINE_F_ 0xFFFFFFFFu
 #define AUTOSCALE_OUT_OF_LINE_D_ 0xFFFFFFFFFFFFFFFFull
 
+/* Whether |v| (the bits a of a float) lies in range word `range`'s range or is zero, where v rounds
+ * by the format's rounding step on its own bits. A macro: the loop kernels test 8 lanes of a GCC
+ * vector type with it (a mask there, 0 or 1 here). */
+#define AUTOSCALE_IN_RANGE_(a, range)                                                                      \
+  (((a) - AUTOSCALE_CAST(autoscale_u32, range) <= AUTOSCALE_CAST(autoscale_u32, (range) >> 32)) | ((a) == 0u))
+
 /* The bits of v rounded to the site's format under the scale of range word `range`, when |v| lies
  * in the range, is zero (common after ReLU: it rounds to itself with the same formula), or lies
  * below the range, where the format's values are subnormal; otherwise (overflow, inf, NaN, a
  * subnormal v itself, an empty range) AUTOSCALE_OUT_OF_LINE_F_, and the runtime rounds. */
 AUTOSCALE_HOT autoscale_u32 autoscale_round_f_(const struct autoscale_site_state *st, autoscale_u64 range, float v) {
   const autoscale_u32 b = autoscale_float_bits_(v), a = b & 0x7FFFFFFFu, lo = AUTOSCALE_CAST(autoscale_u32, range);
-  if (a - lo <= AUTOSCALE_CAST(autoscale_u32, range >> 32) || a == 0) return AUTOSCALE_RNE_ADD_(b, st->half_f, st->drop_f) & st->mask_f;
+  if (AUTOSCALE_IN_RANGE_(a, range)) return AUTOSCALE_RNE_ADD_(b, st->half_f, st->drop_f) & st->mask_f;
   if (a >= lo || a < 0x00800000u) return AUTOSCALE_OUT_OF_LINE_F_;
   /* Below lo the format's quantum is fixed, lo's ulp in the format: 2^k of v's own ulps, with k the
-   * dropped bits plus the binades from v up to lo. Round v's 24-bit significand to a multiple of
-   * 2^k, to nearest, ties to even; a carry out of it is the binade above (up to lo itself). From
+   * dropped bits plus the binades from v up to lo. That is format.h's rounding of a significand
+   * (autoscale_rne_at_) at bit k: a carry out of it is the binade above (up to lo itself); from
    * k = 25 on, v is below half a quantum and rounds to zero (k = 24: v at exactly half ties to 0). */
-  const autoscale_u32 k = AUTOSCALE_CAST(autoscale_u32, st->drop_f) + (lo >> 23) - (a >> 23);
-  const autoscale_u32 m = (a & 0x007FFFFFu) | 0x00800000u;
-  const autoscale_u32 r = k > 24u ? 0u : AUTOSCALE_RNE_ADD_(m, (1u << (k - 1u)) - 1u, k) >> k << k;
-  return (b & 0x80000000u) | (r != 0u ? (a & 0x7F800000u) + r - 0x00800000u : 0u);
+  const int k = st->drop_f + AUTOSCALE_CAST(int, lo >> 23) - AUTOSCALE_CAST(int, a >> 23);
+  return (b & 0x80000000u) | autoscale_rounded_bits_(autoscale_rne_at_((a & 0x007FFFFFu) | 0x00800000u,
+                                                                       AUTOSCALE_CAST(int, a >> 23), k < 25 ? k : 25));
 }
 /* The same for doubles, whose range word holds the high 32 bits of |v|'s bounds. */
 AUTOSCALE_HOT autoscale_u64 autoscale_round_d_(const struct autoscale_site_state *st, autoscale_u64 range, double v) {
@@ -246,10 +251,9 @@ AUTOSCALE_HOT autoscale_u64 autoscale_round_d_(const struct autoscale_site_state
   const autoscale_u32 high = AUTOSCALE_CAST(autoscale_u32, b >> 32) & 0x7FFFFFFFu, lo = AUTOSCALE_CAST(autoscale_u32, range);
   if (high - lo <= AUTOSCALE_CAST(autoscale_u32, range >> 32) || (b << 1) == 0) return AUTOSCALE_RNE_ADD_(b, st->half_d, st->drop_d) & st->mask_d;
   if (high >= lo || high < 0x00100000u) return AUTOSCALE_OUT_OF_LINE_D_;
-  const autoscale_u32 k = AUTOSCALE_CAST(autoscale_u32, st->drop_d) + (lo >> 20) - (high >> 20);
-  const autoscale_u64 m = (b & 0x000FFFFFFFFFFFFFull) | 0x0010000000000000ull;
-  const autoscale_u64 r = k > 53u ? 0u : AUTOSCALE_RNE_ADD_(m, (1ull << (k - 1u)) - 1u, k) >> k << k;
-  return (b & 0x8000000000000000ull) | (r != 0u ? (b & 0x7FF0000000000000ull) + r - 0x0010000000000000ull : 0u);
+  const int k = st->drop_d + AUTOSCALE_CAST(int, lo >> 20) - AUTOSCALE_CAST(int, high >> 20);
+  return (b & 0x8000000000000000ull) | autoscale_rne_at_d_((b & 0x000FFFFFFFFFFFFFull) | 0x0010000000000000ull,
+                                                           AUTOSCALE_CAST(int, high >> 20), k < 54 ? k : 54);
 }
 
 AUTOSCALE_HOT int autoscale_finite_f_(float v) { return (autoscale_float_bits_(v) & 0x7FFFFFFFu) < 0x7F800000u; }

@@ -58,24 +58,21 @@ AUTOSCALE_FORCE_INLINE inline U8 load8(const float *p, std::ptrdiff_t stride) {
   }
   return v;
 }
-// One operand's 8 values rounded as autoscale_round_f_ (hot_path.h) rounds them, in range and in
-// the band below it, lane by lane; `bad` collects the lanes it would hand out of line.
+// One operand's 8 values rounded as the inline path rounds them (autoscale_round_f_, hot_path.h,
+// at a site whose format drops `drop` bits: half and mask its rounding step's), lane by lane;
+// `bad` collects the lanes it hands out of line. Most blocks lie in their range, where the
+// rounding step alone applies; the whole formula, whose branches the compiler turns into selects
+// over the 8 lanes, costs twice that.
 AUTOSCALE_FORCE_INLINE inline U8 round8(U8 v, uint64_t range, uint32_t half, uint32_t mask, uint32_t drop, U8 &bad) {
-  const uint32_t lo = static_cast<uint32_t>(range), span = static_cast<uint32_t>(range >> 32);
   const U8 abs = v & 0x7FFFFFFFu;
-  const U8 in_range = (U8)((abs - lo) <= span) | (U8)(abs == 0u);
   const U8 normal_q = AUTOSCALE_RNE_ADD_(v, half, drop) & mask;
-  // Most blocks lie in their range: the band's rounding below costs twice the rest.
-  if (!any(~in_range)) return normal_q;
-  const U8 band = (U8)(abs < lo) & (U8)(abs >= 0x00800000u);
-  bad |= ~(in_range | band);
-  // The band: v's significand rounded at bit k (k = 25 and beyond all round to zero).
-  U8 k = drop + (lo >> 23) - (abs >> 23);
-  k = k < 25u ? k : 25u;
-  const U8 m = (abs & 0x007FFFFFu) | 0x00800000u;
-  const U8 r = AUTOSCALE_RNE_ADD_(m, (U8{1, 1, 1, 1, 1, 1, 1, 1} << (k - 1u)) - 1u, k) >> k << k;
-  const U8 band_q = (v & 0x80000000u) | ((U8)(r != 0u) & ((abs & 0x7F800000u) + r - 0x00800000u));
-  return (band & band_q) | (~band & normal_q);
+  if (__builtin_expect(!any(~(U8)AUTOSCALE_IN_RANGE_(abs, range)), 1)) return normal_q;
+  autoscale_site_state format{};  // what autoscale_round_f_ reads of a site, in a local: a select may load it
+  format.half_f = half, format.mask_f = mask, format.drop_f = static_cast<int>(drop);
+  U8 q;
+  for (int l = 0; l < 8; ++l) q[l] = autoscale_round_f_(&format, range, autoscale_bits_float_(v[l]));
+  bad |= (U8)(q == AUTOSCALE_OUT_OF_LINE_F_);
+  return q;
 }
 
 // What a block adds to one tensor's counters: autoscale_record_rounded_f_ and
