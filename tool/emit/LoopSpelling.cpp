@@ -81,12 +81,15 @@ std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::S
   return Index == "0" ? Data : Data + " + " + Index;
 }
 
-std::string loopCount(Span Upper, bool Inclusive, bool LowerZero, const std::string &Lower,
-                      llvm::StringRef Text) {
-  std::string U = loopOperand(Upper, Text);
-  std::string Test = U + (Inclusive ? " >= " : " > ") + Lower;
-  std::string N = "AUTOSCALE_CAST(size_t, " + (LowerZero ? U : U + " - " + Lower) + ")";
-  return Test + " ? " + N + (Inclusive ? " + 1" : "") + " : 0";
+std::string loopLower(const LoopSpans &L, llvm::StringRef Text) {
+  return L.LowerZero ? "0" : loopOperand(L.Lower, Text);
+}
+
+std::string loopCount(const LoopSpans &L, const std::string &Lower, llvm::StringRef Text) {
+  std::string U = loopOperand(L.Upper, Text);
+  std::string Test = U + (L.Inclusive ? " >= " : " > ") + Lower;
+  std::string N = "AUTOSCALE_CAST(size_t, " + (L.LowerZero ? U : U + " - " + Lower) + ")";
+  return Test + " ? " + N + (L.Inclusive ? " + 1" : "") + " : 0";
 }
 
 std::string counterExit(const std::optional<Span> &Counter, const std::string &Lower,

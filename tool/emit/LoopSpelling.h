@@ -25,10 +25,11 @@ std::string spellPoly(const TextPoly &P, llvm::StringRef FileText);
 std::string loopOperand(Span S, llvm::StringRef Text);
 /// The element's address at the first iteration: the counter's uses read the lower bound.
 std::string firstAddress(const LoopElement &E, const std::string &Lower, llvm::StringRef Text);
+/// The loop's lower bound as the call's operand.
+std::string loopLower(const LoopSpans &L, llvm::StringRef Text);
 /// Iterations of `for (i = L; i < U; ++i)` (or `i <= U`), 0 for an empty range, computed in the
-/// types the loop compares in.
-std::string loopCount(Span Upper, bool Inclusive, bool LowerZero, const std::string &Lower,
-                      llvm::StringRef Text);
+/// types the loop compares in; Lower is loopLower's text.
+std::string loopCount(const LoopSpans &L, const std::string &Lower, llvm::StringRef Text);
 /// ` i = L + count;` where the loop assigns its counter i rather than declaring it (Counter, the
 /// name's text): the value the loop as written leaves in it, for code after the loop; empty
 /// where the loop declares its counter.

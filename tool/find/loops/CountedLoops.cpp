@@ -150,4 +150,27 @@ std::optional<Span> loopText(const ForStmt &For, ASTContext &Ctx, FileID File) {
   return Span{SM.getFileOffset(For.getForLoc()), SM.getFileOffset(End)};
 }
 
+std::optional<LoopSpans> loopSpans(const ForStmt &For, const CountedLoop &L, ASTContext &Ctx,
+                                   const FileRanges &Ranges, FileID File, std::string &Why) {
+  LoopSpans S;
+  std::optional<Span> Lower = pieceText(L.Lower, Ranges, File), Upper = pieceText(L.Upper, Ranges, File);
+  std::optional<Span> Assigned = L.Assigned ? pieceText(L.Assigned, Ranges, File) : std::nullopt;
+  if (!Lower || !Upper || (L.Assigned && !Assigned)) {
+    Why = "a piece of the loop is written in a macro";
+    return std::nullopt;
+  }
+  std::optional<Span> Text = loopText(For, Ctx, File);
+  if (!Text) {
+    Why = "the loop is written in a macro";
+    return std::nullopt;
+  }
+  S.Loop = *Text;
+  S.Lower = *Lower;
+  S.Upper = *Upper;
+  S.Inclusive = L.Inclusive;
+  S.LowerZero = isZeroLiteral(L.Lower);
+  S.AssignedCounter = Assigned;
+  return S;
+}
+
 } // namespace autoscale::find

@@ -84,6 +84,11 @@ bool loopElement(const clang::Expr *E, const Access &Acc, const clang::VarDecl *
 /// The text of a piece of the loop, E, when all of it is written in File (not in a macro).
 std::optional<Span> pieceText(const clang::Expr *E, const FileRanges &Ranges, clang::FileID File);
 
+/// L's loop (For) and its pieces as written in File; nullopt with Why where any is written in a
+/// macro.
+std::optional<LoopSpans> loopSpans(const clang::ForStmt &For, const CountedLoop &L, clang::ASTContext &Ctx,
+                                   const FileRanges &Ranges, clang::FileID File, std::string &Why);
+
 /// The text from For's keyword through its body (its closing brace, or the semicolon of a body
 /// without braces), when all of it is written in File.
 std::optional<Span> loopText(const clang::ForStmt &For, clang::ASTContext &Ctx, clang::FileID File);

@@ -37,6 +37,21 @@ struct TextPoly {
   bool operator==(const TextPoly &O) const { return Terms == O.Terms; }
 };
 
+/// Where a counted loop is written, for a call that replaces it (find::loopSpans).
+struct LoopSpans {
+  Span Loop;              ///< the `for` statement, with its body
+  Span Lower, Upper;      ///< the counter's initial value and its bound
+  bool Inclusive = false; ///< `i <= U`
+  bool LowerZero = false; ///< the lower bound is the literal 0
+  /// The counter's name where the loop assigns it rather than declaring it: the call leaves it
+  /// its exit value (CountedLoop::Assigned).
+  std::optional<Span> AssignedCounter;
+  bool operator==(const LoopSpans &O) const {
+    return Loop == O.Loop && Lower == O.Lower && Upper == O.Upper && Inclusive == O.Inclusive &&
+           LowerZero == O.LowerZero && AssignedCounter == O.AssignedCounter;
+  }
+};
+
 /// An element the loop walks: its address at the first iteration is `&Where` with each use of
 /// the loop counter (Counter) replaced by the lower bound; Stride elements apart per iteration.
 /// An element of a standard container (Containers.h) is at `Container.data() + Where` instead,

@@ -85,7 +85,7 @@ std::string array(const std::string &Decl, const std::vector<std::string> &Items
 ///     autoscale_loop_f(ops, ...); [i = lower + n;] } else for (...) {...} }
 std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, NumberedSite> &Sites,
                                bool CCasts, llvm::StringRef Text) {
-  std::string Lower = P.LowerZero ? "0" : loopOperand(P.Lower, Text);
+  std::string Lower = loopLower(P.Spans, Text);
   Names SiteRefs, Keys, Functions;
   std::vector<Op> Ops;
   int Registers = P.Registers;
@@ -152,7 +152,7 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
                     : Counter ? "AUTOSCALE_LOOP_PROGRAM_MIN_COUNTER"
                               : "AUTOSCALE_LOOP_PROGRAM_MIN";
   std::string Call =
-      "{ const size_t autoscale_n_ = " + loopCount(P.Upper, P.Inclusive, P.LowerZero, Lower, Text) +
+      "{ const size_t autoscale_n_ = " + loopCount(P.Spans, Lower, Text) +
       "; if (autoscale_n_ >= " + Min +
       (Counter ? " && AUTOSCALE_COUNTER_EXACT(" + Lower + ", autoscale_n_)" : "") + ") { " +
       array("static const autoscale_loop_op autoscale_ops_", OpItems) +
@@ -167,9 +167,10 @@ std::vector<Edit> programEdits(const LoopProgramShape &P, const std::map<OpKey, 
       Arg(Strides, "autoscale_strides_") + ", " + std::to_string(Arrays.size()) + ", " +
       Arg(Params, "autoscale_params_") + ", " + Arg(SiteRefs.list(), "autoscale_sites_") + ", " +
       Arg(Keys.list(), "autoscale_keys_") + ", " + Arg(Functions.list(), "autoscale_functions_") +
-      ");" + counterExit(P.AssignedCounter, Lower, "autoscale_n_", Text) + " } else ";
-  const unsigned Length = P.Loop.End - P.Loop.Begin;
-  return {{P.Loop.Begin, 0, Call, Edit::Open, Length, 0}, {P.Loop.End, 0, " }", Edit::Close, Length, 0}};
+      ");" + counterExit(P.Spans.AssignedCounter, Lower, "autoscale_n_", Text) + " } else ";
+  const Span Loop = P.Spans.Loop;
+  const unsigned Length = Loop.End - Loop.Begin;
+  return {{Loop.Begin, 0, Call, Edit::Open, Length, 0}, {Loop.End, 0, " }", Edit::Close, Length, 0}};
 }
 
 /// The operations of an innermost loop whose shape has a loop program run as that program when
@@ -191,7 +192,7 @@ public:
     std::map<std::pair<std::string, unsigned>, std::vector<size_t>> Members;
     for (size_t I = 0; I < Ops.size(); ++I) {
       if (const LoopProgramShape *P = loopProgramOf(Ops[I]))
-        Members[{Ops[I].Key.File, P->Loop.Begin}].push_back(I);
+        Members[{Ops[I].Key.File, P->Spans.Loop.Begin}].push_back(I);
       else if (Decisions[I].rewrites() && !Decisions[I].runsIn(VectorLoopKindName))
         Decisions[I].WhyNot[LoopProgramKindName] = Ops[I].notSubstitutedBy(LoopProgramKindName);
     }
@@ -241,7 +242,7 @@ public:
         continue;
       for (const StepLoop &L : Steps.Loops)
         for (const StepPoint &Point : L.Loop.Steps)
-          if (L.File == Ops[I].Key.File && Point.Begin < P->Loop.End && P->Loop.Begin <= Point.End) {
+          if (L.File == Ops[I].Key.File && Point.Begin < P->Spans.Loop.End && P->Spans.Loop.Begin <= Point.End) {
             Decisions[I].RunsIn.reset();
             if (Decisions[I].rewrites())
               Decisions[I].WhyNot[LoopProgramKindName] = "the loop ends the program's steps";
@@ -262,7 +263,7 @@ public:
     bool CCasts = false;
     for (const NumberedSite &S : Sites) {
       const LoopProgramShape *P = loopProgramOf(*S.Op);
-      Programs[P->Loop.Begin] = P;
+      Programs[P->Spans.Loop.Begin] = P;
       ByKey[S.Op->Key] = S;
       CCasts |= S.Op->SeenByC;
     }

@@ -58,13 +58,7 @@ struct ProgramOp {
 
 
 struct LoopProgramShape : SubstitutionShapeOf<LoopProgramShape> {
-  Span Loop;              ///< the `for` statement, with its body, replaced by the call
-  Span Lower, Upper;      ///< the counter's initial value and its bound
-  bool Inclusive = false; ///< `i <= U`
-  bool LowerZero = false; ///< the lower bound is the literal 0
-  /// The counter's name where the loop assigns it rather than declaring it: the call leaves it
-  /// its exit value (CountedLoop::Assigned).
-  std::optional<Span> AssignedCounter;
+  LoopSpans Spans; ///< the loop (replaced by the call) and its bounds
   /// The elements the loop reads and writes, each as it is at the first iteration and its
   /// stride; one read after its element was stored in the same iteration reads the register.
   std::vector<LoopElement> Arrays;
@@ -79,8 +73,7 @@ struct LoopProgramShape : SubstitutionShapeOf<LoopProgramShape> {
   unsigned CallLine = 0; ///< the line of the `for`, where the call is written
 
   bool operator==(const LoopProgramShape &O) const {
-    return Loop == O.Loop && Lower == O.Lower && Upper == O.Upper && Inclusive == O.Inclusive &&
-           LowerZero == O.LowerZero && AssignedCounter == O.AssignedCounter && Arrays == O.Arrays && Params == O.Params &&
+    return Spans == O.Spans && Arrays == O.Arrays && Params == O.Params &&
            InvariantOps == O.InvariantOps && Ops == O.Ops &&
            Registers == O.Registers && CallLine == O.CallLine;
   }

@@ -21,11 +21,8 @@ bool ProgramReader::header() {
   if (!L)
     return fail(W);
   File = *F;
+  Counted = *L;
   Counter = L->Counter;
-  AssignedCounter = L->Assigned;
-  Lower = L->Lower;
-  Upper = L->Upper;
-  Shape.Inclusive = L->Inclusive;
   Written = VarUses::of(For.getBody()).Written;
   if (Written.count(Counter))
     return fail("the loop's body writes its counter");
@@ -38,10 +35,9 @@ bool ProgramReader::header() {
     return V != Counter && (!Written.count(V) || V->getType()->isArrayType());
   };
   Sc.Region = &For; // a container read through data() before it must stay where it is
-  for (const Expr *Bound : {Lower, Upper})
+  for (const Expr *Bound : {Counted.Lower, Counted.Upper})
     if (!Bound->IgnoreParenImpCasts()->getType()->isIntegerType() || !Reader.isInvariant(Bound))
       return fail("a bound of the loop is not an integer fixed while it runs");
-  Shape.LowerZero = isZeroLiteral(Lower);
   return true;
 }
 
@@ -193,19 +189,13 @@ std::optional<int> ProgramReader::load(int Array) {
 }
 
 bool ProgramReader::spans() {
-  std::optional<Span> Low = spanOf(Lower), Up = spanOf(Upper);
-  if (!Low || !Up)
-    return false;
-  Shape.Lower = *Low;
-  Shape.Upper = *Up;
-  if (AssignedCounter && !(Shape.AssignedCounter = spanOf(AssignedCounter)))
-    return false;
-  std::optional<Span> Text = loopText(For, Ctx, File);
-  if (!Text)
-    return fail("the loop is written in a macro");
-  Shape.Loop = *Text;
-  Shape.CallLine = SM.getLineNumber(File, Shape.Loop.Begin);
-  if (Ranges.containsDirective(FileSpan{File, Shape.Loop.Begin, Shape.Loop.End}))
+  std::string W;
+  std::optional<LoopSpans> S = loopSpans(For, Counted, Ctx, Ranges, File, W);
+  if (!S)
+    return fail(W);
+  Shape.Spans = *S;
+  Shape.CallLine = SM.getLineNumber(File, S->Loop.Begin);
+  if (Ranges.containsDirective(FileSpan{File, S->Loop.Begin, S->Loop.End}))
     return fail("a preprocessor directive is inside the loop");
   if (Members.empty())
     return fail("the loop has no float operation");

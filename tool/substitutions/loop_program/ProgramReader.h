@@ -110,8 +110,7 @@ private:
 
   clang::FileID File;
   const clang::VarDecl *Counter = nullptr;
-  const clang::DeclRefExpr *AssignedCounter = nullptr; ///< CountedLoop::Assigned
-  const clang::Expr *Lower = nullptr, *Upper = nullptr;
+  find::CountedLoop Counted;
   std::set<const clang::VarDecl *> Written;
   std::map<const clang::VarDecl *, int> Locals;       ///< the body's float locals: their registers
   /// Per array of the shape: its access, or none for a cell (Cells).

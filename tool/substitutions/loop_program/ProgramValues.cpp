@@ -293,7 +293,7 @@ std::optional<int> ProgramReader::counterValue() {
     return CounterRegister;
   // The first value as written is the counter's: its type converts to the counter's keeping every
   // value, or it is a constant the counter's type holds.
-  const Expr *L = Lower->IgnoreParenImpCasts();
+  const Expr *L = Counted.Lower->IgnoreParenImpCasts();
   const QualType From = L->getType(), To = Counter->getType();
   const bool Signed = From->isSignedIntegerType(), ToSigned = To->isSignedIntegerType();
   const unsigned FromWidth = Ctx.getIntWidth(From), ToWidth = Ctx.getIntWidth(To);
@@ -306,7 +306,7 @@ std::optional<int> ProgramReader::counterValue() {
   if (!Keeps && !Fits)
     return none("the counter's first value is of a type that converts to the counter's with "
                 "another value");
-  std::optional<int> First = pushParam(Lower);
+  std::optional<int> First = pushParam(Counted.Lower);
   if (!First)
     return std::nullopt;
   ProgramOp Count;

@@ -24,10 +24,6 @@ using namespace emit;
 
 std::string textOf(Span S, llvm::StringRef Text) { return Text.slice(S.Begin, S.End).str(); }
 
-std::string count(const VectorLoopShape &L, const std::string &Lower, llvm::StringRef Text) {
-  return loopCount(L.Upper, L.Inclusive, L.LowerZero, Lower, Text);
-}
-
 /// The `for` statement goes (its line breaks stay, so the lines below keep their numbers) and in
 /// its place
 ///   T = autoscale_dot_f(site, T, count, &x0, x_stride, &y0, y_stride, tensor_x, tensor_y);
@@ -41,7 +37,7 @@ std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::
                                   llvm::StringRef Text) {
   const RewriteShape &S = *Op.Shape;
   const VectorLoopShape &L = *vectorLoopOf(Op);
-  std::string Lower = L.LowerZero ? "0" : loopOperand(L.Lower, Text);
+  std::string Lower = loopLower(L.Spans, Text);
   std::vector<std::string> Keys = tensorKeys(S, D);
   if (Keys.empty())
     Keys = {"AUTOSCALE_NULL", "AUTOSCALE_NULL"};
@@ -53,20 +49,20 @@ std::vector<Edit> vectorLoopEdits(const Operation &Op, const Decision &D, llvm::
     std::string T = textOf(L.Target, Text);
     Call = T + " = " + rules::entryPoint(rules::EntryKind::Dot, entryType(S.Compute), BaseOp::Mul).str() +
            "(" + Site.str() + ", " + T + ", " +
-           count(L, Lower, Text) + ", " + Walk(L.X) + ", " + Walk(L.Y) + ", " + Keys[0] + ", " +
+           loopCount(L.Spans, Lower, Text) + ", " + Walk(L.X) + ", " + Walk(L.Y) + ", " + Keys[0] + ", " +
            Keys[1] + ");";
   } else {
     Call = rules::entryPoint(rules::EntryKind::Axpy, entryType(S.Compute), BaseOp::Mul).str() + "(" +
-           Site.str() + ", " + count(L, Lower, Text) + ", " +
+           Site.str() + ", " + loopCount(L.Spans, Lower, Text) + ", " +
            textOf(L.Alpha, Text) + ", " + std::to_string(L.AlphaSlot) + ", " + Walk(L.X) +
            ", " + Walk(L.Y) + ", " + Keys[L.AlphaSlot] + ", " + Keys[1 - L.AlphaSlot] + ");";
   }
   // Each call takes the place of its piece of the loop (its statement's line), keeping the line
   // breaks, so the lines below keep their numbers, and the indentation of the next statement.
   // Several calls are one block: still one statement, the body of the loop around.
-  bool Block = L.Statements > 1 || L.AssignedCounter;
+  bool Block = L.Statements > 1 || L.Spans.AssignedCounter;
   if (L.Order + 1 == L.Statements)
-    Call += counterExit(L.AssignedCounter, Lower, count(L, Lower, Text), Text);
+    Call += counterExit(L.Spans.AssignedCounter, Lower, loopCount(L.Spans, Lower, Text), Text);
   if (Block && L.Order == 0)
     Call = "{ " + Call;
   if (Block && L.Order + 1 == L.Statements)
@@ -118,7 +114,7 @@ public:
     std::map<std::pair<std::string, unsigned>, std::vector<size_t>> Members;
     for (size_t I = 0; I < Ops.size(); ++I)
       if (const VectorLoopShape *L = vectorLoopOf(Ops[I]); L && L->Statements > 1)
-        Members[{Ops[I].Key.File, L->Loop.Begin}].push_back(I);
+        Members[{Ops[I].Key.File, L->Spans.Loop.Begin}].push_back(I);
     for (auto &[Loop, Is] : Members) {
       size_t Calls = 0;
       for (size_t I : Is)
@@ -153,10 +149,10 @@ public:
     std::set<unsigned> Loops;
     for (size_t I = 0; I < Ops.size(); ++I)
       if (const VectorLoopShape *L = LoopOf(I); L && (!Line || L->CallLine == Line))
-        Loops.insert(L->Loop.Begin);
+        Loops.insert(L->Spans.Loop.Begin);
     for (size_t I = 0; I < Ops.size(); ++I)
       if (const VectorLoopShape *L = LoopOf(I))
-        Leaving[I] = Loops.count(L->Loop.Begin) != 0;
+        Leaving[I] = Loops.count(L->Spans.Loop.Begin) != 0;
   }
 
   void describe(const Operation &Op, const Decision &D,

@@ -30,13 +30,7 @@ struct VectorLoopShape : SubstitutionShapeOf<VectorLoopShape> {
     Dot,  ///< T += X * Y, T the same lvalue every iteration: X and Y the factors in slot order
     Axpy, ///< Q += alpha * X (either order), Q and X elements: X the factor, Y the target Q
   } Form = Dot;
-  Span Loop;          ///< the `for` statement, with its body, replaced by the call
-  Span Lower, Upper;  ///< the counter's initial value and its bound
-  bool Inclusive = false; ///< `i <= U`
-  bool LowerZero = false; ///< the lower bound is the literal 0
-  /// The counter's name where the loop assigns it rather than declaring it: the call leaves it
-  /// its exit value (CountedLoop::Assigned).
-  std::optional<Span> AssignedCounter;
+  LoopSpans Spans;    ///< the loop (replaced by the calls) and its bounds
   OpKey Accumulate;   ///< the add of the statement: the call replaces it only while it is kept
   Span Target;        ///< Dot: T
   Span Alpha;         ///< Axpy: the invariant factor
@@ -51,9 +45,7 @@ struct VectorLoopShape : SubstitutionShapeOf<VectorLoopShape> {
   unsigned CallLine = 0; ///< the line the call is written on (where its piece starts)
 
   bool operator==(const VectorLoopShape &O) const {
-    return Form == O.Form && Loop == O.Loop && Lower == O.Lower && Upper == O.Upper &&
-           Inclusive == O.Inclusive && LowerZero == O.LowerZero &&
-           AssignedCounter == O.AssignedCounter && Accumulate == O.Accumulate &&
+    return Form == O.Form && Spans == O.Spans && Accumulate == O.Accumulate &&
            Target == O.Target && Alpha == O.Alpha && AlphaSlot == O.AlphaSlot && X == O.X &&
            Y == O.Y && Order == O.Order && Statements == O.Statements && Piece == O.Piece &&
            CallLine == O.CallLine;

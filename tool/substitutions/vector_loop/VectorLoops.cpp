@@ -151,8 +151,7 @@ private:
   const ForStmt *For = nullptr;
   FileID File;
   const VarDecl *Counter = nullptr;
-  const DeclRefExpr *AssignedCounter = nullptr; ///< CountedLoop::Assigned
-  const Expr *Lower = nullptr, *Upper = nullptr;
+  CountedLoop Counted;
   VarUses Uses; ///< what the loop's statements write
   /// The factors in slot order (an axpy's Shape.AlphaSlot names alpha) and their elements.
   const Expr *Factor[2] = {nullptr, nullptr};
@@ -217,16 +216,13 @@ bool LoopReader::header() {
   std::optional<CountedLoop> L = countedLoop(*For, Ctx, W);
   if (!L)
     return fail(W);
+  Counted = *L;
   Counter = L->Counter;
-  AssignedCounter = L->Assigned;
-  Lower = L->Lower;
-  Upper = L->Upper;
-  Shape.Inclusive = L->Inclusive;
   VarUses Own = VarUses::of(Acc.Assign);
   Uses.Written.insert(Own.Written.begin(), Own.Written.end());
   if (Uses.Written.count(Counter))
     return fail("the loop's body writes its counter");
-  for (const Expr *Bound : {Lower, Upper}) {
+  for (const Expr *Bound : {Counted.Lower, Counted.Upper}) {
     VarUses B = VarUses::of(Bound);
     bool ReadsWritten = llvm::any_of(B.Read, [&](const VarDecl *V) {
       return V == Counter || Uses.Written.count(V);
@@ -236,7 +232,6 @@ bool LoopReader::header() {
         readsMemoryStoredIn(Bound, *For, Ctx))
       return fail("a bound of the loop is not an integer fixed while it runs");
   }
-  Shape.LowerZero = isZeroLiteral(Lower);
   return true;
 }
 
@@ -341,18 +336,12 @@ bool LoopReader::element(const Expr *E, const Access &Acc, LoopElement &Out) {
 }
 
 bool LoopReader::spans() {
-  std::optional<Span> Low = spanOf(Lower), Up = spanOf(Upper);
-  if (!Low || !Up)
-    return false;
-  Shape.Lower = *Low;
-  Shape.Upper = *Up;
-  if (AssignedCounter && !(Shape.AssignedCounter = spanOf(AssignedCounter)))
-    return false;
-  std::optional<Span> Text = loopText(*For, Ctx, File);
-  if (!Text)
-    return fail("the loop is written in a macro");
-  Shape.Loop = *Text;
-  Shape.Piece = Shape.Loop;
+  std::string W;
+  std::optional<LoopSpans> S = loopSpans(*For, Counted, Ctx, Ranges, File, W);
+  if (!S)
+    return fail(W);
+  Shape.Spans = *S;
+  Shape.Piece = S->Loop;
   if (Block) {
     auto StartOf = [&](unsigned K) -> std::optional<unsigned> {
       SourceLocation L = Block->body_begin()[K]->getBeginLoc();
@@ -360,9 +349,9 @@ bool LoopReader::spans() {
         return std::nullopt;
       return SM.getFileOffset(L);
     };
-    std::optional<unsigned> Begin = Shape.Order ? StartOf(Shape.Order) : Shape.Loop.Begin;
+    std::optional<unsigned> Begin = Shape.Order ? StartOf(Shape.Order) : S->Loop.Begin;
     std::optional<unsigned> Next =
-        Shape.Order + 1 < Shape.Statements ? StartOf(Shape.Order + 1) : Shape.Loop.End;
+        Shape.Order + 1 < Shape.Statements ? StartOf(Shape.Order + 1) : S->Loop.End;
     if (!Begin || !Next)
       return fail("the loop is written in a macro");
     Shape.Piece = {*Begin, *Next};
