@@ -173,6 +173,26 @@ bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth) {
   return false;
 }
 
+/// Whether the call C of a library function (not a member) takes Arg by a reference to a const
+/// number and returns a number or such a reference (std::max, std::min, std::clamp): it reads the
+/// argument, and keeps no hold of it once the result is read.
+bool readsThroughConstRef(const CallExpr &C, const Stmt *Arg, const ASTContext &Ctx) {
+  const FunctionDecl *FD = C.getDirectCallee();
+  if (!FD || isa<CXXMethodDecl>(FD) || !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return false;
+  auto ConstNumberRef = [](QualType T) {
+    const auto *Ref = T->getAs<ReferenceType>();
+    return Ref && Ref->getPointeeType().isConstQualified() && Ref->getPointeeType()->isArithmeticType();
+  };
+  QualType R = FD->getReturnType();
+  if (!R->isArithmeticType() && !ConstNumberRef(R))
+    return false;
+  for (unsigned I = 0; I < C.getNumArgs() && I < FD->getNumParams(); ++I)
+    if (C.getArg(I) == Arg)
+      return ConstNumberRef(FD->getParamDecl(I)->getType());
+  return false;
+}
+
 /// Whether the reference D lets the function's code other than a direct read or write reach its
 /// variable: its address taken, a reference bound to it, an argument passed by reference.
 bool escapes(const DeclRefExpr &D, ASTContext &Ctx) {
@@ -191,7 +211,9 @@ bool escapes(const DeclRefExpr &D, ASTContext &Ctx) {
     } else if (const auto *C = dyn_cast<ImplicitCastExpr>(P)) {
       if (C->getCastKind() == CK_LValueToRValue)
         return false;
-      Climb = C->getCastKind() == CK_ArrayToPointerDecay;
+      // The same storage: an array's first element, or the variable made const (to bind a
+      // const reference).
+      Climb = C->getCastKind() == CK_ArrayToPointerDecay || C->getCastKind() == CK_NoOp;
     } else if (const auto *M = dyn_cast<MemberExpr>(P)) {
       Climb = !M->isArrow();
     } else if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(P)) {
@@ -213,6 +235,12 @@ bool escapes(const DeclRefExpr &D, ASTContext &Ctx) {
       Climb = true;
     } else if (isa<UnaryExprOrTypeTraitExpr>(P)) {
       return false;
+    } else if (const auto *C = dyn_cast<CallExpr>(P)) {
+      if (!readsThroughConstRef(*C, Child, Ctx))
+        return true;
+      if (!C->isGLValue())
+        return false;
+      Climb = true; // the reference it returns may be the variable itself
     }
     if (!Climb)
       return true;

@@ -39,8 +39,11 @@ public:
   /// any array variable; *p, s.x, p->x likewise).
   bool fixedLocation(const clang::Expr *LV, const clang::ASTContext &Ctx) const;
 
-private:
+  /// Whether no call can change the value of E: constants and private locals, combined without
+  /// reading memory.
   bool fixedValue(const clang::Expr *E, const clang::ASTContext &Ctx) const;
+
+private:
 
   std::set<const clang::VarDecl *> Escaped;
 };

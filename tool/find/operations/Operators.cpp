@@ -57,7 +57,7 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
     return skip(*Op, Why);
   if (!Compound)
     for (const std::string &Why : {constantSkipReason({L, R}, Ctx),
-                                   instantiationOrderSkipReason(L, R, StartedIn, OpLoc, Ctx)})
+                                   instantiationOrderSkipReason(L, R, StartedIn, OpLoc, Ctx, privateLocals())})
       if (!Why.empty())
         return skip(*Op, Why);
   if (Compound) {
@@ -146,7 +146,7 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (!Compound)
     for (const std::string &Why : {constantSkipReason({L, R}, Ctx),
                                    integerSkipReason({L, R}, Ctx, [&](const VarDecl &V) { return givenOnce(V); }),
-                                   operandOrderSkipReason(L, R, Ctx)})
+                                   operandOrderSkipReason(L, R, Ctx, privateLocals())})
       if (!Why.empty())
         return skip(Op, Why);
   // In C++ the result of x op= y is the lvalue x; where it is used as one, the generic

@@ -190,10 +190,21 @@ std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext 
   return {};
 }
 
-std::string operandOrderSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx) {
-  if (mayHaveEffects(L, Ctx) && mayHaveEffects(R, Ctx))
+std::string operandOrderSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx,
+                                   const PrivateLocals *Locals) {
+  const bool LeftEffects = mayHaveEffects(L, Ctx), RightEffects = mayHaveEffects(R, Ctx);
+  if (LeftEffects && RightEffects)
     return "both operands have side effects, which the runtime call could evaluate in the other "
            "order";
+  if (!LeftEffects && !RightEffects)
+    return {};
+  const Expr *Calls = LeftEffects ? L : R, *Reads = LeftEffects ? R : L;
+  const bool Fixed = Locals ? Locals->fixedValue(Reads, Ctx)
+                            : !Reads->isValueDependent() && !Reads->HasSideEffects(Ctx) && Reads->isEvaluatable(Ctx);
+  if (callsMayWrite(Calls, Ctx) && !Fixed)
+    return std::string(LeftEffects ? "the left" : "the right") +
+           " operand calls a function that may write what the other reads, which the runtime call "
+           "could evaluate first";
   return {};
 }
 
@@ -335,13 +346,15 @@ bool hasUserConversion(const Expr *E) {
 }
 
 std::string instantiationOrderSkipReason(const Expr *L, const Expr *R, const FunctionDecl *Pattern,
-                                         SourceLocation OpLoc, const ASTContext &Ctx) {
-  std::string Why = operandOrderSkipReason(L, R, Ctx);
+                                         SourceLocation OpLoc, const ASTContext &Ctx,
+                                         const PrivateLocals *Locals) {
+  std::string Why = operandOrderSkipReason(L, R, Ctx, Locals);
   if (Why.empty() || !Pattern || !Ctx.getSourceManager().isInMainFile(Pattern->getLocation()))
     return Why;
+  // An instantiation's locals are not the pattern's: beside a call that may write, only constants.
   const bool Free = llvm::all_of(instantiationsOf(*Pattern), [&](const FunctionDecl *F) {
     const auto *B = dyn_cast_or_null<BinaryOperator>(operationAt(*F, OpLoc));
-    return B && operandOrderSkipReason(B->getLHS(), B->getRHS(), Ctx).empty();
+    return B && operandOrderSkipReason(B->getLHS(), B->getRHS(), Ctx, nullptr).empty();
   });
   return Free ? "" : Why;
 }

@@ -42,16 +42,19 @@ std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
 /// C and C++ leave the order of a binary operator's operands unspecified, and compilers evaluate
 /// an operator's operands left to right but a call's arguments in their own order (GCC on x86-64
 /// right to left). Where both operands have side effects, the calls of both included (rng() -
-/// rng(), a Box-Muller pair), the runtime call would run them the other way round, so the
-/// operator stays.
+/// rng(), a Box-Muller pair), or one calls a function that may write what the other reads
+/// (`bump() + g`, bump writing g), the runtime call could run them the other way round, so the
+/// operator stays. Only a value no call can change (constants, the private locals Locals, or
+/// constants alone where Locals is null) is safe beside a call that may write.
 std::string operandOrderSkipReason(const clang::Expr *L, const clang::Expr *R,
-                                   const clang::ASTContext &Ctx);
+                                   const clang::ASTContext &Ctx, const PrivateLocals *Locals);
 /// The same for the dependent binary operator at OpLoc of the template Pattern: none where the
 /// template is the main file's, so that all its instantiations are in the unit, and each computes
 /// the operator on builtin operands of which at most one has side effects.
 std::string instantiationOrderSkipReason(const clang::Expr *L, const clang::Expr *R,
                                          const clang::FunctionDecl *Pattern,
-                                         clang::SourceLocation OpLoc, const clang::ASTContext &Ctx);
+                                         clang::SourceLocation OpLoc, const clang::ASTContext &Ctx,
+                                         const PrivateLocals *Locals);
 
 /// Why an operation whose value operands are all constants stays as written: the compiler
 /// evaluates it (a math call folded correctly rounded, where libm at run time may differ in the

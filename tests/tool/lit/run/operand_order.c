@@ -1,7 +1,9 @@
 // C leaves the order of a binary operator's operands unspecified; gcc and clang evaluate them left
 // to right, but a call's arguments in their own order (gcc on x86-64 right to left). An operator
-// both of whose operands have side effects (two draws of a generator) keeps its operator; one
-// with a side effect on one side only is rewritten, and so are pure library calls on both sides.
+// both of whose operands have side effects (two draws of a generator) keeps its operator, and so
+// does one whose call may write what the other operand reads (a global); one with a side effect
+// on one side only is rewritten where the other is a value no call can change (a constant, the
+// function's own local), and so are pure library calls on both sides.
 // Both compilers, under pass-through: the same output as the original.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out --report report.json input.c --
@@ -29,9 +31,13 @@ int main(void) {
   // REPORT: input.c:[[@LINE-1]]:41: {"action":"skipped","class":"deny","fed_by":["input.c:[[@LINE-1]]:13","input.c:[[@LINE-1]]:43"],"function":"main","op":"mul","reason":"both operands have side effects, which the runtime call could evaluate in the other order","spelling":"*","type":"float","variable":"g"}
   float h = 2.0f * draw() - 1.0f;
   // CONTROL: float h = autoscale_sub_f_compact({{.*}}, autoscale_mul_f_compact({{.*}}, 2.0f, draw()), 1.0f);
+  float seen = draw() + (float)state;
+  // REPORT: input.c:[[@LINE-1]]:23: {"action":"skipped","class":"infer","function":"main","op":"add","reason":"the left operand calls a function that may write what the other reads, which the runtime call could evaluate first","spelling":"+","type":"float","variable":"seen"}
+  float kept = draw() + h;
+  // CONTROL: float kept = autoscale_add_f_compact({{.*}}, draw(), h);
   volatile float x = 0.3f, y = 0.7f;
   float p = sqrtf(x) * cosf(y);
   // CONTROL: float p = autoscale_mul_f_compact({{.*}}, autoscale_result_f_compact({{.*}}, sqrtf({{.*}})), autoscale_result_f_compact({{.*}}, cosf({{.*}})));
-  printf("%a %a %a %a\n", d, g, h, p);
+  printf("%a %a %a %a %a %a\n", d, g, h, seen, kept, p);
   return 0;
 }
