@@ -129,6 +129,9 @@ private:
   Operation *startBinary(const Expr *E, SourceLocation OpLoc, std::string OpName, BaseOp Base,
                          llvm::StringRef Spelling, bool Compound, const Expr *L, const Expr *R,
                          FileID &File);
+  /// An arithmetic operator of a library class on floating-point values (std::complex<float>),
+  /// which the rewrite cannot reach: reported, and kept.
+  bool visitLibraryOperator(const CXXOperatorCallExpr *OC, BaseOp Base);
   /// An operator of a template pattern whose type depends on a template parameter.
   bool visitDependentBinary(const Expr *E, SourceLocation OpLoc, BaseOp Base,
                             llvm::StringRef Spelling, bool Compound, const Expr *L,
