@@ -1,4 +1,5 @@
 //===- main.cpp - autoscale-rewrite: command-line options only ---------------===//
+#include "driver/CompileDatabase.h"
 #include "driver/Driver.h"
 #include "ruleset/RuleSet.h"
 
@@ -81,6 +82,10 @@ int main(int argc, const char **argv) {
   };
   if (llvm::none_of(Args, NamesDatabase))
     Args.push_back("--");
+  if (std::string Why = autoscale::driver::compileDatabaseError(Args); !Why.empty()) {
+    errs() << "error: " << Why << "; nothing written\n";
+    return 2;
+  }
   int ArgCount = static_cast<int>(Args.size());
   auto Parser =
       clang::tooling::CommonOptionsParser::create(ArgCount, Args.data(), Category, cl::OneOrMore);

@@ -4,6 +4,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+
 namespace autoscale::driver {
 namespace {
 
@@ -48,7 +50,9 @@ clang::tooling::ArgumentsAdjuster compilerArgsAdjuster(const InstallPaths &Paths
       }
       Out.insert(Out.begin() + std::min<size_t>(1, Out.size()), Cuda.begin(), Cuda.end());
     }
-    Out.insert(Out.end(), Extra.begin(), Extra.end());
+    // Before a `--` that ends the options (a command interpolated for a file the database does
+    // not list ends in `-- FILE`): after it they would be read as input files.
+    Out.insert(std::find(Out.begin(), Out.end(), "--"), Extra.begin(), Extra.end());
     return Out;
   };
 }

@@ -11,9 +11,9 @@
 namespace autoscale::driver {
 
 /// Writes every (path, text) or none: each text goes to a temporary file beside its target, and
-/// only once all are written are they renamed over their targets (each rename is atomic). A
-/// failure, or a signal, leaves no temporary file; a failure also removes the directories this
-/// call made.
+/// only once all are written are they renamed over their targets (each rename is atomic), the
+/// signals that end a run held back meanwhile. A failure, even of a rename after others, leaves
+/// every target as it was, no temporary file and none of the directories this call made.
 llvm::Error writeAll(const std::vector<std::pair<std::string, std::string>> &Files);
 
 } // namespace autoscale::driver

@@ -425,6 +425,7 @@ bool NestAttempt::accesses() {
       return fail(Reader.Why);
     P.ProductFactor = C.ProductFactor;
   }
+  P.Negated = C.Negated;
   if ((Acc.Form == Accumulator::Memory && !Acc.Init) || (Acc.StoreAdds && isZeroLiteral(Acc.Init))) {
     P.AddC = true;
     P.SumThenAdd = Acc.Form != Accumulator::Memory;

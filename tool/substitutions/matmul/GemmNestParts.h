@@ -46,6 +46,8 @@ struct Candidate {
   bool Update = false;
   /// What each product is multiplied by before it is summed (`c += x * y * s`), or null.
   const clang::Expr *ProductFactor = nullptr;
+  /// The products are subtracted (`c -= x * y`): c + (-p) is c - p, bit for bit.
+  bool Negated = false;
 };
 
 /// The loops around a candidate, innermost first, and what stopped the walk outward.

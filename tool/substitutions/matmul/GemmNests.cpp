@@ -146,9 +146,8 @@ public:
           Product = Dot;
           break;
         }
-    if (Subtracts)
-      C.Why = "the products are subtracted";
-    else if (!Product || Product->getOpcode() != BO_Mul || R.roleOf(Product) != rules::Idiom::DotMul)
+    C.Negated = Subtracts;
+    if (!Product || Product->getOpcode() != BO_Mul || R.roleOf(Product) != rules::Idiom::DotMul)
       C.Why = "the products are scaled or combined before they are summed";
     else {
       C.X = Product->getLHS();

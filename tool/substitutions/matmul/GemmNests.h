@@ -90,6 +90,7 @@ struct ProductAccesses {
   bool SumThenAdd = false;   ///< C accumulates a sum started from 0 (`C += s`), not each product
   const clang::Expr *DIf = nullptr; ///< the addend's condition (`bias != NULL`)
   const clang::Expr *ProductFactor = nullptr; ///< each product's factor (`c += x * y * s`)
+  bool Negated = false;                       ///< the products are subtracted (`c -= x * y`)
   bool RankOne = false; ///< the statement is an update: only C += x·yᵀ (no loop sums) folds
 };
 

@@ -293,6 +293,7 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
     if (!S.ProductFactor)
       return std::nullopt;
   }
+  S.NegatedProducts = P.Negated;
   if (P.AddC) {
     S.Addend = GemmShape::AddC;
     S.SumThenAdd = P.SumThenAdd;

@@ -81,6 +81,9 @@ struct GemmShape : SubstitutionShapeOf<GemmShape> {
   bool RankOne = false;
   /// Each product multiplied by this before it is summed (`c += a * b * s`).
   std::optional<TextFactor> ProductFactor;
+  /// The products are subtracted (`c -= a * b`): the product factor is negated (-1 alone), which
+  /// adds -p where the loops subtract p, the same bits.
+  bool NegatedProducts = false;
   /// The elements of C could not be proved distinct (a row stride that is a parameter, ldc):
   /// only a guarded call, which checks them at run time, may replace the loops.
   bool CheckDistinct = false;

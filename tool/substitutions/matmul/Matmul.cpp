@@ -106,13 +106,14 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
     break;
   }
   // The _factors calls take them, and so does the call of a nest's sums.
-  const bool Factors = G.A.Factor || G.B.Factor || G.ProductFactor || G.ReadBack;
+  const bool Factors = G.A.Factor || G.B.Factor || G.ProductFactor || G.NegatedProducts || G.ReadBack;
   auto Operand = [&](const GemmMatrix &M) {
     std::string Factor = !Factors ? "" : M.Factor ? spellFactor(*M.Factor, Text) + ", " : "1, ";
     return Factor + pointer(M, Text) + ", " + strides(M, Text);
   };
+  const std::string Product = G.ProductFactor ? spellFactor(*G.ProductFactor, Text) : "1";
   const std::string ProductFactor =
-      !Factors ? "" : G.ProductFactor ? spellFactor(*G.ProductFactor, Text) + ", " : "1, ";
+      !Factors ? "" : (G.NegatedProducts ? (G.ProductFactor ? "-(" + Product + ")" : "-1") : Product) + ", ";
   std::string Args = "(" + Site.str() + ", " + spellExtent(G.M, Text) + ", " +
                      spellExtent(G.N, Text) + ", " + spellExtent(G.K, Text) + ", " + Operand(G.A) +
                      ", " + Operand(G.B) + ", " + ProductFactor + D + ", " + pointer(G.C, Text) +
