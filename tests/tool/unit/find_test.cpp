@@ -269,6 +269,22 @@ TEST(Reductions, ScatterAddsNormsAndScaledProducts) {
   EXPECT_EQ(roleAt(U, 8, 37), "mul");
 }
 
+// A row of an array of arrays chosen by data (k-means' centroid sums), directly or through a
+// local holding the label, scatters as a flattened index does.
+TEST(Reductions, ScatterAddsIntoRowsOfArrays) {
+  FoundUnit U = find("void f(float (*x)[64], const int *lab, double (*c)[64], int n, int d) {\n"
+                     "  double s[4][64] = {{0}};\n"
+                     "  for (int i = 0; i < n; i++)\n"
+                     "    for (int k = 0; k < d; k++) {\n"
+                     "      s[lab[i]][k] += x[i][k];\n"
+                     "      int l = lab[i];\n"
+                     "      c[l][k] += x[i][k];\n"
+                     "    }\n"
+                     "}\n");
+  EXPECT_EQ(roleAt(U, 5, 20), "accumulate");
+  EXPECT_EQ(roleAt(U, 7, 15), "accumulate");
+}
+
 TEST(Reductions, ElementwiseGradientsAndOptimizerStateAreUpdates) {
   FoundUnit U = find("void g(float *dinp, const float *dout, float *m, float *v, float *p,\n"
                      "       const float *grad, float lr, int n) {\n"

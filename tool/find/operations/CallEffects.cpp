@@ -31,7 +31,11 @@ bool reachesProgram(QualType T) {
   return T->isDependentType();
 }
 
-bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth);
+/// What a write must be able to reach to count: anything, or a floating-point object (an integer
+/// lvalue other than a character reaches none under the aliasing rules: an RNG's state).
+enum class Reach { Anything, FloatingObjects };
+
+bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth, Reach R);
 
 /// Whether the construction C runs the program's own code (a constructor it defines).
 bool runsUserConstructor(const CXXConstructExpr &C, const ASTContext &Ctx) {
@@ -49,24 +53,25 @@ constexpr int kBodyDepth = 3;
 /// construction, new or delete, inline assembly. A virtual function may be overridden elsewhere.
 class BodyWrites : public RecursiveASTVisitor<BodyWrites> {
 public:
-  BodyWrites(const FunctionDecl &FD, const ASTContext &Ctx, int Depth) : FD(FD), Ctx(Ctx), Depth(Depth) {}
+  BodyWrites(const FunctionDecl &FD, const ASTContext &Ctx, int Depth, Reach R)
+      : FD(FD), Ctx(Ctx), Depth(Depth), R(R) {}
   bool writes() {
     TraverseStmt(FD.getBody());
     return Writes;
   }
 
   bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp() && !ownLocal(B->getLHS()))
+    if (B->isAssignmentOp() && !ownLocal(B->getLHS()) && reaches(B->getLHS()))
       Writes = true;
     return !Writes;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() && !ownLocal(U->getSubExpr()))
+    if (U->isIncrementDecrementOp() && !ownLocal(U->getSubExpr()) && reaches(U->getSubExpr()))
       Writes = true;
     return !Writes;
   }
   bool VisitCallExpr(CallExpr *C) {
-    if (mayWrite(C, Ctx, Depth - 1))
+    if (mayWrite(C, Ctx, Depth - 1, R))
       Writes = true;
     return !Writes;
   }
@@ -85,6 +90,11 @@ public:
   }
 
 private:
+  /// Whether a write of LV counts.
+  bool reaches(const Expr *LV) const {
+    QualType T = LV->getType();
+    return R == Reach::Anything || !T->isIntegralOrEnumerationType() || T->isAnyCharacterType();
+  }
   /// Whether LV is a variable of FD's own with automatic storage (a parameter passed by value
   /// included), a member of one, or an element of one that is an array.
   bool ownLocal(const Expr *LV) const {
@@ -107,6 +117,7 @@ private:
   const FunctionDecl &FD;
   const ASTContext &Ctx;
   int Depth;
+  Reach R;
   bool Writes = false;
 };
 
@@ -140,8 +151,8 @@ bool callsMathLibrary(const CallExpr *C, const ASTContext &Ctx) {
   return Arithmetic;
 }
 
-/// Whether the call C may write the program's variables.
-bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth) {
+/// Whether the call C may write the program's variables (R: those it reaches).
+bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth, Reach R) {
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD) // through a pointer, or known only at instantiation
     return !callsMathLibrary(C, Ctx);
@@ -157,7 +168,7 @@ bool mayWrite(const CallExpr *C, const ASTContext &Ctx, int Depth) {
     const FunctionDecl *Def = FD->getDefinition();
     if (!Def || !Def->hasBody() || Depth <= 0 || (M && M->isVirtual()) || Def->isDependentContext())
       return true;
-    return BodyWrites(*Def, Ctx, Depth).writes();
+    return BodyWrites(*Def, Ctx, Depth, R).writes();
   }
   // A library function writes the program's variables only through what it is given.
   if (M && M->isInstance() && !M->isConst() && !isElementAccessor(*M))
@@ -250,8 +261,10 @@ bool escapes(const DeclRefExpr &D, ASTContext &Ctx) {
 
 } // namespace
 
-bool callsMayWrite(const Expr *E, const ASTContext &Ctx) {
-  if (const auto *C = dyn_cast<CallExpr>(E); C && mayWrite(C, Ctx, kBodyDepth))
+namespace {
+
+bool callsMayWriteReaching(const Expr *E, const ASTContext &Ctx, Reach R) {
+  if (const auto *C = dyn_cast<CallExpr>(E); C && mayWrite(C, Ctx, kBodyDepth, R))
     return true;
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && runsUserConstructor(*C, Ctx))
     return true;
@@ -265,8 +278,18 @@ bool callsMayWrite(const Expr *E, const ASTContext &Ctx) {
   if (isa<CXXNewExpr, CXXDeleteExpr, CXXUnresolvedConstructExpr>(E))
     return true; // user code may run (operator new, a constructor known at instantiation)
   return llvm::any_of(E->children(), [&](const Stmt *S) {
-    return S && isa<Expr>(S) && callsMayWrite(cast<Expr>(S), Ctx);
+    return S && isa<Expr>(S) && callsMayWriteReaching(cast<Expr>(S), Ctx, R);
   });
+}
+
+} // namespace
+
+bool callsMayWrite(const Expr *E, const ASTContext &Ctx) {
+  return callsMayWriteReaching(E, Ctx, Reach::Anything);
+}
+
+bool callsMayWriteFloating(const Expr *E, const ASTContext &Ctx) {
+  return callsMayWriteReaching(E, Ctx, Reach::FloatingObjects);
 }
 
 PrivateLocals::PrivateLocals(const FunctionDecl &FD, ASTContext &Ctx) {

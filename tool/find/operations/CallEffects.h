@@ -26,6 +26,9 @@ namespace autoscale::find {
 /// Whether E calls a function (or runs a constructor, new or delete) that may write the
 /// program's variables.
 bool callsMayWrite(const clang::Expr *E, const clang::ASTContext &Ctx);
+/// The same for writes that may reach a floating-point object: an integer lvalue other than a
+/// character (an RNG's state) reaches none under the aliasing rules, and is set aside.
+bool callsMayWriteFloating(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// The locals of one function that no call can write.
 class PrivateLocals {

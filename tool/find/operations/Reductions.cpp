@@ -301,9 +301,10 @@ private:
   /// Whether the address of LV depends on data read from memory: a scatter (dw[ix*C+i]).
   bool scatters(const Expr *LV) const {
     LV = LV->IgnoreParenImpCasts();
+    // A row of an array of arrays scatters where the row does (s[lab[i]][k]).
     if (std::optional<Subscript> A = subscriptOf(LV))
       return loadedIndex(A->Index) || wrapsIndex(A->Index) ||
-             (!A->OnObject && pointerScatters(A->Base));
+             (A->OnObject ? scatters(A->Base) : pointerScatters(A->Base));
     if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
       return pointerScatters(U->getSubExpr());
     return false;

@@ -190,6 +190,29 @@ std::string sequencingSkipReason(const Expr *L, const Expr *R, const ASTContext 
   return {};
 }
 
+/// Whether E reads nothing that a call writing only integers could change: values no call can
+/// change, and floating-point objects at places no call can move (p[i].y, p and i private).
+static bool readsOnlyFloatingObjects(const Expr *E, const PrivateLocals &Locals, const ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  if (Locals.fixedValue(E, Ctx))
+    return true;
+  auto Each = [&](std::initializer_list<const Expr *> Es) {
+    return llvm::all_of(Es, [&](const Expr *X) { return readsOnlyFloatingObjects(X, Locals, Ctx); });
+  };
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getCastKind() == CK_LValueToRValue)
+      return C->getSubExpr()->getType()->isRealFloatingType() && Locals.fixedLocation(C->getSubExpr(), Ctx);
+    return Each({C->getSubExpr()});
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && Each({B->getLHS(), B->getRHS()});
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) && Each({U->getSubExpr()});
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return Each({C->getCond(), C->getTrueExpr(), C->getFalseExpr()});
+  return false;
+}
+
 std::string operandOrderSkipReason(const Expr *L, const Expr *R, const ASTContext &Ctx,
                                    const PrivateLocals *Locals) {
   const bool LeftEffects = mayHaveEffects(L, Ctx), RightEffects = mayHaveEffects(R, Ctx);
@@ -201,7 +224,9 @@ std::string operandOrderSkipReason(const Expr *L, const Expr *R, const ASTContex
   const Expr *Calls = LeftEffects ? L : R, *Reads = LeftEffects ? R : L;
   const bool Fixed = Locals ? Locals->fixedValue(Reads, Ctx)
                             : !Reads->isValueDependent() && !Reads->HasSideEffects(Ctx) && Reads->isEvaluatable(Ctx);
-  if (callsMayWrite(Calls, Ctx) && !Fixed)
+  // A call writing integers alone (a generator's state) changes no floating-point object.
+  const bool Unreached = Locals && !callsMayWriteFloating(Calls, Ctx) && readsOnlyFloatingObjects(Reads, *Locals, Ctx);
+  if (callsMayWrite(Calls, Ctx) && !Fixed && !Unreached)
     return std::string(LeftEffects ? "the left" : "the right") +
            " operand calls a function that may write what the other reads, which the runtime call "
            "could evaluate first";

@@ -45,7 +45,8 @@ std::string sequencingSkipReason(const clang::Expr *L, const clang::Expr *R,
 /// rng(), a Box-Muller pair), or one calls a function that may write what the other reads
 /// (`bump() + g`, bump writing g), the runtime call could run them the other way round, so the
 /// operator stays. Only a value no call can change (constants, the private locals Locals, or
-/// constants alone where Locals is null) is safe beside a call that may write.
+/// constants alone where Locals is null) is safe beside a call that may write, and beside one
+/// that writes integers alone, floating-point objects whose place no call can move.
 std::string operandOrderSkipReason(const clang::Expr *L, const clang::Expr *R,
                                    const clang::ASTContext &Ctx, const PrivateLocals *Locals);
 /// The same for the dependent binary operator at OpLoc of the template Pattern: none where the
