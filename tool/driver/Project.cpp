@@ -69,6 +69,7 @@ Project merge(std::vector<FoundUnit> Units) {
     P.Edges.insert(U.Edges.begin(), U.Edges.end());
     for (auto &[File, Points] : U.StepPoints)
       P.StepPoints[File].insert(Points.begin(), Points.end());
+    P.StepFunctionsDefined.insert(U.StepFunctionsDefined.begin(), U.StepFunctionsDefined.end());
     P.DisplayPaths.insert(U.DisplayPaths.begin(), U.DisplayPaths.end());
     P.Functions.insert(U.Functions.begin(), U.Functions.end());
     P.CallsStep |= U.CallsStep;

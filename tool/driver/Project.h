@@ -22,6 +22,7 @@ struct Project {
   std::vector<Operation> Ops; ///< in key order: by file, then offset
   std::set<DataflowEdge> Edges;
   std::map<std::string, std::set<StepPoint>> StepPoints; ///< per absolute path
+  std::set<std::string> StepFunctionsDefined; ///< the rules' step functions some unit defines
   std::map<std::string, std::string> DisplayPaths;      ///< absolute -> project-relative
   std::map<std::string, FunctionRecord> Functions;      ///< by key
   bool CallsStep = false; ///< some unit calls autoscale_step() itself

@@ -344,6 +344,8 @@ bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
   if (FI.Ignored || FI.AlreadyRewritten)
     return true;
   Found.DisplayPaths[FI.Abs] = FI.Display;
+  Found.StepFunctionsDefined.insert(llvm::is_contained(Rules.StepFunctions, Qualified) ? Qualified
+                                                                                     : FD->getName().str());
   std::set<StepPoint> &Points = Found.StepPoints[FI.Abs];
   std::set<StepPoint> Mine = stepPointsOf(*FD, Ranges);
   Points.insert(Mine.begin(), Mine.end());

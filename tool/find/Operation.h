@@ -258,6 +258,8 @@ struct FoundUnit {
   std::set<DataflowEdge> Edges;
   /// Step points of the step functions the rules declare, per absolute file path.
   std::map<std::string, std::set<StepPoint>> StepPoints;
+  /// The rules' step function names a definition of the project matched.
+  std::set<std::string> StepFunctionsDefined;
   /// Absolute path -> path relative to the project root, for every project file the unit reads
   /// (sources and their headers outside system directories).
   std::map<std::string, std::string> DisplayPaths;

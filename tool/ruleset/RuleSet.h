@@ -131,6 +131,9 @@ struct RuleSet {
   std::vector<Override> Overrides;
   /// Functions whose every return ends a step (autoscale_step() is inserted before it).
   std::vector<std::string> StepFunctions;
+  /// Where each step function is named in the rules file (line, column), for the warning about a
+  /// name no source defines.
+  std::map<std::string, std::pair<unsigned, unsigned>> StepFunctionAt;
   /// `step: none`: no step is declared or inferred (sites roll every N executions).
   bool NoStep = false;
   /// Functions declared to compute GEMMs (Kernels.h).

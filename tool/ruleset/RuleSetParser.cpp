@@ -195,8 +195,11 @@ private:
       for (auto &[Name, Node] : readNames(*Function)) {
         if (Name.empty())
           error(Node, "empty step function name");
-        else
+        else {
           Rules.StepFunctions.push_back(Name);
+          Position At = positionOf(Node.Mark());
+          Rules.StepFunctionAt.emplace(Name, std::pair{At.Line, At.Column});
+        }
       }
     };
     if (F.Value.IsScalar() && F.Value.as<std::string>() == "none") {
