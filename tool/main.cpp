@@ -6,9 +6,11 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <exception>
+#include <set>
 #include <vector>
 
 using namespace llvm;
@@ -106,7 +108,15 @@ int main(int argc, const char **argv) {
     return 2;
   }
   autoscale::driver::Options Opts;
-  Opts.Sources = Parser->getSourcePathList();
+  // A source named twice (src/a.c ./src/a.c) is one source; a missing one is reported as named.
+  std::set<std::string> Named;
+  for (const std::string &S : Parser->getSourcePathList()) {
+    SmallString<256> Real;
+    if (sys::fs::real_path(S, Real))
+      Real = S;
+    if (Named.insert(std::string(Real)).second)
+      Opts.Sources.push_back(S);
+  }
   Opts.RulesPath = Rules.empty() ? autoscale::rules::defaultRulesPath(argv[0]) : Rules.getValue();
   Opts.Mode = InPlace ? autoscale::driver::OutputMode::InPlace
               : Diff  ? autoscale::driver::OutputMode::Diff
