@@ -222,15 +222,16 @@ std::string operandOrderSkipReason(const Expr *L, const Expr *R, const ASTContex
   if (!LeftEffects && !RightEffects)
     return {};
   const Expr *Calls = LeftEffects ? L : R, *Reads = LeftEffects ? R : L;
+  if (!callsMayWrite(Calls, Ctx))
+    return {};
   const bool Fixed = Locals ? Locals->fixedValue(Reads, Ctx)
                             : !Reads->isValueDependent() && !Reads->HasSideEffects(Ctx) && Reads->isEvaluatable(Ctx);
   // A call writing integers alone (a generator's state) changes no floating-point object.
-  const bool Unreached = Locals && !callsMayWriteFloating(Calls, Ctx) && readsOnlyFloatingObjects(Reads, *Locals, Ctx);
-  if (callsMayWrite(Calls, Ctx) && !Fixed && !Unreached)
-    return std::string(LeftEffects ? "the left" : "the right") +
-           " operand calls a function that may write what the other reads, which the runtime call "
-           "could evaluate first";
-  return {};
+  if (Fixed || (Locals && readsOnlyFloatingObjects(Reads, *Locals, Ctx) && !callsMayWriteFloating(Calls, Ctx)))
+    return {};
+  return std::string(LeftEffects ? "the left" : "the right") +
+         " operand calls a function that may write what the other reads, which the runtime call "
+         "could evaluate first";
 }
 
 /// Whether the value-dependent expression E is constant in every instantiation: literals,
