@@ -259,10 +259,6 @@ bool escapes(const DeclRefExpr &D, ASTContext &Ctx) {
   }
 }
 
-} // namespace
-
-namespace {
-
 bool callsMayWriteReaching(const Expr *E, const ASTContext &Ctx, Reach R) {
   if (const auto *C = dyn_cast<CallExpr>(E); C && mayWrite(C, Ctx, kBodyDepth, R))
     return true;

@@ -227,16 +227,14 @@ bool OperationFinder::VisitUnaryOperator(UnaryOperator *U) {
   return shape(Op, File, Form::IncDec, U, U->getOperatorLoc(), {Sub}, Generic, TC.Float, Prefix);
 }
 
-/// The floating-point type a library class template is instantiated with (std::complex<float>,
-/// std::valarray<double>), or null.
-static const Type *libraryFloatingClass(QualType T, const SourceManager &SM) {
+/// Whether T is a library class template instantiated with a floating-point type
+/// (std::complex<float>, std::valarray<double>).
+static bool isLibraryFloatingClass(QualType T, const SourceManager &SM) {
   const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!RD || !SM.isInSystemHeader(RD->getLocation()))
-    return nullptr;
-  for (const TemplateArgument &A : RD->getTemplateArgs().asArray())
-    if (A.getKind() == TemplateArgument::Type && A.getAsType()->isFloatingType())
-      return A.getAsType().getTypePtr();
-  return nullptr;
+  return RD && SM.isInSystemHeader(RD->getLocation()) &&
+         llvm::any_of(RD->getTemplateArgs().asArray(), [](const TemplateArgument &A) {
+           return A.getKind() == TemplateArgument::Type && A.getAsType()->isFloatingType();
+         });
 }
 
 bool OperationFinder::visitLibraryOperator(const CXXOperatorCallExpr *OC, BaseOp Base) {
@@ -252,7 +250,7 @@ bool OperationFinder::visitLibraryOperator(const CXXOperatorCallExpr *OC, BaseOp
   };
   const Expr *Library = nullptr;
   for (const Expr *A : OC->arguments())
-    if (libraryFloatingClass(A->getType(), SM) && (!Library || (!Documented(Library) && Documented(A))))
+    if (isLibraryFloatingClass(A->getType(), SM) && (!Library || (!Documented(Library) && Documented(A))))
       Library = A;
   if (!Library)
     return true;
