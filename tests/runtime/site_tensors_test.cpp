@@ -118,8 +118,8 @@ TEST(SiteTensors, FreeingAnArrayEndsItsTensor) {
   EXPECT_EQ(freed->counters.quantized, 8u);  // its values stay counted
   EXPECT_FALSE(find_tensor(after, 0, small)->freed);
   // The old address named again, as an array allocated there would name it, rounds as a key never
-  // seen: both start at the scale of the slot's measured tensors (small's), not at large's, which
-  // would round 0.011 to a multiple of 2^-7.
+  // seen: both take their scale from their own first values, not from large's, which would round
+  // 0.011 to a multiple of 2^-7.
   for (float v : {0.011f, 0.5f, 3.0f})
     EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, v, 1.0f, old, x)), bits(autoscale_mul_tensors_f(&s, v, 1.0f, never_seen, x)));
   SiteSnapshot again = snapshot_of(s);
@@ -127,6 +127,50 @@ TEST(SiteTensors, FreeingAnArrayEndsItsTensor) {
   ASSERT_TRUE(reborn);
   EXPECT_FALSE(reborn->freed);
   EXPECT_EQ(reborn->amax_history, (std::vector<float>{0.0f, 0.0f, 0.0f, 0.0f}));
+}
+
+// What a tensor first seen after its site calibrated rounds each value to: its scale is set by its
+// first nonzero value and raised by any value that would overflow it (margin 0 here).
+std::vector<float> rounded_following_values(const std::vector<float> &values) {
+  std::vector<float> out;
+  float scale = 0.0f;
+  for (float v : values) {
+    const float wanted = autoscale::scale_from_amax(std::fabs(v), 448.0f, 0, true, 1.0f);
+    if (v != 0.0f && (scale == 0.0f || std::fabs(v) / scale > 448.0f)) scale = wanted;
+    out.push_back(e4m3(v, scale == 0.0f ? 1.0f : scale));
+  }
+  return out;
+}
+
+TEST(SiteTensors, ATensorFirstSeenAfterCalibrationTakesItsScaleFromItsOwnValues) {
+  static autoscale_site s = make_site(1106, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 4);
+  // Three steps of residuals around 1e-3 set the site's scales near 2^-18.
+  static float residual[8], later[8], moment[8];
+  for (int i = 0; i < 8; ++i) residual[i] = 1e-3f * (i + 1);
+  for (int step = 0; step < 3; ++step) {
+    for (int i = 0; i < 8; ++i) autoscale_mul_tensors_f(&s, residual[i], residual[i], residual, residual);
+    // An optimizer's moment: zero through the calibration step, so the site measured nothing of it.
+    if (step == 0) autoscale_mul_tensors_f(&s, 0.0f, 1.0f, moment, residual);
+    autoscale_step();
+  }
+  // A tensor the site first sees now, used once (a final evaluation): its values run from 1 up past
+  // what its first value's scale holds, then one falls below its range. At another tensor's scale
+  // every value would saturate to 448 * 2^-18.
+  const std::vector<float> values = {1.0f, 1.125f, 0.0f, 1.75f, 3.5f, 1e-6f, 2.0f};
+  const std::vector<float> expected = rounded_following_values(values);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, values[i], 1.0f, later, nullptr)), bits(expected[i])) << "value " << i;
+  // The moment's first values after calibration, 1e-4, keep their digits instead of flushing at scale 1.
+  const float residual_scale = find_tensor(snapshot_of(s), 1, residual)->scale;
+  EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, 1e-4f, residual[0], moment, residual)),
+            bits(rounded_following_values({1e-4f})[0] * e4m3(residual[0], residual_scale)));
+  // At the next step the tensor's own amax history takes over.
+  autoscale_step();
+  SiteSnapshot snap = snapshot_of(s);
+  EXPECT_EQ(find_tensor(snap, 0, later)->scale, autoscale::scale_from_amax(3.5f, 448.0f, 0, true, 1.0f));
+  EXPECT_EQ(find_tensor(snap, 0, later)->amax_history, (std::vector<float>{0.0f, 0.0f, 0.0f, 3.5f}));
+  EXPECT_EQ(find_tensor(snap, 0, moment)->scale, autoscale::scale_from_amax(1e-4f, 448.0f, 0, true, 1.0f));
 }
 
 TEST(SiteTensors, ReallocMovingAnArrayEndsTheTensorsInIt) {

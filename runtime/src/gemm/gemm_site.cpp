@@ -151,7 +151,7 @@ float amax_of(const std::vector<double> &x) {
 // so that no two consecutive elements add to the same sums).
 template <class T> void round_elements(SiteState *st, ThreadSite &t, int slot, std::vector<T> &x) {
   with_format(format_now(st), [&](auto f) {
-    for (std::size_t i = 0; i < x.size(); ++i) x[i] = quantize_in<T, f()>(st, t.slot[slot], i % kLanes, x[i]);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = quantize_in<T, f()>(st, t, slot, i % kLanes, x[i]);
     return 0;
   });
 }

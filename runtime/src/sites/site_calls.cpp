@@ -32,7 +32,7 @@ namespace {
 
 // Rounds v in `slot` of block t (its active tensor) to the format the site rounds to now.
 template <class T> T quantize_slot(SiteState *st, ThreadSite &t, int format, int slot, uint64_t lane, T v) {
-  return with_format(format, [&](auto f) { return quantize_in<T, f()>(st, t.slot[slot], lane, v); });
+  return with_format(format, [&](auto f) { return quantize_in<T, f()>(st, t, slot, lane, v); });
 }
 
 // The end of every execution: the result is rounded (output rounding) or recorded as it is (if

@@ -11,6 +11,7 @@
 #include "float_flags.h"
 #include "formats/format_traits.h"
 #include "sites/nonfinite_origin.h"
+#include "sites/site_scaling.h"
 #include "sites/site_state.h"
 
 #define AUTOSCALE_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -130,10 +131,12 @@ inline void record_rounded(Counters &c, uint64_t lane, bool full, const ThreadSl
   autoscale_record_rounded_d_(&c, lane, full, load_relaxed(slot.range_d), v, q);
 }
 
-// Rounds v under the scale of the tensor active in `slot` of a thread's block to format F (fp32:
-// passes it), and records it in the tensor's counters, lane `lane`.
+// Rounds v under the scale of the tensor active in slot `k` of a thread's block t to format F
+// (fp32: passes it), and records it in the tensor's counters, lane `lane`. A tensor whose scale
+// follows its first values may change its scale first (follow_first_value).
 // A value that is not finite is also offered as the process's first (nonfinite_origin.h).
-template <class T, int F> inline T quantize_in(const SiteState *st, ThreadSlot &slot, uint64_t lane, T v) {
+template <class T, int F> inline T quantize_in(SiteState *st, ThreadSite &t, int k, uint64_t lane, T v) {
+  ThreadSlot &slot = t.slot[k];
   const bool full = st->full;
   T q;
   if constexpr (F == AUTOSCALE_FP32) {
@@ -143,6 +146,8 @@ template <class T, int F> inline T quantize_in(const SiteState *st, ThreadSlot &
       record_rounded(slot.c, lane, full, slot, v, q);
       return q;  // the common case's values are finite
     }
+    if (AUTOSCALE_UNLIKELY(__atomic_load_n(&st->first_values[t.active[k]], __ATOMIC_RELAXED) != kScaleOfHistory))
+      follow_first_value(st, t, k, std::fabs(static_cast<double>(v)));
     q = quantize_general<T, F>(st, slot.c, lane, full, scale_pair(load_relaxed(slot.scale)), v);
   }
   if (AUTOSCALE_UNLIKELY(!std::isfinite(q))) note_nonfinite(st, slot, v, q);

@@ -2,9 +2,12 @@
 #include "sites/site_scaling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <mutex>
 
 #include "env.h"
+#include "float_flags.h"
 #include "sites/allocations.h"
 #include "sites/thread_counters.h"
 
@@ -86,14 +89,6 @@ Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow)
   } else if (s.action == AUTOSCALE_ACTION_SCALE && s.strategy == AUTOSCALE_STRATEGY_STATIC) {
     scale = s.params.static_scale;
   } else if (uses_delayed(s) && !(slot == AUTOSCALE_SLOT_OUTPUT && output_propagates(s))) {
-    // A tensor first seen after calibration starts at the largest scale of its slot's measured
-    // tensors (the scale least likely to overflow), not at 1: a layer's weights at the scale of
-    // the site's other layers. Its own amax takes over at the next roll.
-    float inherited = 0.0f;
-    for (const Tensor &other : st->tensors)
-      if (other.slot == slot && other.delayed && other.amax_ever > 0.0f)
-        inherited = std::max(inherited, scale_pair(other.words.scale).scale);
-    if (inherited > 0.0f) scale = inherited;
     DelayedScalingConfig c = delayed_config(s.params);
     if (s.strategy == AUTOSCALE_STRATEGY_CURRENT) {
       // A scalar has no tensor to take the amax of before quantising it.
@@ -104,6 +99,32 @@ Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow)
   }
   t.words = scale_words(st->format, scale);
   return t;
+}
+
+// A tensor a site first sees after it calibrated has no history, and no other tensor's scale is a
+// guess for it: at the scale of a site's 1e-3 residuals, a one-shot dot of unit vectors saturates
+// every value; at the scale of its largest tensor, a small one flushes to zero. So until its first
+// roll with values, its scale follows its own values (current scaling on the values seen so far):
+// the first value sets it, and one that would overflow raises it (follow_first_value). Only for
+// the slots a scalar delayed site rounds: a GEMM site measures a new operand whole, and a
+// propagated, static or cast scale is no history.
+bool follows_first_values(const SiteState *st, int slot) {
+  const autoscale_site &s = *st->site;
+  return !st->calibrating && uses_delayed(s) && s.op != AUTOSCALE_OP_MATMUL &&
+         s.strategy != AUTOSCALE_STRATEGY_EMPIRICAL && (slot == AUTOSCALE_SLOT_OUTPUT) == st->round_output;
+}
+
+// Tensor `index`, new or never measured, as follows_first_values says: it awaits its first value,
+// with an empty range so that every value but zero takes the out-of-line path (scale_words).
+void start_tensor_locked(Registry &reg, SiteState *st, std::size_t index) {
+  uint8_t from = kScaleOfHistory;
+  if (follows_first_values(st, st->tensors[index].slot)) {
+    from = kAwaitingValue;
+    ScaleWords awaiting = st->tensors[index].words;
+    awaiting.range_f = awaiting.range_d = 0;
+    publish_words_locked(reg, st, static_cast<int>(index), awaiting);
+  }
+  __atomic_store_n(&st->first_values[index], from, __ATOMIC_RELAXED);
 }
 
 // What a strategy does on a scalar site where that differs from what its name promises; empty
@@ -209,7 +230,7 @@ void init_scaling_locked(Registry &reg, SiteState *st) {
   }
 }
 
-std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
+std::size_t tensor_index_locked(Registry &reg, SiteState *st, int slot, const void *key) {
   if (!key) return static_cast<std::size_t>(slot);
   auto &named = st->named_tensors[slot];
   for (const auto &[known, index] : named)
@@ -227,6 +248,7 @@ std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
       fresh.folded = st->tensors[index].folded;  // the report still counts the freed array's values
       st->tensors[index] = std::move(fresh);
     }
+    start_tensor_locked(reg, st, index);
     named.emplace_back(key, index);
     note_tensor_key(key);
     return index;
@@ -237,8 +259,27 @@ std::size_t tensor_index_locked(SiteState *st, int slot, const void *key) {
   if (!overflow) {
     st->tensors.push_back(new_tensor(st, slot, nullptr, true));
     overflow = st->tensors.size() - 1;
+    start_tensor_locked(reg, st, overflow);
   }
   return overflow;
+}
+
+void follow_first_value(SiteState *st, ThreadSite &t, int slot, double abs_v) {
+  if (!(abs_v > 0.0) || !std::isfinite(abs_v)) return;  // zero and non-finite values set no scale
+  KeepFloatFlags flags;  // the scale math is the runtime's, not the program's
+  const std::size_t index = t.active[slot];
+  const float current = scale_pair(load_relaxed(t.slot[slot].scale)).scale;
+  const bool awaiting = __atomic_load_n(&st->first_values[index], __ATOMIC_RELAXED) == kAwaitingValue;
+  if (!awaiting && abs_v / current <= st->fmt_max) return;  // fits: an underflow sets no scale
+  const float wanted = scale_from_amax_d(abs_v, st->fmt_max, st->site->params.margin, true, current);
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  uint8_t &from = st->first_values[index];  // another thread may have set or raised it meanwhile
+  if (from == kScaleOfHistory || t.active[slot] != index) return;
+  if (from == kAwaitingValue || wanted > scale_pair(st->tensors[index].words.scale).scale) {
+    publish_scale_locked(reg, st, static_cast<int>(index), wanted);
+    __atomic_store_n(&from, static_cast<uint8_t>(kFollowingValues), __ATOMIC_RELAXED);
+  }
 }
 
 void forget_keys_locked(Registry &reg, std::uintptr_t begin, std::uintptr_t end) {
@@ -313,6 +354,11 @@ void roll_site_locked(Registry &reg, SiteState *st) {
     t.amax_ever = std::max(t.amax_ever, amax);
     if (t.slot == AUTOSCALE_SLOT_OUTPUT) output_amax = std::max(output_amax, amax);
     else if (operands) st->empirical->record_operand(amax / scale_pair(t.words.scale).scale);
+    uint8_t &from = st->first_values[i];
+    if (from != kScaleOfHistory) {
+      if (amax == 0.0f) continue;  // still no value: its scale waits for one
+      __atomic_store_n(&from, static_cast<uint8_t>(kScaleOfHistory), __ATOMIC_RELAXED);
+    }
     if (t.delayed) {
       lagged |= history_lags(st, t, amax);
       t.delayed->record(amax);
@@ -324,6 +370,9 @@ void roll_site_locked(Registry &reg, SiteState *st) {
   if (st->calibrating && std::any_of(st->tensors.begin(), st->tensors.end(), measured)) {
     st->calibrating = false;
     __atomic_store_n(&st->pass, static_cast<uint8_t>(0), __ATOMIC_RELAXED);
+    // A tensor the calibration saw no value of (Adam's moments, zero at first) has no history.
+    for (std::size_t i = 0; i < st->tensors.size(); ++i)
+      if (!measured(st->tensors[i]) && !st->tensors[i].freed) start_tensor_locked(reg, st, i);
   }
   if (st->empirical) {
     st->empirical->record(output_amax, st->estimate);

@@ -114,6 +114,13 @@ struct Tensor {
   bool freed = false;         // its memory was freed (allocations.cpp): no state until a key reuses it
 };
 
+// Where a tensor's scale comes from before its first roll with values (SiteState::first_values).
+enum FirstValues : uint8_t {
+  kScaleOfHistory = 0,  // its amax history's (or the site's calibration's, or a static scale)
+  kAwaitingValue = 1,   // none yet: its range words are empty, so its first value comes out of line
+  kFollowingValues = 2, // the largest |v| it has seen sets it; a value that would overflow raises it
+};
+
 // The runtime's side of the pointer in autoscale_site (site.h), extending what the hot path reads.
 struct SiteState : autoscale_site_state {
   // Written at registration only.
@@ -129,6 +136,10 @@ struct SiteState : autoscale_site_state {
   // GEMM site's operand tensors that take their scale from their history for good (gemm_site.cpp).
   // Set once under the registry mutex, read without it.
   uint8_t gemm_scale_settled[2 * kSlots + AUTOSCALE_MAX_TENSORS_PER_SITE] = {};
+  // By tensor index: where a tensor first seen after its site calibrated stands until its first
+  // roll with values (site_scaling.cpp, follow_first_values). Set under the registry mutex, read
+  // without it.
+  uint8_t first_values[2 * kSlots + AUTOSCALE_MAX_TENSORS_PER_SITE] = {};
   // Executions flushed by threads, for window rolls; written by all threads, so on its own line.
   alignas(64) uint64_t window_total = 0;
 

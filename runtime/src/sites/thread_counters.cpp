@@ -178,10 +178,11 @@ void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots,
   bool same = true;
   for (int slot : slots) same = same && t.slot[slot].tag == autoscale_tag_(keys[slot]);
   if (same) return;
-  std::lock_guard<std::mutex> lock(registry().mutex);
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
   for (int slot : slots) {
     if (t.slot[slot].tag == autoscale_tag_(keys[slot])) continue;  // its tensor is active already
-    std::size_t index = tensor_index_locked(st, slot, keys[slot]);
+    std::size_t index = tensor_index_locked(reg, st, slot, keys[slot]);
     std::size_t old = t.active[slot];
     if (index != old) {
       parked(t, old) = t.slot[slot].c;
@@ -227,7 +228,7 @@ Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *ke
     } else {
       std::lock_guard<std::mutex> lock(reg.mutex);
       set[1] = set[0];
-      set[0] = {st, key, slot, tensor_index_locked(st, slot, key), load_relaxed(reg.tensors_freed)};
+      set[0] = {st, key, slot, tensor_index_locked(reg, st, slot, key), load_relaxed(reg.tensors_freed)};
     }
   }
   const Entry &e = set[0];
@@ -252,8 +253,12 @@ void forget_tensor_locked(Registry &reg, SiteState *st, std::size_t index) {
 }
 
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale) {
+  publish_words_locked(reg, st, index, scale_words(st->format, scale));
+}
+
+void publish_words_locked(Registry &reg, SiteState *st, int index, const ScaleWords &words) {
   Tensor &tensor = st->tensors[static_cast<std::size_t>(index)];
-  tensor.words = scale_words(st->format, scale);
+  tensor.words = words;
   for (ThreadBlock *b : reg.threads) {
     if (st->id >= b->capacity) continue;
     ThreadSite &t = b->sites[st->id];

@@ -47,6 +47,8 @@ void forget_tensor_locked(Registry &reg, SiteState *st, std::size_t index);
 
 // Sets the scale of tensor `index` of the site, and of every thread block where it is active.
 void publish_scale_locked(Registry &reg, SiteState *st, int index, float scale);
+// The same with the words given (a scale with an empty range, whose values all come out of line).
+void publish_words_locked(Registry &reg, SiteState *st, int index, const ScaleWords &words);
 
 // The counters of tensor `index`, summed over exited threads and the blocks of live ones.
 SlotCounters sum_tensor_locked(Registry &reg, const SiteState *st, int index);
