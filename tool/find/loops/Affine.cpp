@@ -19,7 +19,11 @@ namespace {
 
 /// A conversion to a narrower integer type: it wraps the value, which the affine model of the
 /// wider value does not (`(unsigned short)(i * n + 65536u)` is not `i * n + 65536`).
+/// C++ spells `(uint8_t)k` as a no-op cast around the implicit narrowing one: both narrow.
 bool narrows(const CastExpr &C, const ASTContext &Ctx) {
+  if (C.getCastKind() == CK_NoOp && isa<ExplicitCastExpr>(C))
+    if (const auto *Inner = dyn_cast<CastExpr>(C.getSubExpr()->IgnoreParens()))
+      return narrows(*Inner, Ctx);
   return C.getCastKind() == CK_IntegralCast &&
          Ctx.getIntWidth(C.getType()) < Ctx.getIntWidth(C.getSubExpr()->getType());
 }
@@ -200,6 +204,16 @@ std::optional<Affine> AffineReader::integer(const Expr *E) {
     C.Const = Poly::constant(R.Val.getInt().getExtValue());
     return C;
   }
+  if (const auto *C = dyn_cast<CastExpr>(E); C && narrows(*C, Ctx)) {
+    // One atom, spelled with its cast, where nothing in it changes within the nest; an implicit
+    // conversion has no text of its own to spell.
+    if (isa<ExplicitCastExpr>(C) && isInvariant(E)) {
+      Affine L;
+      L.Const = Poly::atom(A.idOf(E));
+      return L;
+    }
+    return fail<Affine>("index '" + text(E) + "' converts to a narrower integer type, which wraps");
+  }
   if (const VarDecl *V = varOf(E)) {
     if (auto It = S.Alias.find(V); It != S.Alias.end())
       V = It->second;
@@ -249,8 +263,6 @@ std::optional<Affine> AffineReader::integer(const Expr *E) {
     L.Const = Poly::atom(A.idOf(E));
     return L;
   }
-  if (const auto *C = dyn_cast<CastExpr>(E); C && narrows(*C, Ctx))
-    return fail<Affine>("index '" + text(E) + "' converts to a narrower integer type, which wraps");
   return fail<Affine>("index '" + text(E) + "' is not affine in the loop variables");
 }
 
