@@ -29,70 +29,15 @@ bool branchesSteer(const IfStmt &If) {
   return W.Steers;
 }
 
-bool usedAsIndex(const VarDecl &V, ASTContext &Ctx, int Hops);
-
-/// Whether the integer value N reaches, through integer arithmetic and the integer locals it
-/// initialises or is assigned to (Hops of them at most), the index of a subscript or an offset
-/// added to a pointer.
-bool selectsElement(DynTypedNode N, ASTContext &Ctx, int Hops) {
-  while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return false;
-    if (const auto *V = Parents[0].get<VarDecl>())
-      return Hops > 0 && usedAsIndex(*V, Ctx, Hops - 1);
-    const Stmt *S = Parents[0].get<Stmt>();
-    if (!S)
-      return false;
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(S))
-      return A->getIdx() == N.get<Stmt>();
-    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
-      if (B->isAdditiveOp() && B->getType()->isPointerType())
-        return true;
-      if (B->getOpcode() == BO_Assign && B->getRHS() == N.get<Stmt>())
-        if (const VarDecl *V = varOf(B->getLHS()))
-          return Hops > 0 && usedAsIndex(*V, Ctx, Hops - 1);
-      if (B->isAssignmentOp() || B->getOpcode() == BO_Comma || !B->getType()->isIntegerType())
-        return false;
-    } else if (!isa<ParenExpr, ImplicitCastExpr, UnaryOperator>(S)) {
-      return false;
-    }
-    N = Parents[0];
-  }
-}
-
-/// Whether a read of the integer local V selects an element (selectsElement).
-bool usedAsIndex(const VarDecl &V, ASTContext &Ctx, int Hops) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
-  if (!V.hasLocalStorage() || !V.getType()->isIntegerType() || !FD || !FD->getBody())
-    return false;
-  struct Reads : RecursiveASTVisitor<Reads> {
-    const VarDecl &V;
-    ASTContext &Ctx;
-    int Hops;
-    bool Found = false;
-    Reads(const VarDecl &V, ASTContext &Ctx, int Hops) : V(V), Ctx(Ctx), Hops(Hops) {}
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      Found = D->getDecl() == &V && selectsElement(DynTypedNode::create(*D), Ctx, Hops);
-      return !Found;
-    }
-  } R(V, Ctx, Hops);
-  R.TraverseStmt(FD->getBody());
-  return R.Found;
-}
-
-/// Whether Cast converts a float to an integer that selects an element, directly or through the
-/// integer locals it is stored to (`int bin = (int)(z * 10); h[bin]++`). Other conversions (a
-/// count returned, a rounded value printed) are data.
-bool isIndexConversion(const CastExpr &Cast, ASTContext &Ctx) {
-  constexpr int kLocalHops = 2;
-  return Cast.getCastKind() == CK_FloatingToIntegral &&
-         selectsElement(DynTypedNode::create(Cast), Ctx, kLocalHops);
-}
+/// Whether Cast converts a float to an integer: an index, a bin, a count, a loop's bound or a
+/// grid's size, which a rounded operand moves by whole units (`(int)(0.9999f * 15)` is 15 in fp16,
+/// past a 15-bin histogram; `n = (int)(t * rate)` runs another number of iterations), wherever
+/// the integer goes, through locals or memory.
+bool isIntegerConversion(const CastExpr &Cast) { return Cast.getCastKind() == CK_FloatingToIntegral; }
 
 /// What the control place holding Child (a child of S) decides, or null when Child is none. A
 /// conditional expression, and an if whose branches only pick values, are data.
-const char *controlPlace(const Stmt *S, const Stmt *Child, ASTContext &Ctx) {
+const char *controlPlace(const Stmt *S, const Stmt *Child) {
   if (const auto *If = dyn_cast<IfStmt>(S); If && Child == If->getCond() && branchesSteer(*If))
     return "a branch's condition";
   if (const auto *W = dyn_cast<WhileStmt>(S); W && Child == W->getCond())
@@ -107,8 +52,8 @@ const char *controlPlace(const Stmt *S, const Stmt *Child, ASTContext &Ctx) {
   }
   if (const auto *Sw = dyn_cast<SwitchStmt>(S); Sw && Child == Sw->getCond())
     return "a switch's condition";
-  if (const auto *Cast = dyn_cast<CastExpr>(S); Cast && isIndexConversion(*Cast, Ctx))
-    return "an index (a float converted to an integer that selects an element)";
+  if (const auto *Cast = dyn_cast<CastExpr>(S); Cast && isIntegerConversion(*Cast))
+    return "a conversion to an integer (an index, a count or a bound, which rounding moves by whole units)";
   return nullptr;
 }
 
@@ -130,7 +75,7 @@ const char *reachedPlace(const Expr *E, ASTContext &Ctx) {
     const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (!S)
       return nullptr;
-    if (const char *Place = controlPlace(S, N.get<Stmt>(), Ctx))
+    if (const char *Place = controlPlace(S, N.get<Stmt>()))
       return Place;
     if (!carriesValue(S))
       return nullptr;
@@ -153,8 +98,7 @@ const VarDecl *assignedLocal(const Expr *E, ASTContext &Ctx) {
 /// Collects the float locals read in control places.
 struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   std::set<const VarDecl *> &Out;
-  ASTContext &Ctx;
-  SteeringReads(std::set<const VarDecl *> &Out, ASTContext &Ctx) : Out(Out), Ctx(Ctx) {}
+  explicit SteeringReads(std::set<const VarDecl *> &Out) : Out(Out) {}
   void readsIn(const Stmt *S) {
     struct Refs : RecursiveASTVisitor<Refs> {
       std::set<const VarDecl *> &Out;
@@ -178,7 +122,7 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   bool VisitForStmt(ForStmt *S) { return readsIn(S->getCond()), readsIn(S->getInc()), true; }
   bool VisitSwitchStmt(SwitchStmt *S) { return readsIn(S->getCond()), true; }
   bool VisitCastExpr(CastExpr *C) {
-    if (isIndexConversion(*C, Ctx))
+    if (isIntegerConversion(*C))
       readsIn(C->getSubExpr());
     return true;
   }
@@ -187,7 +131,7 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
 } // namespace
 
 ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx) {
-  SteeringReads R(Steering, Ctx);
+  SteeringReads R(Steering);
   if (const Stmt *Body = FD.getBody())
     R.TraverseStmt(const_cast<Stmt *>(Body));
 }
@@ -197,7 +141,7 @@ std::string ControlValues::reasonFor(const Expr *E) const {
     return std::string("steers control flow: its value reaches ") + Place;
   if (const VarDecl *V = assignedLocal(E, Ctx); V && Steering.count(V))
     return "steers control flow: '" + V->getNameAsString() +
-           "' is read by a condition, a loop's increment or an index";
+           "' is read by a condition, a loop's increment or a conversion to an integer";
   return "";
 }
 

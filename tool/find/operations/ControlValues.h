@@ -6,9 +6,8 @@
 // operations stay as written, whatever the rules say:
 // - an operation inside a condition (while, do, for, switch, and an if whose branches jump, loop
 //   or call the program's functions: not `?:` nor an if that only picks a value, as a maximum
-//   does), a for loop's increment, or an index (a float converted to an integer that selects an
-//   element, directly or through the integer locals it is stored to), through arithmetic and
-//   math calls;
+//   does), a for loop's increment, or a conversion to an integer (an index, a count, a bound:
+//   rounding moves it by whole units, wherever it goes), through arithmetic and math calls;
 // - the operation that gives a float variable its new value (its initialiser, the right side of
 //   `v = e`, `v op= e` itself) when such a place of its function reads that variable. The
 //   operands that feed it (`d * d` in `err += d * d`) are data.

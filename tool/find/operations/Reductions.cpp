@@ -1,5 +1,6 @@
 //===- Reductions.cpp - reductions, GEMM operands and state updates ----------===//
 #include "find/operations/Reductions.h"
+#include "find/operations/Guards.h"
 
 #include "find/operations/Compensation.h"
 #include "find/operations/SumSteps.h"
@@ -57,6 +58,10 @@ public:
     TraverseStmt(FD.getBody());
     for (const Assignment &A : Assignments)
       analyse(A);
+    // A float count (`n++`, `hits--`) the function keeps or a loop carries: in fp16 it sticks at 2048.
+    for (auto [U, L] : Counts)
+      if (outlivesFunction(U->getSubExpr()) || carriedLocal(U->getSubExpr(), L))
+        Roles[U] = Idiom::Update;
     for (const FoldSteps &F : Folds)
       fold(F);
     for (const Expr *G : Guarded)
@@ -101,6 +106,8 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
       written(writtenVariable(U->getSubExpr()));
+    if (U->isIncrementDecrementOp() && U->getType()->isRealFloatingType())
+      Counts.push_back({U, Stack.empty() ? -1 : Stack.back()});
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
@@ -528,42 +535,12 @@ private:
     }
   }
 
-  // ---- guards ----
-  /// An add of a small constant that keeps G - a divisor, or what a square root, logarithm or
-  /// power takes - away from zero (`x / (d + eps)`, `sqrtf(var + 1e-5f)`), written there or in a
-  /// local initialised once with it: a `guard`, unless it has a role already (an update's).
-  /// Rounded to FP16, an eps under 2^-24 is 0 and `d + eps` is 0 again where d is.
+  // ---- guards (Guards.h), unless the add has a role already (an update's) ----
   void guard(const Expr *G) {
-    const Expr *E = G->IgnoreParenImpCasts();
-    if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V))
-      E = V->getInit()->IgnoreParenImpCasts();
-    const auto *Add = dyn_cast<BinaryOperator>(E);
-    if (!Add || Add->getOpcode() != BO_Add || !Add->getType()->isRealFloatingType() || Roles.count(Add))
-      return;
-    // A constant in (0, 1) beside a value that is not constant; or, of two values that are not
-    // constant, a parameter beside no parameter (`sqrtf(v) + eps`).
-    const std::optional<double> Left = constantOf(Add->getLHS()), Right = constantOf(Add->getRHS());
-    const auto small = [](std::optional<double> C) { return C && *C > 0 && *C < 1; };
-    if ((small(Left) && !Right) || (small(Right) && !Left) ||
-        (!Left && !Right && isConstantParameter(Add->getLHS()) != isConstantParameter(Add->getRHS())))
+    const VariableFacts Facts{[&](const VarDecl *V) { return isSingleAssignmentLocal(V); },
+                              [&](const VarDecl *V) { return Modified.count(V) != 0; }};
+    if (const BinaryOperator *Add = guardingAdd(G, Ctx, Facts); Add && !Roles.count(Add))
       Roles[Add] = Idiom::Guard;
-  }
-
-  /// The value of a constant: a literal, or a variable declared const with a constant value.
-  std::optional<double> constantOf(const Expr *X) const {
-    X = X->IgnoreParenImpCasts();
-    if (const VarDecl *V = varOf(X); V && V->getType().isConstQualified() && V->getInit())
-      X = V->getInit();
-    llvm::APFloat F(0.0);
-    if (X->isValueDependent() || !X->EvaluateAsFloat(F, Ctx))
-      return std::nullopt;
-    return F.convertToDouble();
-  }
-
-  /// A scalar floating parameter the function never writes (`float eps`).
-  bool isConstantParameter(const Expr *X) const {
-    const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(X));
-    return P && P->getType()->isRealFloatingType() && !Modified.count(P);
   }
 
   /// V's name where it names V anywhere in the function, or empty.
@@ -583,6 +560,7 @@ private:
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
   std::vector<Assignment> Assignments;
+  std::vector<std::pair<const UnaryOperator *, int>> Counts; ///< float ++ and --, and their loops
   std::vector<const Expr *> Guarded; ///< divisors, and what square roots and logarithms take
   std::map<const Stmt *, Idiom> Roles;
 };

@@ -37,3 +37,28 @@ float last_square(const float *x, int n) {
   // REPORT: input.c:[[@LINE-1]]:14: {"action":"cast","class":"infer",{{.*}}"op":"mul",
   return y;
 }
+// A float count bumped with ++ or -- is the same state as `count += 1.0f`: in fp16 it sticks at
+// 2048. So is a member the function keeps (a running statistic's n). A float a loop iteration
+// declares for itself is no count.
+struct stats { float n, sum; };
+void push(struct stats *s, float v) {
+  s->n++;
+  // REPORT: input.c:[[@LINE-1]]:7: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"++"
+  s->sum += v;
+}
+float hits(const float *x, int n) {
+  float h = 0.0f;
+  for (int i = 0; i < n; i++)
+    if (x[i] > 0.5f)
+      --h;
+      // REPORT: input.c:[[@LINE-1]]:7: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"--"
+  return h;
+}
+void shifted(float *y, const float *x, int n) {
+  for (int i = 0; i < n; i++) {
+    float t = x[i];
+    t++;
+    // REPORT: input.c:[[@LINE-1]]:6: {"action":"cast","class":"infer",{{.*}}"op":"inc",
+    y[i] = t;
+  }
+}

@@ -1,8 +1,10 @@
 /* A guard: an add of a small constant that keeps a divisor, or what a square root, logarithm or
  * power takes, away from zero. It is op `guard`, denied (FP32) by default: rounded to FP16 an
  * eps under 2^-24 is 0, and `d + eps` is 0 again where d is. The constant is a literal or a const
- * variable in (0, 1), or a float parameter the function never writes; the add is the divisor
- * itself or a local initialised once with it. Anything else stays an add. */
+ * variable in (0, 1), or, beside a value the function computes, a setting: a float parameter the
+ * function never writes, a member reached from a parameter (`cfg->eps`), what one points to, or
+ * a local given once from one of these; the add is the divisor itself or a local initialised
+ * once with it. Anything else stays an add. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %code out/input.c | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
@@ -60,6 +62,25 @@ void log_guard(float *y, const float *p, int n) {
     // REPORT: input.c:[[@LINE-3]]:22: {"action":"keep","class":"deny","function":"log_guard","op":"guard","rule":"class:deny","spelling":"+","type":"float","variable":"y"}
 }
 
+typedef struct { float eps; } config;
+
+void member_eps(float *y, const float *x, const float *d, const config *cfg, int n) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] / (d[i] + cfg->eps);
+    // CHECK: y[i] = x[i] / (d[i] + cfg->eps);
+    // REPORT: input.c:[[@LINE-2]]:17: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:25"],"function":"member_eps","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":"y"}
+    // REPORT: input.c:[[@LINE-3]]:25: {"action":"keep","class":"deny","function":"member_eps","op":"guard","rule":"class:deny","spelling":"+","type":"float","variable":"y"}
+}
+
+void pointed_eps(float *y, const float *x, const float *d, const float *epsp, int n) {
+  float eps = *epsp;
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] / (d[i] + eps);
+    // CHECK: y[i] = x[i] / (d[i] + eps);
+    // REPORT: input.c:[[@LINE-2]]:17: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:25"],"function":"pointed_eps","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":"y"}
+    // REPORT: input.c:[[@LINE-3]]:25: {"action":"keep","class":"deny","function":"pointed_eps","op":"guard","rule":"class:deny","spelling":"+","type":"float","variable":"y"}
+}
+
 /* Not guards: two varying operands, a constant of 1 or more, no divisor, a subtraction, two
  * parameters, a parameter beside a constant. */
 float two_varying(const float *a, const float *b) { return a[0] / (a[0] + b[0]); }
@@ -86,7 +107,7 @@ float parameter_and_constant(float c) { return 1.0f / (c + 2.0f); }
 // REPORT: input.c:[[@LINE-2]]:53: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:58"],"function":"parameter_and_constant","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":null}
 // REPORT: input.c:[[@LINE-3]]:58: {"action":"cast","class":"infer","format":"fp16","function":"parameter_and_constant","op":"add","rounding":"output","rule":"class:infer","site":5,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 // REPORT: file: {"changed":true,"path":"input.c","sites":6,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"constant_one":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"log_guard":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"no_divisor":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"normalize":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"parameter_and_constant":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"parameter_eps":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"ratio":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"subtraction":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"through_local":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"two_parameters":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"two_varying":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2}},"total":{"conversions":5,"converted":6,"line":"converted 6 of 24 operations using 5 conversions","operations":24}}
+// REPORT: conversions: {"functions":{"constant_one":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"log_guard":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"member_eps":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"no_divisor":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"normalize":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"parameter_and_constant":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"parameter_eps":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"pointed_eps":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"ratio":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"subtraction":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"through_local":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"two_parameters":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2},"two_varying":{"conversions":1,"converted":1,"line":"converted 1 of 2 operations using 1 conversions","operations":2}},"total":{"conversions":5,"converted":6,"line":"converted 6 of 28 operations using 5 conversions","operations":28}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
-// REPORT: summary: 24 float operations in 1 file: 6 cast fp16, 18 kept, 0 skipped; no step found: each site rolls its history every 1024 executions
+// REPORT: summary: 28 float operations in 1 file: 6 cast fp16, 22 kept, 0 skipped; no step found: each site rolls its history every 1024 executions

@@ -18,7 +18,7 @@ double all(double x, float y, float *v, int i) {
   // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-3]]:14"],"format":"fp32","function":"all","op":"div","rounding":"output","rule":"class:deny","site":3,"spelling":"/","strategy":"delayed","type":"float","variable":"v"}
   ++v[0];
   // CHECK: autoscale_preinc_f_compact(&[[SITES]][4], &(v[0]));
-  // REPORT: input.c:[[@LINE-2]]:3: {"action":"cast","class":"infer","format":"fp32","function":"all","op":"inc","rounding":"output","rule":"class:infer","site":4,"spelling":"++","strategy":"delayed","type":"float","variable":"v"}
+  // REPORT: input.c:[[@LINE-2]]:3: {"action":"cast","class":"deny","format":"fp32","function":"all","op":"update","rounding":"output","rule":"class:deny","site":4,"spelling":"++","strategy":"delayed","type":"float","variable":"v"}
   return exp(x) - floor(x) + fabsf(y);
   // CHECK: return autoscale_add_d_compact(&[[SITES]][8], autoscale_sub_d_compact(&[[SITES]][6], autoscale_result_d_compact(&[[SITES]][5], exp(autoscale_operand_d(&[[SITES]][5], 0, x))), autoscale_result_d_compact(&[[SITES]][7], floor(autoscale_operand_d(&[[SITES]][7], 0, x)))), (double)(autoscale_result_f_compact(&[[SITES]][9], fabsf(autoscale_operand_f(&[[SITES]][9], 0, y)))));
   // REPORT: input.c:[[@LINE-2]]:10: {"action":"cast","callee":"exp","class":"deny","format":"fp32","function":"all","op":"exp","rounding":"output","rule":"class:deny","site":5,"spelling":"exp","strategy":"delayed","type":"double","variable":null}
@@ -28,6 +28,7 @@ double all(double x, float y, float *v, int i) {
   // REPORT: input.c:[[@LINE-6]]:30: {"action":"cast","callee":"fabsf","class":"infer","format":"fp32","function":"all","op":"fabsf","rounding":"output","rule":"class:infer","site":9,"spelling":"fabsf","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":10,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"all":{"conversions":0,"converted":0,"line":"converted 0 of 10 operations using 0 conversions","operations":10}},"total":{"conversions":0,"converted":0,"line":"converted 0 of 10 operations using 0 conversions","operations":10}}
 // REPORT: rules: "passthrough.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
 // REPORT: summary: 10 float operations in 1 file: 10 cast fp32, 0 kept, 0 skipped; no step found: each site rolls its history every 1024 executions

@@ -26,7 +26,7 @@ static int while_counter(float end, float dt) {
   float t = 0.0f;
   while (t < end) {
     t = t + dt;
-    // REPORT: input.c:[[@LINE-1]]:11: {"action":"skipped",{{.*}}"reason":"steers control flow: 't' is read by a condition, a loop's increment or an index"{{.*}}
+    // REPORT: input.c:[[@LINE-1]]:11: {"action":"skipped",{{.*}}"reason":"steers control flow: 't' is read by a condition, a loop's increment or a conversion to an integer"{{.*}}
     n++;
   }
   return n;
@@ -34,7 +34,7 @@ static int while_counter(float end, float dt) {
 
 static float pick(const float *table, float x) {
   return table[(int)(x * 16.0f)];
-  // REPORT: input.c:[[@LINE-1]]:24: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches an index (a float converted to an integer that selects an element)"{{.*}}
+  // REPORT: input.c:[[@LINE-1]]:24: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches a conversion to an integer (an index, a count or a bound, which rounding moves by whole units)"{{.*}}
 }
 
 static int converge(const float *r, int n, float tol) {
@@ -45,7 +45,7 @@ static int converge(const float *r, int n, float tol) {
     for (int i = 0; i < n; i++) {
       float d = r[i] / (float)(sweeps + 1);
       err += d * d;
-      // REPORT: input.c:[[@LINE-1]]:11: {"action":"skipped",{{.*}}"op":"accumulate"{{.*}}"reason":"steers control flow: 'err' is read by a condition, a loop's increment or an index"{{.*}}
+      // REPORT: input.c:[[@LINE-1]]:11: {"action":"skipped",{{.*}}"op":"accumulate"{{.*}}"reason":"steers control flow: 'err' is read by a condition, a loop's increment or a conversion to an integer"{{.*}}
       // REPORT: input.c:[[@LINE-2]]:16: {"action":"keep",{{.*}}"op":"square_sum","rule":"class:deny"{{.*}}
     }
     sweeps++;

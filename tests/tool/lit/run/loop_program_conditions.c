@@ -83,13 +83,13 @@ void upper(float *y, const float *x, size_t row, size_t n) {
 
 // A counter from a negative first value over more than 2^24 iterations: its last values pass 2^24
 // as indices, so the call runs the loop as written.
-int count_long(const float *x, long lo, long n, long k) {
+float count_long(const float *x, long lo, long n, long k) {
   float hits = 0.0f;
   for (long i = lo; i < lo + n; i++) {
     float m = i == k ? 1.0f : 0.0f;
     hits = hits + m * x[0];
   }
-  return (int)(hits / x[0]);
+  return hits / x[0];
 }
 
 // Not a program: an unsigned counter from a signed first value (-40 is the unsigned 2^32 - 40).
@@ -149,7 +149,7 @@ int main(void) {
     print("masked beyond", y, 40);
     if (step == 0) {
       const float one = 1.0f;
-      printf("long count %d\n", count_long(&one, -16777000L, 16777400L, 16777217L - 16777000L));
+      printf("long count %a\n", count_long(&one, -16777000L, 16777400L, 16777217L - 16777000L));
     }
     unsigned_from_signed(y, x, -40, 4294967200u);
     print("unsigned", y, 64);

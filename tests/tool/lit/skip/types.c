@@ -13,7 +13,7 @@ int types(long double a, float complex z, v4sf v, float x) {
   // REPORT: input.c:[[@LINE-1]]:23: {"action":"skipped","class":"infer","function":"types","op":"mul","reason":"complex type","spelling":"*","type":"_Complex float","variable":"w"}
   v4sf u = v * v;
   // REPORT: input.c:[[@LINE-1]]:14: {"action":"skipped","class":"infer","function":"types","op":"mul","reason":"vector type","spelling":"*","type":"v4sf","variable":"u"}
-  return (int)b + (int)crealf(w) + (int)u[0] + (x > 0);
+  return (b > 0) + (crealf(w) > 0) + (u[0] > 0) + (x > 0);
 }
 // REPORT: file: {"changed":false,"path":"input.c","sites":0,"written_to":"out/input.c"}
 // REPORT: rules: "default.yaml"

@@ -1,0 +1,72 @@
+//===- Guards.cpp - a small value added to keep a divisor away from zero -----===//
+#include "find/operations/Guards.h"
+
+#include "find/Context.h"
+
+#include "clang/AST/ExprCXX.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace autoscale::find {
+namespace {
+
+/// The value of a constant: a literal, or a variable declared const with a constant value.
+std::optional<double> constantOf(const Expr *X, ASTContext &Ctx) {
+  X = X->IgnoreParenImpCasts();
+  if (const VarDecl *V = varOf(X); V && V->getType().isConstQualified() && V->getInit())
+    X = V->getInit();
+  llvm::APFloat F(0.0);
+  if (X->isValueDependent() || !X->EvaluateAsFloat(F, Ctx))
+    return std::nullopt;
+  return F.convertToDouble();
+}
+
+/// Whether Base reaches the function's inputs: a parameter, a global, `this`, or a member or
+/// the pointee of one.
+bool isInput(const Expr *Base) {
+  Base = Base->IgnoreParenImpCasts();
+  if (const VarDecl *V = varOf(Base))
+    return isa<ParmVarDecl>(V) || V->hasGlobalStorage();
+  if (const auto *M = dyn_cast<MemberExpr>(Base))
+    return isInput(M->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(Base); U && U->getOpcode() == UO_Deref)
+    return isInput(U->getSubExpr());
+  return isa<CXXThisExpr>(Base);
+}
+
+bool isSetting(const Expr *X, const VariableFacts &Facts) {
+  X = X->IgnoreParenImpCasts();
+  if (!X->getType()->isRealFloatingType())
+    return false;
+  if (const VarDecl *V = varOf(X)) {
+    if (Facts.GivenOnce(V))
+      return isSetting(V->getInit(), Facts);
+    return (isa<ParmVarDecl>(V) || V->hasGlobalStorage()) && !Facts.Written(V);
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(X))
+    return isInput(M->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref)
+    return isInput(U->getSubExpr());
+  return false;
+}
+
+} // namespace
+
+const BinaryOperator *guardingAdd(const Expr *G, ASTContext &Ctx, const VariableFacts &Facts) {
+  const Expr *E = G->IgnoreParenImpCasts();
+  if (const VarDecl *V = varOf(E); V && Facts.GivenOnce(V))
+    E = V->getInit()->IgnoreParenImpCasts();
+  const auto *Add = dyn_cast<BinaryOperator>(E);
+  if (!Add || Add->getOpcode() != BO_Add || !Add->getType()->isRealFloatingType())
+    return nullptr;
+  const std::optional<double> Left = constantOf(Add->getLHS(), Ctx), Right = constantOf(Add->getRHS(), Ctx);
+  const auto small = [](std::optional<double> C) { return C && *C > 0 && *C < 1; };
+  if ((small(Left) && !Right) || (small(Right) && !Left) ||
+      (!Left && !Right && isSetting(Add->getLHS(), Facts) != isSetting(Add->getRHS(), Facts)))
+    return Add;
+  return nullptr;
+}
+
+} // namespace autoscale::find
