@@ -1,6 +1,7 @@
 //===- main.cpp - autoscale-rewrite: command-line options only ---------------===//
 #include "driver/CompileDatabase.h"
 #include "driver/Driver.h"
+#include "driver/NvccArguments.h"
 #include "ruleset/RuleSet.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -84,6 +85,8 @@ int main(int argc, const char **argv) {
   };
   if (llvm::none_of(Args, NamesDatabase))
     Args.push_back("--");
+  std::vector<std::string> TranslatedFlags; // Args points into it
+  std::vector<std::string> NvccFlagsIgnored = autoscale::driver::translateFlagsAfterDashes(Args, TranslatedFlags);
   if (std::string Why = autoscale::driver::compileDatabaseError(Args); !Why.empty()) {
     errs() << "error: " << Why << "; nothing written\n";
     return 2;
@@ -128,6 +131,7 @@ int main(int argc, const char **argv) {
   Opts.DepfileTarget = DepfileTarget;
   Opts.ProjectRoot = ProjectRoot;
   Opts.Verify = !NoVerify;
+  Opts.NvccFlagsIgnored = std::move(NvccFlagsIgnored);
   Opts.Paths = autoscale::driver::installPaths(argv[0]);
   if (!CudaPath.empty())
     Opts.Paths.CudaPath = CudaPath;

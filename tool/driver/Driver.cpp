@@ -314,7 +314,10 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
 
   // An nvcc command parses as Clang's (NvccArguments.h); what any of them drops is named once.
   NvccTranslatingDatabase Commands(DB);
-  std::vector<std::string> Ignored = nvccOptionsIgnored(DB, Opts.Sources);
+  std::vector<std::string> Ignored = Opts.NvccFlagsIgnored;
+  for (std::string &Option : nvccOptionsIgnored(DB, Opts.Sources))
+    if (!llvm::is_contained(Ignored, Option))
+      Ignored.push_back(std::move(Option));
   if (!Ignored.empty())
     llvm::errs() << "note: nvcc options ignored for parsing: " << llvm::join(Ignored, ", ")
                  << "\n";

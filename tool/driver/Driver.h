@@ -36,6 +36,8 @@ struct Options {
   /// compiles (Verify.h).
   bool Verify = true;
   InstallPaths Paths;     ///< the runtime's headers and the CUDA stand-ins
+  /// nvcc's options the flags after `--` dropped (translateFlagsAfterDashes), for the run's note.
+  std::vector<std::string> NvccFlagsIgnored;
 };
 
 /// Exit codes: 0 done, 1 a source is missing or failed to parse, or a file could not be written

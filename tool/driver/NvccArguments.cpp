@@ -295,6 +295,18 @@ void addHostOptions(const std::vector<std::string> &Host, std::vector<std::strin
 
 bool isNvcc(llvm::StringRef Path) { return llvm::sys::path::filename(Path) == "nvcc"; }
 
+/// Whether Arg is an option of nvcc's that Clang's driver does not know (--extended-lambda,
+/// -gencode, -Xcompiler, -rdc=true): a command holding one was written for nvcc.
+bool nvccOnly(llvm::StringRef Arg) {
+  if (!Arg.starts_with("-") || !match(Arg))
+    return false;
+  const char *Argv[] = {Arg.data()};
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::driver::options::ClangOption));
+  return Args.hasArg(clang::driver::options::OPT_UNKNOWN);
+}
+
 } // namespace
 
 bool runsNvcc(llvm::ArrayRef<std::string> CommandLine) {
@@ -302,10 +314,16 @@ bool runsNvcc(llvm::ArrayRef<std::string> CommandLine) {
          (CommandLine.size() > 1 && isNvcc(CommandLine[1]));
 }
 
+bool writtenForNvcc(llvm::ArrayRef<std::string> CommandLine) {
+  return runsNvcc(CommandLine) ||
+         llvm::any_of(CommandLine.drop_front(), [](const std::string &Arg) { return nvccOnly(Arg); });
+}
+
 NvccTranslation translateNvcc(llvm::ArrayRef<std::string> CommandLine) {
   NvccTranslation T;
   std::vector<std::string> Language, Host, Out, Archs;
-  for (size_t I = isNvcc(CommandLine[0]) ? 1 : 2; I < CommandLine.size(); ++I) {
+  const size_t First = !runsNvcc(CommandLine) || isNvcc(CommandLine[0]) ? 1 : 2;
+  for (size_t I = First; I < CommandLine.size(); ++I) {
     llvm::StringRef Arg = CommandLine[I];
     if (!Arg.starts_with("-") || Arg == "-") {
       Out.push_back(Arg.str()); // an input
@@ -390,11 +408,28 @@ NvccTranslation translateNvcc(llvm::ArrayRef<std::string> CommandLine) {
   return T;
 }
 
+std::vector<std::string> translateFlagsAfterDashes(std::vector<const char *> &Args,
+                                                   std::vector<std::string> &Storage) {
+  auto Dashes = llvm::find_if(Args, [](const char *A) { return llvm::StringRef(A) == "--"; });
+  if (Dashes == Args.end())
+    return {};
+  std::vector<std::string> Flags = {"clang"};
+  Flags.insert(Flags.end(), Dashes + 1, Args.end());
+  if (!writtenForNvcc(Flags))
+    return {};
+  NvccTranslation T = translateNvcc(Flags);
+  Storage.assign(T.CommandLine.begin() + 1, T.CommandLine.end()); // without "clang"
+  Args.erase(Dashes + 1, Args.end());
+  for (const std::string &F : Storage)
+    Args.push_back(F.c_str());
+  return T.Ignored;
+}
+
 std::vector<clang::tooling::CompileCommand>
 NvccTranslatingDatabase::getCompileCommands(llvm::StringRef File) const {
   std::vector<clang::tooling::CompileCommand> Commands = Base.getCompileCommands(File);
   for (clang::tooling::CompileCommand &C : Commands)
-    if (runsNvcc(C.CommandLine))
+    if (writtenForNvcc(C.CommandLine))
       C.CommandLine = translateNvcc(C.CommandLine).CommandLine;
   return Commands;
 }
@@ -405,7 +440,7 @@ std::vector<std::string> nvccOptionsIgnored(const clang::tooling::CompilationDat
   for (const std::string &S : Sources)
     for (const clang::tooling::CompileCommand &C :
          DB.getCompileCommands(clang::tooling::getAbsolutePath(S)))
-      if (runsNvcc(C.CommandLine))
+      if (writtenForNvcc(C.CommandLine))
         for (std::string &Option : translateNvcc(C.CommandLine).Ignored)
           if (!llvm::is_contained(Ignored, Option))
             Ignored.push_back(std::move(Option));

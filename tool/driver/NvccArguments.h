@@ -1,7 +1,7 @@
 //===- NvccArguments.h - nvcc's compile commands as Clang's ------------------===//
 //
-// A compilation database written for nvcc (CMake's CUDA language, Makefiles) holds nvcc's
-// options, which Clang's driver rejects (-ccbin, -gencode, -Xcompiler) or reads otherwise (-G,
+// A compilation database written for nvcc (CMake's CUDA language, Makefiles), or the flags after
+// `--` given as nvcc's, hold nvcc's options, which Clang's driver rejects (-ccbin, -gencode, -Xcompiler) or reads otherwise (-G,
 // -t). Its commands are translated into Clang's before LibTooling and the tool adjust them
 // (CompilerArgs.h); an option that only matters to code generation, linking or the build is
 // dropped, and the run names each one dropped once.
@@ -27,9 +27,21 @@ struct NvccTranslation {
   std::vector<std::string> Ignored;     ///< the options dropped, as written ("-ccbin g++-12")
 };
 
-/// Clang's command line for an nvcc one (runsNvcc): nvcc's -x first (it applies to every input),
-/// the host compiler's options Clang accepts (nvcc passes them first), then the rest in order.
+/// Whether a command was written for nvcc: it runs nvcc, or it holds an option of nvcc's that
+/// Clang does not know (`autoscale-rewrite k.cu -- --extended-lambda -Xcompiler -fopenmp`).
+bool writtenForNvcc(llvm::ArrayRef<std::string> CommandLine);
+
+/// Clang's command line for one written for nvcc: nvcc's -x first (it applies to every input),
+/// the host compiler's options Clang accepts (nvcc passes them first, and Clang's own options of
+/// a command that does not run nvcc count as such), then the rest in order.
 NvccTranslation translateNvcc(llvm::ArrayRef<std::string> CommandLine);
+
+/// Args (the tool's command line) with the flags after `--` as Clang's where they were written
+/// for nvcc: LibTooling drops every argument there that is no option (`-gencode arch=...`'s
+/// value). Translated flags are kept in Storage, which Args then points into; the options dropped
+/// are returned.
+std::vector<std::string> translateFlagsAfterDashes(std::vector<const char *> &Args,
+                                                   std::vector<std::string> &Storage);
 
 /// Base's commands, nvcc's translated; Base must outlive it.
 class NvccTranslatingDatabase : public clang::tooling::CompilationDatabase {

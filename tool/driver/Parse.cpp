@@ -6,6 +6,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -86,8 +87,12 @@ ParseResult parseSources(const clang::tooling::CompilationDatabase &DB,
       llvm::errs() << "[" << I + 1 << "/" << Sources.size() << "] " << Shown[I] << "\n";
     clang::tooling::ClangTool Tool(DB, {Sources[I]});
     Tool.appendArgumentsAdjuster(compilerArgsAdjuster(Paths));
+    // One printer for the driver and the parse: an error of the driver's (an unknown option) does
+    // not stop the parse, and the source must fail as an error of its code does.
+    clang::TextDiagnosticPrinter Printer(llvm::errs(), new clang::DiagnosticOptions());
+    Tool.setDiagnosticConsumer(&Printer);
     FindActionFactory Factory(Rules, Opts, R, Sources[I]);
-    if (Tool.run(&Factory) != 0)
+    if (Tool.run(&Factory) != 0 || Printer.getNumErrors() != 0)
       ++R.Failed;
   }
   return R;
