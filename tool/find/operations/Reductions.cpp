@@ -26,6 +26,13 @@ namespace autoscale::find {
 using rules::Idiom;
 namespace {
 
+/// Whether E is a product, or a sum or difference of such.
+bool sumOfProducts(const Expr *E) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  return B && (B->getOpcode() == BO_Mul ||
+               (B->isAdditiveOp() && sumOfProducts(B->getLHS()) && sumOfProducts(B->getRHS())));
+}
+
 /// The arithmetic operators whose role this analysis may name.
 bool isArithmeticOperator(const Stmt *S) {
   if (const auto *B = dyn_cast<BinaryOperator>(S))
@@ -374,6 +381,15 @@ private:
     if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop)) &&
         (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)))
       update(B, Target);
+    // State worked on in a local copy and stored back (`float xi = x[i]; xi += v[i] * dt;
+    // x[i] = xi;`): the copy's own updates are the state's.
+    const auto *Copy = dyn_cast_or_null<VarDecl>(varOf(B->getRHS()));
+    if (B->getOpcode() == BO_Assign && outlivesFunction(Target) && Copy && Copy->hasLocalStorage() &&
+        Copy->getInit() && sameExpr(Copy->getInit()->IgnoreParenImpCasts(), Target, Ctx))
+      for (const Assignment &Other : Assignments)
+        if (varOf(Other.B->getLHS()) == Copy &&
+            (Other.B->isCompoundAssignmentOp() || readsOld(Other.B->getRHS(), Other.B->getLHS())))
+          update(Other.B, Other.B->getLHS());
   }
 
   /// Whether LV is a local variable declared outside L, the innermost loop around its assignment.
@@ -401,6 +417,12 @@ private:
 
   void reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {
     Roles[Reducer] = Idiom::Accumulate;
+    // Products added at once (`s += x * x + y * y`): each is added to the sum.
+    if (const auto *Terms = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
+        Terms && Terms->isAdditiveOp() && sumOfProducts(Terms)) {
+      reduction(Terms, Terms->getLHS(), L, C);
+      return reduction(Terms, Terms->getRHS(), L, C);
+    }
     // The factors of the product added, and the multiplies joining them.
     std::vector<const Expr *> Varying;
     std::function<void(const Expr *)> Factors = [&](const Expr *E) {

@@ -62,3 +62,22 @@ void shifted(float *y, const float *x, int n) {
     y[i] = t;
   }
 }
+// State worked on in a local copy and stored back is updated as in place (`x[i] += v[i] * dt`);
+// a copy that goes elsewhere is not.
+void integrate(float *x, const float *v, float dt, int n) {
+  for (int i = 0; i < n; i++) {
+    float xi = x[i];
+    xi += v[i] * dt;
+    // REPORT: input.c:[[@LINE-1]]:8: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+="
+    // REPORT: input.c:[[@LINE-2]]:16: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"*"
+    x[i] = xi;
+  }
+}
+void moved(float *y, const float *x, const float *v, float dt, int n) {
+  for (int i = 0; i < n; i++) {
+    float xi = x[i];
+    xi += v[i] * dt;
+    // REPORT: input.c:[[@LINE-1]]:8: {"action":"cast",{{.*}}"op":"add",
+    y[i] = xi;
+  }
+}
