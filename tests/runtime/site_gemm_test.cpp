@@ -558,6 +558,11 @@ TEST(SiteGemm, NestFactorsScaleTheOperandsTheArraysKeepTheirTensors) {
                                             0, 0, rows.data() + 3, n, 1),
             0);  // C inside A
   EXPECT_EQ(rows, before);
+  // The loops then run as written, unrounded: the report says so, with the last reason.
+  const std::vector<std::string> warnings = snapshot_of(factored).warnings;
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "3 calls ran the loops as written, unrounded (fp32): C shares memory with an operand (the loops "
+                         "read elements they wrote)");
 }
 
 // A nest's sums for loops that store values from them: the bits the nest's call writes into C,

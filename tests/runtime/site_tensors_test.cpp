@@ -115,7 +115,9 @@ TEST(SiteTensors, FreeingAnArrayEndsItsTensor) {
   const TensorSnapshot *freed = find_tensor(after, 0, old);
   ASSERT_TRUE(freed);
   EXPECT_TRUE(freed->freed);
-  EXPECT_EQ(freed->counters.quantized, 8u);  // its values stay counted
+  EXPECT_EQ(freed->counters.quantized, 8u);  // its values stay counted, and so do its amax and history
+  EXPECT_EQ(freed->amax, 1007.0f);
+  EXPECT_EQ(freed->amax_history, (std::vector<float>{0.0f, 0.0f, 0.0f, 1007.0f}));
   EXPECT_FALSE(find_tensor(after, 0, small)->freed);
   // The old address named again, as an array allocated there would name it, rounds as a key never
   // seen: both take their scale from their own first values, not from large's, which would round

@@ -29,7 +29,8 @@ AUTOSCALE_EXTERN_C_BEGIN
  * the error sums: the quantising pass does not measure them). C may not share memory with A, B
  * or D (other than D == C), as in BLAS; autoscale_matmul_nest_* (a loop nest's) then computes
  * nothing and returns 0, for the loops as written to run (no product computed apart reproduces
- * what they read), as it does where C's elements may not be distinct (ldc < n), and else returns
+ * what they read), as it does where C's elements may not be distinct (ldc < n), counting the call
+ * on the site, whose report and summary warn that its loops ran unrounded; else it returns
  * 1. autoscale_matmul_nest_factors_* and autoscale_matmul_factors_* (which replaces its code) take
  * A and B as the loops read them, each element multiplied by its factor first and rounded
  * (`alpha * a[i][p]`; factor 1 for none), and each product multiplied by product_factor before it

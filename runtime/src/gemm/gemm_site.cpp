@@ -327,6 +327,31 @@ bool distinct_elements(std::size_t m, std::size_t n, std::ptrdiff_t rs, std::ptr
   return small != 0 && large / small >= count;
 }
 
+// Why a loop nest's call computes nothing, its loops then running as written: C's elements may not
+// be distinct, C shares memory with an operand, or (for a nest's sums) C's strides are negative.
+// Null where it computes.
+template <class T>
+const char *as_written_because(std::size_t m, std::size_t n, std::size_t k, const T *a, std::ptrdiff_t a_rs,
+                               std::ptrdiff_t a_cs, const T *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const T *d,
+                               std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, const T *c, std::ptrdiff_t c_rs,
+                               std::ptrdiff_t c_cs, bool into_buffer) {
+  if (!distinct_elements(m, n, c_rs, c_cs)) return "C's strides may give two elements one address";
+  if (overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs))
+    return "C shares memory with an operand (the loops read elements they wrote)";
+  if (into_buffer && (c_rs < 0 || c_cs < 0)) return "C's strides are negative";
+  return nullptr;
+}
+
+// The loops of the call's nest run as written, unrounded: counted on the site (registering it), so
+// that the report and the summary say so rather than leaving the site out.
+void count_loops_as_written(autoscale_site *site, const char *why) {
+  SiteState *st = entered_state_of(site);
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  ++st->loops_as_written;
+  st->as_written_why = why;
+}
+
 // gemm of A and B as the loops read them: each element multiplied by its factor first, each
 // product by product_factor; the tensors stay A's and B's.
 template <class T, class Gemm>
@@ -346,8 +371,10 @@ int nest_product(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, 
                  const T *a, std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, T b_factor, const T *b, std::ptrdiff_t b_rs,
                  std::ptrdiff_t b_cs, T product_factor, const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, T *c,
                  std::ptrdiff_t c_rs, std::ptrdiff_t c_cs) {
-  if (!distinct_elements(m, n, c_rs, c_cs) || overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs))
+  if (const char *why = as_written_because(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs, false)) {
+    count_loops_as_written(site, why);
     return 0;
+  }
   factored_product(gemm, site, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b, b_rs, b_cs, product_factor, d, d_rs,
                    d_cs, c, c_rs, c_cs);
   return 1;
@@ -361,9 +388,10 @@ T *nest_sums(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, std:
              std::ptrdiff_t a_rs, std::ptrdiff_t a_cs, T b_factor, const T *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs,
              T product_factor, const T *d, std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, const T *c, std::ptrdiff_t c_rs,
              std::ptrdiff_t c_cs) {
-  if (c_rs < 0 || c_cs < 0 || !distinct_elements(m, n, c_rs, c_cs) ||
-      overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs))
+  if (const char *why = as_written_because(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs, true)) {
+    count_loops_as_written(site, why);
     return nullptr;
+  }
   const Extent span = extent_of(c, m, n, c_rs, c_cs);
   T *sums = static_cast<T *>(std::malloc(std::max<std::size_t>(span.end - span.begin, sizeof(T))));
   if (sums)

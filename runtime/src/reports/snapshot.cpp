@@ -2,6 +2,7 @@
 #include "reports/snapshot.h"
 
 #include <algorithm>
+#include <string>
 
 #include "sites/device_sites.h"
 #include "sites/site_registry.h"
@@ -30,6 +31,9 @@ RegistrySnapshot snapshot_registry() {
     s.strategy_note = st->note;
     s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
     s.warnings = st->warnings;
+    if (st->loops_as_written)
+      s.warnings.push_back(std::to_string(st->loops_as_written) + " calls ran the loops as written, unrounded (fp32): " +
+                           st->as_written_why);
     const bool passthrough = st->format == AUTOSCALE_FP32 || st->pass;
     for (std::size_t i = 0; i < st->tensors.size(); ++i) {
       const Tensor &t = st->tensors[i];

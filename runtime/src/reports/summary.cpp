@@ -217,7 +217,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
                   autoscale_action_name(site.action), site.action == AUTOSCALE_ACTION_SCALE ? ", " : "",
                   site.action == AUTOSCALE_ACTION_SCALE ? autoscale_strategy_name(site.strategy) : "");
     out += head;
-    out += f.what.empty() ? "scaling warnings" : f.what;
+    out += f.what.empty() ? "warnings:" : f.what;
     if (!f.suggestion.empty()) out += " -> " + f.suggestion;
     out += '\n';
     for (const std::string &w : s.warnings) out += "      warning: " + w + '\n';

@@ -298,9 +298,7 @@ void forget_keys_locked(Registry &reg, std::uintptr_t begin, std::uintptr_t end)
         take_amax_locked(reg, st, static_cast<int>(index));  // the freed array's values set no scale
         forget_tensor_locked(reg, st, index);
         Tensor &t = st->tensors[index];
-        t.freed = true;
-        t.delayed.reset();
-        t.amax_ever = 0.0f;  // inherited by no new tensor (new_tensor)
+        t.freed = true;  // its amax and history stay for the report; it rolls no more
         __atomic_store_n(&st->gemm_scale_settled[index], static_cast<uint8_t>(0), __ATOMIC_RELAXED);
         st->freed_tensors[slot].push_back(index);
         __atomic_store_n(&reg.tensors_freed, reg.tensors_freed + 1, __ATOMIC_RELAXED);
@@ -349,6 +347,7 @@ void roll_site_locked(Registry &reg, SiteState *st) {
   const bool rounded = st->format != AUTOSCALE_FP32 && !__atomic_load_n(&st->pass, __ATOMIC_RELAXED);
   for (std::size_t i = 0; i < st->tensors.size(); ++i) {
     Tensor &t = st->tensors[i];
+    if (t.freed) continue;
     float amax = autoscale_bits_float_(take_amax_locked(reg, st, static_cast<int>(i)));
     amaxes[i] = amax;
     t.amax_ever = std::max(t.amax_ever, amax);
