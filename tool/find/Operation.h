@@ -229,8 +229,8 @@ struct LoopRecord {
   /// (it may be the body of an if without braces). None when the loop is not written in the
   /// file or has #pragma lines (a call before them would take the pragma off its line).
   std::optional<StepPoint> Begin;
-  /// A for loop whose counter indexes memory in its body (`a[i]`, `p + i`): it walks over data,
-  /// where a step loop repeats work on the same data.
+  /// A for loop whose counter indexes memory in its body (`a[i]`, `p + i`) or is a pointer: it
+  /// walks over data, where a step loop repeats work on the same data.
   bool IndexesData = false;
 };
 

@@ -71,8 +71,11 @@ public:
     InOpenMP += OpenMP;
     L.Steps = stepPoints(*S);
     L.Begin = beginPoint(*S);
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      L.IndexesData = indexes(For->getBody(), forCounter(*For));
+    // A pointer counter walks memory itself (`for (row_t *r = rows; r < end; r++)`).
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      const VarDecl *Counter = forCounter(*For);
+      L.IndexesData = (Counter && Counter->getType()->isPointerType()) || indexes(For->getBody(), Counter);
+    }
     R.Loops[L.Offset] = L;
     Stack.push_back(L.Offset);
     bool Result = RecursiveASTVisitor::TraverseStmt(S);
