@@ -9,6 +9,26 @@ using namespace clang;
 
 namespace autoscale::find::gemm {
 
+namespace {
+
+/// The operand type of a cublasGemmEx call (A's, B's or C's) that is not float32 where the call
+/// names one (`CUDA_R_16F`): such a product already runs in its own types, and stays as written.
+/// Empty where every one is CUDA_R_32F or known at run time only.
+std::string otherOperandType(const CallExpr &Call) {
+  const FunctionDecl *F = Call.getDirectCallee();
+  if (!F || !F->getIdentifier() || F->getName() != "cublasGemmEx" || Call.getNumArgs() < 16)
+    return "";
+  for (unsigned Arg : {8u, 11u, 15u}) { // Atype, Btype, Ctype
+    const auto *Ref = dyn_cast<DeclRefExpr>(Call.getArg(Arg)->IgnoreParenImpCasts());
+    const auto *Constant = Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+    if (Constant && Constant->getName() != "CUDA_R_32F")
+      return Constant->getName().str();
+  }
+  return "";
+}
+
+} // namespace
+
 CublasFinding readCublasCall(const CallExpr &Call, ASTContext &Ctx, const FileRanges &Ranges) {
   CublasFinding Out;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -37,6 +57,10 @@ CublasFinding readCublasCall(const CallExpr &Call, ASTContext &Ctx, const FileRa
     return Out;
   }
   Out.Written = Text.slice(Name->Begin, Name->End).str();
+  if (std::string Type = otherOperandType(Call); !Type.empty()) {
+    Out.Reason = "its operands are not float32 (" + Type + "): the product runs in the types it names";
+    return Out;
+  }
   const FunctionDecl *F = Call.getDirectCallee();
   auto S = std::make_shared<GemmShape>();
   S->From = GemmShape::CublasCall;

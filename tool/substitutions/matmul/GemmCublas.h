@@ -6,7 +6,7 @@
 // the same arguments (autoscale/cublas.h) replaces the callee, with the site before the first
 // argument. Nothing of the call is analysed: the runtime reads the transposes, the shape, alpha
 // and beta (and the types) as the call gives them, and calls cuBLAS itself where they are not
-// FP32.
+// FP32; a cublasGemmEx call naming another operand type (CUDA_R_16F) stays as written, reported.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_SUBSTITUTIONS_MATMUL_GEMMCUBLAS_H

@@ -1,0 +1,17 @@
+// A cublasGemmEx call that names operand types other than float32 (CUDA_R_16F) already runs in
+// them: it stays as written, reported with the reason. It was a "scaled e4m3" site the runtime
+// passed through.
+// REQUIRES: cuda
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.cu && cd %t
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cu --
+// RUN: diff -u input.cu out/input.cu
+// RUN: %report report.json | FileCheck %s --check-prefix=REPORT
+#include <cublas_v2.h>
+#include <cuda_fp16.h>
+
+void halves(cublasHandle_t h, const __half *a, const __half *b, __half *c, int n) {
+  const float one = 1.0f, zero = 0.0f;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a, CUDA_R_16F, n, b, CUDA_R_16F, n, &zero, c, CUDA_R_16F, n,
+               CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  // REPORT: input.cu:[[@LINE-2]]:3: {"action":"skipped","callee":"cublasGemmEx",{{.*}}"reason":"not substituted as a GEMM: its operands are not float32 (CUDA_R_16F): the product runs in the types it names"
+}
