@@ -57,11 +57,22 @@ bool earlierElement(const Expr *X, const Expr *Target, const ASTContext &Ctx) {
          sameExpr(A->getBase(), T->getBase(), Ctx) && sameExpr(Back->getLHS(), T->getIdx(), Ctx);
 }
 
+/// Whether FD is declared in namespace std or thrust (CUDA's thrust::reduce folds as std::reduce
+/// does; both may sit in inline namespaces).
+bool inStdOrThrust(const FunctionDecl &FD) {
+  if (FD.isInStdNamespace())
+    return true;
+  for (const DeclContext *D = FD.getDeclContext(); D; D = D->getParent())
+    if (const auto *N = dyn_cast<NamespaceDecl>(D); N && !N->isInline())
+      return N->getName() == "thrust" && N->getParent()->getRedeclContext()->isTranslationUnit();
+  return false;
+}
+
 } // namespace
 
 FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
   const FunctionDecl *FD = C.getDirectCallee();
-  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+  if (!FD || !FD->getIdentifier() || !inStdOrThrust(*FD) ||
       (FD->getName() != "accumulate" && FD->getName() != "reduce") || C.getNumArgs() < 4)
     return {};
   const auto *L = dyn_cast<LambdaExpr>(C.getArg(C.getNumArgs() - 1)->IgnoreImplicit());
