@@ -378,8 +378,13 @@ std::string instantiationOrderSkipReason(const Expr *L, const Expr *R, const Fun
   if (Why.empty() || !Pattern || !Ctx.getSourceManager().isInMainFile(Pattern->getLocation()))
     return Why;
   // An instantiation's locals are not the pattern's: beside a call that may write, only constants.
+  // An instantiation for a class type (`__half`) calls its operator, whose operands are unordered
+  // as written too, and which the generic call passes to it (generics.h).
   const bool Free = llvm::all_of(instantiationsOf(*Pattern), [&](const FunctionDecl *F) {
-    const auto *B = dyn_cast_or_null<BinaryOperator>(operationAt(*F, OpLoc));
+    const Expr *E = operationAt(*F, OpLoc);
+    if (isa_and_nonnull<CXXOperatorCallExpr>(E))
+      return true;
+    const auto *B = dyn_cast_or_null<BinaryOperator>(E);
     return B && operandOrderSkipReason(B->getLHS(), B->getRHS(), Ctx, nullptr).empty();
   });
   return Free ? "" : Why;
