@@ -1,6 +1,7 @@
 //===- GemmBlas.cpp - cblas_sgemm / cblas_dgemm calls as GEMM sites ----------===//
 #include "substitutions/matmul/GemmBlas.h"
 
+#include "find/Containers.h"
 #include "find/Context.h"
 #include "substitutions/matmul/GemmNests.h"
 
@@ -51,7 +52,7 @@ BlasFinding readBlasCall(const CallExpr &Call, ASTContext &Ctx, const FileRanges
     return Fail("not the CBLAS signature (14 arguments)");
   auto A = [&](Arg I) { return Call.getArg(I); };
   for (unsigned I = 0; I < 14; ++I)
-    if (Call.getArg(I)->HasSideEffects(Ctx))
+    if (hasSideEffects(Call.getArg(I), Ctx)) // a container's data() or size() has none
       return Fail("an argument has side effects (the call would evaluate it twice)");
   std::optional<int64_t> Order = constantInt(A(Layout), Ctx);
   std::optional<int64_t> TA = constantInt(A(TransA), Ctx), TB = constantInt(A(TransB), Ctx);
