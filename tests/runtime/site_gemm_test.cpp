@@ -15,6 +15,7 @@
 
 #include "autoscale/matmul.h"
 #include "autoscale/scaling.h"
+#include "scaling/scale_math.h"
 #include "site_test_util.h"
 
 using autoscale_test::make_site;
@@ -167,7 +168,7 @@ template <class T> void run_case(const Case &c, int line) {
                     c.static_scale);
   SCOPED_TRACE(describe(c));
   std::mt19937 rng(static_cast<unsigned>(line));
-  const float fmt_max = autoscale_format_max(c.format);
+  const float fmt_max = autoscale::scaling_max(c.format);  // bf16's codes stop at 2^48, not at its max
   Operands<T> ops(c);
   ops.refill(c, rng);
   float sa = 1.0f, sb = 1.0f;
@@ -215,6 +216,9 @@ const Case kCases[] = {
     {AUTOSCALE_E4M3, AUTOSCALE_ACTION_CAST, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 1, 1, 1, Layout::RowMajor, Layout::RowMajor, 1},
     {AUTOSCALE_E5M2, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_CURRENT, 1.0f, 2, 3, 0, Layout::RowMajor, Layout::RowMajor, 1},
     {AUTOSCALE_FP32, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 7, 6, 50, Layout::ColMajor, Layout::RowMajor, 1},
+    // Scaled bf16: codes near its max (2^127) made every product inf and the sums NaN.
+    {AUTOSCALE_BF16, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_CURRENT, 1.0f, 6, 7, 64, Layout::RowMajor, Layout::RowMajor, 1},
+    {AUTOSCALE_BF16, AUTOSCALE_ACTION_SCALE, AUTOSCALE_STRATEGY_DELAYED, 1.0f, 5, 4, 33, Layout::ColMajor, Layout::RowMajor, 2},
 };
 
 TEST(SiteGemm, FloatMatchesTheScaledReferenceWithinTheFp32Bound) {

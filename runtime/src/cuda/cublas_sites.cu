@@ -61,7 +61,7 @@ OperandView view_b(const GemmCall &g) {
 
 // The scale each operand is rounded under, and where its amax is measured first.
 ScaleSource source_of(const autoscale_site &site, const LibrarySite &state, int slot, const uint32_t *current) {
-  ScaleSource s{1.0f, 1.0f, nullptr, nullptr, autoscale_format_max(site.format), site.params.margin};
+  ScaleSource s{1.0f, 1.0f, nullptr, nullptr, scaling_max(site.format), site.params.margin};
   if (site.action != AUTOSCALE_ACTION_SCALE) return s;
   if (site.strategy == AUTOSCALE_STRATEGY_STATIC) {
     s.fixed = site.params.static_scale;

@@ -203,7 +203,7 @@ class CudaDeviceSites final : public DeviceSites {
         const int length = s.params.history_len > 0 ? s.params.history_len : AUTOSCALE_DEFAULT_HISTORY_LEN;
         for (int k = 0; k < AUTOSCALE_SLOT_COUNT; ++k)
           added.push_back(SlotRoll{&t.device[i].slot[k], nullptr, length, s.params.amax_reduce, s.params.margin,
-                                   autoscale_format_max(s.format)});
+                                   scaling_max(s.format)});
       }
     }
     return added.empty() || grow_rolls_locked(added);

@@ -21,6 +21,15 @@ inline float exact_inverse(float scale) {
   return std::isnormal(inv) && static_cast<double>(inv) * scale == 1.0 ? inv : 0.0f;
 }
 
+// The largest value a scaled format's codes are brought to: the format's max, but 2^48 for bf16,
+// whose range is float's. A GEMM multiplies codes and sums their products in float: two bf16 codes
+// near its max (2^127) overflow, and a scaled bf16 product was NaN. Under 2^48 a sum of 2^30 such
+// products is finite, and bf16's precision does not depend on where its exponent sits.
+AUTOSCALE_HOST_DEVICE inline float scaling_max(int format) {
+  const float max = autoscale_format_max(format);
+  return max < 0x1p48f ? max : 0x1p48f;
+}
+
 // An amax that carries information: > 0 and finite.
 AUTOSCALE_HOST_DEVICE inline bool usable_amax(double a) { return a > 0.0 && a - a == 0.0; }
 

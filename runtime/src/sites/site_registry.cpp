@@ -68,7 +68,7 @@ SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
   st->site = site;
   st->format = s.format;
   st->saturate = s.saturate;
-  st->fmt_max = autoscale_format_max(s.format);
+  st->fmt_max = scaling_max(s.format);
   st->fmt_min_normal = autoscale_format_min_normal(s.format);
   init_scaling_locked(reg, st);
   return st;

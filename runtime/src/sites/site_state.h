@@ -131,7 +131,7 @@ struct SiteState : autoscale_site_state {
   bool record_output = false; // a site rounding its inputs records its result (full, or empirical)
   int format = AUTOSCALE_FP32;
   int saturate = 1;
-  float fmt_max = 0, fmt_min_normal = 0;
+  float fmt_max = 0, fmt_min_normal = 0;  // fmt_max: what its scales bring codes to (scaling_max)
   // By tensor index (the defaults, the named tensors, at most one overflow tensor per slot): the
   // GEMM site's operand tensors that take their scale from their history for good (gemm_site.cpp).
   // Set once under the registry mutex, read without it.
