@@ -337,6 +337,8 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       Read.insert(Path);
   Project P = merge(std::move(Parsed.Units));
   std::vector<Decision> Decisions = decide(P.Ops, P.Edges, *Rules);
+  for (const std::string &Warning : formatlessOverrideWarnings(P.Ops, Decisions, *Rules))
+    llvm::errs() << Warning << "\n";
   assignSubstitutions(P.Ops, Decisions);
   const StepPlan Steps = planSteps(P.Ops, Decisions, P.Functions, *Rules, P.CallsStep);
   for (const std::string &Name : Rules->StepFunctions)

@@ -71,10 +71,17 @@ Treatment RuleSet::treatment(OpClass Class, const Override *Matched,
     return ClassTreatment[static_cast<size_t>(Class)];
   }
   // A class named by the rule beats the one colouring gave: the user said so explicitly.
-  Treatment T = ClassTreatment[static_cast<size_t>(Matched->Class.value_or(Class))];
-  Matched->Set.applyTo(T);
+  const Treatment &Base = ClassTreatment[static_cast<size_t>(Matched->Class.value_or(Class))];
   RuleName = Matched->Name;
+  if (lacksFormat(*Matched, Base))
+    return Base;
+  Treatment T = Base;
+  Matched->Set.applyTo(T);
   return T;
+}
+
+bool lacksFormat(const Override &O, const Treatment &Base) {
+  return Base.Action == Action::Keep && O.Set.Action && *O.Set.Action != Action::Keep && !O.Set.Format;
 }
 
 llvm::Expected<RuleSet> loadRuleSet(llvm::StringRef Path, llvm::ArrayRef<llvm::StringRef> KindKeys) {

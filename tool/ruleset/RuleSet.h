@@ -122,6 +122,11 @@ struct Override {
   std::optional<OpClass> Class; ///< an override may also move the op to another class
 };
 
+/// Whether override O sets an action that rounds (cast, scale) but no format, on an operation
+/// whose class treatment Base keeps it: there is no format to take, and rounding at fp32 changes
+/// nothing, so the operation stays kept (RuleSet::treatment) and the run warns (the driver).
+bool lacksFormat(const Override &O, const Treatment &Base);
+
 struct RuleSet {
   std::string Path;
   unsigned Version = 1;
