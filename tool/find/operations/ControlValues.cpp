@@ -5,6 +5,8 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -33,11 +35,35 @@ bool branchesSteer(const IfStmt &If) {
 /// grid's size, which a rounded operand moves by whole units (`(int)(0.9999f * 15)` is 15 in fp16,
 /// past a 15-bin histogram; `n = (int)(t * rate)` runs another number of iterations), wherever
 /// the integer goes, through locals or memory.
-bool isIntegerConversion(const CastExpr &Cast) { return Cast.getCastKind() == CK_FloatingToIntegral; }
+bool isIntegerConversion(const CastExpr &Cast) {
+  // In a template a cast of a dependent value to an integer type converts a float in some
+  // instantiation.
+  return Cast.getCastKind() == CK_FloatingToIntegral ||
+         (Cast.getCastKind() == CK_Dependent && Cast.getType()->isIntegerType() &&
+          Cast.getSubExpr()->isTypeDependent());
+}
+
+/// A call of a math function: a builtin or a function of a system header (CUDA's floorf and
+/// __float2int_rn, std::floor) that takes and returns numbers only. It passes a value on as
+/// arithmetic does (printf, which takes a string, does not).
+bool isMathCall(const CallExpr &Call, const ASTContext &Ctx) {
+  const FunctionDecl *F = Call.getDirectCallee();
+  if (Call.getBuiltinCallee() == 0 && !(F && Ctx.getSourceManager().isInSystemHeader(F->getLocation())))
+    return false;
+  const auto Number = [](QualType T) { return T->isArithmeticType(); };
+  return Number(Call.getType()) && llvm::all_of(Call.arguments(), [&](const Expr *A) { return Number(A->getType()); });
+}
+
+/// Whether Call is a library call that converts a float argument to an integer (lrintf, llroundf,
+/// __float2int_rd, __float2uint_rn): a conversion as a cast is.
+bool convertsToInteger(const CallExpr &Call, const ASTContext &Ctx) {
+  return Call.getType()->isIntegerType() && !Call.getType()->isBooleanType() && isMathCall(Call, Ctx) &&
+         llvm::any_of(Call.arguments(), [](const Expr *A) { return A->getType()->isRealFloatingType(); });
+}
 
 /// What the control place holding Child (a child of S) decides, or null when Child is none. A
 /// conditional expression, and an if whose branches only pick values, are data.
-const char *controlPlace(const Stmt *S, const Stmt *Child) {
+const char *controlPlace(const Stmt *S, const Stmt *Child, const ASTContext &Ctx) {
   if (const auto *If = dyn_cast<IfStmt>(S); If && Child == If->getCond() && branchesSteer(*If))
     return "a branch's condition";
   if (const auto *W = dyn_cast<WhileStmt>(S); W && Child == W->getCond())
@@ -52,34 +78,38 @@ const char *controlPlace(const Stmt *S, const Stmt *Child) {
   }
   if (const auto *Sw = dyn_cast<SwitchStmt>(S); Sw && Child == Sw->getCond())
     return "a switch's condition";
-  if (const auto *Cast = dyn_cast<CastExpr>(S); Cast && isIntegerConversion(*Cast))
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (const auto *Cast = dyn_cast<CastExpr>(S); (Cast && isIntegerConversion(*Cast)) || (Call && convertsToInteger(*Call, Ctx)))
     return "a conversion to an integer (an index, a count or a bound, which rounding moves by whole units)";
   return nullptr;
 }
 
 /// Whether a value passes from Child to its parent S unchanged in purpose: arithmetic,
 /// comparisons, logic, parentheses, conversions and the math library's calls.
-bool carriesValue(const Stmt *S) {
+bool carriesValue(const Stmt *S, const ASTContext &Ctx) {
   if (const auto *Call = dyn_cast<CallExpr>(S))
-    return Call->getBuiltinCallee() != 0;
+    return isMathCall(*Call, Ctx);
   if (const auto *B = dyn_cast<BinaryOperator>(S))
     return !B->isAssignmentOp() && B->getOpcode() != BO_Comma;
   return isa<UnaryOperator, ParenExpr, CastExpr, AbstractConditionalOperator>(S);
 }
 
-/// The control place E's value reaches through the expressions around it, or null.
-const char *reachedPlace(const Expr *E, ASTContext &Ctx) {
+/// The control place E's value reaches through the expressions around it, or null; Top gets the
+/// outermost expression that carries the value there.
+const char *reachedPlace(const Expr *E, ASTContext &Ctx, const Expr *&Top) {
   DynTypedNode N = DynTypedNode::create(*E);
+  Top = E;
   while (true) {
     DynTypedNodeList Parents = Ctx.getParents(N);
     const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (!S)
       return nullptr;
-    if (const char *Place = controlPlace(S, N.get<Stmt>()))
+    if (const char *Place = controlPlace(S, N.get<Stmt>(), Ctx))
       return Place;
-    if (!carriesValue(S))
+    if (!carriesValue(S, Ctx))
       return nullptr;
     N = Parents[0];
+    Top = cast<Expr>(S);
   }
 }
 
@@ -98,7 +128,8 @@ const VarDecl *assignedLocal(const Expr *E, ASTContext &Ctx) {
 /// Collects the float locals read in control places.
 struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   std::set<const VarDecl *> &Out;
-  explicit SteeringReads(std::set<const VarDecl *> &Out) : Out(Out) {}
+  const ASTContext &Ctx;
+  SteeringReads(std::set<const VarDecl *> &Out, const ASTContext &Ctx) : Out(Out), Ctx(Ctx) {}
   void readsIn(const Stmt *S) {
     struct Refs : RecursiveASTVisitor<Refs> {
       std::set<const VarDecl *> &Out;
@@ -126,20 +157,29 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
       readsIn(C->getSubExpr());
     return true;
   }
+  bool VisitCallExpr(CallExpr *C) {
+    if (convertsToInteger(*C, Ctx))
+      for (const Expr *A : C->arguments())
+        readsIn(A);
+    return true;
+  }
 };
 
 } // namespace
 
 ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx) {
-  SteeringReads R(Steering);
+  SteeringReads R(Steering, Ctx);
   if (const Stmt *Body = FD.getBody())
     R.TraverseStmt(const_cast<Stmt *>(Body));
 }
 
 std::string ControlValues::reasonFor(const Expr *E) const {
-  if (const char *Place = reachedPlace(E, Ctx))
+  const Expr *Top = E;
+  if (const char *Place = reachedPlace(E, Ctx, Top))
     return std::string("steers control flow: its value reaches ") + Place;
-  if (const VarDecl *V = assignedLocal(E, Ctx); V && Steering.count(V))
+  // The whole value a steering local is given (`float lum = wr * r + wg * g; bins[(int)(lum *
+  // n)]`), as if written in its place; the operands of `v op= e` are data.
+  if (const VarDecl *V = assignedLocal(Top, Ctx); V && Steering.count(V))
     return "steers control flow: '" + V->getNameAsString() +
            "' is read by a condition, a loop's increment or a conversion to an integer";
   return "";

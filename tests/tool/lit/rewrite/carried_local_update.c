@@ -81,3 +81,11 @@ void moved(float *y, const float *x, const float *v, float dt, int n) {
     y[i] = xi;
   }
 }
+void integrate_in_double(float *x, const float *v, double dt, int n) {
+  for (int i = 0; i < n; i++) {
+    double xi = x[i];
+    xi += v[i] * dt;
+    // REPORT: input.c:[[@LINE-1]]:8: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+="
+    x[i] = (float)xi;
+  }
+}

@@ -41,3 +41,21 @@ int lookup(const int *table, const float *u, float m) {
   // REPORT: input.c:[[@LINE-1]]:18: {"action":"skipped",{{.*}}"reason":"steers control flow: 'p' is read by a condition, a loop's increment or a conversion to an integer"
   return table[(int)p];
 }
+#include <math.h>
+long rounded_bins(int *h, const float *x, float lo, int n) {
+  long last = 0;
+  for (int i = 0; i < n; i++) {
+    h[(int)lrintf((x[i] - lo) * 100.0f)]++;
+    // REPORT: input.c:[[@LINE-1]]:25: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches a conversion to an integer
+    // REPORT: input.c:[[@LINE-2]]:31: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches a conversion to an integer
+    last = (long)floorf(x[i] * 3.0f);
+    // REPORT: input.c:[[@LINE-1]]:30: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches a conversion to an integer
+  }
+  return last;
+}
+int luminance_bin(float r, float g, float b, int bins) {
+  float lum = 0.2126f * r + 0.7152f * g + 0.0722f * b;
+  // REPORT: input.c:[[@LINE-1]]:23: {"action":"skipped",{{.*}}"reason":"steers control flow: 'lum' is read by a condition, a loop's increment or a conversion to an integer"
+  // REPORT: input.c:[[@LINE-2]]:27: {"action":"skipped",{{.*}}"reason":"steers control flow: 'lum' is read by a condition, a loop's increment or a conversion to an integer"
+  return (int)(lum * bins);
+}
