@@ -298,8 +298,21 @@ bool isNvcc(llvm::StringRef Path) { return llvm::sys::path::filename(Path) == "n
 /// Whether Arg is an option of nvcc's that Clang's driver does not know (--extended-lambda,
 /// -gencode, -Xcompiler, -rdc=true): a command holding one was written for nvcc.
 bool nvccOnly(llvm::StringRef Arg) {
-  if (!Arg.starts_with("-") || !match(Arg))
+  std::optional<Match> M = Arg.starts_with("-") ? match(Arg) : std::nullopt;
+  if (!M)
     return false;
+  // Clang would read these as its own otherwise: -Xcompiler as -X, -arch as Darwin's.
+  switch (M->Option->Action) {
+  case Does::Arch:
+  case Does::GenerateCode:
+  case Does::Rdc:
+  case Does::DefaultStream:
+  case Does::Host:
+  case Does::Nothing:
+    return true;
+  default:
+    break;
+  }
   const char *Argv[] = {Arg.data()};
   unsigned MissingIndex = 0, MissingCount = 0;
   llvm::opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(

@@ -1,13 +1,16 @@
 // The flags after `--` may be written for nvcc, as a Makefile's NVCCFLAGS are: they are
 // translated into Clang's as a compilation database's are (the file needs -Xcompiler -fopenmp
 // and -rdc=true to parse, and -gencode's separate value stays its own), and the options that
-// only matter to code generation or the build are named once. A flag neither compiler knows is
+// only matter to code generation or the build are named once (-Xcompiler, which Clang would take
+// for its -X, is nvcc's too). A flag neither compiler knows is
 // an error: the source fails to parse, the run exits 1 and writes nothing. It was dropped with
 // the source kept as written, exit 0.
 // REQUIRES: cuda
 // RUN: rm -rf %t && mkdir %t && cp %s %t/k.cu && cd %t
-// RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out k.cu -- --extended-lambda -gencode arch=compute_90,code=sm_90 -Xcompiler -Wall,-fopenmp -rdc=true --use_fast_math -ccbin g++ -DFACTOR=2.0f 2>&1 | FileCheck %s --check-prefix=NOTE
+// RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out k.cu -- -gencode arch=compute_90,code=sm_90 -Xcompiler -Wall,-fopenmp -rdc=true --use_fast_math -ccbin g++ -DFACTOR=2.0f 2>&1 | FileCheck %s --check-prefix=NOTE
 // RUN: %code out/k.cu | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
+// RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir host k.cu -- -Xcompiler -fPIC,-fopenmp -fgpu-rdc -DFACTOR=2.0f
+// RUN: %code host/k.cu | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
 // RUN: not %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir bogus k.cu -- --bogus-flag -DFACTOR=2.0f 2>&1 | FileCheck %s --check-prefix=BOGUS
 // RUN: test ! -e bogus
 // NOTE: note: nvcc options ignored for parsing: -ccbin g++
