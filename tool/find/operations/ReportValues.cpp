@@ -35,7 +35,8 @@ bool isTimerCall(const Expr *E) {
          Name.find("second") != std::string::npos;
 }
 
-/// The float arithmetic (operators, calls returning floats) and the values given to float locals.
+/// The float arithmetic (operators, negations, calls returning floats) and the values given to float
+/// locals.
 struct Walk : RecursiveASTVisitor<Walk> {
   std::vector<const Expr *> Ops;
   std::map<const VarDecl *, std::vector<const Expr *>> Values;
@@ -51,6 +52,11 @@ struct Walk : RecursiveASTVisitor<Walk> {
         if (const VarDecl *V = floatLocalOf(B->getLHS()))
           Values[V].push_back(B);
     }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_Minus && U->getType()->isRealFloatingType())
+      Ops.push_back(U);
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {

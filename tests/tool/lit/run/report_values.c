@@ -33,6 +33,9 @@ int main(void) {
   printf("rate %.9g\n", (double)x[5] * 3.0 / 2.0);
   // REPORT: input.c:[[@LINE-1]]:38: {"action":"keep",{{.*}}"op":"report","rule":"class:deny"{{.*}}
   // REPORT: input.c:[[@LINE-2]]:44: {"action":"keep",{{.*}}"op":"report","rule":"class:deny"{{.*}}
+  printf("loss %.9g\n", -x[4] * 0.5f);
+  // REPORT: input.c:[[@LINE-1]]:25: {"action":"keep",{{.*}}"op":"report","rule":"class:deny"{{.*}}
+  // REPORT: input.c:[[@LINE-2]]:31: {"action":"keep",{{.*}}"op":"report","rule":"class:deny"{{.*}}
   printf("time %.17g us\n", micros);
   return 0;
 }
