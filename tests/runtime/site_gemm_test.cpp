@@ -15,6 +15,7 @@
 
 #include "autoscale/matmul.h"
 #include "autoscale/scaling.h"
+#include "reports/report.h"
 #include "scaling/scale_math.h"
 #include "site_test_util.h"
 
@@ -243,6 +244,11 @@ TEST(SiteGemm, SmallIntegersAreExact) {
   EXPECT_EQ(c[1][0], 4 * 7 + 5 * -9 + -6 * 11 + 0.5f);
   EXPECT_EQ(c[1][1], 4 * 8 + 5 * 10 + -6 * 12 - 0.25f);
   EXPECT_EQ(snapshot_of(site).slot[AUTOSCALE_SLOT_OUTPUT].amax, 82.5f);  // |c[1][0]|
+  // Its quantising pass measures no rounding error: the report says null, not a lossless 0.
+  const std::string json = autoscale::detail::report_json(autoscale::detail::snapshot_registry());
+  const std::string site_json = json.substr(json.find("\"line\": 700"));
+  const std::string counters = site_json.substr(site_json.find("\"counters\""), 400);
+  EXPECT_NE(counters.find("\"error\": null"), std::string::npos) << counters;
 }
 
 // A weight multiplied by many inputs is remembered between calls (operand_memo.h): changed in

@@ -124,7 +124,9 @@ class Json {
   bool after_key_ = false;
 };
 
-void write_counters(Json &j, const SlotCounters &c) {
+// A GEMM site's quantising pass measures no rounding error (substitution_calls.h): its "error" is
+// null, not a zero that reads as lossless.
+void write_counters(Json &j, const SlotCounters &c, bool error_measured) {
   j.key("quantized"), j.number(c.quantized);
   j.key("overflows"), j.number(c.overflows);
   j.key("underflows"), j.number(c.underflows);
@@ -134,6 +136,10 @@ void write_counters(Json &j, const SlotCounters &c) {
   j.key("nan_out"), j.number(c.nan_out);
   j.key("inf_out"), j.number(c.inf_out);
   j.key("error");
+  if (!error_measured) {
+    j.null();
+    return;
+  }
   j.open('{');
   j.key("abs_error_sum"), j.number(c.error_sum, 17);
   j.key("abs_value_sum"), j.number(c.value_sum, 17);
@@ -218,7 +224,8 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("lagging_rolls"), j.number(s.lagging_rolls);
   j.key("counters");
   j.open('{');
-  write_counters(j, rounded_totals(s));
+  const bool error_measured = site.op != AUTOSCALE_OP_MATMUL;
+  write_counters(j, rounded_totals(s), error_measured);
   j.close('}');
   j.key("slots");
   j.open('[');
@@ -229,7 +236,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
     j.key("slot"), j.string(autoscale_slot_name(k));
     j.key("rounded"), j.boolean(slot_rounded(s, k));
     write_scaling(j, o.scale, o.amax, o.amax_history);
-    write_counters(j, o.counters);
+    write_counters(j, o.counters, error_measured);
     j.close('}');
   }
   j.close(']');
@@ -243,7 +250,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
     j.key("tensor"), j.string(t.overflow ? "overflow" : tensor_name(t.key).c_str());
     if (t.freed) j.key("freed"), j.boolean(true);
     write_scaling(j, t.scale, t.amax, t.amax_history);
-    write_counters(j, t.counters);
+    write_counters(j, t.counters, error_measured);
     j.close('}');
   }
   j.close(']');
