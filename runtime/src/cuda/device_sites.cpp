@@ -132,6 +132,12 @@ class CudaDeviceSites final : public DeviceSites {
     }
     if (t.symbol && rolls && site.strategy != AUTOSCALE_STRATEGY_DELAYED)
       s.strategy_note = "a device site: scaled as delayed scaling, one state per operand (no tensors)";
+    // A host site without steps rolls every window of executions; the GPU counts none, so a device
+    // site sets its scales at autoscale_step() only.
+    if (t.symbol && rolls && steps_ == 0)
+      s.warnings.push_back("no autoscale_step() call: a device site sets its scales at steps only, so its values "
+                           "passed unrounded (calibrating) the whole run; name the step function in the rules "
+                           "(step: {function: ...}) or call autoscale_step()");
     auto library = t.symbol ? library_.end() : library_.find(&site);
     if (library != library_.end()) {
       s.products = library->second.products;
