@@ -265,9 +265,10 @@ TEST(SiteDelayed, OperandScalesFollowTheHistory) {
   EXPECT_EQ(snapshot_of(s).executions, 4u);
 }
 
-// A tensor first seen after the site calibrated starts at the scale of its slot's measured
-// tensors, not at 1 (where e4m3 would round 0.003 to 0.0039); its own amax takes over at the next step.
-TEST(SiteDelayed, ANewTensorStartsAtItsSlotsScale) {
+// A tensor first seen after the site calibrated calibrates alone: its first step's values pass
+// unrounded (not at scale 1, where e4m3 would round 0.003 to 0.0039, nor at another tensor's); its
+// own amax sets its scale at the next step.
+TEST(SiteDelayed, ANewTensorCalibratesAlone) {
   static autoscale_site s = make_site(710, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                       AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 4, 1);
   static const float x = 0, y = 0, later = 0;  // tensor keys
@@ -277,7 +278,7 @@ TEST(SiteDelayed, ANewTensorStartsAtItsSlotsScale) {
   auto q = [](float v, float scale) { return autoscale_round_float(v / scale, AUTOSCALE_E4M3, 1) * scale; };
   EXPECT_NE(q(0.003f, 1.0f), q(0.003f, sx));  // the case is not trivial: at scale 1, 0.01 rounds otherwise
   const float sy = autoscale::scale_from_amax(0.5f, 448.0f, 1, true, 1.0f);
-  EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, 0.003f, 0.5f, &later, &y)), bits(q(0.003f, sx) * q(0.5f, sy)));
+  EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, 0.003f, 0.5f, &later, &y)), bits(0.003f * q(0.5f, sy)));
   autoscale_step();
   int seen = 0;
   for (const autoscale::detail::TensorSnapshot &t : snapshot_of(s).tensors)

@@ -124,8 +124,9 @@ class Json {
   bool after_key_ = false;
 };
 
-// A GEMM site's quantising pass measures no rounding error (substitution_calls.h): its "error" is
-// null, not a zero that reads as lossless.
+// A float GEMM site's quantising pass measures no rounding error (substitution_calls.h): its
+// "error" is null, not a zero that reads as lossless, unless its double path or its path for
+// operands that are not finite, which round element by element, measured some.
 void write_counters(Json &j, const SlotCounters &c, bool error_measured) {
   j.key("quantized"), j.number(c.quantized);
   j.key("overflows"), j.number(c.overflows);
@@ -136,7 +137,7 @@ void write_counters(Json &j, const SlotCounters &c, bool error_measured) {
   j.key("nan_out"), j.number(c.nan_out);
   j.key("inf_out"), j.number(c.inf_out);
   j.key("error");
-  if (!error_measured) {
+  if (!error_measured && c.value_sum == 0) {
     j.null();
     return;
   }

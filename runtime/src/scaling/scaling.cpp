@@ -133,7 +133,7 @@ float largest_rounding_to_max(int format) {
 
 EmpiricalScalingConfig empirical_config(int format, const autoscale_strategy_params &params) {
   EmpiricalScalingConfig c;
-  c.fmt_max = scaling_max(format);
+  c.fmt_max = autoscale_format_max(format);  // a scalar site's codes are not multiplied: its own max
   c.overflow_above = largest_rounding_to_max(format);
   c.underflow_threshold = autoscale_format_min_normal(format);
   if (params.analysis_steps != 0) c.analysis_steps = params.analysis_steps;

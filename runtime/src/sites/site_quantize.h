@@ -11,7 +11,6 @@
 #include "float_flags.h"
 #include "formats/format_traits.h"
 #include "sites/nonfinite_origin.h"
-#include "sites/site_scaling.h"
 #include "sites/site_state.h"
 
 #define AUTOSCALE_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -132,10 +131,9 @@ inline void record_rounded(Counters &c, uint64_t lane, bool full, const ThreadSl
 }
 
 // Rounds v under the scale of the tensor active in slot `k` of a thread's block t to format F
-// (fp32: passes it), and records it in the tensor's counters, lane `lane`. A tensor whose scale
-// follows its first values may change its scale first (follow_first_value).
-// A value that is not finite is also offered as the process's first (nonfinite_origin.h).
-template <class T, int F> inline T quantize_in(SiteState *st, ThreadSite &t, int k, uint64_t lane, T v) {
+// (fp32, or a tensor calibrating alone: passes it), and records it in the tensor's counters, lane
+// `lane`. A value that is not finite is also offered as the process's first (nonfinite_origin.h).
+template <class T, int F> inline T quantize_in(const SiteState *st, ThreadSite &t, int k, uint64_t lane, T v) {
   ThreadSlot &slot = t.slot[k];
   const bool full = st->full;
   T q;
@@ -146,9 +144,10 @@ template <class T, int F> inline T quantize_in(SiteState *st, ThreadSite &t, int
       record_rounded(slot.c, lane, full, slot, v, q);
       return q;  // the common case's values are finite
     }
-    if (AUTOSCALE_UNLIKELY(__atomic_load_n(&st->first_values[t.active[k]], __ATOMIC_RELAXED) != kScaleOfHistory))
-      follow_first_value(st, t, k, std::fabs(static_cast<double>(v)));
-    q = quantize_general<T, F>(st, slot.c, lane, full, scale_pair(load_relaxed(slot.scale)), v);
+    // A calibrating tensor's range is empty: all its values but zero come here.
+    q = __atomic_load_n(&st->calibrating_alone[t.active[k]], __ATOMIC_RELAXED)
+            ? pass_through(slot.c, full, v)
+            : quantize_general<T, F>(st, slot.c, lane, full, scale_pair(load_relaxed(slot.scale)), v);
   }
   if (AUTOSCALE_UNLIKELY(!std::isfinite(q))) note_nonfinite(st, slot, v, q);
   return q;

@@ -2,12 +2,9 @@
 #include "sites/site_scaling.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <mutex>
 
 #include "env.h"
-#include "float_flags.h"
 #include "sites/allocations.h"
 #include "sites/thread_counters.h"
 
@@ -103,28 +100,37 @@ Tensor new_tensor(const SiteState *st, int slot, const void *key, bool overflow)
 
 // A tensor a site first sees after it calibrated has no history, and no other tensor's scale is a
 // guess for it: at the scale of a site's 1e-3 residuals, a one-shot dot of unit vectors saturates
-// every value; at the scale of its largest tensor, a small one flushes to zero. So until its first
-// roll with values, its scale follows its own values (current scaling on the values seen so far):
-// the first value sets it, and one that would overflow raises it (follow_first_value). Only for
-// the slots a scalar delayed site rounds: a GEMM site measures a new operand whole, and a
-// propagated, static or cast scale is no history.
-bool follows_first_values(const SiteState *st, int slot) {
+// every value; at the scale of its largest tensor, a small one flushes to zero. So it calibrates
+// alone, as its site did: its values pass unrounded, measured, until its first roll with values,
+// which sets its scale from its own amax. Passing them depends on no thread's timing, as a scale
+// set by the first value another thread happens to bring would. Only for the slots a scalar
+// delayed site rounds: a GEMM site measures a new operand whole, and a propagated, static or cast
+// scale is no history.
+bool calibrates_alone(const SiteState *st, int slot) {
   const autoscale_site &s = *st->site;
   return !st->calibrating && uses_delayed(s) && s.op != AUTOSCALE_OP_MATMUL &&
          s.strategy != AUTOSCALE_STRATEGY_EMPIRICAL && (slot == AUTOSCALE_SLOT_OUTPUT) == st->round_output;
 }
 
-// Tensor `index`, new or never measured, as follows_first_values says: it awaits its first value,
-// with an empty range so that every value but zero takes the out-of-line path (scale_words).
+// Tensor `index`, new or never measured, as calibrates_alone says: its range words are emptied so
+// that its values (zero aside, which passes either way) take the out-of-line path, which passes
+// them (site_quantize.h).
 void start_tensor_locked(Registry &reg, SiteState *st, std::size_t index) {
-  uint8_t from = kScaleOfHistory;
-  if (follows_first_values(st, st->tensors[index].slot)) {
-    from = kAwaitingValue;
-    ScaleWords awaiting = st->tensors[index].words;
-    awaiting.range_f = awaiting.range_d = 0;
-    publish_words_locked(reg, st, static_cast<int>(index), awaiting);
+  const bool alone = calibrates_alone(st, st->tensors[index].slot);
+  if (alone) {
+    ScaleWords calibrating = st->tensors[index].words;
+    calibrating.range_f = calibrating.range_d = 0;
+    publish_words_locked(reg, st, static_cast<int>(index), calibrating);
+    st->tensors[index].counted_before_alone = sum_tensor_locked(reg, st, static_cast<int>(index)).quantized;
   }
-  __atomic_store_n(&st->first_values[index], from, __ATOMIC_RELAXED);
+  __atomic_store_n(&st->calibrating_alone[index], static_cast<uint8_t>(alone), __ATOMIC_RELAXED);
+}
+
+// Tensor `index` ends calibrating alone (a roll measured it, or its memory is freed): the values it
+// passed count in the site's, for the summary.
+void end_alone_locked(Registry &reg, SiteState *st, std::size_t index) {
+  st->passed_alone += sum_tensor_locked(reg, st, static_cast<int>(index)).quantized - st->tensors[index].counted_before_alone;
+  __atomic_store_n(&st->calibrating_alone[index], uint8_t{0}, __ATOMIC_RELAXED);
 }
 
 // What a strategy does on a scalar site where that differs from what its name promises; empty
@@ -264,24 +270,6 @@ std::size_t tensor_index_locked(Registry &reg, SiteState *st, int slot, const vo
   return overflow;
 }
 
-void follow_first_value(SiteState *st, ThreadSite &t, int slot, double abs_v) {
-  if (!(abs_v > 0.0) || !std::isfinite(abs_v)) return;  // zero and non-finite values set no scale
-  KeepFloatFlags flags;  // the scale math is the runtime's, not the program's
-  const std::size_t index = t.active[slot];
-  const float current = scale_pair(load_relaxed(t.slot[slot].scale)).scale;
-  const bool awaiting = __atomic_load_n(&st->first_values[index], __ATOMIC_RELAXED) == kAwaitingValue;
-  if (!awaiting && abs_v / current <= st->fmt_max) return;  // fits: an underflow sets no scale
-  const float wanted = scale_from_amax_d(abs_v, st->fmt_max, st->site->params.margin, true, current);
-  Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
-  uint8_t &from = st->first_values[index];  // another thread may have set or raised it meanwhile
-  if (from == kScaleOfHistory || t.active[slot] != index) return;
-  if (from == kAwaitingValue || wanted > scale_pair(st->tensors[index].words.scale).scale) {
-    publish_scale_locked(reg, st, static_cast<int>(index), wanted);
-    __atomic_store_n(&from, static_cast<uint8_t>(kFollowingValues), __ATOMIC_RELAXED);
-  }
-}
-
 void forget_keys_locked(Registry &reg, std::uintptr_t begin, std::uintptr_t end) {
   for (SiteState *st : reg.sites) {
     for (int slot = 0; slot < kSlots; ++slot) {
@@ -295,9 +283,12 @@ void forget_keys_locked(Registry &reg, std::uintptr_t begin, std::uintptr_t end)
         const std::size_t index = named[n].second;
         named.erase(named.begin() + static_cast<std::ptrdiff_t>(n));
         --st->named;
-        take_amax_locked(reg, st, static_cast<int>(index));  // the freed array's values set no scale
-        forget_tensor_locked(reg, st, index);
+        // The freed array's values set no scale (they may be the step's only ones), but stay in
+        // its report.
         Tensor &t = st->tensors[index];
+        t.amax_ever = std::max(t.amax_ever, autoscale_bits_float_(take_amax_locked(reg, st, static_cast<int>(index))));
+        if (st->calibrating_alone[index]) end_alone_locked(reg, st, index);
+        forget_tensor_locked(reg, st, index);
         t.freed = true;  // its amax and history stay for the report; it rolls no more
         __atomic_store_n(&st->gemm_scale_settled[index], static_cast<uint8_t>(0), __ATOMIC_RELAXED);
         st->freed_tensors[slot].push_back(index);
@@ -353,10 +344,9 @@ void roll_site_locked(Registry &reg, SiteState *st) {
     t.amax_ever = std::max(t.amax_ever, amax);
     if (t.slot == AUTOSCALE_SLOT_OUTPUT) output_amax = std::max(output_amax, amax);
     else if (operands) st->empirical->record_operand(amax / scale_pair(t.words.scale).scale);
-    uint8_t &from = st->first_values[i];
-    if (from != kScaleOfHistory) {
-      if (amax == 0.0f) continue;  // still no value: its scale waits for one
-      __atomic_store_n(&from, static_cast<uint8_t>(kScaleOfHistory), __ATOMIC_RELAXED);
+    if (st->calibrating_alone[i]) {
+      if (amax == 0.0f) continue;  // still no value: it calibrates on
+      end_alone_locked(reg, st, i);
     }
     if (t.delayed) {
       lagged |= history_lags(st, t, amax);

@@ -21,12 +21,6 @@ void init_scaling_locked(Registry &reg, SiteState *st);
 // AUTOSCALE_MAX_TENSORS_PER_SITE named tensors, the slot's overflow tensor.
 std::size_t tensor_index_locked(Registry &reg, SiteState *st, int slot, const void *key);
 
-// A value of the tensor active at `slot` of block t that the inline path declined, while that
-// tensor's scale follows its first values (site_scaling.cpp): sets its scale from |v| if it has
-// none yet, or raises it if v would overflow it, publishing it to every block (t's too). Takes the
-// registry mutex only when it publishes.
-void follow_first_value(SiteState *st, ThreadSite &t, int slot, double abs_v);
-
 // Ends the named tensors of every site whose keys lie in [begin, end), memory being freed: their
 // scaling state and amaxes are dropped, no thread block keeps them active, and their places wait
 // for new keys. Their counters stay, for the report.

@@ -112,13 +112,7 @@ struct Tensor {
   float amax_ever = 0.0f;
   Counters folded{};          // counters of threads that have exited
   bool freed = false;         // its memory was freed (allocations.cpp): no state until a key reuses it
-};
-
-// Where a tensor's scale comes from before its first roll with values (SiteState::first_values).
-enum FirstValues : uint8_t {
-  kScaleOfHistory = 0,  // its amax history's (or the site's calibration's, or a static scale)
-  kAwaitingValue = 1,   // none yet: its range words are empty, so its first value comes out of line
-  kFollowingValues = 2, // the largest |v| it has seen sets it; a value that would overflow raises it
+  uint64_t counted_before_alone = 0;  // its values counted when it began calibrating alone
 };
 
 // The runtime's side of the pointer in autoscale_site (site.h), extending what the hot path reads.
@@ -136,10 +130,10 @@ struct SiteState : autoscale_site_state {
   // GEMM site's operand tensors that take their scale from their history for good (gemm_site.cpp).
   // Set once under the registry mutex, read without it.
   uint8_t gemm_scale_settled[2 * kSlots + AUTOSCALE_MAX_TENSORS_PER_SITE] = {};
-  // By tensor index: where a tensor first seen after its site calibrated stands until its first
-  // roll with values (site_scaling.cpp, follow_first_values). Set under the registry mutex, read
-  // without it.
-  uint8_t first_values[2 * kSlots + AUTOSCALE_MAX_TENSORS_PER_SITE] = {};
+  // By tensor index: a tensor that calibrates alone (site_scaling.cpp, calibrates_alone): its
+  // values pass unrounded, measured, until its first roll with values. Set under the registry
+  // mutex, read without it.
+  uint8_t calibrating_alone[2 * kSlots + AUTOSCALE_MAX_TENSORS_PER_SITE] = {};
   // Executions flushed by threads, for window rolls; written by all threads, so on its own line.
   alignas(64) uint64_t window_total = 0;
 
@@ -161,6 +155,7 @@ struct SiteState : autoscale_site_state {
   uint64_t rolls = 0;
   uint64_t executions_at_step = 0;    // every thread's executions at the last step
   std::vector<float> roll_amaxes;     // roll_site_locked's per tensor, kept to allocate once
+  uint64_t passed_alone = 0;          // values passed unrounded by tensors calibrating alone
   uint64_t loops_as_written = 0;      // a GEMM nest's calls that computed nothing: its loops ran
   const char *as_written_why = "";    // as written, unrounded (gemm_site.cpp); why the last did
   uint64_t lagging_rolls = 0;         // rolls whose values all lay below the format's normal range

@@ -54,11 +54,16 @@ bool isMathCall(const CallExpr &Call, const ASTContext &Ctx) {
   return Number(Call.getType()) && llvm::all_of(Call.arguments(), [&](const Expr *A) { return Number(A->getType()); });
 }
 
-/// Whether Call is a library call that converts a float argument to an integer (lrintf, llroundf,
-/// __float2int_rd, __float2uint_rn): a conversion as a cast is.
+/// Whether Call is a library call that rounds a float to an integer (lrintf, llroundf, ilogbf,
+/// CUDA's __float2int_rd and __float2uint_rn): a conversion as a cast is. A classification
+/// (isnan) or a reinterpretation of the bits (__float_as_int) is none.
 bool convertsToInteger(const CallExpr &Call, const ASTContext &Ctx) {
-  return Call.getType()->isIntegerType() && !Call.getType()->isBooleanType() && isMathCall(Call, Ctx) &&
-         llvm::any_of(Call.arguments(), [](const Expr *A) { return A->getType()->isRealFloatingType(); });
+  static constexpr llvm::StringLiteral Rounding[] = {"lrint", "llrint", "lround", "llround", "ilogb",
+                                                     "__float2", "__double2", "__half2int", "__half2uint"};
+  const FunctionDecl *F = Call.getDirectCallee();
+  const llvm::StringRef Name = F && F->getIdentifier() ? F->getName() : "";
+  return Call.getType()->isIntegerType() && isMathCall(Call, Ctx) &&
+         llvm::any_of(Rounding, [&](llvm::StringRef P) { return Name.starts_with(P); });
 }
 
 /// What the control place holding Child (a child of S) decides, or null when Child is none. A
@@ -178,8 +183,9 @@ std::string ControlValues::reasonFor(const Expr *E) const {
   if (const char *Place = reachedPlace(E, Ctx, Top))
     return std::string("steers control flow: its value reaches ") + Place;
   // The whole value a steering local is given (`float lum = wr * r + wg * g; bins[(int)(lum *
-  // n)]`), as if written in its place; the operands of `v op= e` are data.
-  if (const VarDecl *V = assignedLocal(Top, Ctx); V && Steering.count(V))
+  // n)]`), as if written in its place; the operands of a sum into it (`v op= e`, `v = v + e`)
+  // are data, its last operation aside.
+  if (const VarDecl *V = assignedLocal(Top, Ctx); V && Steering.count(V) && (Top == E || !refersTo(Top, V)))
     return "steers control flow: '" + V->getNameAsString() +
            "' is read by a condition, a loop's increment or a conversion to an integer";
   return "";

@@ -1,8 +1,8 @@
 // An array a scaled site first reads after its steps began (a final evaluation, a buffer
-// allocated late) takes its scale from its own values, not from the other tensors the site
-// measured: here the dot's site has only seen values near 1e-3, and the one-shot dot of values
-// near 1 is exact in e4m3 at a scale of its own (every 1 + k/8 is a code). At the residuals' scale
-// every product saturated: the sum was 0.38.
+// allocated late) calibrates alone, as the site did in its first step: its values pass unrounded,
+// measured, until a step gives it a scale of its own; the other tensors' scales are no guess for
+// it. Here the dot's site has only seen values near 1e-3: at their scale every product of the
+// one-shot dot of values near 1 saturated, and the sum was 0.38.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out input.c --
 // RUN: %code out/input.c | FileCheck %s

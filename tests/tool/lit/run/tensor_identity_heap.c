@@ -2,9 +2,9 @@
 // first a small-magnitude array, beside a large one; the small one is freed and a large-magnitude
 // array allocated in its place (the C library hands the same address back). Before, the new array
 // inherited the small one's scale and its first products were clipped (0x1.7f4p+2 against
-// 0x1.da9p+13); now it starts afresh, as it does when the first array is kept and the new one
-// lands elsewhere, or when the C library's cache is off: the three runs print the same bits, with
-// the dot kernel and with the loop as scalar calls.
+// 0x1.da9p+13); now it starts afresh, calibrating alone, as it does when the first array is kept
+// and the new one lands elsewhere, or when the C library's cache is off: the three runs print the
+// same bits, with the dot kernel and with the loop as scalar calls.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: cp %rules/default.yaml scalar.yaml
 // RUN: printf '  - name: scalar-loops\n    match: {op: dot_mul}\n    set: {vector_loops: false, loop_programs: false}\n' >> scalar.yaml
@@ -36,8 +36,9 @@ static float dot(const float *x, const float *y, int n) {
 
 // REUSED: same address: 1
 // KEPT: same address: 0
-// The first product of the large array, not clipped to the small one's range:
-// VALUES: large 0x1.da9p+13
+// The new array's first products pass unrounded (w's rounded): it calibrates alone, neither
+// clipped to the small one's range nor at another array's scale (0x1.da9p+13, the large one's):
+// VALUES: large 0x1.c48ap+13
 int main(int argc, char **argv) {
   const int keep = argc > 1;  // keep the first array: the new one lands elsewhere
   const int n = 256;
