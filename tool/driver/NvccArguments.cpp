@@ -295,6 +295,20 @@ void addHostOptions(const std::vector<std::string> &Host, std::vector<std::strin
 
 bool isNvcc(llvm::StringRef Path) { return llvm::sys::path::filename(Path) == "nvcc"; }
 
+/// Whether Clang's option Arg takes Next as its value (-iquote inc, -idirafter d, -Xclang x).
+bool takesNextArgument(llvm::StringRef Arg, llvm::StringRef Next) {
+  const std::string First = Arg.str(), Second = Next.str();
+  const char *Argv[] = {First.c_str(), Second.c_str()};
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::driver::options::ClangOption));
+  // One option of Clang's spanning both arguments (not a flag followed by an option that lacks
+  // its own value).
+  return MissingCount == 0 && std::distance(Args.begin(), Args.end()) == 1 &&
+         (*Args.begin())->getOption().getID() != clang::driver::options::OPT_UNKNOWN &&
+         (*Args.begin())->getNumValues() > 0;
+}
+
 /// Whether Arg is an option of nvcc's that Clang's driver does not know (--extended-lambda,
 /// -gencode, -Xcompiler, -rdc=true): a command holding one was written for nvcc.
 bool nvccOnly(llvm::StringRef Arg) {
@@ -348,6 +362,8 @@ NvccTranslation translateNvcc(llvm::ArrayRef<std::string> CommandLine) {
     // are host options here.
     if (!M) {
       Host.push_back(Arg.str());
+      if (I + 1 < CommandLine.size() && takesNextArgument(Arg, CommandLine[I + 1]))
+        Host.push_back(CommandLine[++I]); // -iquote inc, -Xclang X: the value stays the option's
       continue;
     }
     std::string Written = Arg.str();

@@ -77,6 +77,14 @@ TEST(NvccArguments, PreprocessorOptionsKept) {
             (Args{"-include", "p.h", "-include", "q.h"}));
 }
 
+// Clang's own options in a command written for nvcc (flags after `--`) are host options, and
+// keep their separate values; a flag does not take the option after it for its value.
+TEST(NvccArguments, ClangsOptionsKeepTheirValues) {
+  EXPECT_EQ(clangFor({"-fgpu-rdc", "-iquote", "inc", "-Xclang", "-fno-rtti", "-idirafter", "d"}),
+            (Args{"-fgpu-rdc", "-iquote", "inc", "-Xclang", "-fno-rtti", "-idirafter", "d"}));
+  EXPECT_TRUE(ignoredOf({"-fgpu-rdc", "-iquote", "inc"}).empty());
+}
+
 TEST(NvccArguments, LanguageOptionsKept) {
   EXPECT_EQ(clangFor({"-std=c++17", "-std", "c++20", "--std=c++14"}),
             (Args{"-std=c++17", "-std=c++20", "-std=c++14"}));

@@ -2,7 +2,7 @@
 // translated into Clang's as a compilation database's are (the file needs -Xcompiler -fopenmp
 // and -rdc=true to parse, and -gencode's separate value stays its own), and the options that
 // only matter to code generation or the build are named once (-Xcompiler, which Clang would take
-// for its -X, is nvcc's too). A flag neither compiler knows is
+// for its -X, is nvcc's too); Clang's own options keep their separate values (-iquote inc). A flag neither compiler knows is
 // an error: the source fails to parse, the run exits 1 and writes nothing. It was dropped with
 // the source kept as written, exit 0.
 // REQUIRES: cuda
@@ -11,12 +11,18 @@
 // RUN: %code out/k.cu | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir host k.cu -- -Xcompiler -fPIC,-fopenmp -fgpu-rdc -DFACTOR=2.0f
 // RUN: %code host/k.cu | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
+// RUN: mkdir inc && printf '#define FACTOR 2.0f\n' > inc/factor.h
+// RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir quoted k.cu -- --extended-lambda -Xcompiler -fopenmp -fgpu-rdc -iquote inc -DFROM_HEADER
+// RUN: %code quoted/k.cu | FileCheck %s --match-full-lines --implicit-check-not=autoscale_
 // RUN: not %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir bogus k.cu -- --bogus-flag -DFACTOR=2.0f 2>&1 | FileCheck %s --check-prefix=BOGUS
 // RUN: test ! -e bogus
 // NOTE: note: nvcc options ignored for parsing: -ccbin g++
 // NOTE: 1 float operation in 1 file: 1 cast fp32
 // BOGUS: error: unknown argument: '--bogus-flag'
 // BOGUS: autoscale-rewrite: 1 of 1 source file failed to parse; nothing written
+#ifdef FROM_HEADER
+#include "factor.h"
+#endif
 #if !defined(_OPENMP) || !defined(__CLANG_RDC__)
 #error "parsed without -Xcompiler -fopenmp or -rdc=true"
 #endif
