@@ -31,6 +31,9 @@ bool branchesSteer(const IfStmt &If) {
   return W.Steers;
 }
 
+constexpr const char *kConversionPlace =
+    "a conversion to an integer (an index, a count or a bound, which rounding moves by whole units)";
+
 /// Whether Cast converts a float to an integer: an index, a bin, a count, a loop's bound or a
 /// grid's size, which a rounded operand moves by whole units (`(int)(0.9999f * 15)` is 15 in fp16,
 /// past a 15-bin histogram; `n = (int)(t * rate)` runs another number of iterations), wherever
@@ -60,10 +63,27 @@ bool isMathCall(const CallExpr &Call, const ASTContext &Ctx) {
 bool convertsToInteger(const CallExpr &Call, const ASTContext &Ctx) {
   static constexpr llvm::StringLiteral Rounding[] = {"lrint", "llrint", "lround", "llround", "ilogb",
                                                      "__float2", "__double2", "__half2int", "__half2uint"};
+  const auto Rounds = [&](llvm::StringRef Name) {
+    return llvm::any_of(Rounding, [&](llvm::StringRef P) { return Name.starts_with(P); });
+  };
+  // In a template, std::lrint(x) of a dependent x is a call no declaration resolves yet.
+  if (const auto *U = dyn_cast_or_null<UnresolvedLookupExpr>(Call.getCallee()->IgnoreParenImpCasts()))
+    return U->getName().isIdentifier() && Rounds(U->getName().getAsIdentifierInfo()->getName());
   const FunctionDecl *F = Call.getDirectCallee();
-  const llvm::StringRef Name = F && F->getIdentifier() ? F->getName() : "";
-  return Call.getType()->isIntegerType() && isMathCall(Call, Ctx) &&
-         llvm::any_of(Rounding, [&](llvm::StringRef P) { return Name.starts_with(P); });
+  return Call.getType()->isIntegerType() && isMathCall(Call, Ctx) && F && F->getIdentifier() && Rounds(F->getName());
+}
+
+/// Whether Child, a value whose type a template's parameter decides, is converted to an integer by
+/// the initialisation or assignment S (`int bin = x[i] * inv;`): no cast is written, and none is
+/// in the template's pattern.
+bool dependentToInteger(const DynTypedNode &S, const Stmt *Child) {
+  const auto *E = dyn_cast_or_null<Expr>(Child);
+  if (!E || !E->isTypeDependent())
+    return false;
+  if (const auto *V = S.get<VarDecl>())
+    return V->getType()->isIntegerType() && V->getInit() == E;
+  const auto *B = S.get<BinaryOperator>();
+  return B && B->getOpcode() == BO_Assign && B->getRHS() == E && B->getLHS()->getType()->isIntegerType();
 }
 
 /// What the control place holding Child (a child of S) decides, or null when Child is none. A
@@ -85,7 +105,7 @@ const char *controlPlace(const Stmt *S, const Stmt *Child, const ASTContext &Ctx
     return "a switch's condition";
   const auto *Call = dyn_cast<CallExpr>(S);
   if (const auto *Cast = dyn_cast<CastExpr>(S); (Cast && isIntegerConversion(*Cast)) || (Call && convertsToInteger(*Call, Ctx)))
-    return "a conversion to an integer (an index, a count or a bound, which rounding moves by whole units)";
+    return kConversionPlace;
   return nullptr;
 }
 
@@ -106,6 +126,8 @@ const char *reachedPlace(const Expr *E, ASTContext &Ctx, const Expr *&Top) {
   Top = E;
   while (true) {
     DynTypedNodeList Parents = Ctx.getParents(N);
+    if (!Parents.empty() && dependentToInteger(Parents[0], N.get<Stmt>()))
+      return kConversionPlace;
     const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (!S)
       return nullptr;

@@ -10,3 +10,14 @@ template <typename T> void histogram(int *h, const T *x, T inv_width, int n) {
     // REPORT: input.cpp:[[@LINE-1]]:18: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches a conversion to an integer
 }
 template void histogram<float>(int *, const float *, float, int);
+#include <cmath>
+template <typename T> void implicit_bins(int *h, const T *x, T inv_width, int n) {
+  for (int i = 0; i < n; i++) {
+    int bin = x[i] * inv_width;
+    // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches a conversion to an integer
+    h[bin]++;
+    h[std::lrint(x[i] * inv_width)]++;
+    // REPORT: input.cpp:[[@LINE-1]]:23: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches a conversion to an integer
+  }
+}
+template void implicit_bins<float>(int *, const float *, float, int);
