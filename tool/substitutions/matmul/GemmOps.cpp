@@ -94,12 +94,31 @@ static bool recogniseCublasCall(OperationFinder &F, CallExpr &Call) {
   return true;
 }
 
+/// cuBLAS's other float products: reported as left as written, not passed over in silence.
+static bool isOtherCublasProduct(llvm::StringRef Callee) {
+  static constexpr llvm::StringLiteral Names[] = {"cublasSgemmBatched", "cublasGemmBatchedEx",
+                                                  "cublasGemmStridedBatchedEx", "cublasSgemmEx"};
+  Callee.consume_back("_64");
+  Callee.consume_back("_v2");
+  return llvm::is_contained(Names, Callee);
+}
+
 bool recogniseGemmCall(OperationFinder &F, CallExpr &Call) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
     return false;
   if (!rules::cublasEntryPoint(Callee->getName()).empty())
     return recogniseCublasCall(F, Call);
+  if (isOtherCublasProduct(Callee->getName())) {
+    ExprContext C = contextOf(&Call, F.context());
+    if (C.FunctionNode)
+      if (Operation *Op = startGemm(F, *C.FunctionNode, Call.getBeginLoc(), &Call, Callee->getName().str())) {
+        Op->Callee = Callee->getName().str();
+        F.skip(*Op, "a cuBLAS product the runtime does not replace (it replaces cublasSgemm, "
+                    "cublasSgemmStridedBatched, cublasGemmEx and cublasLtMatmul): it runs as written");
+      }
+    return true;
+  }
   if (!isBlasGemm(Callee->getName()))
     return false;
   ExprContext C = contextOf(&Call, F.context());
