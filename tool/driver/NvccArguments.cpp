@@ -268,17 +268,23 @@ llvm::StringRef specifiedArch(llvm::StringRef Spec) {
   return "";
 }
 
+/// Args read by Clang's driver as its own options (they must outlive the list, which points into
+/// them); MissingIndex and MissingCount as ParseArgs sets them.
+llvm::opt::InputArgList clangParse(const std::vector<std::string> &Args, unsigned &MissingIndex,
+                                   unsigned &MissingCount) {
+  std::vector<const char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  return clang::driver::getDriverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::driver::options::ClangOption));
+}
+
 /// Appends the host compiler's options that Clang's driver accepts to Out (they may change
 /// what parses: -D, -std, -fopenmp, -march); the others, unknown to Clang or inputs, to Ignored.
 void addHostOptions(const std::vector<std::string> &Host, std::vector<std::string> &Out,
                     std::vector<std::string> &Ignored) {
-  std::vector<const char *> Argv;
-  for (const std::string &H : Host)
-    Argv.push_back(H.c_str());
   unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
-      Argv, MissingIndex, MissingCount,
-      llvm::opt::Visibility(clang::driver::options::ClangOption));
+  llvm::opt::InputArgList Args = clangParse(Host, MissingIndex, MissingCount);
   // An option spans its arguments up to the next option's; parsing stops at one missing its value.
   std::vector<const llvm::opt::Arg *> Parsed(Args.begin(), Args.end());
   size_t End = MissingCount ? MissingIndex : Host.size();
@@ -297,11 +303,9 @@ bool isNvcc(llvm::StringRef Path) { return llvm::sys::path::filename(Path) == "n
 
 /// Whether Clang's option Arg takes Next as its value (-iquote inc, -idirafter d, -Xclang x).
 bool takesNextArgument(llvm::StringRef Arg, llvm::StringRef Next) {
-  const std::string First = Arg.str(), Second = Next.str();
-  const char *Argv[] = {First.c_str(), Second.c_str()};
+  const std::vector<std::string> Pair = {Arg.str(), Next.str()};
   unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
-      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::driver::options::ClangOption));
+  llvm::opt::InputArgList Args = clangParse(Pair, MissingIndex, MissingCount);
   // One option of Clang's spanning both arguments (not a flag followed by an option that lacks
   // its own value).
   return MissingCount == 0 && std::distance(Args.begin(), Args.end()) == 1 &&
@@ -327,11 +331,9 @@ bool nvccOnly(llvm::StringRef Arg) {
   default:
     break;
   }
-  const char *Argv[] = {Arg.data()};
+  const std::vector<std::string> One = {Arg.str()};
   unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
-      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::driver::options::ClangOption));
-  return Args.hasArg(clang::driver::options::OPT_UNKNOWN);
+  return clangParse(One, MissingIndex, MissingCount).hasArg(clang::driver::options::OPT_UNKNOWN);
 }
 
 } // namespace

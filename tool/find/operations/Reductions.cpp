@@ -383,7 +383,7 @@ private:
       update(B, Target);
     // State worked on in a local copy and stored back (`float xi = x[i]; xi += v[i] * dt;
     // x[i] = xi;`): the copy's own updates are the state's.
-    const auto *Copy = dyn_cast_or_null<VarDecl>(varOf(B->getRHS()->IgnoreParenCasts()));
+    const VarDecl *Copy = varOf(B->getRHS()->IgnoreParenCasts());
     if (B->getOpcode() == BO_Assign && outlivesFunction(Target) && Copy && Copy->hasLocalStorage() &&
         Copy->getInit() && sameExpr(Copy->getInit()->IgnoreParenImpCasts(), Target, Ctx))
       for (const Assignment &Other : Assignments)
