@@ -6,7 +6,7 @@ foreach(test site_quantize_test site_threads_test site_env_test site_window_test
              site_remeasure_test site_gemm_test site_hot_path_test site_tensors_test
              site_numerics_test site_vector_loops_test site_loop_programs_test site_begin_steps_test
              device_rounding_test site_nonfinite_test site_history_test quantize_nearest_test
-             simd_rounding_test)
+             simd_rounding_test element_from_code_test)
   add_executable(${test} ${CMAKE_CURRENT_SOURCE_DIR}/${test}.cpp)
   target_include_directories(${test} PRIVATE ${AUTOSCALE_RUNTIME_SRC_DIR})
   target_link_libraries(${test} PRIVATE autoscale::autoscale GTest::gtest_main)
@@ -28,6 +28,8 @@ gtest_discover_tests(site_env_test)
 gtest_discover_tests(quantize_nearest_test PROPERTIES ENVIRONMENT "OMP_NUM_THREADS=1")
 gtest_discover_tests(device_rounding_test)
 gtest_discover_tests(simd_rounding_test)
+# The CUDA kernels' codes from the conversion instructions, against the integer rounding.
+gtest_discover_tests(element_from_code_test)
 gtest_discover_tests(site_window_test PROPERTIES ENVIRONMENT "AUTOSCALE_WINDOW=4;AUTOSCALE_SUMMARY=0")
 gtest_discover_tests(site_begin_steps_test PROPERTIES ENVIRONMENT "AUTOSCALE_WINDOW=4;AUTOSCALE_SUMMARY=0")
 gtest_discover_tests(site_vector_loops_test PROPERTIES ENVIRONMENT "AUTOSCALE_WINDOW=37;AUTOSCALE_SUMMARY=0")

@@ -3,11 +3,15 @@
 #ifndef AUTOSCALE_SRC_CUDA_DEVICE_QUOTIENT_H
 #define AUTOSCALE_SRC_CUDA_DEVICE_QUOTIENT_H
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
 #include "autoscale/format.h"
+#include "formats/quantize_element.h"
 #include "formats/quotient.h"
 
 namespace autoscale::detail {
@@ -26,6 +30,25 @@ template <int F> __device__ inline float quotient(float v, float scale, float in
   if (inv == 0.0f) return odd_quotient(v, scale);
   const float q = __fmul_rn(v, inv);
   return F == AUTOSCALE_BF16 && abs_bits(q) - 1u < 0x007FFFFFu ? odd_quotient(v, scale) : q;
+}
+
+// The code of data that the conversion instruction gives (cvt.rn, satfinite for fp8: sm_89 and
+// later have it for fp8, earlier GPUs run cuda_fp8.h's emulation of it): element_from_code's input.
+template <int F> __device__ inline uint32_t instruction_code(float data) {
+  if constexpr (F == AUTOSCALE_E4M3) return __nv_cvt_float_to_fp8(data, __NV_SATFINITE, __NV_E4M3);
+  else if constexpr (F == AUTOSCALE_E5M2) return __nv_cvt_float_to_fp8(data, __NV_SATFINITE, __NV_E5M2);
+  else if constexpr (F == AUTOSCALE_FP16) return __half_as_ushort(__float2half_rn(data));
+  else return __bfloat16_as_ushort(__float2bfloat16_rn(data));
+}
+
+// quantize_element on the GPU: codes are rounded by the conversion instruction, one instruction
+// where the integer rounding takes tens; values (Emit::Bf16, F32) and fp32 keep the integer
+// rounding.
+template <int F, Emit E> __device__ inline Element device_element(uint32_t ax, float data, const Overflow &of) {
+  if constexpr (E == Emit::Code && F != AUTOSCALE_FP32)
+    return element_from_code<F>(ax, data, instruction_code<F>(data), of);
+  else
+    return quantize_element<F, E>(ax, data, of);
 }
 
 // Four codes in one store: codes[0 .. 3] = c0 .. c3 (each within its code's width), codes aligned

@@ -1,6 +1,8 @@
 // CUDA array kernels (kernels.h, autoscale_cuda_*). Every element goes through the same
-// __host__ __device__ code as the CPU kernels (quantize_element.h, quotient.h, format.h), so the
-// CPU tests check the arithmetic and the GPU test only has to check the plumbing. Like the CPU
+// __host__ __device__ code as the CPU kernels (quantize_element.h, quotient.h, format.h), codes
+// rounded by the GPU's conversion instructions (device_element: their bits are format.h's, and the
+// flags around them are element_from_code's), so the CPU tests check the arithmetic and the GPU
+// test only has to check the plumbing. Like the CPU
 // kernels they multiply by 1/scale where that is exact (a power-of-two scale), and take the exact
 // quotient otherwise: its double division makes them slower than memory on an H100.
 //
@@ -91,7 +93,7 @@ __global__ void quantize_kernel(const float *__restrict__ x, size_t rows, size_t
     const uint32_t ax = abs_bits(v);
     amax = ax > amax ? ax : amax;
     const autoscale::detail::Element e =
-        autoscale::detail::quantize_element<F, Emit::Code>(ax, quotient<F>(v, scale, inv), of);
+        autoscale::detail::device_element<F, Emit::Code>(ax, quotient<F>(v, scale, inv), of);
     over += e.over;
     under += e.under;
     codes[i * ld + j] = static_cast<CodeOf<F>>(e.out);
@@ -133,7 +135,7 @@ template <int F, bool Counts> struct QuantizeOp {
     const uint32_t ax = abs_bits(v);
     amax = ax > amax ? ax : amax;
     const autoscale::detail::Element e =
-        autoscale::detail::quantize_element<F, Emit::Code>(ax, quotient<F>(v, scale, inv), of);
+        autoscale::detail::device_element<F, Emit::Code>(ax, quotient<F>(v, scale, inv), of);
     if (Counts) over += e.over, under += e.under;
     return static_cast<CodeOf<F>>(e.out);
   }

@@ -1,6 +1,6 @@
 // The kernels that round a cuBLAS call's operands (cublas_sites.cu): each operand's amax, and its
-// elements rounded once by the runtime's element rounding (quantize_element.h, quotient.h: the
-// CPU's bits) into rows of kp codes, four elements a thread where the operand is stored along k,
+// elements rounded once by the runtime's element rounding (device_element, quotient.h: the CPU's
+// bits) into rows of kp codes, four elements a thread where the operand is stored along k,
 // through 32 x 32 tiles in shared memory where it is transposed, so that both are read and written
 // along memory. Internal to libautoscale_cuda.
 #ifndef AUTOSCALE_SRC_CUDA_OPERAND_KERNELS_H
@@ -163,7 +163,7 @@ template <int F, Written W>
 __device__ uint32_t written_code(float value, const Scale &s, const Overflow &of, SlotStats &stats) {
   const uint32_t ax = abs_bits(value);
   constexpr Emit E = W == Written::Code ? Emit::Code : Emit::F32;
-  const Element e = quantize_element<F, E>(ax, quotient<F>(value, s.scale, s.inverse), of);
+  const Element e = device_element<F, E>(ax, quotient<F>(value, s.scale, s.inverse), of);
   stats.add(ax, e);
   return W == Written::Code       ? e.out
          : W == Written::Bf16Code ? e.out >> 16

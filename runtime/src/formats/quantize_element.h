@@ -80,6 +80,31 @@ AUTOSCALE_HOST_DEVICE inline Element quantize_element(uint32_t ax, float data, c
   return e;
 }
 
+// quantize_element's Emit::Code from the code a conversion instruction of the GPU gives for data:
+// __nv_cvt_float_to_fp8 with __NV_SATFINITE (e4m3, e5m2), __float2half_rn, __float2bfloat16_rn,
+// whose bits are format.h's encoders' (saturating for fp8; format_cuda_test checks every float on a
+// GPU). The instruction does the rounding; what is left is the flags, and the two cases where the
+// instruction's code is not the element's: an overflow (the instruction saturates fp8 and gives
+// inf for fp16 and bf16, the element gives of.code) and NaN (the element's nan_code).
+template <int F>
+AUTOSCALE_HOST_DEVICE inline Element element_from_code(uint32_t ax, float data, uint32_t rne_code, const Overflow &of) {
+  const autoscale_format_desc_ d = autoscale_format_desc_of_(F);
+  const uint32_t db = autoscale_float_bits_(data), sign = db & 0x80000000u, a = db ^ sign;
+  // The smallest |data| that rounds beyond the max: the midpoint between the max and the next
+  // step of its binade, itself included where a tie goes up (the max's last mantissa bit odd:
+  // e5m2, fp16, bf16; e4m3's 448 is even, so 464 rounds down to it). NaN's bits lie beyond too.
+  const uint32_t max_odd = (d.max_bits >> (23 - d.mant_bits)) & 1u;
+  const uint32_t beyond = d.max_bits + (1u << (22 - d.mant_bits)) + (1u - max_odd);
+  const uint32_t magnitude = rne_code & ((1u << (d.code_width - 1u)) - 1u);
+  const bool is_over = a >= beyond, is_nan = a > 0x7F800000u;
+  Element e;
+  e.a = a;
+  e.over = is_over && ax < 0x7F800000u;
+  e.under = magnitude == 0u && ax != 0u;
+  e.out = is_nan ? d.nan_code : is_over ? of.code | (sign >> (32u - d.code_width)) : rne_code;
+  return e;
+}
+
 }  // namespace autoscale::detail
 
 #endif
