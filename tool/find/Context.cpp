@@ -94,10 +94,12 @@ bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 }
 
 bool sameUpToFloatingCasts(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  // A floating cast: C's kind says so; C++ gives the cast kind NoOp over an implicit conversion.
   const auto Uncast = [](const Expr *E) {
     E = E->IgnoreParenImpCasts();
     const auto *C = dyn_cast<ExplicitCastExpr>(E);
-    return C && C->getCastKind() == CK_FloatingCast ? C->getSubExpr() : E;
+    const Expr *Sub = C ? C->getSubExpr()->IgnoreParenImpCasts() : nullptr;
+    return Sub && C->getType()->isRealFloatingType() && Sub->getType()->isRealFloatingType() ? Sub : E;
   };
   return sameExpr(Uncast(A), Uncast(B), Ctx);
 }

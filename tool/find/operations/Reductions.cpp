@@ -321,6 +321,9 @@ private:
              (A->OnObject ? scatters(A->Base) : pointerScatters(A->Base));
     if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
       return pointerScatters(U->getSubExpr());
+    // A member of a scattered element (s[lab[i]].n).
+    if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow())
+      return scatters(M->getBase());
     return false;
   }
   bool pointerScatters(const Expr *P) const {
@@ -392,11 +395,20 @@ private:
           update(Other.B, Other.B->getLHS());
   }
 
-  /// Whether LV is a local variable declared outside L, the innermost loop around its assignment.
+  /// Whether LV is local storage that a loop around its assignment (L, the innermost, or one
+  /// outside it) carries from one iteration to the next: a local declared outside that loop, or an
+  /// element or member of one that the loop's iterations write again (`hist[b]++`,
+  /// `st.count += 1.0f`, `w[i] *= d` inside a loop over steps), not one each iteration writes once.
   bool carriedLocal(const Expr *LV, int L) const {
-    const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts());
-    const VarDecl *V = D ? variableNamed(D->getDecl()) : nullptr;
-    return V && L >= 0 && V->hasLocalStorage() && !declaredIn(V, L);
+    LV = LV->IgnoreParenImpCasts();
+    const auto *D = dyn_cast<DeclRefExpr>(LV);
+    const VarDecl *V = D ? variableNamed(D->getDecl()) : writtenVar(LV);
+    if (!V || L < 0 || !V->hasLocalStorage())
+      return false;
+    const Chain C = chainOf(L);
+    return llvm::any_of(C, [&](int Around) {
+      return !declaredIn(V, Around) && (!addressVaries(LV, Around, C) || scatters(LV));
+    });
   }
 
   /// A fold's lambda runs once per element (its loop, TraverseLambdaExpr): its returned sum is a

@@ -54,6 +54,26 @@ float hits(const float *x, int n) {
       // REPORT: input.c:[[@LINE-1]]:7: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"--"
   return h;
 }
+// An element or a member of a local array or struct the loop carries is the same state: a
+// histogram's bins, a struct's count. One the iteration declares is not.
+struct tally { float count, total; };
+float local_tallies(const int *bin, int n) {
+  float hist[4] = {0, 0, 0, 0};
+  struct tally t = {0, 0}, per[2] = {{0, 0}, {0, 0}};
+  for (int i = 0; i < n; i++) {
+    hist[bin[i] & 3]++;
+    // REPORT: input.c:[[@LINE-1]]:21: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"++"
+    t.count += 1.0f;
+    // REPORT: input.c:[[@LINE-1]]:13: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+="
+    per[i & 1].count += 1.0f;
+    // REPORT: input.c:[[@LINE-1]]:22: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+="
+    struct tally fresh = {0, 0};
+    fresh.count += 1.0f;
+    // REPORT: input.c:[[@LINE-1]]:17: {"action":"cast","class":"infer",{{.*}}"op":"add",
+    t.total += fresh.count;
+  }
+  return hist[0] + t.count + per[0].count + t.total;
+}
 void shifted(float *y, const float *x, int n) {
   for (int i = 0; i < n; i++) {
     float t = x[i];
