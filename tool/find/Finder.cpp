@@ -9,6 +9,7 @@
 #include "find/steps/CallGraph.h"
 #include "find/Context.h"
 #include "find/operations/SkipReasons.h"
+#include "find/operations/UpdateHelpers.h"
 #include "find/steps/StepPoints.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -81,9 +82,12 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
     OpsInLoop[C.Loop].push_back(static_cast<unsigned>(Found.Ops.size() - 1));
     FunctionOfLoop[C.Loop] = C.FunctionNode;
   }
-  if (C.FunctionNode)
+  if (C.FunctionNode) {
     if (std::optional<rules::Idiom> Role = reductionsOf(C.FunctionNode).roleOf(E))
       Op.OpName = rules::name(*Role).str();
+    else if (Base != BaseOp::Call && Base != BaseOp::Matmul && computesUpdates(*C.FunctionNode))
+      Op.OpName = rules::name(rules::Idiom::Update).str();
+  }
   Op.Variable = C.Variable;
   Found.DisplayPaths[FI.Abs] = FI.Display;
   IndexOf[E] = Found.Ops.size() - 1;
@@ -133,6 +137,12 @@ bool OperationFinder::calledInConstants(const CXXMethodDecl *Lambda) {
   if (!ConstantLambdas)
     ConstantLambdas = lambdasCalledInConstants(Ctx);
   return ConstantLambdas->count(Lambda) != 0;
+}
+
+bool OperationFinder::computesUpdates(const FunctionDecl &FD) {
+  if (!UpdateHelpers)
+    UpdateHelpers = updateHelpers(Ctx, [&](const FunctionDecl *F) -> const Reductions & { return reductionsOf(F); });
+  return UpdateHelpers->count(FD.getCanonicalDecl()) != 0;
 }
 
 const PrivateLocals *OperationFinder::privateLocalsOf(const FunctionDecl *FD) {

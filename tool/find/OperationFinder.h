@@ -187,6 +187,10 @@ private:
   /// Whether the lambda is called in a constant expression (ConstantUses.h), found on first use.
   bool calledInConstants(const CXXMethodDecl *Lambda);
   std::optional<std::set<const CXXMethodDecl *>> ConstantLambdas;
+  /// Whether FD computes its callers' state updates (UpdateHelpers.h), the unit's helpers found on
+  /// first use.
+  bool computesUpdates(const FunctionDecl &FD);
+  std::optional<std::set<const FunctionDecl *>> UpdateHelpers;
   std::map<const FunctionDecl *, std::unique_ptr<PrivateLocals>> PrivateLocalsOf;
   /// The function of the operation start() began last (its shape comes next).
   const FunctionDecl *StartedIn = nullptr;

@@ -140,6 +140,8 @@ public:
     return It == Roles.end() ? std::nullopt : std::optional<Idiom>(It->second);
   }
 
+  const std::set<const FunctionDecl *> &updateHelpers() const { return Helpers; }
+
   bool isSingleAssignmentLocal(const VarDecl *V) const {
     return V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() && !Modified.count(V) &&
            !V->getType()->isReferenceType();
@@ -520,6 +522,11 @@ private:
       return;
     if (isArithmeticOperator(S) && !Roles.count(S))
       Roles[S] = Idiom::Update;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && Callee->isDefined() && !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
+          llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }))
+        Helpers.insert(Callee->getCanonicalDecl());
     if (const auto *X = dyn_cast<Expr>(S))
       if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) &&
                                        readsOld(V->getInit(), Target) && Updated.insert(V).second)
@@ -590,6 +597,7 @@ private:
   std::vector<std::pair<int, const Stmt *>> InductionOf;
   std::map<const VarDecl *, int> DeclLoop;
   std::set<const VarDecl *> Modified, Updated;
+  std::set<const FunctionDecl *> Helpers; ///< updateHelpers()
   std::vector<FoldSteps> Folds;
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
@@ -607,5 +615,7 @@ std::optional<Idiom> Reductions::roleOf(const Expr *E) const { return P->roleOf(
 std::string Reductions::tensorOf(const Expr *Operand) const { return P->tensorOf(Operand); }
 
 bool Reductions::givenOnce(const VarDecl &V) const { return P->isSingleAssignmentLocal(&V); }
+
+const std::set<const FunctionDecl *> &Reductions::updateHelpers() const { return P->updateHelpers(); }
 
 } // namespace autoscale::find

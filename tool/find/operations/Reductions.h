@@ -57,6 +57,11 @@ public:
   /// (its address is not taken either).
   bool givenOnce(const clang::VarDecl &V) const;
 
+  /// The functions (canonical declarations, defined outside system headers) that this one calls
+  /// within an update with the old value among the arguments (`m = lerp(g, m, beta1)`): the
+  /// update's arithmetic is theirs (UpdateHelpers.h).
+  const std::set<const clang::FunctionDecl *> &updateHelpers() const;
+
 private:
   class Impl;
   std::unique_ptr<Impl> P;

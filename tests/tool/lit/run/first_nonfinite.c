@@ -1,5 +1,5 @@
-// The summary's first line names where the first NaN or inf was born: here a product that grows
-// tenfold each step and leaves fp16's range (65504, no saturation) at step 4, its fifth
+// The summary's first line names where the first NaN or inf was born: here a product whose operand
+// grows tenfold each step and which leaves fp16's range (65504, no saturation) at step 4, its fifth
 // execution. The inf then reaches the sum, which only passes it on: the origin stays the product.
 // Under the pass-through rules nothing overflows and the first line says so; the report agrees.
 // RUN: rm -rf %t && split-file %s %t && cd %t
@@ -33,10 +33,10 @@ static float grow(float x, float rate) {
 
 int main(void) {
   volatile float rate = 20.0f;
-  float x = 1.0f, total = 0.0f;
+  float scale = 1.0f, total = 0.0f;
   for (int step = 0; step < 6; step++) {
-    x = grow(x, rate);
-    total += x;
+    total += grow(scale, rate);
+    scale *= 10.0f;
   }
   printf("total %g\n", total);
   return 0;

@@ -1,0 +1,29 @@
+//===- UpdateHelpers.h - functions that compute their callers' state updates -===//
+//
+// llm.c's AdamW updates its moments through a helper, `m = lerp(grad, m, beta1)`: the update's
+// arithmetic lies in lerp, where nothing says it is an update, so fp16 rounded the second moment to
+// zero. A function that some function of the unit calls within an update, the old value among the
+// arguments (Reductions::updateHelpers), is an update helper: its arithmetic is the update's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_UPDATEHELPERS_H
+#define AUTOSCALE_TOOL_FIND_UPDATEHELPERS_H
+
+#include "find/operations/Reductions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <set>
+
+namespace autoscale::find {
+
+/// The update helpers of the unit (canonical declarations, template patterns beside their
+/// instantiations), from the Reductions of every function defined outside system headers.
+std::set<const clang::FunctionDecl *>
+updateHelpers(clang::ASTContext &Ctx,
+              llvm::function_ref<const Reductions &(const clang::FunctionDecl *)> ReductionsOf);
+
+} // namespace autoscale::find
+
+#endif
