@@ -8,6 +8,7 @@
 
 #include "find/steps/CallGraph.h"
 #include "find/Context.h"
+#include "find/Instantiations.h"
 #include "find/operations/SkipReasons.h"
 #include "find/operations/UpdateHelpers.h"
 #include "find/steps/StepPoints.h"
@@ -83,7 +84,7 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
     FunctionOfLoop[C.Loop] = C.FunctionNode;
   }
   if (C.FunctionNode) {
-    if (std::optional<rules::Idiom> Role = reductionsOf(C.FunctionNode).roleOf(E))
+    if (std::optional<rules::Idiom> Role = roleOf(E, *C.FunctionNode))
       Op.OpName = rules::name(*Role).str();
     else if (Base != BaseOp::Call && Base != BaseOp::Matmul && computesUpdates(*C.FunctionNode))
       Op.OpName = rules::name(rules::Idiom::Update).str();
@@ -137,6 +138,19 @@ bool OperationFinder::calledInConstants(const CXXMethodDecl *Lambda) {
   if (!ConstantLambdas)
     ConstantLambdas = lambdasCalledInConstants(Ctx);
   return ConstantLambdas->count(Lambda) != 0;
+}
+
+std::optional<rules::Idiom> OperationFinder::roleOf(const Expr *E, const FunctionDecl &FD) {
+  if (std::optional<rules::Idiom> Role = reductionsOf(&FD).roleOf(E))
+    return Role;
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!OC || !OC->isTypeDependent())
+    return std::nullopt;
+  for (const FunctionDecl *F : instantiationsOf(FD))
+    if (const Expr *Op = operationAt(*F, OC->getOperatorLoc()))
+      if (std::optional<rules::Idiom> Role = reductionsOf(F).roleOf(Op))
+        return Role;
+  return std::nullopt;
 }
 
 bool OperationFinder::computesUpdates(const FunctionDecl &FD) {

@@ -187,6 +187,9 @@ private:
   /// Whether the lambda is called in a constant expression (ConstantUses.h), found on first use.
   bool calledInConstants(const CXXMethodDecl *Lambda);
   std::optional<std::set<const CXXMethodDecl *>> ConstantLambdas;
+  /// What the operator E of FD is for (Reductions.h); for a dependent operator call of a template
+  /// (`acc += x` with overloads in scope), what it is in an instantiation that resolves it.
+  std::optional<rules::Idiom> roleOf(const Expr *E, const FunctionDecl &FD);
   /// Whether FD computes its callers' state updates (UpdateHelpers.h), the unit's helpers found on
   /// first use.
   bool computesUpdates(const FunctionDecl &FD);

@@ -361,6 +361,11 @@ private:
       return;
     const Expr *Target = B->getLHS();
     std::vector<SumStep> Steps = sumSteps(*B, Ctx);
+    // A step of a warp's tree reduction, unrolled or not: another lane's partial sum of the same
+    // variable added to this lane's (`v += __shfl_down_sync(mask, v, 1)`, `tile.shfl_down(v, o)`).
+    for (const SumStep &S : Steps)
+      if (shuffles(S.Added, Target))
+        Roles[S.Reducer] = Idiom::Accumulate;
     if (!Steps.empty()) {
       Chain C = chainOf(A.Loop);
       const auto Varies = [&](int L) {
@@ -395,6 +400,15 @@ private:
         if (varOf(Other.B->getLHS()) == Copy &&
             (Other.B->isCompoundAssignmentOp() || readsOld(Other.B->getRHS(), Other.B->getLHS())))
           update(Other.B, Other.B->getLHS());
+  }
+
+  /// Whether E is a warp shuffle (a callee named __shfl*_sync, or cooperative groups' shfl*) of
+  /// Target's value.
+  bool shuffles(const Expr *E, const Expr *Target) const {
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    return F && F->getIdentifier() && F->getName().contains("shfl") &&
+           llvm::any_of(Call->arguments(), [&](const Expr *A) { return sameExpr(A, Target, Ctx); });
   }
 
   /// Whether LV is local storage that a loop around its assignment (L, the innermost, or one

@@ -1,5 +1,6 @@
 //===- SkipReasons.cpp - why an operand keeps an operation as written --------===//
 #include "find/operations/SkipReasons.h"
+#include "find/Instantiations.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -58,48 +59,6 @@ std::string lvalueSkipReason(const Expr *LV, const ASTContext &Ctx) {
     if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->getStorageClass() == SC_Register)
       return "register variable (no address)";
   return {};
-}
-
-/// The instantiations of the function template or class template member Pattern.
-static std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pattern) {
-  std::vector<const FunctionDecl *> Out;
-  if (const FunctionTemplateDecl *FT = Pattern.getDescribedFunctionTemplate())
-    for (const FunctionDecl *F : FT->specializations())
-      Out.push_back(F);
-  const auto *RD = dyn_cast<CXXRecordDecl>(Pattern.getDeclContext());
-  if (const ClassTemplateDecl *CT = RD ? RD->getDescribedClassTemplate() : nullptr)
-    for (const ClassTemplateSpecializationDecl *S : CT->specializations())
-      for (const Decl *D : S->decls())
-        if (const auto *F = dyn_cast<FunctionDecl>(D);
-            F && F->getTemplateInstantiationPattern() == &Pattern)
-          Out.push_back(F);
-  return Out;
-}
-
-/// The operation at OpLoc in F, an instantiation of the template where it was found: an operator
-/// at its operator's location, a call (no operator's or member's) at its start; null if none.
-static const Expr *operationAt(const FunctionDecl &F, SourceLocation OpLoc) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    SourceLocation OpLoc;
-    const Expr *Found = nullptr;
-    bool VisitExpr(Expr *E) {
-      SourceLocation At;
-      if (const auto *B = dyn_cast<BinaryOperator>(E))
-        At = B->getOperatorLoc();
-      else if (const auto *U = dyn_cast<UnaryOperator>(E))
-        At = U->getOperatorLoc();
-      else if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E))
-        At = O->getOperatorLoc();
-      else if (isa<CallExpr>(E) && !isa<CXXMemberCallExpr>(E))
-        At = E->getBeginLoc();
-      if (At.isValid() && At == OpLoc)
-        Found = E;
-      return !Found;
-    }
-  } Find;
-  Find.OpLoc = OpLoc;
-  Find.TraverseStmt(F.getBody());
-  return Find.Found;
 }
 
 std::string instantiationBindSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
