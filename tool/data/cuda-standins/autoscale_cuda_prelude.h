@@ -2,8 +2,9 @@
  * rewritten output, which nvcc compiles with its own headers. It declares what nvcc provides and
  * Clang 19's CUDA wrapper leaves out: the cache-hint loads and stores of sm_32_intrinsics.h
  * (__ldcs, __stcs, ... on every type nvcc has them for), and the host side of the max/min
- * overloads of nvcc's math_functions.hpp (Clang declares them for device code only), so real
- * kernels and their launch code (max(int, size_t) in a grid size) parse. */
+ * overloads of nvcc's math_functions.hpp (Clang declares them for device code only), and math.h
+ * as nvcc includes it, so real kernels and their launch code (max(int, size_t) in a grid size,
+ * an unqualified isfinite) parse. */
 #ifndef AUTOSCALE_CUDA_PRELUDE_H
 #define AUTOSCALE_CUDA_PRELUDE_H
 /* Without a toolkit the tool parses with -nocudainc, and Clang's CUDA wrapper, which defines the
@@ -19,6 +20,10 @@
 #define __managed__ __attribute__((managed))
 #endif
 #if defined(__CUDA__) && defined(__cplusplus)
+/* nvcc's cuda_runtime.h includes math.h (crt/math_functions.h), so host code calls isfinite,
+ * isnan, isinf and signbit unqualified whatever it includes itself; Clang's wrapper brings
+ * <cmath> only, which declares them in std. */
+#include <math.h>
 template <typename T> __device__ T __ldcg(const T *);
 template <typename T> __device__ T __ldca(const T *);
 template <typename T> __device__ T __ldcs(const T *);
