@@ -13,15 +13,25 @@ using namespace clang;
 namespace autoscale::find {
 namespace {
 
-/// Whether the branches of If do more than pick values (`if (v > m) m = v;` is a maximum, data like
-/// `?:`): they jump (break, continue, return, goto), loop, or call a function of the program.
+/// Whether the branches of If do more than pick float values (`if (v > m) m = v;` is a maximum,
+/// data like `?:`): they jump (break, continue, return, goto), loop, call a function of the
+/// program, or write an integer or a pointer (a count, an index: `if (x * x + y * y <= 1) ++in;`,
+/// `if (v > best) { best = v; p = i; }`), which a rounded comparison moves by whole units.
 bool branchesSteer(const IfStmt &If) {
   struct Walk : RecursiveASTVisitor<Walk> {
     bool Steers = false;
+    static bool exact(const Expr *LV) {
+      QualType T = LV->getType();
+      return T->isIntegerType() || T->isPointerType();
+    }
     bool VisitStmt(Stmt *S) {
       if (isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt>(S) || isLoop(S))
         Steers = true;
       if (const auto *Call = dyn_cast<CallExpr>(S); Call && Call->getBuiltinCallee() == 0)
+        Steers = true;
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && exact(B->getLHS()))
+        Steers = true;
+      if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp() && exact(U->getSubExpr()))
         Steers = true;
       return !Steers;
     }
@@ -194,10 +204,43 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
 
 } // namespace
 
+/// The float locals given another float local's value as it is (`md = d`, `float best = v`).
+struct Copies : RecursiveASTVisitor<Copies> {
+  std::vector<std::pair<const VarDecl *, const VarDecl *>> ToFrom;
+  void copy(const Expr *LV, const Expr *From) {
+    const VarDecl *To = floatLocalOf(LV), *Src = From ? floatLocalOf(From) : nullptr;
+    if (To && Src && To != Src)
+      ToFrom.push_back({To, Src});
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      copy(B->getLHS(), B->getRHS());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (isFloatLocal(V) && V->getInit())
+      if (const VarDecl *Src = floatLocalOf(V->getInit()); Src && Src != V)
+        ToFrom.push_back({V, Src});
+    return true;
+  }
+};
+
 ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx) {
+  const Stmt *Body = FD.getBody();
+  if (!Body)
+    return;
   SteeringReads R(Steering, Ctx);
-  if (const Stmt *Body = FD.getBody())
-    R.TraverseStmt(const_cast<Stmt *>(Body));
+  R.TraverseStmt(const_cast<Stmt *>(Body));
+  // A local whose value a steering local takes as it is steers too: the maximum a test reads
+  // (`if (d > md) md = d; ... if (md < tol) break;`) is one of the d.
+  Copies C;
+  C.TraverseStmt(const_cast<Stmt *>(Body));
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto [To, From] : C.ToFrom)
+      if (Steering.count(To) && Steering.insert(From).second)
+        Grew = true;
+  }
 }
 
 std::string ControlValues::reasonFor(const Expr *E) const {

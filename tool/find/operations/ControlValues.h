@@ -4,13 +4,15 @@
 // written computes: rounded, a float loop counter `t += step` sticks at 2048 in fp16 and the loop
 // never ends; a rounded condition or index takes another branch or reads another element. Such
 // operations stay as written, whatever the rules say:
-// - an operation inside a condition (while, do, for, switch, and an if whose branches jump, loop
-//   or call the program's functions: not `?:` nor an if that only picks a value, as a maximum
-//   does), a for loop's increment, or a conversion to an integer (an index, a count, a bound:
-//   rounding moves it by whole units, wherever it goes), through arithmetic and math calls;
+// - an operation inside a condition (while, do, for, switch, and an if whose branches jump, loop,
+//   call the program's functions or write an integer or a pointer, a count or an index: not `?:`
+//   nor an if that only picks a float value, as a maximum does), a for loop's increment, or a
+//   conversion to an integer (an index, a count, a bound: rounding moves it by whole units,
+//   wherever it goes), through arithmetic and math calls;
 // - the operation that gives a float variable its new value (its initialiser, the right side of
-//   `v = e`, `v op= e` itself) when such a place of its function reads that variable. The
-//   operands that feed it (`d * d` in `err += d * d`) are data.
+//   `v = e`, `v op= e` itself) when such a place of its function reads that variable, or reads a
+//   variable that takes the first's value as it is (`md = d`). The operands that feed it (`d * d`
+//   in `err += d * d`) are data.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_CONTROLVALUES_H

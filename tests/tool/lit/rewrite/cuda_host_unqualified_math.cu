@@ -8,12 +8,9 @@
 // RUN: %nvcc -arch=sm_90 -c -I %runtime-include out/input.cu -o out/input.o
 #include <cmath>
 #include <cstdio>
-int count_bad(const float *x, int n) {
-  int bad = 0;
-  for (int i = 0; i < n; i++) {
-    float y = x[i] * 2.0f;
-    if (!isfinite(y) || isnan(y) || isinf(y) || signbit(y)) bad++;
-  }
-  return bad;
+void clean(float *out, const float *x, int n) {
+  for (int i = 0; i < n; i++)
+    out[i] = isfinite(x[i]) && !isnan(x[i]) && !isinf(x[i]) && !signbit(x[i]) ? x[i] * 0.5f : 0.0f;
+  // REPORT: input.cu:[[@LINE-1]]:86: {"action":"cast","class":"infer",{{.*}}"op":"mul"
 }
 // REPORT: file: {"changed":true,"path":"input.cu",{{.*}}"written_to":"out/input.cu"}
