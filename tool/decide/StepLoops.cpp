@@ -13,8 +13,7 @@ class Program {
 public:
   using Loop = std::pair<const FunctionRecord *, const LoopRecord *>;
 
-  Program(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
-          const std::map<std::string, FunctionRecord> &Functions)
+  Program(const std::vector<Operation> &Ops, const std::map<std::string, FunctionRecord> &Functions)
       : Functions(Functions) {
     // A call of a virtual method may run any method overriding it (the dispatch is not known
     // here), and a call by name (a member of a dependent object in a template) any function of
@@ -44,13 +43,14 @@ public:
         CallAll(Overriders, Callee, Loop);
       }
     }
+    // The float work, whatever the rules decide for it: where steps end does not depend on them.
     for (size_t I = 0; I < Ops.size(); ++I)
-      if (Ops[I].Shape && Decisions[I].rewrites()) {
-        HasSites.insert(Ops[I].FunctionKey);
+      if (Ops[I].Shape) {
+        HasWork.insert(Ops[I].FunctionKey);
         if (Ops[I].Loop)
-          LoopsWithSites[Ops[I].FunctionKey].insert(*Ops[I].Loop);
+          LoopsWithWork[Ops[I].FunctionKey].insert(*Ops[I].Loop);
         else
-          SitesOutsideLoops.insert(Ops[I].FunctionKey);
+          WorkOutsideLoops.insert(Ops[I].FunctionKey);
       }
     // The functions main runs, directly or through others (none known without main).
     for (const auto &[Key, F] : Functions)
@@ -63,8 +63,8 @@ public:
         if (Functions.count(Callee) && Run.insert(Callee).second)
           Todo.push_back(Callee);
     }
-    // A function reaches sites when it has some or calls one that does (to a fixed point).
-    Reaches = HasSites;
+    // A function reaches work when it has some or calls one that does (to a fixed point).
+    Reaches = HasWork;
     for (bool Grew = true; Grew;) {
       Grew = false;
       for (const auto &[Key, F] : Functions)
@@ -95,7 +95,7 @@ public:
   /// The driving loops not inside another one, of functions not run within a step (and, in a
   /// program whose main is rewritten, run at all: a library's functions the program never calls
   /// do no work). Where some of them drive by calls (a training loop calling forward and
-  /// backward), a loop that only nests loops of sites, in a function the program calls or beside
+  /// backward), a loop that only nests loops of work, in a function the program calls or beside
   /// such a loop, is one-off work (an initialisation, an energy computed once), not a step.
   std::vector<Loop> outermostDrivers() const {
     std::vector<Loop> Out;
@@ -147,7 +147,7 @@ private:
 
   /// The outermost driving loop strictly inside loop Outer of F (or, when Outer's work is the
   /// calls of one other function, in that function) that holds all of Outer's work: its loops
-  /// of sites and its calls of functions reaching sites. A call of F itself (recursion) repeats
+  /// of float operations and its calls of functions reaching some. A call of F itself (recursion) repeats
   /// the same loops and does not count.
   std::optional<Loop> holdingAllWork(const FunctionRecord &F, unsigned Outer) const {
     std::vector<unsigned> Work; // the loops holding its work, in F
@@ -157,12 +157,12 @@ private:
         Work.push_back(*L);
         Callees.insert(Callee);
       }
-    bool HoldsSites = false;
-    if (auto Sites = LoopsWithSites.find(F.Key); Sites != LoopsWithSites.end())
-      for (unsigned L : Sites->second)
+    bool HoldsWork = false;
+    if (auto Found = LoopsWithWork.find(F.Key); Found != LoopsWithWork.end())
+      for (unsigned L : Found->second)
         if (within(F, L, Outer)) {
           Work.push_back(L);
-          HoldsSites = true;
+          HoldsWork = true;
         }
     if (Work.empty())
       return std::nullopt;
@@ -176,10 +176,10 @@ private:
       if (Best)
         return Loop{&F, &F.Loops.at(*Best)};
     }
-    if (HoldsSites || Callees.size() != 1)
+    if (HoldsWork || Callees.size() != 1)
       return std::nullopt;
     const auto G = Functions.find(*Callees.begin());
-    if (G == Functions.end() || SitesOutsideLoops.count(G->first))
+    if (G == Functions.end() || WorkOutsideLoops.count(G->first))
       return std::nullopt;
     // All of G's work must lie in one outermost loop of G, and that loop drive it.
     std::set<unsigned> Outermost;
@@ -189,8 +189,8 @@ private:
           return std::nullopt;
         Outermost.insert(outermost(G->second, *L));
       }
-    if (auto Sites = LoopsWithSites.find(G->first); Sites != LoopsWithSites.end())
-      for (unsigned L : Sites->second)
+    if (auto Work = LoopsWithWork.find(G->first); Work != LoopsWithWork.end())
+      for (unsigned L : Work->second)
         Outermost.insert(outermost(G->second, L));
     auto D = Drivers.find(G->first);
     if (Outermost.size() != 1 || D == Drivers.end() || !D->second.count(*Outermost.begin()))
@@ -223,8 +223,8 @@ private:
     return false;
   }
 
-  /// Whether a loop nested in Outer executes sites, or Outer calls (at any depth) a function that
-  /// reaches sites: its iterations are steps of work, not elements of one tensor.
+  /// Whether a loop nested in Outer executes float operations, or Outer calls (at any depth) a
+  /// function that reaches some: its iterations are steps of work, not elements of one tensor.
   bool drives(const FunctionRecord &F, unsigned Outer) const {
     // A loop whose counter indexes the data walks over it (an initialisation, the rows of a
     // product, a lookup table filled by calls): its iterations are parts of one pass, not steps.
@@ -232,9 +232,9 @@ private:
       return false;
     if (drivesByCalls(F, Outer))
       return true;
-    auto Sites = LoopsWithSites.find(F.Key);
-    if (Sites != LoopsWithSites.end())
-      for (unsigned L : Sites->second)
+    auto Work = LoopsWithWork.find(F.Key);
+    if (Work != LoopsWithWork.end())
+      for (unsigned L : Work->second)
         if (L != Outer && within(F, L, Outer))
           return true;
     return false;
@@ -251,14 +251,13 @@ private:
   /// Each function's calls, with the overriders of a virtual callee and every function a call by
   /// name may reach.
   std::map<std::string, std::set<std::pair<std::string, std::optional<unsigned>>>> CallsOf;
-  std::set<std::string> HasSites, SitesOutsideLoops, Reaches, Inside, Run;
-  std::map<std::string, std::set<unsigned>> LoopsWithSites, Drivers;
+  std::set<std::string> HasWork, WorkOutsideLoops, Reaches, Inside, Run;
+  std::map<std::string, std::set<unsigned>> LoopsWithWork, Drivers;
 };
 
 } // namespace
 
-StepPlan planSteps(const std::vector<Operation> &Ops, const std::vector<Decision> &Decisions,
-                   const std::map<std::string, FunctionRecord> &Functions,
+StepPlan planSteps(const std::vector<Operation> &Ops, const std::map<std::string, FunctionRecord> &Functions,
                    const rules::RuleSet &Rules, bool ProgramCallsStep) {
   StepPlan Plan;
   if (Rules.NoStep) {
@@ -273,7 +272,7 @@ StepPlan planSteps(const std::vector<Operation> &Ops, const std::vector<Decision
     Plan.How = StepPlan::Program;
     return Plan;
   }
-  for (auto [F, L] : Program(Ops, Decisions, Functions).outermostDrivers()) {
+  for (auto [F, L] : Program(Ops, Functions).outermostDrivers()) {
     StepLoop S{F->File, F->Display, F->Name, *L};
     (L->Steps.empty() ? Plan.Unwritable : Plan.Loops).push_back(std::move(S));
   }

@@ -340,7 +340,7 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
   for (const std::string &Warning : formatlessOverrideWarnings(P.Ops, Decisions, *Rules))
     llvm::errs() << Warning << "\n";
   assignSubstitutions(P.Ops, Decisions);
-  const StepPlan Steps = planSteps(P.Ops, Decisions, P.Functions, *Rules, P.CallsStep);
+  const StepPlan Steps = planSteps(P.Ops, P.Functions, *Rules, P.CallsStep);
   for (const std::string &Name : Rules->StepFunctions)
     if (!P.StepFunctionsDefined.count(Name)) {
       const auto [Line, Column] = Rules->StepFunctionAt.at(Name);
