@@ -55,6 +55,27 @@ bool wrapsIndex(const Stmt *E) {
   return E && llvm::any_of(E->children(), wrapsIndex);
 }
 
+/// An element a class's accessor returns by reference (`y(j)`, `m(i, j)`, `v.at(i)`): the object
+/// it is called on, whether that object is reached through a pointer, and the arguments.
+struct Accessor {
+  const Expr *Object;
+  bool ThroughPointer;
+  std::vector<const Expr *> Args;
+};
+std::optional<Accessor> accessorOf(const Expr *LV) {
+  LV = LV->IgnoreParens();
+  if (!LV->isLValue())
+    return std::nullopt;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(LV); OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 2)
+    return Accessor{OC->getArg(0), false, {OC->arg_begin() + 1, OC->arg_end()}};
+  // A method with no argument (a queue's next slot) may return another element at each call.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(LV); MC && MC->getNumArgs() >= 1) {
+    const auto *M = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    return Accessor{MC->getImplicitObjectArgument(), M && M->isArrow(), {MC->arg_begin(), MC->arg_end()}};
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
@@ -298,6 +319,9 @@ private:
       return exprVaries(U->getSubExpr(), L, C);
     if (const auto *M = dyn_cast<MemberExpr>(LV))
       return M->isArrow() ? exprVaries(M->getBase(), L, C) : addressVaries(M->getBase(), L, C);
+    if (std::optional<Accessor> A = accessorOf(LV))
+      return (A->ThroughPointer ? exprVaries(A->Object, L, C) : addressVaries(A->Object->IgnoreParenImpCasts(), L, C)) ||
+             llvm::any_of(A->Args, [&](const Expr *X) { return exprVaries(X, L, C); });
     return true;
   }
 
@@ -323,6 +347,8 @@ private:
              (A->OnObject ? scatters(A->Base) : pointerScatters(A->Base));
     if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
       return pointerScatters(U->getSubExpr());
+    if (std::optional<Accessor> A = accessorOf(LV))
+      return llvm::any_of(A->Args, [&](const Expr *X) { return loadedIndex(X) || wrapsIndex(X); });
     // A member of a scattered element (s[lab[i]].n).
     if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow())
       return scatters(M->getBase());
@@ -350,7 +376,7 @@ private:
     // A tensor's element scaled by a value (`alpha * a[i]`, hoisted out of a GEMM's inner loop).
     if (const auto *Mul = dyn_cast<BinaryOperator>(E); Mul && Mul->getOpcode() == BO_Mul)
       return readsTensor(Mul->getLHS()) != readsTensor(Mul->getRHS());
-    return subscriptOf(E) ||
+    return subscriptOf(E) || accessorOf(E) ||
            (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
   }
 
