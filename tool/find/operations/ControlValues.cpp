@@ -7,6 +7,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
 
 using namespace clang;
 
@@ -96,9 +99,20 @@ bool dependentToInteger(const DynTypedNode &S, const Stmt *Child) {
   return B && B->getOpcode() == BO_Assign && B->getRHS() == E && B->getLHS()->getType()->isIntegerType();
 }
 
+/// Whether argument I of Call is a parameter that steers in the function called.
+using SteeringArgument = llvm::function_ref<bool(const CallExpr &Call, unsigned I)>;
+
+/// The index of Child among Call's arguments, if it is one.
+std::optional<unsigned> argumentIndex(const CallExpr &Call, const Stmt *Child) {
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    if (Call.getArg(I) == Child)
+      return I;
+  return std::nullopt;
+}
+
 /// What the control place holding Child (a child of S) decides, or null when Child is none. A
 /// conditional expression, and an if whose branches only pick values, are data.
-const char *controlPlace(const Stmt *S, const Stmt *Child, const ASTContext &Ctx) {
+const char *controlPlace(const Stmt *S, const Stmt *Child, const ASTContext &Ctx, SteeringArgument Steers) {
   if (const auto *If = dyn_cast<IfStmt>(S); If && Child == If->getCond() && branchesSteer(*If))
     return "a branch's condition";
   if (const auto *W = dyn_cast<WhileStmt>(S); W && Child == W->getCond())
@@ -116,6 +130,8 @@ const char *controlPlace(const Stmt *S, const Stmt *Child, const ASTContext &Ctx
   const auto *Call = dyn_cast<CallExpr>(S);
   if (const auto *Cast = dyn_cast<CastExpr>(S); (Cast && isIntegerConversion(*Cast)) || (Call && convertsToInteger(*Call, Ctx)))
     return kConversionPlace;
+  if (std::optional<unsigned> I = Call ? argumentIndex(*Call, Child) : std::nullopt; I && Steers(*Call, *I))
+    return "a parameter that steers control flow in the function it is passed to";
   return nullptr;
 }
 
@@ -131,7 +147,7 @@ bool carriesValue(const Stmt *S, const ASTContext &Ctx) {
 
 /// The control place E's value reaches through the expressions around it, or null; Top gets the
 /// outermost expression that carries the value there.
-const char *reachedPlace(const Expr *E, ASTContext &Ctx, const Expr *&Top) {
+const char *reachedPlace(const Expr *E, ASTContext &Ctx, SteeringArgument Steers, const Expr *&Top) {
   DynTypedNode N = DynTypedNode::create(*E);
   Top = E;
   while (true) {
@@ -141,7 +157,7 @@ const char *reachedPlace(const Expr *E, ASTContext &Ctx, const Expr *&Top) {
     const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (!S)
       return nullptr;
-    if (const char *Place = controlPlace(S, N.get<Stmt>(), Ctx))
+    if (const char *Place = controlPlace(S, N.get<Stmt>(), Ctx, Steers))
       return Place;
     if (!carriesValue(S, Ctx))
       return nullptr;
@@ -166,7 +182,9 @@ const VarDecl *assignedLocal(const Expr *E, ASTContext &Ctx) {
 struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   std::set<const VarDecl *> &Out;
   const ASTContext &Ctx;
-  SteeringReads(std::set<const VarDecl *> &Out, const ASTContext &Ctx) : Out(Out), Ctx(Ctx) {}
+  SteeringArgument Steers;
+  SteeringReads(std::set<const VarDecl *> &Out, const ASTContext &Ctx, SteeringArgument Steers)
+      : Out(Out), Ctx(Ctx), Steers(Steers) {}
   void readsIn(const Stmt *S) {
     struct Refs : RecursiveASTVisitor<Refs> {
       std::set<const VarDecl *> &Out;
@@ -195,9 +213,10 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
-    if (convertsToInteger(*C, Ctx))
-      for (const Expr *A : C->arguments())
-        readsIn(A);
+    const bool Converts = convertsToInteger(*C, Ctx);
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      if (Converts || Steers(*C, I))
+        readsIn(C->getArg(I));
     return true;
   }
 };
@@ -225,11 +244,12 @@ struct Copies : RecursiveASTVisitor<Copies> {
   }
 };
 
-ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx) {
+ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned Depth) : Ctx(Ctx), Depth(Depth) {
   const Stmt *Body = FD.getBody();
   if (!Body)
     return;
-  SteeringReads R(Steering, Ctx);
+  const auto Steers = [this](const CallExpr &Call, unsigned I) { return steeringArgument(Call, I); };
+  SteeringReads R(Steering, Ctx, Steers);
   R.TraverseStmt(const_cast<Stmt *>(Body));
   // A local whose value a steering local takes as it is steers too: the maximum a test reads
   // (`if (d > md) md = d; ... if (md < tol) break;`) is one of the d.
@@ -243,16 +263,29 @@ ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx)
   }
 }
 
+bool ControlValues::steeringArgument(const CallExpr &Call, unsigned I) const {
+  // A method's operator call counts its object as an argument; a parameter's index is another.
+  const FunctionDecl *Callee = isa<CXXOperatorCallExpr>(Call) ? nullptr : Call.getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!Def || Depth >= kCalleeDepth || I >= Def->getNumParams() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return false;
+  std::unique_ptr<ControlValues> &Of = Callees[Def];
+  if (!Of)
+    Of = std::make_unique<ControlValues>(*Def, Ctx, Depth + 1);
+  return Of->Steering.count(Def->getParamDecl(I)) != 0;
+}
+
 std::string ControlValues::reasonFor(const Expr *E) const {
   const Expr *Top = E;
-  if (const char *Place = reachedPlace(E, Ctx, Top))
+  if (const char *Place = reachedPlace(E, Ctx, [this](const CallExpr &Call, unsigned I) { return steeringArgument(Call, I); }, Top))
     return std::string("steers control flow: its value reaches ") + Place;
   // The whole value a steering local is given (`float lum = wr * r + wg * g; bins[(int)(lum *
   // n)]`), as if written in its place; the operands of a sum into it (`v op= e`, `v = v + e`)
   // are data, its last operation aside.
   if (const VarDecl *V = assignedLocal(Top, Ctx); V && Steering.count(V) && (Top == E || !refersTo(Top, V)))
     return "steers control flow: '" + V->getNameAsString() +
-           "' is read by a condition, a loop's increment or a conversion to an integer";
+           "' is read by a condition, a loop's increment, a conversion to an integer or a function it steers in";
   return "";
 }
 

@@ -12,7 +12,9 @@
 // - the operation that gives a float variable its new value (its initialiser, the right side of
 //   `v = e`, `v op= e` itself) when such a place of its function reads that variable, or reads a
 //   variable that takes the first's value as it is (`md = d`). The operands that feed it (`d * d`
-//   in `err += d * d`) are data.
+//   in `err += d * d`) are data;
+// - an argument of a function of the unit whose parameter steers there, as such a place
+//   (`n = steps_for(T, dt)` where steps_for returns `(int)(T / dt)`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_CONTROLVALUES_H
@@ -22,6 +24,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <map>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -29,14 +33,22 @@ namespace autoscale::find {
 
 class ControlValues {
 public:
-  /// Finds the float variables FD's control places read.
-  ControlValues(const clang::FunctionDecl &FD, clang::ASTContext &Ctx);
+  /// Finds the float variables FD's control places read; Depth: how many calls deep FD is from
+  /// the function the operations are in (a callee's parameters are looked at kCalleeDepth deep).
+  ControlValues(const clang::FunctionDecl &FD, clang::ASTContext &Ctx, unsigned Depth = 0);
   /// Why the operation E must stay as written because it steers control flow, or empty.
   std::string reasonFor(const clang::Expr *E) const;
 
 private:
+  static constexpr unsigned kCalleeDepth = 3;
+  /// Whether argument I of Call goes to a parameter that steers in the function called (the
+  /// unit's own functions: `int steps_for(float T, float dt) { return (int)(T / dt); }`).
+  bool steeringArgument(const clang::CallExpr &Call, unsigned I) const;
+
   clang::ASTContext &Ctx;
+  unsigned Depth;
   std::set<const clang::VarDecl *> Steering;
+  mutable std::map<const clang::FunctionDecl *, std::unique_ptr<ControlValues>> Callees;
 };
 
 } // namespace autoscale::find

@@ -26,7 +26,7 @@ static int while_counter(float end, float dt) {
   float t = 0.0f;
   while (t < end) {
     t = t + dt;
-    // REPORT: input.c:[[@LINE-1]]:11: {"action":"skipped",{{.*}}"reason":"steers control flow: 't' is read by a condition, a loop's increment or a conversion to an integer"{{.*}}
+    // REPORT: input.c:[[@LINE-1]]:11: {"action":"skipped",{{.*}}"reason":"steers control flow: 't' is read by a condition, a loop's increment, a conversion to an integer or a function it steers in"{{.*}}
     n++;
   }
   return n;
@@ -45,7 +45,7 @@ static int converge(const float *r, int n, float tol) {
     for (int i = 0; i < n; i++) {
       float d = r[i] / (float)(sweeps + 1);
       err += d * d;
-      // REPORT: input.c:[[@LINE-1]]:11: {"action":"skipped",{{.*}}"op":"accumulate"{{.*}}"reason":"steers control flow: 'err' is read by a condition, a loop's increment or a conversion to an integer"{{.*}}
+      // REPORT: input.c:[[@LINE-1]]:11: {"action":"skipped",{{.*}}"op":"accumulate"{{.*}}"reason":"steers control flow: 'err' is read by a condition, a loop's increment, a conversion to an integer or a function it steers in"{{.*}}
       // REPORT: input.c:[[@LINE-2]]:16: {"action":"keep",{{.*}}"op":"square_sum","rule":"class:deny"{{.*}}
     }
     sweeps++;

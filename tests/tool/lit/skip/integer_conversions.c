@@ -38,7 +38,7 @@ float decay(float *y, const float *u, float t, float rate) {
 }
 int lookup(const int *table, const float *u, float m) {
   float p = u[0] * m;
-  // REPORT: input.c:[[@LINE-1]]:18: {"action":"skipped",{{.*}}"reason":"steers control flow: 'p' is read by a condition, a loop's increment or a conversion to an integer"
+  // REPORT: input.c:[[@LINE-1]]:18: {"action":"skipped",{{.*}}"reason":"steers control flow: 'p' is read by a condition, a loop's increment, a conversion to an integer or a function it steers in"
   return table[(int)p];
 }
 #include <math.h>
@@ -55,7 +55,7 @@ long rounded_bins(int *h, const float *x, float lo, int n) {
 }
 int luminance_bin(float r, float g, float b, int bins) {
   float lum = 0.2126f * r + 0.7152f * g + 0.0722f * b;
-  // REPORT: input.c:[[@LINE-1]]:23: {"action":"skipped",{{.*}}"reason":"steers control flow: 'lum' is read by a condition, a loop's increment or a conversion to an integer"
-  // REPORT: input.c:[[@LINE-2]]:27: {"action":"skipped",{{.*}}"reason":"steers control flow: 'lum' is read by a condition, a loop's increment or a conversion to an integer"
+  // REPORT: input.c:[[@LINE-1]]:23: {"action":"skipped",{{.*}}"reason":"steers control flow: 'lum' is read by a condition, a loop's increment, a conversion to an integer or a function it steers in"
+  // REPORT: input.c:[[@LINE-2]]:27: {"action":"skipped",{{.*}}"reason":"steers control flow: 'lum' is read by a condition, a loop's increment, a conversion to an integer or a function it steers in"
   return (int)(lum * bins);
 }
