@@ -8,10 +8,12 @@
 # change; a rewritten file whose text stays the same keeps its time, so only what the rewrite
 # changed recompiles. The twin takes <target>'s include directories (a project one first as its
 # rewritten copy), definitions, options, features, link libraries, directories and options, and
-# language standards; call it after those are set. Properties of single source files are not
-# copied. Files: <twin>.autoscale/ (the rewritten tree, under PROJECT_ROOT's layout),
-# <twin>.autoscale.json (the tool's report of every operation), beside them the depfile and a
-# stamp. Needs a Makefile or Ninja generator (single-configuration: they write the compile database).
+# language standards; call it after those are set. Its consumers get <target>'s usage
+# requirements (a project include directory first as its rewritten copy): a library's twin is a
+# drop-in replacement. Properties of single source files are not copied. Files:
+# <twin>.autoscale/ (the rewritten tree, under PROJECT_ROOT's layout), <twin>.autoscale.json (the
+# tool's report of every operation), beside them the depfile and a stamp. Needs a Makefile or
+# Ninja generator (single-configuration: they write the compile database).
 # The depfile names the stamp by its absolute path, which Ninja matches only with CMP0116 (CMake
 # 3.20); DEPFILE under Makefile generators needs 3.20 too. Functions keep the policies in force
 # where they are defined.
@@ -41,14 +43,15 @@ function(_autoscale_project_dirs out root)
   set(${out} "${found}" PARENT_SCOPE)
 endfunction()
 
-# _autoscale_linked_include_dirs(OUT target): the include directories the libraries `target`
-# links give it (their INTERFACE_INCLUDE_DIRECTORIES, through their own INTERFACE_LINK_LIBRARIES),
-# as configured so far: a project header is usually found so (target_include_directories(util
+# _autoscale_linked_include_dirs(OUT target property): the include directories the libraries in
+# `target`'s `property` (LINK_LIBRARIES, or INTERFACE_LINK_LIBRARIES: those its consumers link)
+# give it (their INTERFACE_INCLUDE_DIRECTORIES, through their own INTERFACE_LINK_LIBRARIES), as
+# configured so far: a project header is usually found so (target_include_directories(util
 # PUBLIC include) and target_link_libraries(app util)), not in the target's own property.
-function(_autoscale_linked_include_dirs out target)
+function(_autoscale_linked_include_dirs out target property)
   set(dirs "")
   set(seen "")
-  get_target_property(queue ${target} LINK_LIBRARIES)
+  get_target_property(queue ${target} ${property})
   while(queue)
     list(POP_FRONT queue library)
     # $<LINK_ONLY:x> (a private dependency of a static library) gives no usage requirements; a
@@ -148,7 +151,7 @@ function(autoscale_rewrite)
   # source folders. Declared as the rewrite's byproducts, a rewritten header that changes
   # recompiles the units that read it in the same build (Ninja re-reads only an edge's outputs).
   get_target_property(include_dirs ${arg_TARGET} INCLUDE_DIRECTORIES)
-  _autoscale_linked_include_dirs(linked_include_dirs ${arg_TARGET})
+  _autoscale_linked_include_dirs(linked_include_dirs ${arg_TARGET} LINK_LIBRARIES)
   _autoscale_project_dirs(project_include_dirs ${root} ${include_dirs} ${linked_include_dirs})
   set(unit_dirs "")
   foreach(unit IN LISTS units)
@@ -227,10 +230,39 @@ function(autoscale_rewrite)
   target_compile_options(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},COMPILE_OPTIONS>)
   target_link_options(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},LINK_OPTIONS>)
   target_link_directories(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},LINK_DIRECTORIES>)
-  target_link_libraries(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},LINK_LIBRARIES> ${runtime})
+  # Public: a rewritten header that the twin's consumers include calls the runtime.
+  target_link_libraries(${arg_OUTPUT} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},LINK_LIBRARIES>
+                        PUBLIC ${runtime})
+
+  # A drop-in replacement: the twin's consumers get TARGET's usage requirements, and each project
+  # include directory that TARGET's consumers get (its own or a library's it passes on) first as
+  # its rewritten copy, so they read the headers the twin was compiled with. Only the directories
+  # above have copies (an INTERFACE-only one is not mirrored).
+  get_target_property(interface_include_dirs ${arg_TARGET} INTERFACE_INCLUDE_DIRECTORIES)
+  _autoscale_linked_include_dirs(passed_include_dirs ${arg_TARGET} INTERFACE_LINK_LIBRARIES)
+  _autoscale_project_dirs(interface_include_dirs ${root} ${interface_include_dirs}
+                          ${passed_include_dirs})
+  set(rewritten_interface_dirs "")
+  foreach(dir IN LISTS interface_include_dirs)
+    list(FIND project_include_dirs "${dir}" index)
+    if(NOT index EQUAL -1)
+      file(RELATIVE_PATH relative ${root} ${dir})
+      list(APPEND rewritten_interface_dirs $<BUILD_INTERFACE:${out_dir}/${relative}>)
+    endif()
+  endforeach()
+  set_property(TARGET ${arg_OUTPUT} PROPERTY INTERFACE_INCLUDE_DIRECTORIES ${rewritten_interface_dirs}
+               $<TARGET_PROPERTY:${arg_TARGET},INTERFACE_INCLUDE_DIRECTORIES>)
+  foreach(property INTERFACE_SYSTEM_INCLUDE_DIRECTORIES INTERFACE_COMPILE_DEFINITIONS
+                   INTERFACE_COMPILE_OPTIONS INTERFACE_COMPILE_FEATURES INTERFACE_LINK_OPTIONS
+                   INTERFACE_LINK_DIRECTORIES INTERFACE_LINK_DEPENDS INTERFACE_PRECOMPILE_HEADERS
+                   INTERFACE_SOURCES)
+    set_property(TARGET ${arg_OUTPUT} PROPERTY ${property} $<TARGET_PROPERTY:${arg_TARGET},${property}>)
+  endforeach()
+  target_link_libraries(${arg_OUTPUT} INTERFACE
+                        $<TARGET_PROPERTY:${arg_TARGET},INTERFACE_LINK_LIBRARIES>)
   foreach(property C_STANDARD C_STANDARD_REQUIRED C_EXTENSIONS CXX_STANDARD CXX_STANDARD_REQUIRED
                    CXX_EXTENSIONS CUDA_STANDARD CUDA_ARCHITECTURES POSITION_INDEPENDENT_CODE
-                   COMPILE_FEATURES)
+                   COMPILE_FEATURES INTERFACE_POSITION_INDEPENDENT_CODE)
     get_target_property(value ${arg_TARGET} ${property})
     if(NOT value STREQUAL "value-NOTFOUND")
       set_property(TARGET ${arg_OUTPUT} PROPERTY ${property} ${value})

@@ -16,6 +16,11 @@
       writes a runtime report. Rebuilding redoes exactly the affected rewrites and compiles:
       nothing when nothing changed; the rewrite and no twin unit when the header is touched; the
       one file a rules edit changes; the units including the header when it is edited.
+  consumer.py rewrite-library --prefix P --work W
+      consumers/rewrite_library makes linalg_fp8 from a shared library with a public include
+      directory, definition, feature and link library; a program linking linalg_fp8 instead of
+      linalg builds with only that change and prints close numbers, and the site of the library
+      header's inline function runs in it: it compiled the rewritten header.
   consumer.py rewrite-makefile --prefix P --work W
       The same with the project's Makefile, the recipe of docs/BUILD.md (a compile database, the
       tool's --depfile, a stamp).
@@ -205,10 +210,10 @@ def edit(path, old, new):
         f.write(text.replace(old, new, 1))
 
 
-def rewrite_project(a, work):
-    """A copy of consumers/rewrite_project, its rules/app.yaml the installed default rules."""
+def rewrite_project(a, work, name="rewrite_project"):
+    """A copy of consumers/<name>, its rules/app.yaml the installed default rules."""
     project = os.path.join(work, "project")
-    shutil.copytree(os.path.join(HERE, "consumers", "rewrite_project"), project)
+    shutil.copytree(os.path.join(HERE, "consumers", name), project)
     os.makedirs(os.path.join(project, "rules"))
     shutil.copy(os.path.join(a.prefix, "share", "autoscale", "rules", "default.yaml"),
                 os.path.join(project, "rules", "app.yaml"))
@@ -276,6 +281,25 @@ def rewrite_function_case(a):
     check_rebuilds(work, project, build, build_dir)
 
 
+def rewrite_library_case(a):
+    work = fresh(a.work)
+    project = rewrite_project(a, work, "rewrite_library")
+    build_dir = os.path.join(work, "build")
+    sh([a.cmake, "-S", project, "-B", build_dir, "-G", a.generator, "-DCMAKE_PREFIX_PATH=" + a.prefix,
+        "-DCMAKE_C_COMPILER=" + a.cc, "-DCMAKE_CXX_COMPILER=" + a.cxx] + a.cmake_arg)
+    sh([a.cmake, "--build", build_dir])
+    report = os.path.join(work, "report.json")
+    expected = metrics(sh([os.path.join(build_dir, "app")]).stdout)
+    ran = sh([os.path.join(build_dir, "app_fp8")], env=dict(os.environ, AUTOSCALE_REPORT=report))
+    compare(expected, metrics(ran.stdout))
+    files = {os.path.basename(s.get("file", "")) for s in executed_sites(report)}
+    if files != {"linalg.c", "linalg.h"}:
+        fail("app_fp8 ran sites of %s, not of linalg.c and linalg.h (the rewritten header's inline "
+             "function, which only the program calls)" % sorted(files))
+    print("OK: a program linking the twin builds with the library's usage requirements and its "
+          "rewritten header")
+
+
 def rewrite_makefile_case(a):
     work = fresh(a.work)
     project = rewrite_project(a, work)
@@ -336,7 +360,7 @@ def missing_dependency_case(a):
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("case", choices=["run", "old-standard", "missing-dependency", "rewrite-function",
-                                    "rewrite-makefile"])
+                                    "rewrite-library", "rewrite-makefile"])
     p.add_argument("--prefix", required=True)
     p.add_argument("--work", required=True)
     p.add_argument("--cc", default="cc")
@@ -355,7 +379,8 @@ def main():
     a = p.parse_args()
     a.prefix = os.path.abspath(a.prefix)
     {"run": run_case, "old-standard": old_standard_case, "missing-dependency": missing_dependency_case,
-     "rewrite-function": rewrite_function_case, "rewrite-makefile": rewrite_makefile_case}[a.case](a)
+     "rewrite-function": rewrite_function_case, "rewrite-library": rewrite_library_case,
+     "rewrite-makefile": rewrite_makefile_case}[a.case](a)
 
 
 if __name__ == "__main__":
