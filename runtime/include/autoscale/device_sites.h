@@ -159,18 +159,15 @@ __device__ static __forceinline__ int autoscale_device_leader_(unsigned mask) {
   return lane == static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1);
 }
 
-/* The atomic only where the amax grows. The slot's amax is read through L1 (__ldca): a value there
- * may be stale, but never above the true one (within a kernel amaxes only rise, and L1 holds no
- * global data from before the launch), so staleness costs at most an atomic; a load past L1 would
- * make every value of a loop wait for L2. */
 __device__ static __forceinline__ void autoscale_device_raise_amax_(autoscale_device_slot *d, float v) {
   unsigned bits = __float_as_uint(fabsf(v));
 #if __CUDA_ARCH__ >= 800
   const unsigned mask = __activemask();
   bits = __reduce_max_sync(mask, bits); /* one atomic per warp */
-  if (bits > __ldca(&d->amax_bits) && autoscale_device_leader_(mask)) atomicMax(&d->amax_bits, bits);
+  if (bits > *static_cast<volatile autoscale_u32 *>(&d->amax_bits) && autoscale_device_leader_(mask))
+    atomicMax(&d->amax_bits, bits);
 #else
-  if (bits > __ldca(&d->amax_bits)) atomicMax(&d->amax_bits, bits);
+  if (bits > *static_cast<volatile autoscale_u32 *>(&d->amax_bits)) atomicMax(&d->amax_bits, bits);
 #endif
 }
 

@@ -32,8 +32,8 @@ template <int F> __device__ inline float quotient(float v, float scale, float in
   return F == AUTOSCALE_BF16 && abs_bits(q) - 1u < 0x007FFFFFu ? odd_quotient(v, scale) : q;
 }
 
-// The code of data that the conversion instruction gives (cvt.rn, satfinite for fp8: sm_89 and
-// later have it for fp8, earlier GPUs run cuda_fp8.h's emulation of it): element_from_code's input.
+// The code of data that the conversion instruction gives (cvt.rn, satfinite for fp8):
+// element_from_code's input.
 template <int F> __device__ inline uint32_t instruction_code(float data) {
   if constexpr (F == AUTOSCALE_E4M3) return __nv_cvt_float_to_fp8(data, __NV_SATFINITE, __NV_E4M3);
   else if constexpr (F == AUTOSCALE_E5M2) return __nv_cvt_float_to_fp8(data, __NV_SATFINITE, __NV_E5M2);
@@ -45,7 +45,17 @@ template <int F> __device__ inline uint32_t instruction_code(float data) {
 // where the integer rounding takes tens; values (Emit::Bf16, F32) and fp32 keep the integer
 // rounding.
 template <int F, Emit E> __device__ inline Element device_element(uint32_t ax, float data, const Overflow &of) {
-  if constexpr (E == Emit::Code && F != AUTOSCALE_FP32)
+  // Where the GPU has the instruction: fp8's from sm_89, bf16's from sm_80, fp16's everywhere;
+  // cuda_fp8.h and cuda_bf16.h emulate them elsewhere, slower than the integer rounding.
+  constexpr bool kInstruction = E == Emit::Code && (F == AUTOSCALE_FP16 ||
+#if __CUDA_ARCH__ >= 890
+                                                    F == AUTOSCALE_E4M3 || F == AUTOSCALE_E5M2 ||
+#endif
+#if __CUDA_ARCH__ >= 800
+                                                    F == AUTOSCALE_BF16 ||
+#endif
+                                                    false);
+  if constexpr (kInstruction)
     return element_from_code<F>(ax, data, instruction_code<F>(data), of);
   else
     return quantize_element<F, E>(ax, data, of);
