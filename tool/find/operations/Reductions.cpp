@@ -11,6 +11,7 @@
 #include "find/operations/ReportValues.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -161,7 +162,7 @@ public:
     return It == Roles.end() ? std::nullopt : std::optional<Idiom>(It->second);
   }
 
-  const std::set<const FunctionDecl *> &updateHelpers() const { return Helpers; }
+  const std::set<const CallExpr *> &updateCalls() const { return UpdateCalls; }
 
   bool isSingleAssignmentLocal(const VarDecl *V) const {
     return V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() && !Modified.count(V) &&
@@ -415,7 +416,7 @@ private:
     // State the function keeps, or a local a loop carries from one iteration to the next (an
     // average, a decay, a count, a running product).
     if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop)) &&
-        (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)))
+        (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)) && !givenAnew(A))
       update(B, Target);
     // State worked on in a local copy and stored back (`float xi = x[i]; xi += v[i] * dt;
     // x[i] = xi;`): the copy's own updates are the state's.
@@ -426,6 +427,37 @@ private:
         if (varOf(Other.B->getLHS()) == Copy &&
             (Other.B->isCompoundAssignmentOp() || readsOld(Other.B->getRHS(), Other.B->getLHS())))
           update(Other.B, Other.B->getLHS());
+  }
+
+  /// Whether A's target is given a new value before A, each time A's loop (or function) runs:
+  /// an assignment of a value not read from it, in the same loop and under no condition there
+  /// (`dh[j] = err * w[j]; dh[j] *= h[j] * (1 - h[j]);` works on a fresh value, no state).
+  bool givenAnew(const Assignment &A) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Expr *Target = A.B->getLHS();
+    return llvm::any_of(Assignments, [&](const Assignment &X) {
+      return X.B != A.B && X.Loop == A.Loop && X.B->getOpcode() == BO_Assign &&
+             SM.isBeforeInTranslationUnit(X.B->getBeginLoc(), A.B->getBeginLoc()) &&
+             sameExpr(X.B->getLHS(), Target, Ctx) && !readsOld(X.B->getRHS(), Target) && unconditional(X);
+    });
+  }
+
+  /// Whether X runs whenever its innermost loop's body (or the function's) does: no if, switch,
+  /// ?:, && or || between them.
+  bool unconditional(const Assignment &X) const {
+    const Stmt *Scope = X.Loop >= 0 ? Loops[X.Loop].S : nullptr;
+    DynTypedNode N = DynTypedNode::create(*X.B);
+    while (true) {
+      DynTypedNodeList Parents = Ctx.getParents(N);
+      const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+      if (!S || S == Scope)
+        return true;
+      if (isa<IfStmt, SwitchStmt, AbstractConditionalOperator, CaseStmt, DefaultStmt>(S))
+        return false;
+      if (const auto *Logic = dyn_cast<BinaryOperator>(S); Logic && Logic->isLogicalOp())
+        return false;
+      N = Parents[0];
+    }
   }
 
   /// Whether E is a warp shuffle (a callee named __shfl*_sync, or cooperative groups' shfl*) of
@@ -566,7 +598,7 @@ private:
       if (const FunctionDecl *Callee = Call->getDirectCallee();
           Callee && Callee->isDefined() && !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
           llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }))
-        Helpers.insert(Callee->getCanonicalDecl());
+        UpdateCalls.insert(Call);
     if (const auto *X = dyn_cast<Expr>(S))
       if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) &&
                                        readsOld(V->getInit(), Target) && Updated.insert(V).second)
@@ -637,7 +669,7 @@ private:
   std::vector<std::pair<int, const Stmt *>> InductionOf;
   std::map<const VarDecl *, int> DeclLoop;
   std::set<const VarDecl *> Modified, Updated;
-  std::set<const FunctionDecl *> Helpers; ///< updateHelpers()
+  std::set<const CallExpr *> UpdateCalls; ///< updateCalls()
   std::vector<FoldSteps> Folds;
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
@@ -656,6 +688,6 @@ std::string Reductions::tensorOf(const Expr *Operand) const { return P->tensorOf
 
 bool Reductions::givenOnce(const VarDecl &V) const { return P->isSingleAssignmentLocal(&V); }
 
-const std::set<const FunctionDecl *> &Reductions::updateHelpers() const { return P->updateHelpers(); }
+const std::set<const CallExpr *> &Reductions::updateCalls() const { return P->updateCalls(); }
 
 } // namespace autoscale::find

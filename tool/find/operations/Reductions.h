@@ -57,10 +57,10 @@ public:
   /// (its address is not taken either).
   bool givenOnce(const clang::VarDecl &V) const;
 
-  /// The functions (canonical declarations, defined outside system headers) that this one calls
-  /// within an update with the old value among the arguments (`m = lerp(g, m, beta1)`): the
-  /// update's arithmetic is theirs (UpdateHelpers.h).
-  const std::set<const clang::FunctionDecl *> &updateHelpers() const;
+  /// The calls, of functions defined outside system headers, that this function makes within an
+  /// update with the old value among the arguments (`m = lerp(g, m, beta1)`): the update's
+  /// arithmetic is the callee's (UpdateHelpers.h).
+  const std::set<const clang::CallExpr *> &updateCalls() const;
 
 private:
   class Impl;

@@ -2,8 +2,11 @@
 //
 // llm.c's AdamW updates its moments through a helper, `m = lerp(grad, m, beta1)`: the update's
 // arithmetic lies in lerp, where nothing says it is an update, so fp16 rounded the second moment to
-// zero. A function that some function of the unit calls within an update, the old value among the
-// arguments (Reductions::updateHelpers), is an update helper: its arithmetic is the update's.
+// zero. A function every call of which in the unit is made within an update, the old value among
+// the arguments (Reductions::updateCalls), or from inside another such function (a helper calling
+// a helper), is an update helper: its arithmetic is the update's. A function also called on other
+// data (gelu applied in place and out of place, a shared mul_add) is plain arithmetic: one body
+// cannot be both.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_UPDATEHELPERS_H

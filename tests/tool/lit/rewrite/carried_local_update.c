@@ -74,6 +74,29 @@ float local_tallies(const int *bin, int n) {
   }
   return hist[0] + t.count + per[0].count + t.total;
 }
+// An element each iteration gives a new value before working on it carries nothing: `dh[j] *= ...`
+// after `dh[j] = ...` (a backward pass's scratch) is arithmetic, not an update; so is `y[i] -= m`
+// after `y[i] = x[i]`. One given a new value only under a condition is still carried.
+void backward(float *dw, const float *err, const float *w, const float *h, int steps) {
+  float dh[8], c[8] = {0};
+  for (int s = 0; s < steps; s++)
+    for (int j = 0; j < 8; j++) {
+      dh[j] = err[s] * w[j];
+      dh[j] *= h[j] * (1.0f - h[j]);
+      // REPORT: input.c:[[@LINE-1]]:13: {"action":"cast","class":"infer",{{.*}}"op":"mul",{{.*}}"spelling":"*="
+      if (err[s] > 1.0f) c[j] = 0.0f;
+      c[j] += 1.0f;
+      // REPORT: input.c:[[@LINE-1]]:12: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+="
+      dw[j] += dh[j] + c[j];
+    }
+}
+void centred(float *y, const float *x, float m, int n) {
+  for (int i = 0; i < n; i++) {
+    y[i] = x[i];
+    y[i] -= m;
+    // REPORT: input.c:[[@LINE-1]]:10: {"action":"cast","class":"infer",{{.*}}"op":"sub",{{.*}}"spelling":"-="
+  }
+}
 void shifted(float *y, const float *x, int n) {
   for (int i = 0; i < n; i++) {
     float t = x[i];

@@ -64,8 +64,8 @@ void normalise(float *y, const float *x, float inv, int n) {
     // REPORT: input.c:[[@LINE-2]]:17: {"action":"cast","class":"infer","format":"fp16","function":"normalise","op":"sub","program":"runs with its loop (line 60) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:infer","site":8,"spelling":"-","strategy":"delayed","type":"float","variable":"y"}
     y[i] = -y[i] / 2.0f;
     // CHECK: y[i] = -y[i] / 2.0f;
-    // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-5]]:17","input.c:[[@LINE-2]]:18"],"function":"normalise","op":"update","rule":"class:deny","spelling":"-","type":"float","variable":"y"}
-    // REPORT: input.c:[[@LINE-3]]:18: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-3]]:12"],"function":"normalise","op":"update","rule":"class:deny","spelling":"/","type":"float","variable":"y"}
+    // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-5]]:17","input.c:[[@LINE-2]]:18"],"function":"normalise","op":"neg","rule":"class:deny","spelling":"-","type":"float","variable":"y"}
+    // REPORT: input.c:[[@LINE-3]]:18: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-3]]:12"],"function":"normalise","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":"y"}
   }
   // CHECK: } }
 }
