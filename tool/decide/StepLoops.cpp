@@ -44,8 +44,9 @@ public:
       }
     }
     // The float work, whatever the rules decide for it: where steps end does not depend on them.
+    // What a program prints or times (op report) is no work.
     for (size_t I = 0; I < Ops.size(); ++I)
-      if (Ops[I].Shape) {
+      if (Ops[I].Shape && Ops[I].OpName != rules::name(rules::Idiom::Report)) {
         HasWork.insert(Ops[I].FunctionKey);
         if (Ops[I].Loop)
           LoopsWithWork[Ops[I].FunctionKey].insert(*Ops[I].Loop);
