@@ -18,8 +18,9 @@ namespace {
 
 /// Whether the branches of If do more than pick float values (`if (v > m) m = v;` is a maximum,
 /// data like `?:`): they jump (break, continue, return, goto), loop, call a function of the
-/// program, or write an integer or a pointer (a count, an index: `if (x * x + y * y <= 1) ++in;`,
-/// `if (v > best) { best = v; p = i; }`), which a rounded comparison moves by whole units.
+/// program, write an integer or a pointer or count (an index, a count: `if (x * x + y * y <= 1)
+/// ++in;`, `if (v > best) { best = v; p = i; }`, `hits += 1.0`), which a rounded comparison
+/// moves by whole units.
 bool branchesSteer(const IfStmt &If) {
   struct Walk : RecursiveASTVisitor<Walk> {
     bool Steers = false;
@@ -27,14 +28,19 @@ bool branchesSteer(const IfStmt &If) {
       QualType T = LV->getType();
       return T->isIntegerType() || T->isPointerType();
     }
+    // A float count: a constant added or taken (`hits += 1.0`).
+    static bool counts(const BinaryOperator &B) {
+      return (B.getOpcode() == BO_AddAssign || B.getOpcode() == BO_SubAssign) &&
+             isa<FloatingLiteral, IntegerLiteral>(B.getRHS()->IgnoreParenImpCasts());
+    }
     bool VisitStmt(Stmt *S) {
       if (isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt>(S) || isLoop(S))
         Steers = true;
       if (const auto *Call = dyn_cast<CallExpr>(S); Call && Call->getBuiltinCallee() == 0)
         Steers = true;
-      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && exact(B->getLHS()))
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && (exact(B->getLHS()) || counts(*B)))
         Steers = true;
-      if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp() && exact(U->getSubExpr()))
+      if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
         Steers = true;
       return !Steers;
     }
@@ -44,6 +50,7 @@ bool branchesSteer(const IfStmt &If) {
   return W.Steers;
 }
 
+constexpr const char *kCountPlace = "an integer (a count or an index) as a comparison's truth";
 constexpr const char *kConversionPlace =
     "a conversion to an integer (an index, a count or a bound, which rounding moves by whole units)";
 
@@ -135,6 +142,16 @@ const char *controlPlace(const Stmt *S, const Stmt *Child, const ASTContext &Ctx
   return nullptr;
 }
 
+/// Whether Child, a comparison's truth or a value chosen by one, is stored to or added into an
+/// integer by S (a parent statement or declaration): a count (`in += x * x + y * y <= 1;`,
+/// `n += c ? 1 : 0`, `int neg = x < 0;`).
+bool countedTruth(const DynTypedNode &S, const Stmt *Child) {
+  if (const auto *V = S.get<VarDecl>())
+    return V->getInit() == Child && V->getType()->isIntegerType();
+  const auto *B = S.get<BinaryOperator>();
+  return B && B->isAssignmentOp() && B->getRHS() == Child && B->getLHS()->getType()->isIntegerType();
+}
+
 /// Whether a value passes from Child to its parent S unchanged in purpose: arithmetic,
 /// comparisons, logic, parentheses, conversions and the math library's calls.
 bool carriesValue(const Stmt *S, const ASTContext &Ctx) {
@@ -150,10 +167,13 @@ bool carriesValue(const Stmt *S, const ASTContext &Ctx) {
 const char *reachedPlace(const Expr *E, ASTContext &Ctx, SteeringArgument Steers, const Expr *&Top) {
   DynTypedNode N = DynTypedNode::create(*E);
   Top = E;
+  bool Compared = false; // the value is a comparison's truth now
   while (true) {
     DynTypedNodeList Parents = Ctx.getParents(N);
     if (!Parents.empty() && dependentToInteger(Parents[0], N.get<Stmt>()))
       return kConversionPlace;
+    if (Compared && !Parents.empty() && countedTruth(Parents[0], N.get<Stmt>()))
+      return kCountPlace;
     const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (!S)
       return nullptr;
@@ -161,6 +181,8 @@ const char *reachedPlace(const Expr *E, ASTContext &Ctx, SteeringArgument Steers
       return Place;
     if (!carriesValue(S, Ctx))
       return nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isComparisonOp())
+      Compared = true;
     N = Parents[0];
     Top = cast<Expr>(S);
   }
@@ -221,8 +243,6 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   }
 };
 
-} // namespace
-
 /// The float locals given another float local's value as it is (`md = d`, `float best = v`).
 struct Copies : RecursiveASTVisitor<Copies> {
   std::vector<std::pair<const VarDecl *, const VarDecl *>> ToFrom;
@@ -243,6 +263,8 @@ struct Copies : RecursiveASTVisitor<Copies> {
     return true;
   }
 };
+
+} // namespace
 
 ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned Depth) : Ctx(Ctx), Depth(Depth) {
   const Stmt *Body = FD.getBody();
