@@ -463,10 +463,21 @@ private:
   /// Whether E is a warp shuffle (a callee named __shfl*_sync, or cooperative groups' shfl*) of
   /// Target's value.
   bool shuffles(const Expr *E, const Expr *Target) const {
-    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
-    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-    return F && F->getIdentifier() && F->getName().contains("shfl") &&
-           llvm::any_of(Call->arguments(), [&](const Expr *A) { return sameExpr(A, Target, Ctx); });
+    E = E->IgnoreParenImpCasts();
+    // Through a local given the shuffle once (`float o = __shfl_xor_sync(m, v, 1); v += o;`).
+    if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V))
+      return shuffles(V->getInit(), Target);
+    const auto *Call = dyn_cast<CallExpr>(E);
+    if (!Call || llvm::none_of(Call->arguments(), [&](const Expr *A) { return sameExpr(A, Target, Ctx); }))
+      return false;
+    // In a template the callee of a dependent argument is looked up at instantiation.
+    llvm::StringRef Name;
+    if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getIdentifier())
+      Name = F->getName();
+    else if (const auto *U = dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
+             U && U->getName().isIdentifier())
+      Name = U->getName().getAsIdentifierInfo()->getName();
+    return Name.contains("shfl");
   }
 
   /// Whether LV is local storage that a loop around its assignment (L, the innermost, or one
@@ -476,7 +487,10 @@ private:
   bool carriedLocal(const Expr *LV, int L) const {
     LV = LV->IgnoreParenImpCasts();
     const auto *D = dyn_cast<DeclRefExpr>(LV);
-    const VarDecl *V = D ? variableNamed(D->getDecl()) : writtenVar(LV);
+    std::optional<Accessor> A = accessorOf(LV);
+    const VarDecl *V = D                           ? variableNamed(D->getDecl())
+                       : A && !A->ThroughPointer ? writtenVar(A->Object)
+                                                 : writtenVar(LV);
     if (!V || L < 0 || !V->hasLocalStorage())
       return false;
     const Chain C = chainOf(L);
@@ -567,6 +581,8 @@ private:
       return M->isArrow() || outlivesFunction(M->getBase());
     if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
       return true;
+    if (std::optional<Accessor> A = accessorOf(LV))
+      return A->ThroughPointer || outlivesFunction(A->Object);
     return isa<CXXThisExpr>(LV);
   }
 

@@ -1,7 +1,8 @@
 // An element a class returns by reference (`y(j)`, `m(i, j)`, `v.at(i)`) is an element as `v[i]`
-// is: a sum into it over a loop is an accumulate (kept FP32 by the default rules), and a product
-// of two such reads varying along the sum is a dot_mul. `y(j) += a[i] * s` had been an fp16 add,
-// stuck at 512.
+// is: a sum into it over a loop is an accumulate (kept FP32 by the default rules), a product of
+// two such reads varying along the sum is a dot_mul, and one of an object the function keeps (a
+// reference parameter) or a loop carries, changed from its old value, is an update. `y(j) += a[i]
+// * s` had been an fp16 add, stuck at 512, and the count `v(k) += 1.0f` stuck at 2048.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp -- -std=c++17
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -37,3 +38,7 @@ void matvec(Mat &m, Vec &x, Vec &out, int rows) {
     out(i) = acc;
   }
 }
+void bump(Vec &v, int k) { v(k) += 1.0f; }
+// REPORT: input.cpp:[[@LINE-1]]:33: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+="
+void bump_at(Vec *v, int k) { v->at(k) = v->at(k) + 1.0f; }
+// REPORT: input.cpp:[[@LINE-1]]:51: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+"
