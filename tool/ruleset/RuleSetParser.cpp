@@ -3,7 +3,8 @@
 // yaml-cpp builds the node tree; this file walks it against the schema of rules/README.md. It
 // never stops at the first problem: each one becomes "path:line:col: error: message" and the
 // walk goes on, so a user fixes a file in one round. Only a YAML syntax error or an unsupported
-// version ends the walk early, since what follows would not mean anything.
+// version ends the walk early, since what follows would not mean anything (a missing version is
+// reported, and the rest read as this tool's version).
 //
 //===----------------------------------------------------------------------===//
 #include "ruleset/RuleSet.h"
@@ -155,18 +156,18 @@ private:
     std::optional<Fields> Top = readMap(Root, "rules file", TopKeys);
     if (!Top)
       return;
-    const Field *Version = Top->get("version");
-    if (!Version) {
+    // A file that names no version is read as this one's, so that its other errors show too.
+    if (const Field *Version = Top->get("version")) {
+      std::optional<std::string> VersionText = readScalar(*Version);
+      if (!VersionText)
+        return;
+      if (*VersionText != std::to_string(SupportedVersion)) {
+        error(Version->Value, "unsupported version '" + *VersionText + "'; this tool reads version " +
+                                  llvm::Twine(SupportedVersion));
+        return;
+      }
+    } else {
       error(Root, "missing 'version: " + llvm::Twine(SupportedVersion) + "'");
-      return;
-    }
-    std::optional<std::string> VersionText = readScalar(*Version);
-    if (!VersionText)
-      return;
-    if (*VersionText != std::to_string(SupportedVersion)) {
-      error(Version->Value, "unsupported version '" + *VersionText + "'; this tool reads version " +
-                                llvm::Twine(SupportedVersion));
-      return;
     }
     Rules.Version = SupportedVersion;
     if (const Field *F = Top->get("step"))

@@ -301,6 +301,11 @@ TEST(RuleSetErrors, Version) {
   EXPECT_EQ(errorsOf("version: 2\n"),
             "t.yaml:1:10: error: unsupported version '2'; this tool reads version 1");
   EXPECT_EQ(errorsOf("classes: {}\n"), "t.yaml:1:1: error: missing 'version: 1'");
+  // Without a version the rest is read as version 1's, so its errors show in the same round.
+  EXPECT_EQ(errorsOf("treatment:\n  allow: {action: keep}\n  infer: {action: cast, format: fp17}\n"),
+            "t.yaml:1:1: error: missing 'version: 1'\n"
+            "t.yaml:3:33: error: invalid value 'fp17' for 'format'; expected one of: fp32, e4m3, e5m2, "
+            "fp16, bf16");
   EXPECT_EQ(errorsOf(""), "t.yaml:1:1: error: empty rules file; it needs at least 'version: 1'");
   EXPECT_EQ(errorsOf("- version: 1\n"),
             "t.yaml:1:1: error: 'rules file' must be a map, not a list");
