@@ -188,6 +188,37 @@ TEST(SiteSummary, RanksByValuesDamagedNotByShare) {
   EXPECT_NE(summary.find("500 overflowed on the GPU"), std::string::npos);
 }
 
+// Subnormal results keep their values, at lower precision: a site whose only finding is many of
+// them ranks after one that lost a value, even a line run once (a total's overflow printed 65504
+// for 126013 and came last, under sites with 0.02% subnormal results).
+TEST(SiteSummary, LostValuesRankBeforeSubnormalResults) {
+  const autoscale_site once = make_site(7, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+                                        AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  const autoscale_site subnormal = make_site(8, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+                                             AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  autoscale::detail::RegistrySnapshot all;
+  all.explicit_mode = true;
+  all.sites.resize(2);
+  all.sites[0].site = &subnormal;
+  all.sites[0].executions = 1000000;
+  all.sites[0].slot[AUTOSCALE_SLOT_OUTPUT].counters.quantized = 1000000;
+  all.sites[0].slot[AUTOSCALE_SLOT_OUTPUT].counters.subnormals = 200;
+  all.sites[0].slot[AUTOSCALE_SLOT_OUTPUT].counters.value_sum = 1000000.0;
+  all.sites[1].site = &once;
+  all.sites[1].executions = 1;
+  all.sites[1].slot[AUTOSCALE_SLOT_OUTPUT].counters.quantized = 1;
+  all.sites[1].slot[AUTOSCALE_SLOT_OUTPUT].counters.overflows = 1;
+  all.sites[1].slot[AUTOSCALE_SLOT_OUTPUT].counters.value_sum = 126013.0;
+  all.sites[1].slot[AUTOSCALE_SLOT_OUTPUT].counters.error_sum = 126013.0 - 65504.0;
+  const std::string summary = autoscale::detail::report_summary(all);
+  SCOPED_TRACE(summary);
+  const size_t once_at = summary.find("cpp:7:"), subnormal_at = summary.find("cpp:8:");
+  ASSERT_NE(subnormal_at, std::string::npos);
+  EXPECT_LT(once_at, subnormal_at);
+  EXPECT_TRUE(autoscale::detail::judge(all.sites[1]).lost_values);
+  EXPECT_FALSE(autoscale::detail::judge(all.sites[0]).lost_values);
+}
+
 // The counts come from libautoscale_cuda (cuda/device_sites.cpp); the words are the report's.
 TEST(SiteSummary, CublasProductsOffTheTensorCores) {
   autoscale_site site = make_site(1, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,

@@ -277,6 +277,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("finding");
   j.open('{');
   j.key("impact"), j.number(finding.impact, 9);
+  j.key("lost_values"), j.boolean(finding.lost_values);
   j.key("what"), j.string(finding.what.c_str());
   j.key("suggestion"), j.string(finding.suggestion.c_str());
   j.close('}');

@@ -15,15 +15,19 @@ namespace autoscale::detail {
 constexpr int kReportSchemaVersion = 2;
 
 // What went wrong at a site and what to try (summary.cpp). Empty when nothing stands out. Sites
-// rank by impact, the values they damaged: each value lost (over/underflow, NaN/inf made) counts
-// one, a subnormal one half, and an error beyond the format's bound its relative size per value
-// rounded. A share would rank a line run once (a results report) above a kernel that lost a few
-// percent of millions.
+// that lost values (over/underflow, NaN/inf made, an error beyond the format's bound) rank before
+// those whose results were only subnormal, which keep their values at lower precision; then by
+// impact, the values they damaged: each value lost counts one, a subnormal one half, and an error
+// beyond the format's bound its relative size per value rounded. A share would rank a line run
+// once (a results report) above a kernel that lost a few percent of millions.
 struct Finding {
   double impact = 0;
+  bool lost_values = false;
   std::string what;
   std::string suggestion;
 };
+// Whether a ranks before b.
+bool ranks_before(const Finding &a, const Finding &b);
 Finding judge(const SiteSnapshot &s);
 
 std::string report_json(const RegistrySnapshot &snapshot);

@@ -85,6 +85,7 @@ Finding judge(const SiteSnapshot &s) {
     if (n == 0) return;
     add(s.device ? std::to_string(n) + what + " on the GPU" : percent(n, t.quantized) + what, suggestion);
     f.impact += static_cast<double>(n);
+    f.lost_values = true;
   };
   // Values that shrank faster than the amax history forgets (roll_site_locked): the history's scale
   // explains the losses, those that follow too (a solver divided by a product lost to zero), so
@@ -113,6 +114,7 @@ Finding judge(const SiteSnapshot &s) {
                   autoscale_format_name(site.format), bound);
     add(buf, finer_format(site.format));
     f.impact += std::min(rel, 1.0) * static_cast<double>(t.quantized);
+    f.lost_values = true;
   }
   if (t.subnormals > 0 && f.what.empty()) {
     add(percent(t.subnormals, t.quantized) + " of results were subnormal",
@@ -123,6 +125,11 @@ Finding judge(const SiteSnapshot &s) {
     f.impact += 0.5 * static_cast<double>(t.subnormals);
   }
   return f;
+}
+
+bool ranks_before(const Finding &a, const Finding &b) {
+  if (a.lost_values != b.lost_values) return a.lost_values;
+  return a.impact > b.impact;
 }
 
 namespace {
@@ -192,8 +199,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
     Finding f = judge(s);
     if (!f.what.empty() || !s.warnings.empty()) found.emplace_back(std::move(f), &s);
   }
-  std::stable_sort(found.begin(), found.end(),
-                   [](const auto &a, const auto &b) { return a.first.impact > b.first.impact; });
+  std::stable_sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return ranks_before(a.first, b.first); });
   // The origin first: after a NaN, every site it reaches is among the worst.
   std::string out = origin_line(snapshot);
   out += "autoscale: " + std::to_string(snapshot.sites.size()) + " sites, " +
@@ -206,7 +212,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
     out += "autoscale: no site overflowed, underflowed or lost more than its format's rounding\n";
     return out;
   }
-  out += "autoscale: worst sites (most values damaged first):\n";
+  out += "autoscale: worst sites (those that lost values first, most values damaged first):\n";
   for (size_t i = 0; i < found.size() && i < max_sites; ++i) {
     const Finding &f = found[i].first;
     const SiteSnapshot &s = *found[i].second;
