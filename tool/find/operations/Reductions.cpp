@@ -3,6 +3,7 @@
 #include "find/operations/Guards.h"
 
 #include "find/operations/Compensation.h"
+#include "find/operations/ExchangedBuffers.h"
 #include "find/operations/SumSteps.h"
 #include "find/operations/WrittenVariables.h"
 
@@ -81,7 +82,7 @@ std::optional<Accessor> accessorOf(const Expr *LV) {
 
 class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
 public:
-  Impl(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx) {
+  Impl(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx), Exchanged(exchangedBuffers(FD)) {
     for (const ParmVarDecl *P : FD.parameters())
       ++NameCount[P->getName()];
     TraverseStmt(FD.getBody());
@@ -418,6 +419,10 @@ private:
     if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop)) &&
         (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)) && !givenAnew(A))
       update(B, Target);
+    // The same update written out of place, into the other of two buffers the function exchanges
+    // (`v[i] = u[i] + dt * f; ... swap(u, v)`, ExchangedBuffers.h).
+    else if (B->getOpcode() == BO_Assign && readsExchanged(B->getRHS(), Target))
+      update(B, Target);
     // State worked on in a local copy and stored back (`float xi = x[i]; xi += v[i] * dt;
     // x[i] = xi;`): the copy's own updates are the state's.
     const VarDecl *Copy = varOf(B->getRHS()->IgnoreParenCasts());
@@ -586,6 +591,33 @@ private:
     return isa<CXXThisExpr>(LV);
   }
 
+  /// Whether E reads, directly or through the locals it reads, the element at Target's index of a
+  /// buffer exchanged with Target's.
+  bool readsExchanged(const Stmt *E, const Expr *Target) const {
+    std::optional<Subscript> T = subscriptOf(Target);
+    const VarDecl *Buffer = T ? varOf(T->Base) : nullptr;
+    auto Partners = Buffer ? Exchanged.find(Buffer) : Exchanged.end();
+    if (Partners == Exchanged.end())
+      return false;
+    std::function<bool(const Stmt *)> Reads = [&](const Stmt *S) {
+      if (!S)
+        return false;
+      if (const auto *X = dyn_cast<Expr>(S)) {
+        if (std::optional<Subscript> R = subscriptOf(X);
+            R && Partners->second.count(varOf(R->Base)) && sameExpr(R->Index, T->Index, Ctx))
+          return true;
+        if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) && Visiting.insert(V).second) {
+          bool Found = Reads(V->getInit());
+          Visiting.erase(V);
+          if (Found)
+            return true;
+        }
+      }
+      return llvm::any_of(S->children(), Reads);
+    };
+    return Reads(E);
+  }
+
   /// Whether E reads Target, directly or through the locals it reads.
   bool readsOld(const Stmt *E, const Expr *Target) const {
     if (!E)
@@ -680,6 +712,7 @@ private:
   }
 
   ASTContext &Ctx;
+  std::map<const VarDecl *, std::set<const VarDecl *>> Exchanged; ///< ExchangedBuffers.h
   std::vector<Loop> Loops;
   std::vector<int> Stack;
   std::vector<std::pair<int, const Stmt *>> InductionOf;
