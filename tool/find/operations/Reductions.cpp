@@ -90,7 +90,7 @@ public:
       analyse(A);
     // A float count (`n++`, `hits--`) the function keeps or a loop carries: in fp16 it sticks at 2048.
     for (auto [U, L] : Counts)
-      if (outlivesFunction(U->getSubExpr()) || carriedLocal(U->getSubExpr(), L))
+      if (outlivesFunction(U->getSubExpr()) || carriedLocal(U->getSubExpr(), L, /*Counting=*/true))
         Roles[U] = Idiom::Update;
     for (const FoldSteps &F : Folds)
       fold(F);
@@ -368,6 +368,13 @@ private:
     return false;
   }
 
+  /// Whether S reads a value from memory anywhere in it (`g[i] * g[i]`, `0.1f * g[i]`).
+  bool readsData(const Stmt *S) const {
+    if (const auto *E = dyn_cast<Expr>(S); E && readsTensor(E))
+      return true;
+    return llvm::any_of(S->children(), [&](const Stmt *C) { return C && readsData(C); });
+  }
+
   /// Whether E reads a value from memory (a tensor element), directly or through a local.
   bool readsTensor(const Expr *E) const {
     E = E->IgnoreParenCasts();
@@ -416,7 +423,9 @@ private:
     }
     // State the function keeps, or a local a loop carries from one iteration to the next (an
     // average, a decay, a count, a running product).
-    if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop)) &&
+    const bool Counting = (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) &&
+                          isa<FloatingLiteral, IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts());
+    if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop, Counting)) &&
         (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)) && !givenAnew(A))
       update(B, Target);
     // The same update written out of place, into the other of two buffers the function exchanges
@@ -485,22 +494,25 @@ private:
     return Name.contains("shfl");
   }
 
-  /// Whether LV is local storage that a loop around its assignment (L, the innermost, or one
-  /// outside it) carries from one iteration to the next: a local declared outside that loop, or an
-  /// element or member of one that the loop's iterations write again (`hist[b]++`,
-  /// `st.count += 1.0f`, `w[i] *= d` inside a loop over steps), not one each iteration writes once.
-  bool carriedLocal(const Expr *LV, int L) const {
+  /// Whether LV is local storage that the loop around its assignment (L, the innermost) carries
+  /// from one iteration to the next: a local declared outside it, or an element or member of one
+  /// that its iterations write again (`hist[b]++`, `st.count += 1.0f`), not one each iteration
+  /// writes once (`h[i] += b[i]`: a layer's scratch, which loops outside may well refill). A
+  /// count (Counting: `c[j] += 1.0f`) is carried by any loop around it that writes it again.
+  bool carriedLocal(const Expr *LV, int L, bool Counting) const {
     LV = LV->IgnoreParenImpCasts();
     const auto *D = dyn_cast<DeclRefExpr>(LV);
     std::optional<Accessor> A = accessorOf(LV);
     const VarDecl *V = D                           ? variableNamed(D->getDecl())
                        : A && !A->ThroughPointer ? writtenVar(A->Object)
                                                  : writtenVar(LV);
-    if (!V || L < 0 || !V->hasLocalStorage())
+    if (!V || L < 0 || !V->hasLocalStorage() || declaredIn(V, L))
       return false;
+    if (D || scatters(LV))
+      return true;
     const Chain C = chainOf(L);
     return llvm::any_of(C, [&](int Around) {
-      return !declaredIn(V, Around) && (!addressVaries(LV, Around, C) || scatters(LV));
+      return (Around == L || Counting) && !declaredIn(V, Around) && !addressVaries(LV, Around, C);
     });
   }
 
@@ -642,10 +654,13 @@ private:
       return;
     if (isArithmeticOperator(S) && !Roles.count(S))
       Roles[S] = Idiom::Update;
+    // A call that combines the old value with new data (`lerp(g, m, beta1)`, g read from memory):
+    // not a transform of the old value alone (`h[i] = relu(h[i])`, an activation in place).
     if (const auto *Call = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *Callee = Call->getDirectCallee();
           Callee && Callee->isDefined() && !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
-          llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }))
+          llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }) &&
+          llvm::any_of(Call->arguments(), [&](const Expr *A) { return !readsOld(A, Target) && readsData(A); }))
         UpdateCalls.insert(Call);
     if (const auto *X = dyn_cast<Expr>(S))
       if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) &&

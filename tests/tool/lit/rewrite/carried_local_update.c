@@ -90,6 +90,20 @@ void backward(float *dw, const float *err, const float *w, const float *h, int s
       dw[j] += dh[j] + c[j];
     }
 }
+// A local buffer an inner loop works over element by element, once each, is a layer's scratch
+// refilled by the loop outside, not state, though declared outside both: a bias added in place is
+// data. A count in one (c[j] above) is state whichever loop revisits it.
+void layer(float *out, const float (*x)[8], const float *b, int n) {
+  float h[8];
+  for (int s = 0; s < n; s++) {
+    for (int i = 0; i < 8; i++)
+      h[i] = x[s][i];
+    for (int i = 0; i < 8; i++)
+      h[i] += b[i];
+    // REPORT: input.c:[[@LINE-1]]:12: {"action":"cast","class":"infer",{{.*}}"op":"add",{{.*}}"spelling":"+="
+    out[s] = h[0] + h[7];
+  }
+}
 void centred(float *y, const float *x, float m, int n) {
   for (int i = 0; i < n; i++) {
     y[i] = x[i];
