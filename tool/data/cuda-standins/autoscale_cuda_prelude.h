@@ -24,11 +24,13 @@
  * isnan, isinf and signbit unqualified whatever it includes itself; Clang's wrapper brings
  * <cmath> only, which declares them in std. */
 #include <math.h>
-template <typename T> __device__ T __ldcg(const T *);
-template <typename T> __device__ T __ldca(const T *);
-template <typename T> __device__ T __ldcs(const T *);
-template <typename T> __device__ T __ldlu(const T *);
-template <typename T> __device__ T __ldcv(const T *);
+/* The loads read and write nothing else (pure), which the tool's analyses of side effects rely
+ * on: `__ldcs(&a[i]) + __ldcs(&b[i])` is an add of two loads. */
+template <typename T> __device__ __attribute__((pure)) T __ldcg(const T *);
+template <typename T> __device__ __attribute__((pure)) T __ldca(const T *);
+template <typename T> __device__ __attribute__((pure)) T __ldcs(const T *);
+template <typename T> __device__ __attribute__((pure)) T __ldlu(const T *);
+template <typename T> __device__ __attribute__((pure)) T __ldcv(const T *);
 template <typename T> __device__ void __stwb(T *, T);
 template <typename T> __device__ void __stcg(T *, T);
 template <typename T> __device__ void __stcs(T *, T);
