@@ -156,6 +156,7 @@ struct Operation {
   std::string Variable;  ///< variable assigned or initialised by the expression, if any
   std::string Callee;    ///< math calls: the resolved callee's unqualified name
   std::string SkipReason; ///< non-empty: the operation cannot be rewritten faithfully, and why
+  std::string Note;       ///< what else the report says of how it runs (a cuBLASLt epilogue)
   std::string Suggestion; ///< a matmul not proved: the rules (YAML) that would declare it
   /// Per substitution kind that looked at the operation and found no shape: why not (a
   /// multiply accumulated alone in a loop's body that is no vector loop, an operation of an

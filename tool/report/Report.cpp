@@ -118,6 +118,8 @@ static llvm::json::Object entryJson(const Entry &E) {
   if (!E.FedBy.empty())
     O["fed_by"] = llvm::json::Array(E.FedBy);
   O["class"] = D.Class ? llvm::json::Value(name(*D.Class).str()) : llvm::json::Value(nullptr);
+  if (!Op.Note.empty())
+    O["note"] = Op.Note;
   if (!Op.SkipReason.empty()) {
     O["action"] = "skipped";
     O["reason"] = Op.SkipReason;

@@ -1,9 +1,12 @@
 //===- GemmCublas.cpp - cuBLAS's FP32 products as GEMM sites -----------------===//
 #include "substitutions/matmul/GemmCublas.h"
 
+#include "find/Context.h"
 #include "ruleset/Vocabulary.h"
 
 #include "clang/AST/ASTContext.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -71,6 +74,29 @@ CublasFinding readCublasCall(const CallExpr &Call, ASTContext &Ctx, const FileRa
   S->Statement = false;
   Out.Shape = std::move(S);
   return Out;
+}
+
+unsigned epilogueLine(const CallExpr &Call, const Stmt &Body, const ASTContext &Ctx) {
+  const FunctionDecl *F = Call.getDirectCallee();
+  if (!F || !F->getIdentifier() || F->getName() != "cublasLtMatmul" || Call.getNumArgs() < 2)
+    return 0;
+  const Expr *Desc = Call.getArg(1);
+  unsigned Line = 0;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Line)
+      return;
+    if (const auto *Set = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *G = Set->getDirectCallee();
+      const auto *Attribute = Set->getNumArgs() >= 2 ? dyn_cast<DeclRefExpr>(Set->getArg(1)->IgnoreParenImpCasts()) : nullptr;
+      if (G && G->getIdentifier() && G->getName() == "cublasLtMatmulDescSetAttribute" && Attribute &&
+          Attribute->getDecl()->getName() == "CUBLASLT_MATMUL_DESC_EPILOGUE" && sameExpr(Set->getArg(0), Desc, Ctx))
+        Line = Ctx.getSourceManager().getExpansionLineNumber(Set->getBeginLoc());
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(&Body);
+  return Line;
 }
 
 } // namespace autoscale::find::gemm

@@ -32,6 +32,11 @@ struct CublasFinding {
 CublasFinding readCublasCall(const clang::CallExpr &Call, clang::ASTContext &Ctx,
                              const FileRanges &Ranges);
 
+/// For a cublasLtMatmul call in Body, the line where its operation descriptor is given an epilogue
+/// (cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, ...)), or 0: the runtime
+/// scales only calls whose epilogue is CUBLASLT_EPILOGUE_DEFAULT (autoscale/cublas.h).
+unsigned epilogueLine(const clang::CallExpr &Call, const clang::Stmt &Body, const clang::ASTContext &Ctx);
+
 } // namespace autoscale::find::gemm
 
 #endif

@@ -90,6 +90,10 @@ static bool recogniseCublasCall(OperationFinder &F, CallExpr &Call) {
   Op->Callee = std::move(Callee);
   if (!C.SkipReason.empty())
     F.skip(*Op, C.SkipReason);
+  if (const Stmt *Body = C.FunctionNode->getBody())
+    if (unsigned Line = epilogueLine(Call, *Body, F.context()))
+      Op->Note = "its descriptor is given an epilogue at line " + std::to_string(Line) +
+                 ": calls whose epilogue is not CUBLASLT_EPILOGUE_DEFAULT (a bias) run as written, in FP32";
   fill(*Op, std::move(G.Shape), std::move(G.Reason), "", "", FloatKind::Float);
   return true;
 }
