@@ -110,8 +110,40 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
 const ControlValues &OperationFinder::controlValuesOf(const FunctionDecl &FD) {
   std::unique_ptr<ControlValues> &V = ControlValuesOf[&FD];
   if (!V)
-    V = std::make_unique<ControlValues>(FD, Ctx);
+    V = std::make_unique<ControlValues>(FD, Ctx, 0, resultSteers(FD));
   return *V;
+}
+
+bool OperationFinder::resultSteers(const FunctionDecl &FD) {
+  if (!SteeringResults) {
+    SteeringResults.emplace();
+    // The callers' own control places, one call deep: a caller whose result steers in turn is not
+    // followed. A call whose result is only printed neither steers nor computes.
+    std::map<const FunctionDecl *, std::unique_ptr<ControlValues>> Callers;
+    const auto Steers = [&](const CallSite &Site) {
+      std::unique_ptr<ControlValues> &Of = Callers[Site.Caller];
+      if (!Of)
+        Of = std::make_unique<ControlValues>(*Site.Caller, Ctx);
+      return !Of->reasonFor(Site.Call).empty();
+    };
+    const auto Printed = [&](const CallSite &Site) {
+      return reductionsOf(Site.Caller).roleOf(Site.Call) == rules::Idiom::Report;
+    };
+    for (const auto &[Callee, Calls] : sites())
+      if (Callee->getReturnType()->isRealFloatingType() && llvm::any_of(Calls, Steers) &&
+          llvm::all_of(Calls, [&](const CallSite &Site) { return Printed(Site) || Steers(Site); })) {
+        SteeringResults->insert(Callee);
+        if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+          SteeringResults->insert(Pattern->getCanonicalDecl());
+      }
+  }
+  return SteeringResults->count(FD.getCanonicalDecl()) != 0;
+}
+
+const std::map<const FunctionDecl *, std::vector<CallSite>> &OperationFinder::sites() {
+  if (!CallSitesOf)
+    CallSitesOf = callSites(Ctx);
+  return *CallSitesOf;
 }
 
 const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
@@ -155,7 +187,7 @@ std::optional<rules::Idiom> OperationFinder::roleOf(const Expr *E, const Functio
 
 bool OperationFinder::computesUpdates(const FunctionDecl &FD) {
   if (!UpdateHelpers)
-    UpdateHelpers = updateHelpers(Ctx, [&](const FunctionDecl *F) -> const Reductions & { return reductionsOf(F); });
+    UpdateHelpers = updateHelpers(sites(), [&](const FunctionDecl *F) -> const Reductions & { return reductionsOf(F); });
   return UpdateHelpers->count(FD.getCanonicalDecl()) != 0;
 }
 

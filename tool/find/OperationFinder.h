@@ -11,6 +11,7 @@
 #define AUTOSCALE_TOOL_FIND_OPERATIONFINDER_H
 
 #include "find/operations/CallEffects.h"
+#include "find/operations/CallSites.h"
 #include "find/operations/ConstantUses.h"
 #include "find/operations/ControlValues.h"
 #include "find/Context.h"
@@ -194,6 +195,13 @@ private:
   /// first use.
   bool computesUpdates(const FunctionDecl &FD);
   std::optional<std::set<const FunctionDecl *>> UpdateHelpers;
+  /// Whether FD returns a float every call of which steers control flow in its caller (the
+  /// caller's ControlValues), so that its result is a control place (ControlValues.h).
+  bool resultSteers(const FunctionDecl &FD);
+  std::optional<std::set<const FunctionDecl *>> SteeringResults;
+  /// The unit's call sites (CallSites.h), found on first use.
+  const std::map<const FunctionDecl *, std::vector<CallSite>> &sites();
+  std::optional<std::map<const FunctionDecl *, std::vector<CallSite>>> CallSitesOf;
   std::map<const FunctionDecl *, std::unique_ptr<PrivateLocals>> PrivateLocalsOf;
   /// The function of the operation start() began last (its shape comes next).
   const FunctionDecl *StartedIn = nullptr;

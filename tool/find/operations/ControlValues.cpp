@@ -164,7 +164,8 @@ bool carriesValue(const Stmt *S, const ASTContext &Ctx) {
 
 /// The control place E's value reaches through the expressions around it, or null; Top gets the
 /// outermost expression that carries the value there.
-const char *reachedPlace(const Expr *E, ASTContext &Ctx, SteeringArgument Steers, const Expr *&Top) {
+const char *reachedPlace(const Expr *E, ASTContext &Ctx, SteeringArgument Steers, bool ResultSteers,
+                         const Expr *&Top) {
   DynTypedNode N = DynTypedNode::create(*E);
   Top = E;
   bool Compared = false; // the value is a comparison's truth now
@@ -179,6 +180,8 @@ const char *reachedPlace(const Expr *E, ASTContext &Ctx, SteeringArgument Steers
       return nullptr;
     if (const char *Place = controlPlace(S, N.get<Stmt>(), Ctx, Steers))
       return Place;
+    if (ResultSteers && isa<ReturnStmt>(S))
+      return "the function's result, which steers control flow in every call of it";
     if (!carriesValue(S, Ctx))
       return nullptr;
     if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isComparisonOp())
@@ -205,8 +208,9 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   std::set<const VarDecl *> &Out;
   const ASTContext &Ctx;
   SteeringArgument Steers;
-  SteeringReads(std::set<const VarDecl *> &Out, const ASTContext &Ctx, SteeringArgument Steers)
-      : Out(Out), Ctx(Ctx), Steers(Steers) {}
+  bool ResultSteers;
+  SteeringReads(std::set<const VarDecl *> &Out, const ASTContext &Ctx, SteeringArgument Steers, bool ResultSteers)
+      : Out(Out), Ctx(Ctx), Steers(Steers), ResultSteers(ResultSteers) {}
   void readsIn(const Stmt *S) {
     struct Refs : RecursiveASTVisitor<Refs> {
       std::set<const VarDecl *> &Out;
@@ -229,6 +233,11 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   bool VisitDoStmt(DoStmt *S) { return readsIn(S->getCond()), true; }
   bool VisitForStmt(ForStmt *S) { return readsIn(S->getCond()), readsIn(S->getInc()), true; }
   bool VisitSwitchStmt(SwitchStmt *S) { return readsIn(S->getCond()), true; }
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (ResultSteers)
+      readsIn(S->getRetValue());
+    return true;
+  }
   bool VisitCastExpr(CastExpr *C) {
     if (isIntegerConversion(*C))
       readsIn(C->getSubExpr());
@@ -266,12 +275,13 @@ struct Copies : RecursiveASTVisitor<Copies> {
 
 } // namespace
 
-ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned Depth) : Ctx(Ctx), Depth(Depth) {
+ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned Depth, bool ResultSteers)
+    : Ctx(Ctx), Depth(Depth), ResultSteers(ResultSteers) {
   const Stmt *Body = FD.getBody();
   if (!Body)
     return;
   const auto Steers = [this](const CallExpr &Call, unsigned I) { return steeringArgument(Call, I); };
-  SteeringReads R(Steering, Ctx, Steers);
+  SteeringReads R(Steering, Ctx, Steers, ResultSteers);
   R.TraverseStmt(const_cast<Stmt *>(Body));
   // A local whose value a steering local takes as it is steers too: the maximum a test reads
   // (`if (d > md) md = d; ... if (md < tol) break;`) is one of the d.
@@ -300,7 +310,8 @@ bool ControlValues::steeringArgument(const CallExpr &Call, unsigned I) const {
 
 std::string ControlValues::reasonFor(const Expr *E) const {
   const Expr *Top = E;
-  if (const char *Place = reachedPlace(E, Ctx, [this](const CallExpr &Call, unsigned I) { return steeringArgument(Call, I); }, Top))
+  if (const char *Place = reachedPlace(E, Ctx, [this](const CallExpr &Call, unsigned I) { return steeringArgument(Call, I); },
+                                       ResultSteers, Top))
     return std::string("steers control flow: its value reaches ") + Place;
   // The whole value a steering local is given (`float lum = wr * r + wg * g; bins[(int)(lum *
   // n)]`), as if written in its place; the operands of a sum into it (`v op= e`, `v = v + e`)

@@ -14,7 +14,8 @@
 //   variable that takes the first's value as it is (`md = d`). The operands that feed it (`d * d`
 //   in `err += d * d`) are data;
 // - an argument of a function of the unit whose parameter steers there, as such a place
-//   (`n = steps_for(T, dt)` where steps_for returns `(int)(T / dt)`).
+//   (`n = steps_for(T, dt)` where steps_for returns `(int)(T / dt)`); and a function's returned
+//   value where every call of it steers (a validation loss that decides early stopping).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_CONTROLVALUES_H
@@ -34,8 +35,11 @@ namespace autoscale::find {
 class ControlValues {
 public:
   /// Finds the float variables FD's control places read; Depth: how many calls deep FD is from
-  /// the function the operations are in (a callee's parameters are looked at kCalleeDepth deep).
-  ControlValues(const clang::FunctionDecl &FD, clang::ASTContext &Ctx, unsigned Depth = 0);
+  /// the function the operations are in (a callee's parameters are looked at kCalleeDepth deep);
+  /// ResultSteers: every call of FD in the unit steers with its result, so FD's returned value is
+  /// a control place too (`float bce(...)` of `if (bce(...) < best) ... else break;`).
+  ControlValues(const clang::FunctionDecl &FD, clang::ASTContext &Ctx, unsigned Depth = 0,
+                bool ResultSteers = false);
   /// Why the operation E must stay as written because it steers control flow, or empty.
   std::string reasonFor(const clang::Expr *E) const;
 
@@ -47,6 +51,7 @@ private:
 
   clang::ASTContext &Ctx;
   unsigned Depth;
+  bool ResultSteers;
   std::set<const clang::VarDecl *> Steering;
   mutable std::map<const clang::FunctionDecl *, std::unique_ptr<ControlValues>> Callees;
 };

@@ -12,6 +12,7 @@
 #ifndef AUTOSCALE_TOOL_FIND_UPDATEHELPERS_H
 #define AUTOSCALE_TOOL_FIND_UPDATEHELPERS_H
 
+#include "find/operations/CallSites.h"
 #include "find/operations/Reductions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -22,9 +23,9 @@
 namespace autoscale::find {
 
 /// The update helpers of the unit (canonical declarations, template patterns beside their
-/// instantiations), from the Reductions of every function defined outside system headers.
+/// instantiations), from its call sites and their callers' Reductions.
 std::set<const clang::FunctionDecl *>
-updateHelpers(clang::ASTContext &Ctx,
+updateHelpers(const std::map<const clang::FunctionDecl *, std::vector<CallSite>> &Sites,
               llvm::function_ref<const Reductions &(const clang::FunctionDecl *)> ReductionsOf);
 
 } // namespace autoscale::find

@@ -1,0 +1,41 @@
+// A function whose float result steers control flow in every call of it (a validation loss that
+// decides early stopping; a printed call neither steers nor computes) has its result as a
+// control place: the operation returned, and the whole value of a local returned, stay as written,
+// as they would written in the caller's condition. A function whose result is also data is not.
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
+// RUN: %autoscale-rewrite --rules %rules/fp16.yaml --out-dir out --report report.json input.c --
+// RUN: %report report.json | FileCheck %s --check-prefix=REPORT
+// RUN: %cc -fsyntax-only -I %runtime-include out/input.c
+#include <stdio.h>
+static float val_loss(const float *p, const float *y, int n) {
+  float l = 0.0f;
+  for (int i = 0; i < n; i++)
+    l += (p[i] - y[i]) * (p[i] - y[i]);
+  // REPORT: input.c:[[@LINE-1]]:7: {"action":"skipped",{{.*}}"reason":"steers control flow: 'l' is read by {{.*}}"
+  return l / n;
+  // REPORT: input.c:[[@LINE-1]]:12: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches the function's result, which steers control flow in every call of it"
+}
+static float mean(const float *x, int n) {
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += x[i];
+  return s / n;
+  // REPORT: input.c:[[@LINE-1]]:12: {"action":"keep",{{.*}}"op":"div"
+}
+int train(float *p, const float *y, float *out, int n, int epochs) {
+  float best = 1e30f;
+  for (int e = 0; e < epochs; e++) {
+    for (int i = 0; i < n; i++)
+      p[i] += 0.1f * (y[i] - p[i]);
+    float v = val_loss(p, y, n);
+    printf("epoch %d loss %g\n", e, val_loss(p, y, n));
+    if (v < best)
+      best = v;
+    else
+      return e;
+    out[e] = mean(p, n);
+    if (mean(p, n) > 1.0f)
+      break;
+  }
+  return epochs;
+}
