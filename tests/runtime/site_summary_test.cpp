@@ -219,6 +219,39 @@ TEST(SiteSummary, LostValuesRankBeforeSubnormalResults) {
   EXPECT_FALSE(autoscale::detail::judge(all.sites[0]).lost_values);
 }
 
+// Rounding within a format's bound is no finding, but it is where a result that is off with no
+// finding comes from (an LU factorisation's e4m3 products, where the only advice had been a lower
+// margin for a few subnormals): the summary names the sites that lost 1% or more, most error
+// first, and what gives them precision. Sites that lost less are not named.
+TEST(SiteSummary, NamesTheCoarsestRounding) {
+  const autoscale_site product = make_site(7, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                           AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  const autoscale_site fine = make_site(8, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+                                        AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  const auto with_error = [](const autoscale_site &site, double relative_error) {
+    autoscale::detail::SiteSnapshot s;
+    s.site = &site;
+    s.executions = 1000;
+    autoscale::detail::SlotCounters &c = s.slot[AUTOSCALE_SLOT_OUTPUT].counters;
+    c.quantized = 1000;
+    c.value_sum = 1000.0;
+    c.error_sum = 1000.0 * relative_error;
+    return s;
+  };
+  autoscale::detail::RegistrySnapshot all;
+  all.explicit_mode = true;
+  all.sites = {with_error(fine, 2e-4), with_error(product, 0.0227)};
+  const std::string summary = autoscale::detail::report_summary(all);
+  SCOPED_TRACE(summary);
+  EXPECT_NE(summary.find("autoscale: no site overflowed"), std::string::npos);
+  EXPECT_NE(summary.find("most rounding within the formats' precision: site_test.cpp:7:"), std::string::npos);
+  EXPECT_NE(summary.find("(e4m3) 2.27% -> if results are off, give them more precision (format: fp16 or format: bf16)"),
+            std::string::npos);
+  EXPECT_EQ(summary.find("site_test.cpp:8:"), std::string::npos);
+  all.sites = {with_error(fine, 2e-4)};
+  EXPECT_EQ(autoscale::detail::report_summary(all).find("most rounding"), std::string::npos);
+}
+
 // The counts come from libautoscale_cuda (cuda/device_sites.cpp); the words are the report's.
 TEST(SiteSummary, CublasProductsOffTheTensorCores) {
   autoscale_site site = make_site(1, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,

@@ -153,6 +153,34 @@ std::string origin_line(const RegistrySnapshot &snapshot) {
                 : "autoscale: no site saw a NaN or inf\n";
 }
 
+// Where the formats' own precision went, which no finding names: the sites whose rounding within
+// their format's bound lost 1% of their values or more (e4m3 keeps 3 bits, up to 6.25% a value),
+// most error first. A result that is off with no site above has its cause among these (an LU
+// factorisation's e4m3 products, where a lower margin only moves the subnormals).
+std::string rounding_line(const RegistrySnapshot &snapshot) {
+  std::vector<std::pair<double, const SiteSnapshot *>> coarse;  // relative error x values, the site
+  for (const SiteSnapshot &s : snapshot.sites) {
+    const SlotCounters t = rounded_totals(s);
+    const double rel = relative_error(t);
+    if (rel >= 0.01 && t.quantized > 0) coarse.emplace_back(rel * static_cast<double>(t.quantized), &s);
+  }
+  if (coarse.empty()) return {};
+  std::stable_sort(coarse.begin(), coarse.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+  std::string out = "autoscale: most rounding within the formats' precision:";
+  bool fp8 = false;
+  for (size_t i = 0; i < coarse.size() && i < 3; ++i) {
+    const autoscale_site &site = *coarse[i].second->site;
+    char item[384];
+    std::snprintf(item, sizeof item, "%s %s:%d:%d '%s' (%s) %.3g%%", i ? "," : "", site.file ? site.file : "?",
+                  site.line, site.column, site.name ? site.name : "?", autoscale_format_name(site.format),
+                  100.0 * relative_error(rounded_totals(*coarse[i].second)));
+    out += item;
+    fp8 |= site.format == AUTOSCALE_E4M3 || site.format == AUTOSCALE_E5M2;
+  }
+  return out + " -> if results are off, give them more precision (" +
+         (fp8 ? "format: fp16 or format: bf16" : "action: keep") + ")\n";
+}
+
 }  // namespace
 
 std::string products_warning(const ProductCounts &p) {
@@ -210,7 +238,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
                    " executions of each site\n";
   if (found.empty()) {
     out += "autoscale: no site overflowed, underflowed or lost more than its format's rounding\n";
-    return out;
+    return out + rounding_line(snapshot);
   }
   out += "autoscale: worst sites (those that lost values first, most values damaged first):\n";
   for (size_t i = 0; i < found.size() && i < max_sites; ++i) {
@@ -230,7 +258,7 @@ std::string report_summary(const RegistrySnapshot &snapshot, size_t max_sites) {
   }
   if (found.size() > max_sites)
     out += "  ... and " + std::to_string(found.size() - max_sites) + " more sites (see AUTOSCALE_REPORT)\n";
-  return out;
+  return out + rounding_line(snapshot);
 }
 
 }  // namespace autoscale::detail
