@@ -385,8 +385,21 @@ private:
     // A tensor's element scaled by a value (`alpha * a[i]`, hoisted out of a GEMM's inner loop).
     if (const auto *Mul = dyn_cast<BinaryOperator>(E); Mul && Mul->getOpcode() == BO_Mul)
       return readsTensor(Mul->getLHS()) != readsTensor(Mul->getRHS());
-    return subscriptOf(E) || accessorOf(E) ||
+    return subscriptOf(E) || accessorOf(E) || elementByValue(E) ||
            (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
+  }
+
+  /// Whether E reads an element through a class's accessor that returns it by value, given integer
+  /// indices only (`float operator()(int y, int x) const`, `at(i)`).
+  static bool elementByValue(const Expr *E) {
+    const auto *Call = dyn_cast<CallExpr>(E);
+    const bool Accessor = (isa<CXXOperatorCallExpr>(E) && cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Call &&
+                           Call->getNumArgs() >= 2) ||
+                          (isa<CXXMemberCallExpr>(E) && Call->getNumArgs() >= 1);
+    const unsigned First = isa<CXXOperatorCallExpr>(E) ? 1 : 0;
+    return Accessor && E->getType()->isRealFloatingType() &&
+           llvm::all_of(llvm::drop_begin(Call->arguments(), First),
+                        [](const Expr *A) { return A->IgnoreParenImpCasts()->getType()->isIntegerType(); });
   }
 
   // ---- the analysis of one assignment ----

@@ -42,3 +42,18 @@ void bump(Vec &v, int k) { v(k) += 1.0f; }
 // REPORT: input.cpp:[[@LINE-1]]:33: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+="
 void bump_at(Vec *v, int k) { v->at(k) = v->at(k) + 1.0f; }
 // REPORT: input.cpp:[[@LINE-1]]:51: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+"
+// An accessor that returns the element by value, given integer indices, reads it as well: a
+// convolution's products through it are dot_muls (they had been fp16 muls, and a CNN had no e4m3).
+struct Image {
+  int w;
+  std::vector<float> d;
+  float operator()(int y, int x) const { return d[y * w + x]; }
+};
+float conv_at(const Image &in, const Image &k, int y, int x, int n) {
+  float s = 0.0f;
+  for (int ky = 0; ky < n; ky++)
+    for (int kx = 0; kx < n; kx++)
+      s += k(ky, kx) * in(y + ky, x + kx);
+  // REPORT: input.cpp:[[@LINE-1]]:22: {"action":"scale","class":"allow",{{.*}}"op":"dot_mul",{{.*}}"spelling":"*"
+  return s;
+}
