@@ -17,12 +17,7 @@
 
 namespace {
 
-using autoscale::detail::Element;
-using autoscale::detail::element_from_code;
-using autoscale::detail::Emit;
-using autoscale::detail::overflow_for;
-using autoscale::detail::Overflow;
-using autoscale::detail::quantize_element;
+using namespace autoscale::detail;
 
 float float_of(uint32_t u) {
   float x;
