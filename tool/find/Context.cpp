@@ -454,6 +454,31 @@ std::optional<Subscript> subscriptOf(const Expr *E) {
   return std::nullopt;
 }
 
+std::optional<Accessor> accessorOf(const Expr *LV) {
+  LV = LV->IgnoreParens();
+  if (!LV->isLValue())
+    return std::nullopt;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(LV); OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 2)
+    return Accessor{OC->getArg(0), false, {OC->arg_begin() + 1, OC->arg_end()}};
+  // A method with no argument (a queue's next slot) may return another element at each call.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(LV); MC && MC->getNumArgs() >= 1) {
+    const auto *M = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    return Accessor{MC->getImplicitObjectArgument(), M && M->isArrow(), {MC->arg_begin(), MC->arg_end()}};
+  }
+  return std::nullopt;
+}
+
+bool elementByValue(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const bool Accessor = (isa<CXXOperatorCallExpr>(E) && cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Call &&
+                         Call->getNumArgs() >= 2) ||
+                        (isa<CXXMemberCallExpr>(E) && Call->getNumArgs() >= 1);
+  const unsigned First = isa<CXXOperatorCallExpr>(E) ? 1 : 0;
+  return Accessor && E->getType()->isRealFloatingType() &&
+         llvm::all_of(llvm::drop_begin(Call->arguments(), First),
+                      [](const Expr *A) { return A->IgnoreParenImpCasts()->getType()->isIntegerType(); });
+}
+
 const VarDecl *varOf(const Expr *E) {
   if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     return dyn_cast<VarDecl>(D->getDecl());

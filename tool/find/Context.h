@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace autoscale::find {
 
@@ -102,6 +103,18 @@ struct Subscript {
   bool OnObject = false; ///< Base designates an object (array or class), not a pointer value
 };
 std::optional<Subscript> subscriptOf(const clang::Expr *E);
+
+/// An element a class's accessor returns by reference (`y(j)`, `m(i, j)`, `v.at(i)`): the object
+/// it is called on, whether that object is reached through a pointer, and the arguments.
+struct Accessor {
+  const clang::Expr *Object;
+  bool ThroughPointer;
+  std::vector<const clang::Expr *> Args;
+};
+std::optional<Accessor> accessorOf(const clang::Expr *LV);
+/// Whether E reads an element through a class's accessor that returns it by value, given integer
+/// indices only (`float operator()(int y, int x) const`, `at(i)`).
+bool elementByValue(const clang::Expr *E);
 
 /// The variable E names (after parentheses and implicit casts), or null.
 const clang::VarDecl *varOf(const clang::Expr *E);

@@ -57,27 +57,6 @@ bool wrapsIndex(const Stmt *E) {
   return E && llvm::any_of(E->children(), wrapsIndex);
 }
 
-/// An element a class's accessor returns by reference (`y(j)`, `m(i, j)`, `v.at(i)`): the object
-/// it is called on, whether that object is reached through a pointer, and the arguments.
-struct Accessor {
-  const Expr *Object;
-  bool ThroughPointer;
-  std::vector<const Expr *> Args;
-};
-std::optional<Accessor> accessorOf(const Expr *LV) {
-  LV = LV->IgnoreParens();
-  if (!LV->isLValue())
-    return std::nullopt;
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(LV); OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 2)
-    return Accessor{OC->getArg(0), false, {OC->arg_begin() + 1, OC->arg_end()}};
-  // A method with no argument (a queue's next slot) may return another element at each call.
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(LV); MC && MC->getNumArgs() >= 1) {
-    const auto *M = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-    return Accessor{MC->getImplicitObjectArgument(), M && M->isArrow(), {MC->arg_begin(), MC->arg_end()}};
-  }
-  return std::nullopt;
-}
-
 } // namespace
 
 class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
@@ -387,19 +366,6 @@ private:
       return readsTensor(Mul->getLHS()) != readsTensor(Mul->getRHS());
     return subscriptOf(E) || accessorOf(E) || elementByValue(E) ||
            (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
-  }
-
-  /// Whether E reads an element through a class's accessor that returns it by value, given integer
-  /// indices only (`float operator()(int y, int x) const`, `at(i)`).
-  static bool elementByValue(const Expr *E) {
-    const auto *Call = dyn_cast<CallExpr>(E);
-    const bool Accessor = (isa<CXXOperatorCallExpr>(E) && cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Call &&
-                           Call->getNumArgs() >= 2) ||
-                          (isa<CXXMemberCallExpr>(E) && Call->getNumArgs() >= 1);
-    const unsigned First = isa<CXXOperatorCallExpr>(E) ? 1 : 0;
-    return Accessor && E->getType()->isRealFloatingType() &&
-           llvm::all_of(llvm::drop_begin(Call->arguments(), First),
-                        [](const Expr *A) { return A->IgnoreParenImpCasts()->getType()->isIntegerType(); });
   }
 
   // ---- the analysis of one assignment ----
