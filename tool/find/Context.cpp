@@ -454,6 +454,11 @@ std::optional<Subscript> subscriptOf(const Expr *E) {
   return std::nullopt;
 }
 
+bool countsByConstant(const BinaryOperator &B) {
+  return (B.getOpcode() == BO_AddAssign || B.getOpcode() == BO_SubAssign) &&
+         isa<FloatingLiteral, IntegerLiteral>(B.getRHS()->IgnoreParenImpCasts());
+}
+
 std::optional<Accessor> accessorOf(const Expr *LV) {
   LV = LV->IgnoreParens();
   if (!LV->isLValue())

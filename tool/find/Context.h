@@ -104,6 +104,9 @@ struct Subscript {
 };
 std::optional<Subscript> subscriptOf(const clang::Expr *E);
 
+/// Whether B counts: a constant added or taken (`hits += 1.0f`, `n -= 1`).
+bool countsByConstant(const clang::BinaryOperator &B);
+
 /// An element a class's accessor returns by reference (`y(j)`, `m(i, j)`, `v.at(i)`): the object
 /// it is called on, whether that object is reached through a pointer, and the arguments.
 struct Accessor {

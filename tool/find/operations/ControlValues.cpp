@@ -28,17 +28,13 @@ bool branchesSteer(const IfStmt &If) {
       QualType T = LV->getType();
       return T->isIntegerType() || T->isPointerType();
     }
-    // A float count: a constant added or taken (`hits += 1.0`).
-    static bool counts(const BinaryOperator &B) {
-      return (B.getOpcode() == BO_AddAssign || B.getOpcode() == BO_SubAssign) &&
-             isa<FloatingLiteral, IntegerLiteral>(B.getRHS()->IgnoreParenImpCasts());
-    }
+
     bool VisitStmt(Stmt *S) {
       if (isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt>(S) || isLoop(S))
         Steers = true;
       if (const auto *Call = dyn_cast<CallExpr>(S); Call && Call->getBuiltinCallee() == 0)
         Steers = true;
-      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && (exact(B->getLHS()) || counts(*B)))
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && (exact(B->getLHS()) || countsByConstant(*B)))
         Steers = true;
       if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
         Steers = true;

@@ -65,9 +65,10 @@ std::map<const VarDecl *, std::set<const VarDecl *>> exchangedBuffers(const Func
     W.TraverseStmt(Body);
   // Exchanged: each reaches the other's value through takings (t = u; u = v; v = t), not a copy
   // made once (out = in).
-  const auto Reached = [&](const VarDecl *From) {
-    std::set<const VarDecl *> Seen;
-    std::vector<const VarDecl *> Todo{From};
+  std::map<const VarDecl *, std::set<const VarDecl *>> Reached;
+  for (const auto &Taking : W.Takes) {
+    std::set<const VarDecl *> &Seen = Reached[Taking.first];
+    std::vector<const VarDecl *> Todo{Taking.first};
     while (!Todo.empty()) {
       const VarDecl *X = Todo.back();
       Todo.pop_back();
@@ -76,12 +77,11 @@ std::map<const VarDecl *, std::set<const VarDecl *>> exchangedBuffers(const Func
           if (Seen.insert(Y).second)
             Todo.push_back(Y);
     }
-    return Seen;
-  };
+  }
   std::map<const VarDecl *, std::set<const VarDecl *>> Out;
-  for (const auto &[X, Direct] : W.Takes)
-    for (const VarDecl *Y : Reached(X))
-      if (Y != X && Reached(Y).count(X))
+  for (const auto &[X, Seen] : Reached)
+    for (const VarDecl *Y : Seen)
+      if (auto Back = Reached.find(Y); Y != X && Back != Reached.end() && Back->second.count(X))
         Out[X].insert(Y);
   return Out;
 }

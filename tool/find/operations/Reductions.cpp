@@ -402,9 +402,7 @@ private:
     }
     // State the function keeps, or a local a loop carries from one iteration to the next (an
     // average, a decay, a count, a running product).
-    const bool Counting = (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) &&
-                          isa<FloatingLiteral, IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts());
-    if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop, Counting)) &&
+    if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop, countsByConstant(*B))) &&
         (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)) && !givenAnew(A))
       update(B, Target);
     // The same update written out of place, into the other of two buffers the function exchanges
@@ -588,42 +586,32 @@ private:
     std::optional<Subscript> T = subscriptOf(Target);
     const VarDecl *Buffer = T ? varOf(T->Base) : nullptr;
     auto Partners = Buffer ? Exchanged.find(Buffer) : Exchanged.end();
-    if (Partners == Exchanged.end())
-      return false;
-    std::function<bool(const Stmt *)> Reads = [&](const Stmt *S) {
-      if (!S)
-        return false;
-      if (const auto *X = dyn_cast<Expr>(S)) {
-        if (std::optional<Subscript> R = subscriptOf(X);
-            R && Partners->second.count(varOf(R->Base)) && sameExpr(R->Index, T->Index, Ctx))
-          return true;
-        if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) && Visiting.insert(V).second) {
-          bool Found = Reads(V->getInit());
-          Visiting.erase(V);
-          if (Found)
-            return true;
-        }
-      }
-      return llvm::any_of(S->children(), Reads);
-    };
-    return Reads(E);
+    return Partners != Exchanged.end() && readsWhere(E, [&](const Expr *X) {
+             std::optional<Subscript> R = subscriptOf(X);
+             return R && Partners->second.count(varOf(R->Base)) && sameExpr(R->Index, T->Index, Ctx);
+           });
   }
 
   /// Whether E reads Target, directly or through the locals it reads.
   bool readsOld(const Stmt *E, const Expr *Target) const {
+    return readsWhere(E, [&](const Expr *X) { return sameExpr(X, Target, Ctx); });
+  }
+
+  /// Whether E has a subexpression Is accepts, itself or in the initialisers of the locals it reads.
+  bool readsWhere(const Stmt *E, llvm::function_ref<bool(const Expr *)> Is) const {
     if (!E)
       return false;
     if (const auto *X = dyn_cast<Expr>(E)) {
-      if (sameExpr(X, Target, Ctx))
+      if (Is(X))
         return true;
       if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) && Visiting.insert(V).second) {
-        bool R = readsOld(V->getInit(), Target);
+        bool R = readsWhere(V->getInit(), Is);
         Visiting.erase(V);
         if (R)
           return true;
       }
     }
-    return llvm::any_of(E->children(), [&](const Stmt *S) { return readsOld(S, Target); });
+    return llvm::any_of(E->children(), [&](const Stmt *S) { return readsWhere(S, Is); });
   }
 
   /// Names every operator of the update, and of the initialisers of the locals it reads that
