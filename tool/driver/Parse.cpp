@@ -2,6 +2,7 @@
 #include "driver/Parse.h"
 
 #include "driver/CompilerArgs.h"
+#include "driver/LaunchChevrons.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -85,7 +86,9 @@ ParseResult parseSources(const clang::tooling::CompilationDatabase &DB,
   for (size_t I = 0; I < Sources.size(); ++I) {
     if (Sources.size() > 1)
       llvm::errs() << "[" << I + 1 << "/" << Sources.size() << "] " << Shown[I] << "\n";
-    clang::tooling::ClangTool Tool(DB, {Sources[I]});
+    clang::tooling::ClangTool Tool(DB, {Sources[I]},
+                                   std::make_shared<clang::PCHContainerOperations>(),
+                                   withLaunchChevronsJoined(llvm::vfs::getRealFileSystem()));
     Tool.appendArgumentsAdjuster(compilerArgsAdjuster(Paths));
     // One printer for the driver and the parse: an error of the driver's (an unknown option) does
     // not stop the parse, and the source must fail as an error of its code does.

@@ -3,11 +3,14 @@
 
 #include "driver/CompilerArgs.h"
 #include "driver/FilePaths.h"
+#include "driver/LaunchChevrons.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
+
+#include <list>
 
 namespace autoscale::driver {
 namespace {
@@ -50,16 +53,20 @@ std::optional<RewriteError> firstRewriteError(const clang::tooling::CompilationD
                                               const InstallPaths &Paths,
                                               const std::map<std::string, std::string> &Changed) {
   for (const UnitFiles &Unit : Units) {
-    clang::tooling::ClangTool Tool(DB, {Unit.Source});
+    clang::tooling::ClangTool Tool(DB, {Unit.Source},
+                                   std::make_shared<clang::PCHContainerOperations>(),
+                                   withLaunchChevronsJoined(llvm::vfs::getRealFileSystem()));
     Tool.appendArgumentsAdjuster(compilerArgsAdjuster(Paths));
     // Quiet: the note names the first error; no "N errors generated", no "Error while processing".
     Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
         "-fno-caret-diagnostics", clang::tooling::ArgumentInsertPosition::END));
     Tool.setPrintErrorMessage(false);
     std::vector<std::string> Mine; // the changed files this unit reads
+    std::list<std::string> Texts;  // what the tool maps them to (it keeps a reference)
     for (const auto &[Real, Read] : Unit.Files)
       if (auto It = Changed.find(Real); It != Changed.end()) {
-        Tool.mapVirtualFile(Read.Name, It->second);
+        Texts.push_back(joinLaunchChevrons(It->second).value_or(It->second));
+        Tool.mapVirtualFile(Read.Name, Texts.back());
         Mine.push_back(Real);
       }
     if (Mine.empty())
