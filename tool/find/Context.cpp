@@ -506,4 +506,12 @@ const VarDecl *writtenVar(const Expr *LV) {
   return varOf(LV);
 }
 
+bool isCompileTimeConstant(const Expr *E, const ASTContext &Ctx) {
+  if (E->isValueDependent())
+    return false;
+  if (!E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx))
+    return true;
+  return Ctx.getLangOpts().CPlusPlus11 && E->isCXX11ConstantExpr(Ctx);
+}
+
 } // namespace autoscale::find

@@ -65,6 +65,11 @@ bool isLoop(const clang::Stmt *S);
 /// The parent of E, skipping parentheses and implicit casts (the expression its value feeds).
 const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// Whether E's value is known when compiling: evaluated without effects, or a C++11 constant
+/// expression, which may call constexpr functions (`std::numeric_limits<float>::epsilon()`) that
+/// HasSideEffects counts as effects.
+bool isCompileTimeConstant(const clang::Expr *E, const clang::ASTContext &Ctx);
+
 /// Whether A and B, ignoring parentheses and implicit casts, are the same expression.
 bool sameExpr(const clang::Expr *A, const clang::Expr *B, const clang::ASTContext &Ctx);
 

@@ -114,6 +114,29 @@ const ControlValues &OperationFinder::controlValuesOf(const FunctionDecl &FD) {
   return *V;
 }
 
+std::string OperationFinder::instantiationSkipReason(const FunctionDecl &Pattern, SourceLocation OpLoc) {
+  for (const FunctionDecl *F : instantiationsOf(Pattern)) {
+    const Expr *E = hasIntegerTypeArgument(*F) ? nullptr : operationAt(*F, OpLoc);
+    if (!E || !E->getType()->isRealFloatingType())
+      continue;
+    std::string Why = controlValuesOf(*F).reasonFor(E);
+    if (const auto *B = dyn_cast<BinaryOperator>(E); Why.empty() && B && !B->isCompoundAssignmentOp())
+      for (const std::string &Operands :
+           {constantSkipReason({B->getLHS(), B->getRHS()}, Ctx),
+            integerSkipReason({B->getLHS(), B->getRHS()}, Ctx,
+                              [&](const VarDecl &V) { return givenOnce(*F, V); })})
+        if (Why.empty())
+          Why = Operands;
+    if (Why.empty())
+      continue;
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+    return Why + " (in the instantiation " + Name + ")";
+  }
+  return {};
+}
+
 bool OperationFinder::resultSteers(const FunctionDecl &FD) {
   if (!SteeringResults) {
     SteeringResults.emplace();
@@ -287,6 +310,8 @@ bool OperationFinder::shape(Operation &Op, FileID File, Form Kind, const Expr *E
     if (std::string Why = instantiationBindSkipReason(StartedIn, OpLoc, Ctx); !Why.empty())
       return skip(Op, Why);
   }
+  if (std::string Why = StartedIn ? instantiationSkipReason(*StartedIn, OpLoc) : ""; !Why.empty())
+    return skip(Op, Why);
   std::optional<std::vector<Span>> P = pieces(Op, File, E, OpLoc, Operands, Prefix);
   if (!P)
     return true;

@@ -24,6 +24,16 @@ std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pattern) 
   return Out;
 }
 
+bool hasIntegerTypeArgument(const FunctionDecl &F) {
+  const auto Integer = [](const TemplateArgumentList *Args) {
+    return Args && llvm::any_of(Args->asArray(), [](const TemplateArgument &A) {
+             return A.getKind() == TemplateArgument::Type && A.getAsType()->isIntegerType();
+           });
+  };
+  const auto *Class = dyn_cast<ClassTemplateSpecializationDecl>(F.getDeclContext());
+  return Integer(F.getTemplateSpecializationArgs()) || (Class && Integer(&Class->getTemplateArgs()));
+}
+
 const Expr *operationAt(const FunctionDecl &F, SourceLocation OpLoc) {
   struct Finder : RecursiveASTVisitor<Finder> {
     SourceLocation OpLoc;

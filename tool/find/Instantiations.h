@@ -19,6 +19,10 @@ namespace autoscale::find {
 /// The instantiations of the function template or class template member Pattern.
 std::vector<const clang::FunctionDecl *> instantiationsOf(const clang::FunctionDecl &Pattern);
 
+/// Whether F is instantiated with an integer type as an argument (its own or its class's):
+/// `soft<int>`, whose floating-point operations convert to integers only because T is one.
+bool hasIntegerTypeArgument(const clang::FunctionDecl &F);
+
 /// The operation at OpLoc in F, an instantiation of the template where it was found: an operator
 /// at its operator's location, a call (no operator's or member's) at its start; null if none.
 const clang::Expr *operationAt(const clang::FunctionDecl &F, clang::SourceLocation OpLoc);

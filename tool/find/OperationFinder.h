@@ -179,10 +179,15 @@ private:
   const PrivateLocals *privateLocals() { return privateLocalsOf(StartedIn); }
   /// Whether local V of the function the last operation began in holds only its initialiser's
   /// value: nothing writes it after, no call can (integerSkipReason).
-  bool givenOnce(const VarDecl &V) {
-    const PrivateLocals *Private = privateLocals();
-    return Private && Private->contains(&V) && reductionsOf(StartedIn).givenOnce(V);
+  bool givenOnce(const VarDecl &V) { return StartedIn && givenOnce(*StartedIn, V); }
+  bool givenOnce(const FunctionDecl &FD, const VarDecl &V) {
+    const PrivateLocals *Private = privateLocalsOf(&FD);
+    return Private && Private->contains(&V) && reductionsOf(&FD).givenOnce(V);
   }
+  /// Why an operation of a template pattern stays as written in one of its floating-point
+  /// instantiations (none with an integer type argument), where what the pattern leaves dependent is resolved: a value that steers
+  /// control flow (a float loop counter `T t`), operands computed from integers (`T(i)`).
+  std::string instantiationSkipReason(const FunctionDecl &Pattern, SourceLocation OpLoc);
   /// Whether File is #included (directly or not) inside FD's body.
   bool includedInside(FileID File, const FunctionDecl &FD) const;
   /// Whether the lambda is called in a constant expression (ConstantUses.h), found on first use.

@@ -2,6 +2,7 @@
 #include "find/operations/CallEffects.h"
 
 #include "find/Containers.h"
+#include "find/Context.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -363,7 +364,7 @@ bool PrivateLocals::fixedValue(const Expr *E, const ASTContext &Ctx) const {
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return fixedValue(C->getCond(), Ctx) && fixedValue(C->getTrueExpr(), Ctx) &&
            fixedValue(C->getFalseExpr(), Ctx);
-  return !E->isValueDependent() && !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx);
+  return isCompileTimeConstant(E, Ctx);
 }
 
 } // namespace autoscale::find

@@ -1,5 +1,6 @@
 //===- SkipReasons.cpp - why an operand keeps an operation as written --------===//
 #include "find/operations/SkipReasons.h"
+#include "find/Context.h"
 #include "find/Instantiations.h"
 
 #include "clang/AST/Attr.h"
@@ -230,7 +231,7 @@ std::string constantSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTC
     return {};
   for (const Expr *E : Operands) {
     bool Constant = E->isValueDependent() ? isDependentConstant(E)
-                                          : !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx);
+                                          : isCompileTimeConstant(E, Ctx);
     if (!Constant)
       return {};
   }
@@ -279,9 +280,13 @@ bool IntegerValues::fromIntegers(const Expr *E, bool &Converts) {
     }
     if (C->getCastKind() == CK_FloatingCast || C->getCastKind() == CK_NoOp)
       return fromIntegers(C->getSubExpr(), Converts);
-    // A float local that holds only its initialiser's value holds what that computes.
+    // A float local that holds only its initialiser's value holds what that computes; a constant
+    // one (`const float dt = 0.05f;`) is that constant.
     const auto *Ref = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (C->getCastKind() == CK_LValueToRValue && V && V->getType()->isRealFloatingType() && V->getInit() &&
+        (V->getType().isConstQualified() || GivenOnce(*V)) && isCompileTimeConstant(V->getInit(), Ctx))
+      return wholeConstant(V->getInit());
     if (C->getCastKind() == CK_LValueToRValue && V && V->getType()->isRealFloatingType() && V->getInit() &&
         Depth < kMaxDepth && GivenOnce(*V)) {
       ++Depth;
@@ -299,7 +304,7 @@ bool IntegerValues::fromIntegers(const Expr *E, bool &Converts) {
     for (const Expr *O : Operands)
       if (!fromIntegers(O, Converted))
         return false;
-    if (E->HasSideEffects(Ctx) || !E->isEvaluatable(Ctx))
+    if (!isCompileTimeConstant(E, Ctx))
       Converts = Converted;
     return true;
   };
@@ -307,7 +312,7 @@ bool IntegerValues::fromIntegers(const Expr *E, bool &Converts) {
     return !(Depth > 0 && B->getOpcode() == BO_Div) && Arithmetic({B->getLHS(), B->getRHS()});
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus))
     return Arithmetic({U->getSubExpr()});
-  return !E->HasSideEffects(Ctx) && E->isEvaluatable(Ctx) && wholeConstant(E);
+  return isCompileTimeConstant(E, Ctx) && wholeConstant(E);
 }
 
 std::string integerSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx,
