@@ -473,9 +473,11 @@ private:
 
   /// Whether LV is local storage that the loop around its assignment (L, the innermost) carries
   /// from one iteration to the next: a local declared outside it, or an element or member of one
-  /// that its iterations write again (`hist[b]++`, `st.count += 1.0f`), not one each iteration
-  /// writes once (`h[i] += b[i]`: a layer's scratch, which loops outside may well refill). A
-  /// count (Counting: `c[j] += 1.0f`) is carried by any loop around it that writes it again.
+  /// that its iterations write again (`hist[b]++`, `st.count += 1.0f`). An element each iteration
+  /// writes once (`h[i] += b[i]`) is carried by a loop further out that writes it again and does
+  /// not refill it (`for (it...) for (j...) x[j] += v[j];`), not by one that does (a layer's
+  /// scratch, `h[i] = 0` or a call given `h` before the sum). A count (Counting: `c[j] += 1.0f`)
+  /// is carried by any loop around it that writes it again.
   bool carriedLocal(const Expr *LV, int L, bool Counting) const {
     LV = LV->IgnoreParenImpCasts();
     const auto *D = dyn_cast<DeclRefExpr>(LV);
@@ -489,8 +491,27 @@ private:
       return true;
     const Chain C = chainOf(L);
     return llvm::any_of(C, [&](int Around) {
-      return (Around == L || Counting) && !declaredIn(V, Around) && !addressVaries(LV, Around, C);
+      return (Around == L || Counting || !refilledIn(V, Around)) && !declaredIn(V, Around) &&
+             !addressVaries(LV, Around, C);
     });
+  }
+
+  /// Whether loop L gives the local array V values not read from it: an assignment to it that does
+  /// not read the element's old value, or a call given it.
+  bool refilledIn(const VarDecl *V, int L) const {
+    const bool Assigned = llvm::any_of(Assignments, [&](const Assignment &X) {
+      return within(X.Loop, L) && X.B->getOpcode() == BO_Assign && writtenVar(X.B->getLHS()) == V &&
+             !readsOld(X.B->getRHS(), X.B->getLHS());
+    });
+    std::function<bool(const Stmt *)> GivenToCall = [&](const Stmt *S) {
+      if (!S)
+        return false;
+      if (const auto *Call = dyn_cast<CallExpr>(S);
+          Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return refersTo(A, V); }))
+        return true;
+      return llvm::any_of(S->children(), GivenToCall);
+    };
+    return Assigned || GivenToCall(Loops[L].S);
   }
 
   /// A fold's lambda runs once per element (its loop, TraverseLambdaExpr): its returned sum is a

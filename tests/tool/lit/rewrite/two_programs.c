@@ -23,7 +23,7 @@ int main(void) {
   for (int step = 0; step < 3; ++step)
     for (int i = 0; i < 4; ++i)
       w[i] *= 0.5f;
-  // REPORT: b.c:[[@LINE-1]]:12: {"action":"cast","class":"infer","format":"fp32","function":"main","op":"mul","program":"runs with its loop (line [[@LINE-2]]) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:infer","site":0,"spelling":"*=","strategy":"delayed","type":"float","variable":"w"}
+  // REPORT: b.c:[[@LINE-1]]:12: {"action":"cast","class":"deny","format":"fp32","function":"main","op":"update","program":"runs with its loop (line [[@LINE-2]]) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:deny","site":0,"spelling":"*=","strategy":"delayed","type":"float","variable":"w"}
   printf("%a\n", w[0]);
   return 0;
 }
