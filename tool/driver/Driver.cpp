@@ -82,10 +82,10 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
   Plan Out;
   Out.Steps = std::move(Steps);
   for (const std::string &Abs : AbsSources)
-    Out.Files[Abs] = emit::FileEdits{Abs, P.DisplayPaths.at(Abs), {}, {}};
+    Out.Files[Abs] = emit::FileEdits{Abs, P.DisplayPaths.at(Abs), {}, {}, false, false, {}};
   for (auto &[Abs, Shown] : P.DisplayPaths)
     if (!Out.Files.count(Abs))
-      Out.Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true};
+      Out.Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true, {}};
   for (auto &[Abs, Points] : P.StepPoints)
     Out.Files.at(Abs).Steps.assign(Points.begin(), Points.end());
   for (const StepLoop &L : Out.Steps.Loops) {
@@ -105,6 +105,15 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
       F.Sites.push_back({&Op, &Decisions[I]});
     }
     Out.Entries.push_back({&Op, &Decisions[I], Site, std::move(FedBy[I])});
+  }
+  // A kernel in a file whose sites round needs more registers than its original: bounded to the
+  // blocks it is launched with, it still launches with them.
+  for (const auto &[Key, K] : P.Kernels) {
+    emit::FileEdits *F = K.boundsThreads() ? &Out.Files.at(K.File) : nullptr;
+    if (F && llvm::any_of(F->Sites, [](const emit::Site &S) {
+          return S.D->Treatment.Format != rules::Format::FP32;
+        }))
+      F->Bounds.push_back({K.Name, K.NameOffset, K.boundsThreads()});
   }
   // Each site's operands, fed by sites of the same table (the runtime propagates their scales).
   std::map<OpKey, unsigned> SiteOf;
@@ -193,10 +202,13 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
   for (const Rendered &R : Files) {
     const emit::FileEdits &F = *R.File;
     llvm::StringRef Old = R.Old->getBuffer();
-    report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size()), {}};
+    report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size()), {}, {}};
     if (!R.NotCompiling.empty()) {
       Result.Sites = 0;
       Result.Reason = "kept as it was: the rewritten text did not compile: " + R.NotCompiling;
+    } else {
+      for (const emit::LaunchBound &B : F.Bounds)
+        Result.LaunchBounds[B.Kernel] = B.Threads;
     }
     if (Opts.Mode == OutputMode::Diff) {
       llvm::outs() << unifiedDiff("a/" + F.Display, "b/" + F.Display, Old, R.New);
@@ -218,7 +230,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
   }
   // Headers outside the root are neither rewritten nor copied; the report names each.
   for (const std::string &Abs : P.OutsideRoot)
-    Results.push_back({Abs, "", false, 0, "outside the project root (--project-root " + Root + ")"});
+    Results.push_back({Abs, "", false, 0, "outside the project root (--project-root " + Root + ")", {}});
   if (!P.OutsideRoot.empty())
     llvm::errs() << "note: " << P.OutsideRoot.size() << " header"
                  << (P.OutsideRoot.size() == 1 ? " is" : "s are") << " outside the project root "

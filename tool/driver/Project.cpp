@@ -74,6 +74,8 @@ Project merge(std::vector<FoundUnit> Units) {
     P.Functions.insert(U.Functions.begin(), U.Functions.end());
     P.CallsStep |= U.CallsStep;
     P.OutsideRoot.insert(U.OutsideRoot.begin(), U.OutsideRoot.end());
+    for (const auto &[Key, Kernel] : U.Kernels)
+      P.Kernels[Key].merge(Kernel);
     for (auto &[File, Offsets] : U.OtherArithmetic)
       OtherArithmetic[File].insert(Offsets.begin(), Offsets.end());
   }

@@ -27,6 +27,7 @@ struct Project {
   std::map<std::string, FunctionRecord> Functions;      ///< by key
   bool CallsStep = false; ///< some unit calls autoscale_step() itself
   std::set<std::string> OutsideRoot; ///< headers outside the project root, absolute
+  std::map<std::string, KernelRecord> Kernels; ///< by function key
 };
 
 Project merge(std::vector<FoundUnit> Units);

@@ -64,6 +64,9 @@ buildReplacements(const FileEdits &F, llvm::StringRef Text,
   for (const StepPoint &P : F.Steps)
     for (Edit &E : stepEdits(P))
       Edits.push_back(std::move(E));
+  for (const LaunchBound &B : F.Bounds)
+    Edits.push_back({B.NameOffset, 0, "__launch_bounds__(" + std::to_string(B.Threads) + ") ",
+                     Edit::Open, Outermost, -1});
   std::string Table = siteTableRef(F);
   auto RefOf = [&](size_t K) { return "&" + Table + "[" + std::to_string(K) + "]"; };
   std::map<unsigned, unsigned> OperationsPerLoop; // by the innermost loop around them

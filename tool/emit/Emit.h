@@ -31,6 +31,13 @@ struct Site {
   std::array<int, 3> FedBy = {-1, -1, -1};
 };
 
+/// A kernel given `__launch_bounds__(Threads)` before its name (KernelRecord::boundsThreads).
+struct LaunchBound {
+  std::string Kernel;
+  unsigned NameOffset;
+  uint64_t Threads;
+};
+
 /// What is rewritten in one project file.
 struct FileEdits {
   std::string AbsPath;
@@ -39,6 +46,7 @@ struct FileEdits {
   std::vector<StepPoint> Steps;
   bool Cuda = false;   ///< some unit that saw the file is CUDA: sites exist on host and device
   bool Header = false; ///< not a source: units that include it may use none of its sites
+  std::vector<LaunchBound> Bounds;
 };
 
 /// The replacements that rewrite Text (the file's current contents); none when nothing changes.

@@ -9,6 +9,7 @@
 #include "find/steps/CallGraph.h"
 #include "find/Context.h"
 #include "find/Instantiations.h"
+#include "find/KernelLaunches.h"
 #include "find/operations/SkipReasons.h"
 #include "find/operations/UpdateHelpers.h"
 #include "find/steps/StepPoints.h"
@@ -535,6 +536,30 @@ std::optional<std::string> FindOptions::relative(llvm::StringRef Abs) const {
   if (!Abs.starts_with(Prefix))
     return std::nullopt;
   return Abs.substr(Prefix.size()).str();
+}
+
+void OperationFinder::recordKernels() {
+  if (!Ctx.getLangOpts().CUDA)
+    return;
+  for (const auto &[K, Facts] : kernelLaunches(Ctx)) {
+    KernelRecord R;
+    R.Name = K->getNameAsString();
+    R.Launched = Facts.Launched;
+    R.Escapes = Facts.Escapes;
+    R.MaxThreads = Facts.MaxThreads;
+    R.UnknownThreads = Facts.UnknownThreads;
+    const SourceLocation Name = K->getLocation();
+    if (K->doesThisDeclarationHaveABody() && Name.isFileID()) {
+      const FileInfo &FI = fileInfo(SM.getFileID(Name));
+      if (!FI.Ignored && !FI.AlreadyRewritten) {
+        R.File = FI.Abs;
+        R.NameOffset = SM.getFileOffset(Name);
+        R.Bounded = K->hasAttr<CUDALaunchBoundsAttr>();
+        R.Internal = !K->isExternallyVisible();
+      }
+    }
+    Found.Kernels[keyOf(*K)].merge(R);
+  }
 }
 
 FoundUnit findOperations(ASTContext &Ctx, Preprocessor &PP, const rules::RuleSet &Rules,

@@ -253,6 +253,26 @@ struct FunctionRecord {
   std::set<std::string> Overrides;
 };
 
+/// A kernel of the project that a unit defines or launches (find/KernelLaunches.h): what may
+/// give it `__launch_bounds__`.
+struct KernelRecord {
+  std::string Name;
+  std::string File;        ///< absolute path of its definition; empty where the unit has none
+  unsigned NameOffset = 0; ///< where the definition's name starts
+  bool Bounded = false;    ///< it has __launch_bounds__ already
+  bool Internal = false;   ///< no other unit can launch it
+  bool Launched = false;
+  bool Escapes = false;        ///< named other than as a launch's callee
+  uint64_t MaxThreads = 0;     ///< the most threads of a block among its launches of constant size
+  bool UnknownThreads = false; ///< some launch's block size is not a constant
+
+  /// What another unit's record adds: its definition, its launches.
+  void merge(const KernelRecord &O);
+  /// The block size `__launch_bounds__` may promise: the largest launched, where every launch is
+  /// seen and constant, or 1024, the most any block has; 0 for none.
+  uint64_t boundsThreads() const;
+};
+
 /// Everything found in one translation unit.
 struct FoundUnit {
   std::vector<Operation> Ops;
@@ -274,6 +294,8 @@ struct FoundUnit {
   std::map<std::string, FunctionRecord> Functions;
   /// The program calls autoscale_step() itself: it says where its steps end.
   bool CallsStep = false;
+  /// The kernels it defines or launches, by function key.
+  std::map<std::string, KernelRecord> Kernels;
 };
 
 } // namespace autoscale

@@ -49,6 +49,7 @@ public:
     recogniseLoops();
     linkInputs();
     addProjectFiles();
+    recordKernels();
     return std::move(Found);
   }
 
@@ -154,6 +155,8 @@ private:
   void noteOtherArithmetic(SourceLocation OpLoc);
   void linkInputs();
   void addProjectFiles();
+  /// The kernels the unit defines or launches, and the block sizes of its launches.
+  void recordKernels();
   /// Every recogniser's look at each innermost loop holding operations.
   void recogniseLoops();
   /// Per innermost loop with operations: their indices, and the function it is in.

@@ -221,6 +221,12 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
                          {"sites", F.Sites}};
     if (!F.Reason.empty())
       O["reason"] = F.Reason;
+    if (!F.LaunchBounds.empty()) {
+      llvm::json::Object Bounds;
+      for (const auto &[Kernel, Threads] : F.LaunchBounds)
+        Bounds[Kernel] = Threads;
+      O["launch_bounds"] = std::move(Bounds);
+    }
     FileArr.push_back(std::move(O));
   }
   Counts C = count(Entries);

@@ -1,0 +1,57 @@
+// A rewritten kernel needs more registers than its original, and a block of 1024 threads has 64
+// registers each at most: a kernel launched with such blocks and rewritten to round gets
+// `__launch_bounds__(1024)`, so nvcc fits it to them (spilling if it must) and it still launches.
+// No block is larger, so the bound holds wherever else it is launched. A kernel no other unit can
+// launch gets the largest block its launches use, when every launch's is a constant; one another
+// unit may launch with larger blocks, one launched with a block size known only at run time, one
+// bounded already and one whose file rounds nothing get nothing.
+// REQUIRES: cuda
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.cu && cd %t
+// RUN: %autoscale-rewrite --rules %rules/fp16.yaml --out-dir out --report report.json input.cu --
+// RUN: %code out/input.cu | FileCheck %s --match-full-lines
+// RUN: %report report.json | FileCheck %s --check-prefix=REPORT
+// RUN: %nvcc -c -arch=sm_90 -I %runtime-include out/input.cu -o input.o
+// RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir fp32 input.cu --
+// RUN: %code fp32/input.cu | FileCheck %s --match-full-lines --check-prefix=FP32
+__global__ void rows(float *y, const float *x, float a) {
+  // CHECK: __global__ void __launch_bounds__(1024) rows(float *y, const float *x, float a) {
+  // FP32: __global__ void rows(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x + threadIdx.x;
+  y[i] = a * x[i] + 1.0f;
+}
+
+static __global__ void tiles(float *y, const float *x, float a) {
+  // CHECK: static __global__ void __launch_bounds__(256) tiles(float *y, const float *x, float a) {
+  // FP32: static __global__ void tiles(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = a * x[i] + 2.0f;
+}
+
+__global__ void shared_kernel(float *y, const float *x, float a) {
+  // CHECK: __global__ void shared_kernel(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = a * x[i] + 3.0f;
+}
+
+static __global__ void sized_at_run_time(float *y, const float *x, float a) {
+  // CHECK: static __global__ void sized_at_run_time(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = a * x[i] + 4.0f;
+}
+
+__global__ void __launch_bounds__(512) bounded(float *y, const float *x, float a) {
+  // CHECK: __global__ void __launch_bounds__(512) bounded(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = a * x[i] + 5.0f;
+}
+
+void run(float *y, const float *x, float a, int n, int threads) {
+  dim3 block(32, 32);
+  rows<<<n / 1024, block>>>(y, x, a);
+  tiles<<<n / 128, 128>>>(y, x, a);
+  tiles<<<n / 256, dim3(16, 16)>>>(y, x, a);
+  shared_kernel<<<n / 256, 256>>>(y, x, a);
+  sized_at_run_time<<<n / threads, threads>>>(y, x, a);
+  bounded<<<n / 512, 512>>>(y, x, a);
+}
+// REPORT: file: {"changed":true,"launch_bounds":{"rows":1024,"tiles":256},"path":"input.cu",{{.*}}

@@ -1,0 +1,167 @@
+//===- KernelLaunches.cpp - the block sizes a unit launches its kernels with -===//
+#include "find/KernelLaunches.h"
+
+#include "find/Context.h"
+#include "find/operations/WrittenVariables.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <set>
+#include <vector>
+
+using namespace clang;
+
+namespace autoscale::find {
+namespace {
+
+/// The kernel's definition, or its template's pattern's.
+const FunctionDecl *kernelOf(const FunctionDecl *F) {
+  if (!F || !F->hasAttr<CUDAGlobalAttr>())
+    return nullptr;
+  if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+    F = Pattern;
+  const FunctionDecl *Def = F->getDefinition();
+  return Def ? Def : F->getCanonicalDecl();
+}
+
+/// Whether the function holding V writes it after its initialiser, or lets anything else do so.
+bool writtenAfterInit(const VarDecl &V, ASTContext &Ctx) {
+  if (V.getType().isConstQualified())
+    return false;
+  const auto *Scope = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (!Scope || !Scope->getBody())
+    return true;
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *V;
+    ASTContext &Ctx;
+    bool Found = false;
+    Writes(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+    bool VisitStmt(Stmt *S) {
+      if (variableWrittenBy(S) == V)
+        Found = true;
+      if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf && refersTo(U, V))
+        Found = true;
+      // Passed by reference: a call may write it.
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+          const FunctionDecl *Callee = Call->getDirectCallee();
+          const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+          if (varOf(Arg) == V && Arg->isLValue() &&
+              (!Callee || I >= Callee->getNumParams() ||
+               (Callee->getParamDecl(I)->getType()->isReferenceType() &&
+                !Callee->getParamDecl(I)->getType().getNonReferenceType().isConstQualified())))
+            Found = true;
+        }
+      return !Found;
+    }
+  } W(&V, Ctx);
+  W.TraverseStmt(Scope->getBody());
+  return W.Found;
+}
+
+class Launches : public RecursiveASTVisitor<Launches> {
+public:
+  explicit Launches(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+    const FunctionDecl *K = kernelOf(Launch->getDirectCallee());
+    if (!K)
+      return true;
+    Callees.insert(Launch->getCallee()->IgnoreParenImpCasts());
+    LaunchFacts &F = Facts[K];
+    const CallExpr *Config = Launch->getConfig();
+    std::optional<uint64_t> Threads =
+        Config && Config->getNumArgs() >= 2 ? blockThreads(Config->getArg(1), Ctx) : std::nullopt;
+    F.MaxThreads = std::max(F.MaxThreads, Threads.value_or(0));
+    F.UnknownThreads |= !Threads;
+    F.Launched = true;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const FunctionDecl *K = kernelOf(dyn_cast<FunctionDecl>(Ref->getDecl())))
+      Named.push_back({Ref, K});
+    return true;
+  }
+
+  std::map<const FunctionDecl *, LaunchFacts> take() {
+    for (auto [Ref, K] : Named)
+      if (!Callees.count(Ref))
+        Facts[K].Escapes = true;
+    return std::move(Facts);
+  }
+
+private:
+  ASTContext &Ctx;
+  std::map<const FunctionDecl *, LaunchFacts> Facts;
+  std::set<const Expr *> Callees;
+  std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Named;
+};
+
+} // namespace
+
+std::optional<uint64_t> blockThreads(const Expr *Block, ASTContext &Ctx) {
+  const Expr *E = Block->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() || writtenAfterInit(*V, Ctx))
+      return std::nullopt;
+    return blockThreads(V->getInit(), Ctx);
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getConstructor()->isCopyOrMoveConstructor())
+      return blockThreads(Construct->getArg(0), Ctx);
+    uint64_t Threads = 1;
+    for (const Expr *Arg : Construct->arguments()) {
+      Expr::EvalResult R;
+      if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, Ctx))
+        return std::nullopt;
+      Threads *= R.Val.getInt().getZExtValue();
+    }
+    return Threads;
+  }
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->getType()->isIntegerType() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getZExtValue();
+}
+
+std::map<const FunctionDecl *, LaunchFacts> kernelLaunches(ASTContext &Ctx) {
+  Launches L(Ctx);
+  L.TraverseAST(Ctx);
+  return L.take();
+}
+
+} // namespace autoscale::find
+
+namespace autoscale {
+
+void KernelRecord::merge(const KernelRecord &O) {
+  if (File.empty() && !O.File.empty()) {
+    Name = O.Name;
+    File = O.File;
+    NameOffset = O.NameOffset;
+    Bounded = O.Bounded;
+    Internal = O.Internal;
+  }
+  Launched |= O.Launched;
+  Escapes |= O.Escapes;
+  MaxThreads = std::max(MaxThreads, O.MaxThreads);
+  UnknownThreads |= O.UnknownThreads;
+}
+
+uint64_t KernelRecord::boundsThreads() const {
+  if (File.empty() || Bounded || !Launched || MaxThreads > 1024)
+    return 0;
+  // No block has more than 1024 threads: a kernel launched with 1024 is launched with at most that
+  // wherever it is launched. A smaller bound holds only where every launch is seen.
+  if (MaxThreads == 1024)
+    return 1024;
+  return Internal && !Escapes && !UnknownThreads ? MaxThreads : 0;
+}
+
+} // namespace autoscale
