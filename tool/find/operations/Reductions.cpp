@@ -61,12 +61,19 @@ bool wrapsIndex(const Stmt *E) {
 
 class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
 public:
-  Impl(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx), Exchanged(exchangedBuffers(FD)) {
+  Impl(const FunctionDecl &FD, ASTContext &Ctx, const std::map<unsigned, std::set<unsigned>> &ExchangedArguments)
+      : Ctx(Ctx), Exchanged(exchangedBuffers(FD)) {
+    for (const auto &[I, Partners] : ExchangedArguments)
+      for (unsigned J : Partners)
+        if (I < FD.getNumParams() && J < FD.getNumParams())
+          Exchanged[FD.getParamDecl(I)].insert(FD.getParamDecl(J));
     for (const ParmVarDecl *P : FD.parameters())
       ++NameCount[P->getName()];
     TraverseStmt(FD.getBody());
     for (const Assignment &A : Assignments)
       analyse(A);
+    for (const CXXOperatorCallExpr *Store : StructStores)
+      storedBack(Store->getArg(0), Store->getArg(1));
     // A float count (`n++`, `hits--`) the function keeps or a loop carries: in fp16 it sticks at 2048.
     for (auto [U, L] : Counts)
       if (outlivesFunction(U->getSubExpr()) || carriedLocal(U->getSubExpr(), L, /*Counting=*/true))
@@ -121,6 +128,9 @@ public:
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
     written(variableWrittenBy(O));
+    // A struct's assignment (`pos[i] = p`, float4's in CUDA) is its class's operator=.
+    if (O->getOperator() == OO_Equal && O->getNumArgs() == 2)
+      StructStores.push_back(O);
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
@@ -409,15 +419,26 @@ private:
     // (`v[i] = u[i] + dt * f; ... swap(u, v)`, ExchangedBuffers.h).
     else if (B->getOpcode() == BO_Assign && readsExchanged(B->getRHS(), Target))
       update(B, Target);
-    // State worked on in a local copy and stored back (`float xi = x[i]; xi += v[i] * dt;
-    // x[i] = xi;`): the copy's own updates are the state's.
-    const VarDecl *Copy = varOf(B->getRHS()->IgnoreParenCasts());
-    if (B->getOpcode() == BO_Assign && outlivesFunction(Target) && Copy && Copy->hasLocalStorage() &&
-        Copy->getInit() && sameExpr(Copy->getInit()->IgnoreParenImpCasts(), Target, Ctx))
-      for (const Assignment &Other : Assignments)
-        if (varOf(Other.B->getLHS()) == Copy &&
-            (Other.B->isCompoundAssignmentOp() || readsOld(Other.B->getRHS(), Other.B->getLHS())))
-          update(Other.B, Other.B->getLHS());
+    if (B->getOpcode() == BO_Assign)
+      storedBack(Target, B->getRHS());
+  }
+
+  /// State worked on in a local copy and stored back (`float xi = x[i]; xi += v[i] * dt;
+  /// x[i] = xi;`, or the members of a copied struct, `float4 p = pos[i]; p.x += v.x * dt;
+  /// pos[i] = p;`): the copy's own updates are the state's.
+  void storedBack(const Expr *Target, const Expr *Value) {
+    const VarDecl *Copy = varOf(Value->IgnoreParenCasts());
+    const Expr *Init = Copy && Copy->getInit() ? Copy->getInit()->IgnoreImplicit() : nullptr;
+    if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+        Construct && Construct->getNumArgs() == 1 && Construct->getConstructor()->isCopyOrMoveConstructor())
+      Init = Construct->getArg(0)->IgnoreImplicit();
+    if (!outlivesFunction(Target) || !Copy || !Copy->hasLocalStorage() || !Init ||
+        !sameExpr(Init->IgnoreParenImpCasts(), Target, Ctx))
+      return;
+    for (const Assignment &Other : Assignments)
+      if (writtenVar(Other.B->getLHS()) == Copy &&
+          (Other.B->isCompoundAssignmentOp() || readsOld(Other.B->getRHS(), Other.B->getLHS())))
+        update(Other.B, Other.B->getLHS());
   }
 
   /// Whether A's target is given a new value before A, each time A's loop (or function) runs:
@@ -602,15 +623,33 @@ private:
   }
 
   /// Whether E reads, directly or through the locals it reads, the element at Target's index of a
-  /// buffer exchanged with Target's.
+  /// buffer exchanged with Target's, or one beside it (a stencil's neighbours).
   bool readsExchanged(const Stmt *E, const Expr *Target) const {
     std::optional<Subscript> T = subscriptOf(Target);
     const VarDecl *Buffer = T ? varOf(T->Base) : nullptr;
     auto Partners = Buffer ? Exchanged.find(Buffer) : Exchanged.end();
     return Partners != Exchanged.end() && readsWhere(E, [&](const Expr *X) {
              std::optional<Subscript> R = subscriptOf(X);
-             return R && Partners->second.count(varOf(R->Base)) && sameExpr(R->Index, T->Index, Ctx);
+             return R && Partners->second.count(varOf(R->Base)) && atOrBeside(R->Index, T->Index);
            });
+  }
+
+  /// Whether Index is At, or At plus or minus a constant or a stride the function does not change
+  /// (`u[i - 1]`, `u[idx + nx]`), not a loop's counter (`in[i + j]`, a convolution's window).
+  bool atOrBeside(const Expr *Index, const Expr *At) const {
+    Index = Index->IgnoreParenImpCasts();
+    if (sameExpr(Index, At, Ctx))
+      return true;
+    const auto *B = dyn_cast<BinaryOperator>(Index);
+    const auto Offset = [&](const Expr *E) {
+      E = E->IgnoreParenImpCasts();
+      const VarDecl *V = varOf(E);
+      return E->isIntegerConstantExpr(Ctx) ||
+             (V && (isSingleAssignmentLocal(V) || (isa<ParmVarDecl>(V) && !Modified.count(V))));
+    };
+    return B && B->isAdditiveOp() &&
+           ((sameExpr(B->getLHS(), At, Ctx) && Offset(B->getRHS())) ||
+            (B->getOpcode() == BO_Add && sameExpr(B->getRHS(), At, Ctx) && Offset(B->getLHS())));
   }
 
   /// Whether E reads Target, directly or through the locals it reads.
@@ -642,14 +681,19 @@ private:
       return;
     if (isArithmeticOperator(S) && !Roles.count(S))
       Roles[S] = Idiom::Update;
-    // A call that combines the old value with new data (`lerp(g, m, beta1)`, g read from memory):
-    // not a transform of the old value alone (`h[i] = relu(h[i])`, an activation in place).
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *Callee = Call->getDirectCallee();
-          Callee && Callee->isDefined() && !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
-          llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }) &&
-          llvm::any_of(Call->arguments(), [&](const Expr *A) { return !readsOld(A, Target) && readsData(A); }))
+    // A call that combines the old value with new data (`lerp(g, m, beta1)`, g read from memory;
+    // a running maximum, `m = fmaxf(m, fabsf(x[i]))`): not a transform of the old value alone
+    // (`h[i] = relu(h[i])`, an activation in place). A library call's result is the new state; a
+    // function of the project's computes its callers' updates (UpdateHelpers.h).
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }) &&
+        llvm::any_of(Call->arguments(), [&](const Expr *A) { return !readsOld(A, Target) && readsData(A); })) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->isDefined() && !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
         UpdateCalls.insert(Call);
+      else
+        Roles.try_emplace(Call, Idiom::Update);
+    }
     if (const auto *X = dyn_cast<Expr>(S))
       if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) &&
                                        readsOld(V->getInit(), Target) && Updated.insert(V).second)
@@ -726,13 +770,15 @@ private:
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
   std::vector<Assignment> Assignments;
+  std::vector<const CXXOperatorCallExpr *> StructStores; ///< class assignments, `a = b`
   std::vector<std::pair<const UnaryOperator *, int>> Counts; ///< float ++ and --, and their loops
   std::vector<const Expr *> Guarded; ///< divisors, and what square roots and logarithms take
   std::map<const Stmt *, Idiom> Roles;
 };
 
-Reductions::Reductions(const FunctionDecl &FD, ASTContext &Ctx)
-    : P(std::make_unique<Impl>(FD, Ctx)) {}
+Reductions::Reductions(const FunctionDecl &FD, ASTContext &Ctx,
+                       const std::map<unsigned, std::set<unsigned>> &ExchangedArguments)
+    : P(std::make_unique<Impl>(FD, Ctx, ExchangedArguments)) {}
 Reductions::~Reductions() = default;
 
 std::optional<Idiom> Reductions::roleOf(const Expr *E) const { return P->roleOf(E); }
