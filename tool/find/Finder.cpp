@@ -172,8 +172,23 @@ const std::map<const FunctionDecl *, std::vector<CallSite>> &OperationFinder::si
 
 const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
   std::unique_ptr<Reductions> &R = ReductionsOf[FD];
-  if (!R)
-    R = std::make_unique<Reductions>(*FD, Ctx);
+  if (!R) {
+    // Its calls (its instantiations' too), where callers may pass it buffers they exchange.
+    std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
+    std::vector<const FunctionDecl *> Callees = instantiationsOf(*FD);
+    Callees.push_back(FD);
+    for (const FunctionDecl *Callee : Callees)
+      if (auto It = sites().find(Callee->getCanonicalDecl()); It != sites().end())
+        for (const CallSite &Site : It->second)
+          Calls.push_back({Site.Call, Site.Caller});
+    const auto ExchangesOf = [&](const FunctionDecl &Caller) -> const Exchanges & {
+      auto [It, New] = CallerExchanges.try_emplace(&Caller);
+      if (New)
+        It->second = exchangedBuffers(Caller);
+      return It->second;
+    };
+    R = std::make_unique<Reductions>(*FD, Ctx, exchangedArguments(Calls, ExchangesOf));
+  }
   return *R;
 }
 

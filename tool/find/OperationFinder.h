@@ -14,6 +14,7 @@
 #include "find/operations/CallSites.h"
 #include "find/operations/ConstantUses.h"
 #include "find/operations/ControlValues.h"
+#include "find/operations/ExchangedBuffers.h"
 #include "find/Context.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
@@ -175,6 +176,8 @@ private:
   /// Per operation: its value operands and their slots.
   std::vector<std::vector<std::pair<const Expr *, unsigned>>> OperandsOf;
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
+  /// The buffers each caller exchanges (ExchangedBuffers.h), for its callees' Reductions.
+  std::map<const FunctionDecl *, Exchanges> CallerExchanges;
   /// The private locals (privateLocalsOf) of the function the operation start() began last is in.
   /// The control values of FD (ControlValues.h), made on first use.
   const ControlValues &controlValuesOf(const FunctionDecl &FD);

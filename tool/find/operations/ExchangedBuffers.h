@@ -10,16 +10,29 @@
 #define AUTOSCALE_TOOL_FIND_EXCHANGEDBUFFERS_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <set>
+#include <vector>
 
 namespace autoscale::find {
 
-/// For each variable of FD's body given another's value or swapped with it (pointers, arrays or
-/// containers: `u = v`, `std::swap(u, v)`, `u.swap(v)`), the variables it was exchanged with,
-/// both ways.
-std::map<const clang::VarDecl *, std::set<const clang::VarDecl *>> exchangedBuffers(const clang::FunctionDecl &FD);
+using Exchanges = std::map<const clang::VarDecl *, std::set<const clang::VarDecl *>>;
+
+/// For each variable of FD's body given another's value or swapped with it (pointers or
+/// containers: `u = v`, `std::swap(u, v)`, `u.swap(v)`), or whose elements a loop copies back from
+/// another buffer (`u[i] = un[i]`, `memcpy(u, un, bytes)`: a Jacobi sweep's new state), the
+/// variables it was exchanged with, both ways.
+Exchanges exchangedBuffers(const clang::FunctionDecl &FD);
+
+/// The parameters of Callee that a call passes two buffers its caller exchanges
+/// (`step<<<g, b>>>(v, u); std::swap(u, v);`), by their index, each with the other: Callee's step
+/// is written out of place as its caller's is. CallerExchanges: a caller's exchangedBuffers.
+std::map<unsigned, std::set<unsigned>>
+exchangedArguments(const std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> &Calls,
+                   llvm::function_ref<const Exchanges &(const clang::FunctionDecl &)> CallerExchanges);
 
 } // namespace autoscale::find
 

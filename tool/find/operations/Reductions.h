@@ -38,8 +38,10 @@ namespace autoscale::find {
 
 class Reductions {
 public:
-  /// Analyses the body of FD (lambdas in it included).
-  Reductions(const clang::FunctionDecl &FD, clang::ASTContext &Ctx);
+  /// Analyses the body of FD (lambdas in it included). ExchangedArguments: FD's parameters that
+  /// its callers pass buffers they exchange (ExchangedBuffers.h's exchangedArguments).
+  Reductions(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,
+             const std::map<unsigned, std::set<unsigned>> &ExchangedArguments = {});
   ~Reductions();
 
   /// What the operator E is for (accumulate, dot_mul, square_sum, update, guard, compensation,
