@@ -18,10 +18,18 @@ TEST(SiteWindow, RollsEveryWindowExecutions) {
                                       AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED, 4);
   // The first window calibrates: values pass unrounded (at scale 1, 100 would round to 96).
   for (int i = 0; i < 3; ++i) EXPECT_EQ(autoscale_mul_f(&s, 10.0f, 10.0f), 100.0f);
-  EXPECT_EQ(snapshot_of(s).rolls, 0u);
-  autoscale_mul_f(&s, 10.0f, 10.0f);  // the 4th execution ends the window
+  // Until then the site is still calibrating: its summary says its values passed unrounded.
   autoscale::detail::SiteSnapshot snap = snapshot_of(s);
+  EXPECT_EQ(snap.rolls, 0u);
+  ASSERT_EQ(snap.warnings.size(), 1u);
+  EXPECT_NE(snap.warnings[0].find("never left calibration: its 3 executions passed their values unrounded"),
+            std::string::npos)
+      << snap.warnings[0];
+  EXPECT_NE(snap.warnings[0].find("rolls every 4 executions"), std::string::npos) << snap.warnings[0];
+  autoscale_mul_f(&s, 10.0f, 10.0f);  // the 4th execution ends the window
+  snap = snapshot_of(s);
   EXPECT_EQ(snap.rolls, 1u);
+  EXPECT_TRUE(snap.warnings.empty()) << snap.warnings[0];
   float scale = autoscale::scale_from_amax(100.0f, 448.0f, 0, true, 1.0f);
   EXPECT_EQ(snap.slot[AUTOSCALE_SLOT_OUTPUT].scale, scale);
   EXPECT_EQ(autoscale_mul_f(&s, 10.0f, 10.0f), autoscale_round_float(100.0f / scale, AUTOSCALE_E4M3, 1) * scale);

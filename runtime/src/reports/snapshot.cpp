@@ -31,6 +31,15 @@ RegistrySnapshot snapshot_registry() {
     s.strategy_note = st->note;
     s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
     s.warnings = st->warnings;
+    // Delayed scaling rounds from its first roll on: a site that never rolled passed every value.
+    if (st->calibrating && s.executions > 0)
+      s.warnings.push_back(
+          "never left calibration: its " + std::to_string(s.executions) +
+          " executions passed their values unrounded (fp32), as delayed scaling does until its first roll; " +
+          (reg.explicit_mode ? std::string("no autoscale_step() came after it ran")
+                             : "without autoscale_step() it rolls every " + std::to_string(reg.window) +
+                                   " executions; name the step function in the rules (step: {function: ...}) "
+                                   "or call autoscale_step()"));
     if (st->loops_as_written)
       s.warnings.push_back(std::to_string(st->loops_as_written) + " calls ran the loops as written, unrounded (fp32): " +
                            st->as_written_why);
