@@ -68,14 +68,44 @@ bool inStdOrThrust(const FunctionDecl &FD) {
   return false;
 }
 
+/// The lambda E passes: written there, or held by a local (`auto add = [](...) {...};`, or a
+/// std::function made from one) that E names or copies.
+const LambdaExpr *lambdaOf(const Expr *E) {
+  E = E->IgnoreImplicit();
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E); Copy && Copy->getNumArgs() >= 1)
+    E = Copy->getArg(0)->IgnoreImplicit();
+  if (const auto *L = dyn_cast<LambdaExpr>(E))
+    return L;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || !V->getInit() || isa<ParmVarDecl>(V))
+    return nullptr;
+  const Expr *Init = V->getInit()->IgnoreImplicit();
+  if (const auto *Make = dyn_cast<CXXConstructExpr>(Init); Make && Make->getNumArgs() >= 1)
+    Init = Make->getArg(0)->IgnoreImplicit();
+  return dyn_cast<LambdaExpr>(Init);
+}
+
+/// The argument of C that folds the range (its op, a lambda's for the folds written so):
+/// std::accumulate's and std::reduce's last, std::inner_product's and std::transform_reduce's
+/// second last (the last transforms the elements).
+const Expr *foldOperator(const CallExpr &C) {
+  const FunctionDecl *FD = C.getDirectCallee();
+  if (!FD || !FD->getIdentifier() || !inStdOrThrust(*FD) || C.getNumArgs() < 4)
+    return nullptr;
+  const StringRef Name = FD->getName();
+  if (Name == "accumulate" || Name == "reduce")
+    return C.getArg(C.getNumArgs() - 1);
+  if (Name == "inner_product" || Name == "transform_reduce")
+    return C.getNumArgs() >= 5 ? C.getArg(C.getNumArgs() - 2) : nullptr;
+  return nullptr;
+}
+
 } // namespace
 
 FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
-  const FunctionDecl *FD = C.getDirectCallee();
-  if (!FD || !FD->getIdentifier() || !inStdOrThrust(*FD) ||
-      (FD->getName() != "accumulate" && FD->getName() != "reduce") || C.getNumArgs() < 4)
-    return {};
-  const auto *L = dyn_cast<LambdaExpr>(C.getArg(C.getNumArgs() - 1)->IgnoreImplicit());
+  const Expr *Fold = foldOperator(C);
+  const LambdaExpr *L = Fold ? lambdaOf(Fold) : nullptr;
   const CXXMethodDecl *Op = L ? L->getCallOperator() : nullptr;
   if (!Op || Op->getNumParams() != 2)
     return {};

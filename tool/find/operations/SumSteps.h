@@ -33,9 +33,11 @@ std::vector<SumStep> sumSteps(const clang::BinaryOperator &B, const clang::ASTCo
 /// element's running sum: a sum carried through the array from one iteration to the next.
 std::vector<SumStep> scanSteps(const clang::BinaryOperator &B, const clang::ASTContext &Ctx);
 
-/// A lambda the call C folds a range with (std::accumulate's op, std::reduce's), with the
-/// operations of its returned value that add into its first parameter, the running sum
-/// (`[](float s, float x) { return s + x * x; }`); none where C is no such fold.
+/// A lambda the call C folds a range with (std::accumulate's op, std::reduce's, the reduction of
+/// std::inner_product and std::transform_reduce; written in the call or held by a local, a
+/// std::function's included), with the operations of its returned value that add into its first
+/// parameter, the running sum (`[](float s, float x) { return s + x * x; }`); none where C is no
+/// such fold.
 struct FoldSteps {
   const clang::LambdaExpr *Lambda = nullptr;
   std::vector<SumStep> Steps;
