@@ -66,6 +66,10 @@ bool OperationFinder::visitMathCall(CallExpr *C) {
     if (isa<CXXDefaultArgExpr>(A))
       continue;
     bool Generic = A->isTypeDependent();
+    // std::abs of a std::complex<float> is its magnitude, computed inside the library as its
+    // operators are (visitLibraryOperator): no float argument of the call carries it.
+    if (!Generic && (A->getType()->isRecordType() || A->getType()->isAnyComplexType()) && ArgWhy.empty())
+      ArgWhy = "argument of type " + A->getType().getAsString() + ", which the library computes the call from";
     TypeClass AC = Generic ? TypeClass() : classify(A->getType());
     if (Generic ? !mayComputeInFloat({A->getType()}) : AC.Kind == TypeClass::None)
       continue;
