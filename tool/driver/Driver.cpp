@@ -202,13 +202,22 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
   for (const Rendered &R : Files) {
     const emit::FileEdits &F = *R.File;
     llvm::StringRef Old = R.Old->getBuffer();
-    report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size()), {}, {}};
+    report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size()), {}, {}, {}};
     if (!R.NotCompiling.empty()) {
       Result.Sites = 0;
       Result.Reason = "kept as it was: the rewritten text did not compile: " + R.NotCompiling;
     } else {
       for (const emit::LaunchBound &B : F.Bounds)
         Result.LaunchBounds[B.Kernel] = B.Threads;
+    }
+    if (auto It = P.DeviceBranches.find(F.AbsPath); It != P.DeviceBranches.end()) {
+      Result.DeviceBranches = It->second;
+      std::vector<std::string> Lines;
+      for (auto [First, Last] : It->second)
+        Lines.push_back(std::to_string(First) + "-" + std::to_string(Last));
+      llvm::errs() << "note: " << F.Display << ": lines " << llvm::join(Lines, ", ")
+                   << " are device code under #if __CUDA_ARCH__, which the host parse does not see: "
+                      "their operations stay as written\n";
     }
     if (Opts.Mode == OutputMode::Diff) {
       llvm::outs() << unifiedDiff("a/" + F.Display, "b/" + F.Display, Old, R.New);
@@ -230,7 +239,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
   }
   // Headers outside the root are neither rewritten nor copied; the report names each.
   for (const std::string &Abs : P.OutsideRoot)
-    Results.push_back({Abs, "", false, 0, "outside the project root (--project-root " + Root + ")", {}});
+    Results.push_back({Abs, "", false, 0, "outside the project root (--project-root " + Root + ")", {}, {}});
   if (!P.OutsideRoot.empty())
     llvm::errs() << "note: " << P.OutsideRoot.size() << " header"
                  << (P.OutsideRoot.size() == 1 ? " is" : "s are") << " outside the project root "

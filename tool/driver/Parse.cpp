@@ -2,6 +2,7 @@
 #include "driver/Parse.h"
 
 #include "driver/CompilerArgs.h"
+#include "driver/DeviceBranches.h"
 #include "driver/LaunchChevrons.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -35,6 +36,8 @@ public:
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef) override {
+    if (CI.getLangOpts().CUDA)
+      CI.getPreprocessor().addPPCallbacks(deviceBranchRecorder(CI.getPreprocessor(), DeviceBranches));
     return std::make_unique<Consumer>(CI.getPreprocessor(), *this);
   }
 
@@ -46,6 +49,7 @@ private:
       if (Ctx.getDiagnostics().hasErrorOccurred())
         return; // the run fails; nothing from this unit is used
       A.Out.Units.push_back(find::findOperations(Ctx, PP, A.Rules, A.Opts));
+      A.Out.Units.back().DeviceBranches = std::move(A.DeviceBranches);
       A.Out.Files.push_back(filesRead(Ctx.getSourceManager(), A.Source));
     }
 
@@ -58,6 +62,7 @@ private:
   const find::FindOptions &Opts;
   ParseResult &Out;
   const std::string &Source;
+  SkippedLines DeviceBranches;
 };
 
 class FindActionFactory : public clang::tooling::FrontendActionFactory {

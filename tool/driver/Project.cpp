@@ -76,6 +76,8 @@ Project merge(std::vector<FoundUnit> Units) {
     P.OutsideRoot.insert(U.OutsideRoot.begin(), U.OutsideRoot.end());
     for (const auto &[Key, Kernel] : U.Kernels)
       P.Kernels[Key].merge(Kernel);
+    for (const auto &[File, Lines] : U.DeviceBranches)
+      P.DeviceBranches[File].insert(Lines.begin(), Lines.end());
     for (auto &[File, Offsets] : U.OtherArithmetic)
       OtherArithmetic[File].insert(Offsets.begin(), Offsets.end());
   }

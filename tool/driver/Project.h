@@ -28,6 +28,7 @@ struct Project {
   bool CallsStep = false; ///< some unit calls autoscale_step() itself
   std::set<std::string> OutsideRoot; ///< headers outside the project root, absolute
   std::map<std::string, KernelRecord> Kernels; ///< by function key
+  std::map<std::string, std::set<std::pair<unsigned, unsigned>>> DeviceBranches; ///< FoundUnit's
 };
 
 Project merge(std::vector<FoundUnit> Units);

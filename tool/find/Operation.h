@@ -296,6 +296,9 @@ struct FoundUnit {
   bool CallsStep = false;
   /// The kernels it defines or launches, by function key.
   std::map<std::string, KernelRecord> Kernels;
+  /// Per absolute path, the first and last lines of the device branches (`#ifdef __CUDA_ARCH__`)
+  /// its host parse skipped: operations there stay as written (driver/DeviceBranches.h).
+  std::map<std::string, std::set<std::pair<unsigned, unsigned>>> DeviceBranches;
 };
 
 } // namespace autoscale

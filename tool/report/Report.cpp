@@ -227,6 +227,12 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
         Bounds[Kernel] = Threads;
       O["launch_bounds"] = std::move(Bounds);
     }
+    if (!F.DeviceBranches.empty()) {
+      llvm::json::Array Lines;
+      for (auto [First, Last] : F.DeviceBranches)
+        Lines.push_back(llvm::json::Array{First, Last});
+      O["device_branches_not_parsed"] = std::move(Lines);
+    }
     FileArr.push_back(std::move(O));
   }
   Counts C = count(Entries);

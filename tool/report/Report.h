@@ -46,6 +46,8 @@ struct FileResult {
   unsigned Sites = 0;
   std::string Reason; ///< why a file read was not looked at (then Display is absolute)
   std::map<std::string, uint64_t> LaunchBounds; ///< kernels given __launch_bounds__, the threads
+  /// The first and last lines of the device branches the host parse skipped (not rewritten).
+  std::set<std::pair<unsigned, unsigned>> DeviceBranches;
 };
 
 /// "412 float operations in 9 files: 180 scaled e4m3, 96 cast fp16, 136 kept, 7 skipped; steps
