@@ -34,7 +34,8 @@ struct Token {
 /// chevron inside them is not taken for a launch's.
 std::vector<Token> rawTokens(llvm::StringRef Text) {
   clang::LangOptions Lang;
-  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CUDA = Lang.LineComment = 1;
+  // C++17's lexing: digit separators (`1'024`) are numbers, not character literals.
+  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = Lang.CUDA = Lang.LineComment = 1;
   clang::Lexer Lex(clang::SourceLocation(), Lang, Text.begin(), Text.begin(), Text.end());
   std::vector<Token> Out;
   clang::Token Tok;
@@ -126,12 +127,17 @@ std::optional<std::string> joinLaunchChevrons(llvm::StringRef Text) {
   bool Changed = false;
   for (size_t I = 0; I < Toks.size(); ++I) {
     size_t Open = tripleAt(Toks, I, '<', Text);
-    if (!Open)
+    // `operator<< <>` names a specialisation of operator<<, no launch.
+    if (!Open || (I > 0 && Toks[I - 1].Kind == clang::tok::raw_identifier &&
+                  Text.substr(Toks[I - 1].Offset, Toks[I - 1].Length) == "operator"))
       continue;
-    // The launch's configuration closes at the first `>>>` outside brackets.
+    // The launch's configuration closes at the first `>>>` outside brackets, within the
+    // statement.
     int Depth = 0;
     for (size_t J = I + Open; J < Toks.size() && Depth >= 0; ++J) {
       clang::tok::TokenKind K = Toks[J].Kind;
+      if (Depth == 0 && (K == clang::tok::semi || K == clang::tok::l_brace))
+        break;
       Depth += K == clang::tok::l_paren || K == clang::tok::l_square || K == clang::tok::l_brace;
       Depth -= K == clang::tok::r_paren || K == clang::tok::r_square || K == clang::tok::r_brace;
       size_t Close = Depth == 0 ? tripleAt(Toks, J, '>', Text) : 0;

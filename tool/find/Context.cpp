@@ -514,4 +514,14 @@ bool isCompileTimeConstant(const Expr *E, const ASTContext &Ctx) {
   return Ctx.getLangOpts().CPlusPlus11 && E->isCXX11ConstantExpr(Ctx);
 }
 
+const VarDecl *bufferOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
+    return bufferOf(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    if (std::optional<Subscript> A = subscriptOf(U->getSubExpr()))
+      return bufferOf(A->Base);
+  return varOf(E);
+}
+
 } // namespace autoscale::find

@@ -65,6 +65,10 @@ bool isLoop(const clang::Stmt *S);
 /// The parent of E, skipping parentheses and implicit casts (the expression its value feeds).
 const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// The variable whose buffer the pointer expression E points into: `u`, `u + 1`, `&u[1]`; null
+/// for any other.
+const clang::VarDecl *bufferOf(const clang::Expr *E);
+
 /// Whether E's value is known when compiling: evaluated without effects, or a C++11 constant
 /// expression, which may call constexpr functions (`std::numeric_limits<float>::epsilon()`) that
 /// HasSideEffects counts as effects.

@@ -10,6 +10,7 @@
 #include "find/Context.h"
 #include "find/Instantiations.h"
 #include "find/KernelLaunches.h"
+#include "find/operations/ExchangedBuffers.h"
 #include "find/operations/SkipReasons.h"
 #include "find/operations/UpdateHelpers.h"
 #include "find/steps/StepPoints.h"
@@ -117,8 +118,8 @@ const ControlValues &OperationFinder::controlValuesOf(const FunctionDecl &FD) {
 
 std::string OperationFinder::instantiationSkipReason(const FunctionDecl &Pattern, SourceLocation OpLoc) {
   for (const FunctionDecl *F : instantiationsOf(Pattern)) {
-    const Expr *E = hasIntegerTypeArgument(*F) ? nullptr : operationAt(*F, OpLoc);
-    if (!E || !E->getType()->isRealFloatingType())
+    const Expr *E = Instantiated.at(*F, OpLoc);
+    if (!E || !E->getType()->isRealFloatingType() || !hasTypeArgument(*F, E->getType()))
       continue;
     std::string Why = controlValuesOf(*F).reasonFor(E);
     if (const auto *B = dyn_cast<BinaryOperator>(E); Why.empty() && B && !B->isCompoundAssignmentOp())
@@ -181,13 +182,7 @@ const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
       if (auto It = sites().find(Callee->getCanonicalDecl()); It != sites().end())
         for (const CallSite &Site : It->second)
           Calls.push_back({Site.Call, Site.Caller});
-    const auto ExchangesOf = [&](const FunctionDecl &Caller) -> const Exchanges & {
-      auto [It, New] = CallerExchanges.try_emplace(&Caller);
-      if (New)
-        It->second = exchangedBuffers(Caller);
-      return It->second;
-    };
-    R = std::make_unique<Reductions>(*FD, Ctx, exchangedArguments(Calls, ExchangesOf));
+    R = std::make_unique<Reductions>(*FD, Ctx, exchangedArguments(Calls));
   }
   return *R;
 }
@@ -218,7 +213,7 @@ std::optional<rules::Idiom> OperationFinder::roleOf(const Expr *E, const Functio
   if (!OC || !OC->isTypeDependent())
     return std::nullopt;
   for (const FunctionDecl *F : instantiationsOf(FD))
-    if (const Expr *Op = operationAt(*F, OC->getOperatorLoc()))
+    if (const Expr *Op = Instantiated.at(*F, OC->getOperatorLoc()))
       if (std::optional<rules::Idiom> Role = reductionsOf(F).roleOf(Op))
         return Role;
   return std::nullopt;
@@ -323,7 +318,7 @@ bool OperationFinder::shape(Operation &Op, FileID File, Form Kind, const Expr *E
     for (const Expr *O : Operands)
       if (std::string Why = bindSkipReason(O, Ctx); !Why.empty())
         return skip(Op, Why);
-    if (std::string Why = instantiationBindSkipReason(StartedIn, OpLoc, Ctx); !Why.empty())
+    if (std::string Why = instantiationBindSkipReason(StartedIn, OpLoc, Ctx, Instantiated); !Why.empty())
       return skip(Op, Why);
   }
   if (std::string Why = StartedIn ? instantiationSkipReason(*StartedIn, OpLoc) : ""; !Why.empty())
@@ -558,19 +553,22 @@ void OperationFinder::recordKernels() {
     return;
   for (const auto &[K, Facts] : kernelLaunches(Ctx)) {
     KernelRecord R;
-    R.Name = K->getNameAsString();
+    llvm::raw_string_ostream Name(R.Name);
+    K->getNameForDiagnostic(Name, Ctx.getPrintingPolicy(), /*Qualified=*/true);
     R.Launched = Facts.Launched;
     R.Escapes = Facts.Escapes;
     R.MaxThreads = Facts.MaxThreads;
     R.UnknownThreads = Facts.UnknownThreads;
-    const SourceLocation Name = K->getLocation();
-    if (K->doesThisDeclarationHaveABody() && Name.isFileID()) {
-      const FileInfo &FI = fileInfo(SM.getFileID(Name));
+    // The bound goes before the name, its qualifier included (`void ns::k(...)`).
+    const SourceLocation At = K->getQualifierLoc() ? K->getQualifierLoc().getBeginLoc() : K->getLocation();
+    if (K->doesThisDeclarationHaveABody() && At.isFileID()) {
+      const FileInfo &FI = fileInfo(SM.getFileID(At));
       if (!FI.Ignored && !FI.AlreadyRewritten) {
         R.File = FI.Abs;
-        R.NameOffset = SM.getFileOffset(Name);
+        R.NameOffset = SM.getFileOffset(At);
         R.Bounded = K->hasAttr<CUDALaunchBoundsAttr>();
-        R.Internal = !K->isExternallyVisible();
+        // A static kernel of a header is another unit's too, whose launches this run may not see.
+        R.Internal = !K->isExternallyVisible() && SM.isInMainFile(At);
       }
     }
     Found.Kernels[keyOf(*K)].merge(R);

@@ -24,38 +24,44 @@ std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pattern) 
   return Out;
 }
 
-bool hasIntegerTypeArgument(const FunctionDecl &F) {
-  const auto Integer = [](const TemplateArgumentList *Args) {
-    return Args && llvm::any_of(Args->asArray(), [](const TemplateArgument &A) {
-             return A.getKind() == TemplateArgument::Type && A.getAsType()->isIntegerType();
+bool hasTypeArgument(const FunctionDecl &F, QualType T) {
+  const ASTContext &Ctx = F.getASTContext();
+  const auto Has = [&](const TemplateArgumentList *Args) {
+    return Args && llvm::any_of(Args->asArray(), [&](const TemplateArgument &A) {
+             return A.getKind() == TemplateArgument::Type &&
+                    Ctx.hasSameUnqualifiedType(A.getAsType(), T);
            });
   };
   const auto *Class = dyn_cast<ClassTemplateSpecializationDecl>(F.getDeclContext());
-  return Integer(F.getTemplateSpecializationArgs()) || (Class && Integer(&Class->getTemplateArgs()));
+  return Has(F.getTemplateSpecializationArgs()) || (Class && Has(&Class->getTemplateArgs()));
 }
 
-const Expr *operationAt(const FunctionDecl &F, SourceLocation OpLoc) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    SourceLocation OpLoc;
-    const Expr *Found = nullptr;
-    bool VisitExpr(Expr *E) {
-      SourceLocation At;
-      if (const auto *B = dyn_cast<BinaryOperator>(E))
-        At = B->getOperatorLoc();
-      else if (const auto *U = dyn_cast<UnaryOperator>(E))
-        At = U->getOperatorLoc();
-      else if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E))
-        At = O->getOperatorLoc();
-      else if (isa<CallExpr>(E) && !isa<CXXMemberCallExpr>(E))
-        At = E->getBeginLoc();
-      if (At.isValid() && At == OpLoc)
-        Found = E;
-      return !Found;
-    }
-  } Find;
-  Find.OpLoc = OpLoc;
-  Find.TraverseStmt(F.getBody());
-  return Find.Found;
+const Expr *InstantiatedOperations::at(const FunctionDecl &F, SourceLocation OpLoc) {
+  auto [It, New] = ByPlace.try_emplace(&F);
+  if (New) {
+    struct Walk : RecursiveASTVisitor<Walk> {
+      std::map<SourceLocation::UIntTy, const Expr *> &Out;
+      explicit Walk(std::map<SourceLocation::UIntTy, const Expr *> &Out) : Out(Out) {}
+      bool VisitExpr(Expr *E) {
+        SourceLocation At;
+        if (const auto *B = dyn_cast<BinaryOperator>(E))
+          At = B->getOperatorLoc();
+        else if (const auto *U = dyn_cast<UnaryOperator>(E))
+          At = U->getOperatorLoc();
+        else if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E))
+          At = O->getOperatorLoc();
+        else if (isa<CallExpr>(E) && !isa<CXXMemberCallExpr>(E))
+          At = E->getBeginLoc();
+        // The first in traversal order, the outermost, at a place.
+        if (At.isValid())
+          Out.try_emplace(At.getRawEncoding(), E);
+        return true;
+      }
+    } W(It->second);
+    W.TraverseStmt(F.getBody());
+  }
+  auto Found = It->second.find(OpLoc.getRawEncoding());
+  return Found == It->second.end() ? nullptr : Found->second;
 }
 
 } // namespace autoscale::find

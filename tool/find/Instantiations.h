@@ -12,6 +12,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <map>
 #include <vector>
 
 namespace autoscale::find {
@@ -19,13 +20,23 @@ namespace autoscale::find {
 /// The instantiations of the function template or class template member Pattern.
 std::vector<const clang::FunctionDecl *> instantiationsOf(const clang::FunctionDecl &Pattern);
 
-/// Whether F is instantiated with an integer type as an argument (its own or its class's):
-/// `soft<int>`, whose floating-point operations convert to integers only because T is one.
-bool hasIntegerTypeArgument(const clang::FunctionDecl &F);
+/// Whether F is instantiated with T as a type argument (its own or its class's): an operation of
+/// type T there computes in the template's parameter, where `soft<int>`'s double arithmetic (of
+/// std::exp's result, converted to int only because T is) does not.
+bool hasTypeArgument(const clang::FunctionDecl &F, clang::QualType T);
 
-/// The operation at OpLoc in F, an instantiation of the template where it was found: an operator
-/// at its operator's location, a call (no operator's or member's) at its start; null if none.
-const clang::Expr *operationAt(const clang::FunctionDecl &F, clang::SourceLocation OpLoc);
+/// The operations of a template's instantiations by their place, each instantiation walked once
+/// (a template of thousands of operations asks of each).
+class InstantiatedOperations {
+public:
+  /// The operation at OpLoc in F, an instantiation of the template where it was found: an
+  /// operator at its operator's location, a call (no operator's or member's) at its start; null if
+  /// none.
+  const clang::Expr *at(const clang::FunctionDecl &F, clang::SourceLocation OpLoc);
+
+private:
+  std::map<const clang::FunctionDecl *, std::map<clang::SourceLocation::UIntTy, const clang::Expr *>> ByPlace;
+};
 
 } // namespace autoscale::find
 

@@ -41,6 +41,17 @@ bool writtenAfterInit(const VarDecl &V, ASTContext &Ctx) {
     bool VisitStmt(Stmt *S) {
       if (variableWrittenBy(S) == V)
         Found = true;
+      // A reference to it that may write it (`dim3 &b = block; b.x = 1024;`), or a lambda's.
+      if (const auto *D = dyn_cast<DeclStmt>(S))
+        for (const Decl *Each : D->decls())
+          if (const auto *R = dyn_cast<VarDecl>(Each);
+              R && R->getType()->isReferenceType() &&
+              !R->getType().getNonReferenceType().isConstQualified() && refersTo(R->getInit(), V))
+            Found = true;
+      if (const auto *L = dyn_cast<LambdaExpr>(S))
+        for (const LambdaCapture &C : L->captures())
+          if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef && C.getCapturedVar() == V)
+            Found = true;
       if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf && refersTo(U, V))
         Found = true;
       // Passed by reference: a call may write it.

@@ -14,10 +14,10 @@
 #include "find/operations/CallSites.h"
 #include "find/operations/ConstantUses.h"
 #include "find/operations/ControlValues.h"
-#include "find/operations/ExchangedBuffers.h"
 #include "find/Context.h"
 #include "find/FileRanges.h"
 #include "find/Finder.h"
+#include "find/Instantiations.h"
 #include "find/Recogniser.h"
 #include "find/operations/FloatTypes.h"
 #include "find/operations/Reductions.h"
@@ -176,8 +176,7 @@ private:
   /// Per operation: its value operands and their slots.
   std::vector<std::vector<std::pair<const Expr *, unsigned>>> OperandsOf;
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
-  /// The buffers each caller exchanges (ExchangedBuffers.h), for its callees' Reductions.
-  std::map<const FunctionDecl *, Exchanges> CallerExchanges;
+  InstantiatedOperations Instantiated;
   /// The private locals (privateLocalsOf) of the function the operation start() began last is in.
   /// The control values of FD (ControlValues.h), made on first use.
   const ControlValues &controlValuesOf(const FunctionDecl &FD);
@@ -191,8 +190,9 @@ private:
     return Private && Private->contains(&V) && reductionsOf(&FD).givenOnce(V);
   }
   /// Why an operation of a template pattern stays as written in one of its floating-point
-  /// instantiations (none with an integer type argument), where what the pattern leaves dependent is resolved: a value that steers
-  /// control flow (a float loop counter `T t`), operands computed from integers (`T(i)`).
+  /// instantiations (where it computes in a type argument: Instantiations.h), where what the
+  /// pattern leaves dependent is resolved: a value that steers control flow (a float loop counter
+  /// `T t`), operands computed from integers (`T(i)`).
   std::string instantiationSkipReason(const FunctionDecl &Pattern, SourceLocation OpLoc);
   /// Whether File is #included (directly or not) inside FD's body.
   bool includedInside(FileID File, const FunctionDecl &FD) const;

@@ -32,7 +32,7 @@ RegistrySnapshot snapshot_registry() {
     s.remeasured = st->empirical && !st->empirical->compute_in_fp32() && st->empirical->remeasure();
     s.warnings = st->warnings;
     // Delayed scaling rounds from its first roll on: a site that never rolled passed every value.
-    if (st->calibrating && s.executions > 0)
+    if (st->calibrating && s.executions > 0 && s.rolls == 0)
       s.warnings.push_back(
           "never left calibration: its " + std::to_string(s.executions) +
           " executions passed their values unrounded (fp32), as delayed scaling does until its first roll; " +

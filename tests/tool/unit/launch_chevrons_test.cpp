@@ -28,6 +28,10 @@ TEST(LaunchChevrons, ConfigurationMayHoldShiftsAndBrackets) {
             "k <<< dim3(n >> 1, (m > 2) ? 4 : 8), b[i >> 2] >>> (x);");
 }
 
+TEST(LaunchChevrons, DigitSeparatorsAreNumbers) {
+  EXPECT_EQ(joined("k << <n / 256, 1'024 >> >(x);"), "k <<< n / 256, 1'024 >>> (x);");
+}
+
 TEST(LaunchChevrons, JoinsEveryLaunchOfTheText) {
   EXPECT_EQ(joined("f << <1, 2 >> >(a);\ng << <3, 4 >> >(b);"),
             "f <<< 1, 2 >>> (a);\ng <<< 3, 4 >>> (b);");
@@ -43,6 +47,10 @@ TEST(LaunchChevrons, LeavesWhatIsNotALaunch) {
            "k <<<g, b>>>(x);",                         // already joined
            "k << <g, b >>\n>(x);",                     // split across lines
            "k <<\n<g, b >> >(x);",
+           // A specialisation of operator<<, then a template's closers further on.
+           "friend std::ostream &operator<< <>(std::ostream &, const V<T> &);\n"
+           "std::map<int, std::vector<std::vector<T>> > rows;",
+           "k << <g, b; std::vector<std::vector<int>> > v;", // no closer within the statement
        })
     EXPECT_EQ(joinLaunchChevrons(Text), std::nullopt) << Text;
 }

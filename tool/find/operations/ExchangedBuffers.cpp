@@ -4,7 +4,9 @@
 #include "find/Context.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <vector>
 
@@ -19,17 +21,6 @@ bool holdsBuffer(const VarDecl *V) {
   return V && (T->isPointerType() || T->isArrayType() || T->isRecordType());
 }
 
-/// The buffer a pointer expression points into: `u + 1`, `&u[1]`, `u`.
-const VarDecl *bufferOf(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
-    return bufferOf(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS());
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
-    if (std::optional<Subscript> A = subscriptOf(U->getSubExpr()))
-      return bufferOf(A->Base);
-  return varOf(E);
-}
-
 /// Which buffer takes which one's value (`u = v`: u takes v's), and swaps and copy-backs both ways.
 struct Walk : RecursiveASTVisitor<Walk> {
   explicit Walk(const ASTContext &Ctx) : Ctx(Ctx) {}
@@ -37,7 +28,7 @@ struct Walk : RecursiveASTVisitor<Walk> {
   std::map<const VarDecl *, std::set<const VarDecl *>> Takes;
   unsigned Loops = 0;
   void takes(const VarDecl *X, const VarDecl *Y) {
-    if (X != Y && holdsBuffer(X) && holdsBuffer(Y))
+    if (Loops && X != Y && holdsBuffer(X) && holdsBuffer(Y))
       Takes[X].insert(Y);
   }
   void pair(const Expr *A, const Expr *B) {
@@ -57,9 +48,10 @@ struct Walk : RecursiveASTVisitor<Walk> {
     if (B->getOpcode() != BO_Assign)
       return true;
     takes(varOf(B->getLHS()), varOf(B->getRHS()));
-    // A loop copying one buffer's elements into another's at the same place (`u[i] = un[i]`).
+    // A loop copying one buffer's elements into another's at the same place (`u[i] = un[i]`),
+    // in a loop that repeats it (a copy made once, its own loop alone, exchanges nothing).
     std::optional<Subscript> To = subscriptOf(B->getLHS()), From = subscriptOf(B->getRHS()->IgnoreParenImpCasts());
-    if (Loops && To && From && sameExpr(To->Index, From->Index, Ctx))
+    if (Loops >= 2 && To && From && sameExpr(To->Index, From->Index, Ctx))
       pair(To->Base, From->Base);
     return true;
   }
@@ -95,12 +87,12 @@ struct Walk : RecursiveASTVisitor<Walk> {
   }
 };
 
-} // namespace
-
-Exchanges exchangedBuffers(const FunctionDecl &FD) {
-  Walk W(FD.getASTContext());
-  if (Stmt *Body = FD.getBody())
-    W.TraverseStmt(Body);
+/// The exchanges of S: what a loop in it exchanges (one made outside any loop is a copy made
+/// once, no time step).
+Exchanges exchangesIn(const Stmt *S, const ASTContext &Ctx) {
+  Walk W(Ctx);
+  if (S)
+    W.TraverseStmt(const_cast<Stmt *>(S));
   // Exchanged: each reaches the other's value through takings (t = u; u = v; v = t), not a copy
   // made once (out = in).
   std::map<const VarDecl *, std::set<const VarDecl *>> Reached;
@@ -116,7 +108,7 @@ Exchanges exchangedBuffers(const FunctionDecl &FD) {
             Todo.push_back(Y);
     }
   }
-  std::map<const VarDecl *, std::set<const VarDecl *>> Out;
+  Exchanges Out;
   for (const auto &[X, Seen] : Reached)
     for (const VarDecl *Y : Seen)
       if (auto Back = Reached.find(Y); Y != X && Back != Reached.end() && Back->second.count(X))
@@ -124,19 +116,72 @@ Exchanges exchangedBuffers(const FunctionDecl &FD) {
   return Out;
 }
 
+/// The innermost loop of its function around E, or null.
+const Stmt *loopAround(const Expr &E, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(E);
+  while (!Parents.empty()) {
+    const Stmt *S = Parents[0].get<Stmt>();
+    if (!S)
+      return nullptr; // a declaration: the function, or a local's initialiser
+    if (isLoop(S))
+      return S;
+    Parents = Ctx.getParents(*S);
+  }
+  return nullptr;
+}
+
+/// The calls S makes of the program's functions (not the library's swap or memcpy that exchange)
+/// that pass two of the buffers Of exchanges.
+void callsPassingExchanged(const Stmt *S, const Exchanges &Of, const SourceManager &SM,
+                           std::vector<const CallExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && !(Call->getDirectCallee() && SM.isInSystemHeader(Call->getDirectCallee()->getLocation()))) {
+    for (const Expr *A : Call->arguments())
+      if (auto Partners = Of.find(varOf(A->IgnoreParenImpCasts())); Partners != Of.end())
+        if (llvm::any_of(Call->arguments(), [&](const Expr *B) {
+              return Partners->second.count(varOf(B->IgnoreParenImpCasts()));
+            })) {
+          Out.push_back(Call);
+          break;
+        }
+  }
+  for (const Stmt *Child : S->children())
+    callsPassingExchanged(Child, Of, SM, Out);
+}
+
+} // namespace
+
+Exchanges exchangedBuffers(const FunctionDecl &FD) { return exchangesIn(FD.getBody(), FD.getASTContext()); }
+
 std::map<unsigned, std::set<unsigned>>
-exchangedArguments(const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &Calls,
-                   llvm::function_ref<const Exchanges &(const FunctionDecl &)> CallerExchanges) {
+exchangedArguments(const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &Calls) {
   std::map<unsigned, std::set<unsigned>> Out;
   for (const auto &[Call, Caller] : Calls) {
-    const Exchanges &Of = CallerExchanges(*Caller);
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    // A time step: the loop around the call exchanges the buffers it passes, and runs no other
+    // function on them (a pipeline of stages ping-ponging two buffers is no step of state).
+    ASTContext &Ctx = Caller->getASTContext();
+    const Stmt *Loop = loopAround(*Call, Ctx);
+    if (!Loop)
+      continue;
+    const Exchanges Of = exchangesIn(Loop, Ctx);
+    std::vector<const CallExpr *> Passing;
+    callsPassingExchanged(Loop, Of, Ctx.getSourceManager(), Passing);
+    if (llvm::any_of(Passing, [&](const CallExpr *Other) {
+          return !Other->getDirectCallee() || !Call->getDirectCallee() ||
+                 Other->getDirectCallee()->getCanonicalDecl() != Call->getDirectCallee()->getCanonicalDecl();
+        }))
+      continue;
+    // A functor's call `f(a, b)` has the object as its first argument, no parameter.
+    const unsigned Object = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    for (unsigned I = Object; I < Call->getNumArgs(); ++I) {
       auto Partners = Of.find(varOf(Call->getArg(I)->IgnoreParenImpCasts()));
       if (Partners == Of.end())
         continue;
-      for (unsigned J = 0; J < Call->getNumArgs(); ++J)
+      for (unsigned J = Object; J < Call->getNumArgs(); ++J)
         if (J != I && Partners->second.count(varOf(Call->getArg(J)->IgnoreParenImpCasts())))
-          Out[I].insert(J);
+          Out[I - Object].insert(J - Object);
     }
   }
   return Out;

@@ -21,18 +21,18 @@ namespace autoscale::find {
 
 using Exchanges = std::map<const clang::VarDecl *, std::set<const clang::VarDecl *>>;
 
-/// For each variable of FD's body given another's value or swapped with it (pointers or
-/// containers: `u = v`, `std::swap(u, v)`, `u.swap(v)`), or whose elements a loop copies back from
-/// another buffer (`u[i] = un[i]`, `memcpy(u, un, bytes)`: a Jacobi sweep's new state), the
-/// variables it was exchanged with, both ways.
+/// For each variable of FD's body given another's value or swapped with it in a loop (pointers
+/// or containers: `u = v`, `std::swap(u, v)`, `u.swap(v)`), or whose elements a loop copies back
+/// from another buffer each time it runs (`u[i] = un[i]`, `memcpy(u, un, bytes)`: a Jacobi sweep's
+/// new state), the variables it was exchanged with, both ways.
 Exchanges exchangedBuffers(const clang::FunctionDecl &FD);
 
-/// The parameters of Callee that a call passes two buffers its caller exchanges
-/// (`step<<<g, b>>>(v, u); std::swap(u, v);`), by their index, each with the other: Callee's step
-/// is written out of place as its caller's is. CallerExchanges: a caller's exchangedBuffers.
+/// The arguments of the calls Calls (each with its caller) that are two buffers the loop around
+/// the call exchanges, calling no other function on them (`step<<<g, b>>>(v, u); std::swap(u, v);`
+/// in a loop, not a pipeline of stages ping-ponging two buffers), by their index, each with the
+/// other: the callee's step is written out of place.
 std::map<unsigned, std::set<unsigned>>
-exchangedArguments(const std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> &Calls,
-                   llvm::function_ref<const Exchanges &(const clang::FunctionDecl &)> CallerExchanges);
+exchangedArguments(const std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> &Calls);
 
 } // namespace autoscale::find
 

@@ -97,7 +97,7 @@ bool OperationFinder::visitMathCall(CallExpr *C) {
     return skip(Op, "preprocessor directive inside the operation");
   if (!ArgWhy.empty())
     return skip(Op, ArgWhy);
-  if (std::string Why = Dependent ? instantiationBindSkipReason(StartedIn, C->getBeginLoc(), Ctx) : "";
+  if (std::string Why = Dependent ? instantiationBindSkipReason(StartedIn, C->getBeginLoc(), Ctx, Instantiated) : "";
       !Why.empty())
     return skip(Op, Why);
   for (const std::string &Why : {constantSkipReason(Args, Ctx),

@@ -53,11 +53,11 @@ bool OperationFinder::visitDependentBinary(const Expr *E, SourceLocation OpLoc, 
   Op->Type = "dependent";
   if (!Op->SkipReason.empty())
     return true;
-  if (std::string Why = dependentOperatorSkipReason(E, StartedIn, OpLoc, SM); !Why.empty())
+  if (std::string Why = dependentOperatorSkipReason(E, StartedIn, OpLoc, SM, Instantiated); !Why.empty())
     return skip(*Op, Why);
   if (!Compound)
     for (const std::string &Why : {constantSkipReason({L, R}, Ctx),
-                                   instantiationOrderSkipReason(L, R, StartedIn, OpLoc, Ctx, privateLocals())})
+                                   instantiationOrderSkipReason(L, R, StartedIn, OpLoc, Ctx, privateLocals(), Instantiated)})
       if (!Why.empty())
         return skip(*Op, Why);
   if (Compound) {
@@ -87,7 +87,7 @@ bool OperationFinder::visitDependentUnary(const Expr *E, SourceLocation OpLoc, B
     Op->Variable = baseVariable(Sub);
   if (!Op->SkipReason.empty())
     return true;
-  if (std::string Why = dependentOperatorSkipReason(E, StartedIn, OpLoc, SM); !Why.empty())
+  if (std::string Why = dependentOperatorSkipReason(E, StartedIn, OpLoc, SM, Instantiated); !Why.empty())
     return skip(*Op, Why);
   if (std::string Why = Neg ? constantSkipReason({Sub}, Ctx) : lvalueSkipReason(Sub, Ctx);
       !Why.empty())

@@ -381,6 +381,9 @@ private:
   // ---- the analysis of one assignment ----
   void analyse(const Assignment &A) {
     const BinaryOperator *B = A.B;
+    // A struct's store in C (`pos[i] = p`; C++'s is its operator=, StructStores).
+    if (B->getOpcode() == BO_Assign && B->getLHS()->getType()->isRecordType())
+      return storedBack(B->getLHS(), B->getRHS());
     if (!B->getLHS()->getType()->isRealFloatingType() && !B->getLHS()->isTypeDependent())
       return;
     const Expr *Target = B->getLHS();
@@ -416,9 +419,14 @@ private:
         (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)) && !givenAnew(A))
       update(B, Target);
     // The same update written out of place, into the other of two buffers the function exchanges
-    // (`v[i] = u[i] + dt * f; ... swap(u, v)`, ExchangedBuffers.h).
-    else if (B->getOpcode() == BO_Assign && readsExchanged(B->getRHS(), Target))
+    // (`v[i] = u[i] + dt * f; ... swap(u, v)`, ExchangedBuffers.h), or through the local that
+    // holds it (`float w = u[i] + dt * f; v[i] = w;`); the stencil feeding it is data.
+    else if (B->getOpcode() == BO_Assign && readsExchanged(B->getRHS(), Target)) {
       update(B, Target);
+      if (const VarDecl *Held = varOf(B->getRHS()->IgnoreParenImpCasts());
+          Held && isSingleAssignmentLocal(Held) && readsExchanged(Held->getInit(), Target))
+        update(Held->getInit(), Target);
+    }
     if (B->getOpcode() == BO_Assign)
       storedBack(Target, B->getRHS());
   }
@@ -443,15 +451,47 @@ private:
 
   /// Whether A's target is given a new value before A, each time A's loop (or function) runs:
   /// an assignment of a value not read from it, in the same loop and under no condition there
-  /// (`dh[j] = err * w[j]; dh[j] *= h[j] * (1 - h[j]);` works on a fresh value, no state).
+  /// (`dh[j] = err * w[j]; dh[j] *= h[j] * (1 - h[j]);` works on a fresh value, no state), or in
+  /// both branches of an if before it (C89's locals declared at the top: `if (x[i] > 0) v = ...;
+  /// else v = ...; v = v * v;`).
   bool givenAnew(const Assignment &A) const {
     const SourceManager &SM = Ctx.getSourceManager();
     const Expr *Target = A.B->getLHS();
-    return llvm::any_of(Assignments, [&](const Assignment &X) {
-      return X.B != A.B && X.Loop == A.Loop && X.B->getOpcode() == BO_Assign &&
-             SM.isBeforeInTranslationUnit(X.B->getBeginLoc(), A.B->getBeginLoc()) &&
-             sameExpr(X.B->getLHS(), Target, Ctx) && !readsOld(X.B->getRHS(), Target) && unconditional(X);
-    });
+    if (llvm::any_of(Assignments, [&](const Assignment &X) {
+          return X.B != A.B && X.Loop == A.Loop && X.B->getOpcode() == BO_Assign &&
+                 SM.isBeforeInTranslationUnit(X.B->getBeginLoc(), A.B->getBeginLoc()) &&
+                 sameExpr(X.B->getLHS(), Target, Ctx) && !readsOld(X.B->getRHS(), Target) && unconditional(X);
+        }))
+      return true;
+    // The statements before A's, in each block around it up to its loop's body.
+    const Stmt *Scope = A.Loop >= 0 ? Loops[A.Loop].S : nullptr;
+    DynTypedNode N = DynTypedNode::create(*A.B);
+    while (true) {
+      DynTypedNodeList Parents = Ctx.getParents(N);
+      const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+      if (!S || S == Scope || isLoop(S))
+        return false;
+      if (const auto *Block = dyn_cast<CompoundStmt>(S))
+        for (const Stmt *Before : Block->body()) {
+          if (Before == N.get<Stmt>())
+            break;
+          if (assignsAnew(Before, Target))
+            return true;
+        }
+      N = Parents[0];
+    }
+  }
+
+  /// Whether S, each time it runs, gives Target a value not read from it: an assignment, a block
+  /// holding one, an if whose branches both do (no loop: it may not run).
+  bool assignsAnew(const Stmt *S, const Expr *Target) const {
+    if (const auto *B = dyn_cast<BinaryOperator>(S))
+      return B->getOpcode() == BO_Assign && sameExpr(B->getLHS(), Target, Ctx) && !readsOld(B->getRHS(), Target);
+    if (const auto *Block = dyn_cast<CompoundStmt>(S))
+      return llvm::any_of(Block->body(), [&](const Stmt *C) { return assignsAnew(C, Target); });
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return If->getElse() && assignsAnew(If->getThen(), Target) && assignsAnew(If->getElse(), Target);
+    return false;
   }
 
   /// Whether X runs whenever its innermost loop's body (or the function's) does: no if, switch,
@@ -520,19 +560,28 @@ private:
   /// Whether loop L gives the local array V values not read from it: an assignment to it that does
   /// not read the element's old value, or a call given it.
   bool refilledIn(const VarDecl *V, int L) const {
-    const bool Assigned = llvm::any_of(Assignments, [&](const Assignment &X) {
-      return within(X.Loop, L) && X.B->getOpcode() == BO_Assign && writtenVar(X.B->getLHS()) == V &&
-             !readsOld(X.B->getRHS(), X.B->getLHS());
-    });
-    std::function<bool(const Stmt *)> GivenToCall = [&](const Stmt *S) {
-      if (!S)
-        return false;
-      if (const auto *Call = dyn_cast<CallExpr>(S);
-          Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return refersTo(A, V); }))
-        return true;
-      return llvm::any_of(S->children(), GivenToCall);
-    };
-    return Assigned || GivenToCall(Loops[L].S);
+    auto [It, New] = Refilled.try_emplace({V, L});
+    if (New)
+      It->second = llvm::any_of(Assignments, [&](const Assignment &X) {
+                     // Not one element (a boundary, `x[0] = 0.0f`): elements along an index.
+                     std::optional<Subscript> A = subscriptOf(X.B->getLHS());
+                     return within(X.Loop, L) && X.B->getOpcode() == BO_Assign &&
+                            writtenVar(X.B->getLHS()) == V && !(A && A->Index->isIntegerConstantExpr(Ctx)) &&
+                            !readsOld(X.B->getRHS(), X.B->getLHS());
+                   }) ||
+                   givenToCall(Loops[L].S, V);
+    return It->second;
+  }
+
+  /// Whether S calls a function given the buffer V (`fill(h, s)`, `memset(h + 1, ...)`), not a
+  /// value read from it (`printf("%f", x[0])`).
+  static bool givenToCall(const Stmt *S, const VarDecl *V) {
+    if (!S)
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return bufferOf(A) == V; }))
+      return true;
+    return llvm::any_of(S->children(), [&](const Stmt *C) { return givenToCall(C, V); });
   }
 
   /// A fold's lambda runs once per element (its loop, TraverseLambdaExpr): its returned sum is a
@@ -771,6 +820,7 @@ private:
   std::map<llvm::StringRef, unsigned> NameCount;
   std::vector<Assignment> Assignments;
   std::vector<const CXXOperatorCallExpr *> StructStores; ///< class assignments, `a = b`
+  mutable std::map<std::pair<const VarDecl *, int>, bool> Refilled; ///< refilledIn's answers
   std::vector<std::pair<const UnaryOperator *, int>> Counts; ///< float ++ and --, and their loops
   std::vector<const Expr *> Guarded; ///< divisors, and what square roots and logarithms take
   std::map<const Stmt *, Idiom> Roles;

@@ -63,11 +63,11 @@ std::string lvalueSkipReason(const Expr *LV, const ASTContext &Ctx) {
 }
 
 std::string instantiationBindSkipReason(const FunctionDecl *Pattern, SourceLocation OpLoc,
-                                        const ASTContext &Ctx) {
+                                        const ASTContext &Ctx, InstantiatedOperations &Instantiated) {
   if (!Pattern)
     return {};
   for (const FunctionDecl *F : instantiationsOf(*Pattern)) {
-    const Expr *E = operationAt(*F, OpLoc);
+    const Expr *E = Instantiated.at(*F, OpLoc);
     std::string Why;
     auto Operands = [&](auto Range) {
       for (const Expr *O : Range)
@@ -284,8 +284,9 @@ bool IntegerValues::fromIntegers(const Expr *E, bool &Converts) {
     // one (`const float dt = 0.05f;`) is that constant.
     const auto *Ref = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (C->getCastKind() == CK_LValueToRValue && V && V->getType()->isRealFloatingType() && V->getInit() &&
-        (V->getType().isConstQualified() || GivenOnce(*V)) && isCompileTimeConstant(V->getInit(), Ctx))
+    if (C->getCastKind() == CK_LValueToRValue && V && !isa<ParmVarDecl>(V) && V->getType()->isRealFloatingType() &&
+        V->getInit() && (V->getType().isConstQualified() || GivenOnce(*V)) &&
+        isCompileTimeConstant(V->getInit(), Ctx))
       return wholeConstant(V->getInit());
     if (C->getCastKind() == CK_LValueToRValue && V && V->getType()->isRealFloatingType() && V->getInit() &&
         Depth < kMaxDepth && GivenOnce(*V)) {
@@ -337,7 +338,7 @@ bool hasUserConversion(const Expr *E) {
 
 std::string instantiationOrderSkipReason(const Expr *L, const Expr *R, const FunctionDecl *Pattern,
                                          SourceLocation OpLoc, const ASTContext &Ctx,
-                                         const PrivateLocals *Locals) {
+                                         const PrivateLocals *Locals, InstantiatedOperations &Instantiated) {
   std::string Why = operandOrderSkipReason(L, R, Ctx, Locals);
   if (Why.empty() || !Pattern || !Ctx.getSourceManager().isInMainFile(Pattern->getLocation()))
     return Why;
@@ -345,7 +346,7 @@ std::string instantiationOrderSkipReason(const Expr *L, const Expr *R, const Fun
   // An instantiation for a class type (`__half`) calls its operator, whose operands are unordered
   // as written too, and which the generic call passes to it (generics.h).
   const bool Free = llvm::all_of(instantiationsOf(*Pattern), [&](const FunctionDecl *F) {
-    const Expr *E = operationAt(*F, OpLoc);
+    const Expr *E = Instantiated.at(*F, OpLoc);
     if (isa_and_nonnull<CXXOperatorCallExpr>(E))
       return true;
     const auto *B = dyn_cast_or_null<BinaryOperator>(E);
@@ -355,7 +356,7 @@ std::string instantiationOrderSkipReason(const Expr *L, const Expr *R, const Fun
 }
 
 std::string dependentOperatorSkipReason(const Expr *E, const FunctionDecl *Pattern, SourceLocation OpLoc,
-                                        const SourceManager &SM) {
+                                        const SourceManager &SM, InstantiatedOperations &Instantiated) {
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
   const auto *U =
       OC ? dyn_cast<UnresolvedLookupExpr>(OC->getCallee()->IgnoreParenImpCasts()) : nullptr;
@@ -366,7 +367,7 @@ std::string dependentOperatorSkipReason(const Expr *E, const FunctionDecl *Patte
     return {};
   if (Pattern && SM.isInMainFile(Pattern->getLocation()) &&
       llvm::none_of(instantiationsOf(*Pattern), [&](const FunctionDecl *F) {
-        return isa_and_nonnull<CXXOperatorCallExpr>(operationAt(*F, OpLoc));
+        return isa_and_nonnull<CXXOperatorCallExpr>(Instantiated.at(*F, OpLoc));
       }))
     return {};
   return "operator found by lookup at the template";

@@ -9,6 +9,7 @@
 #ifndef AUTOSCALE_TOOL_FIND_SKIPREASONS_H
 #define AUTOSCALE_TOOL_FIND_SKIPREASONS_H
 
+#include "find/Instantiations.h"
 #include "find/operations/CallEffects.h"
 
 #include "clang/AST/ASTContext.h"
@@ -30,7 +31,8 @@ std::string lvalueSkipReason(const clang::Expr *LV, const clang::ASTContext &Ctx
 /// some instantiation an operand is a bit-field, a packed member or a vector lane, which the
 /// generic call, taking its operands by reference, cannot bind.
 std::string instantiationBindSkipReason(const clang::FunctionDecl *Pattern,
-                                        clang::SourceLocation OpLoc, const clang::ASTContext &Ctx);
+                                        clang::SourceLocation OpLoc, const clang::ASTContext &Ctx,
+                                        InstantiatedOperations &Instantiated);
 
 /// C++17 sequences the right operand of `x op= y` before the left; a call's arguments are not
 /// sequenced, so the rewrite must not let either side see the other's side effects, those of the
@@ -55,7 +57,7 @@ std::string operandOrderSkipReason(const clang::Expr *L, const clang::Expr *R,
 std::string instantiationOrderSkipReason(const clang::Expr *L, const clang::Expr *R,
                                          const clang::FunctionDecl *Pattern,
                                          clang::SourceLocation OpLoc, const clang::ASTContext &Ctx,
-                                         const PrivateLocals *Locals);
+                                         const PrivateLocals *Locals, InstantiatedOperations &Instantiated);
 
 /// Why an operation whose value operands are all constants stays as written: the compiler
 /// evaluates it (a math call folded correctly rounded, where libm at run time may differ in the
@@ -84,7 +86,8 @@ bool hasUserConversion(const clang::Expr *E);
 /// all its instantiations in the unit: where each applies the builtin operator at OpLoc, the
 /// operator found is never called.
 std::string dependentOperatorSkipReason(const clang::Expr *E, const clang::FunctionDecl *Pattern,
-                                        clang::SourceLocation OpLoc, const clang::SourceManager &SM);
+                                        clang::SourceLocation OpLoc, const clang::SourceManager &SM,
+                                        InstantiatedOperations &Instantiated);
 
 } // namespace autoscale::find
 

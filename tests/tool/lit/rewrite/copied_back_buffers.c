@@ -2,7 +2,8 @@
 // loop, or memcpy) updates the state out of place, as an exchange of the two does: Jacobi's
 // `un[i] = 0.5f * (u[i - 1] + u[i + 1] + h2)` reads the state beside the element it writes
 // (updates, kept FP32 by the default rules; rounded to bf16 the sweep stopped at d == 0 with the
-// answer 30% off). A copy made once, before any loop, exchanges nothing.
+// answer 30% off), also where a local holds it on the way (`float v = u[i] + r * lap; un[i] = v;`).
+// A copy made once, before any loop or in its own loop alone, exchanges nothing.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -31,8 +32,30 @@ void smooth(float *u, float *v, int n, int sweeps) {
   }
 }
 
+void relax(float *out, float r, int sweeps) {
+  float u[N] = {0}, un[N] = {0};
+  for (int it = 0; it < sweeps; it++) {
+    for (int i = 1; i < N - 1; i++) {
+      float lap = u[i - 1] - 2.0f * u[i] + u[i + 1];
+      float v = u[i] + r * lap;
+      // REPORT: input.c:[[@LINE-1]]:22: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}
+      un[i] = v;
+    }
+    memcpy(u, un, sizeof u);
+  }
+  memcpy(out, u, sizeof u);
+}
+
 void scale_copy(float *y, float *x, const float *w, int n) {
   memcpy(y, x, n * sizeof(float));
+  for (int i = 0; i < n; i++)
+    x[i] = y[i] * w[i];
+  // REPORT: input.c:[[@LINE-1]]:17: {"action":"cast",{{.*}}"op":"mul",{{.*}}"variable":"x"}
+}
+
+void scale_copied(float *y, float *x, const float *w, int n) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[i];
   for (int i = 0; i < n; i++)
     x[i] = y[i] * w[i];
   // REPORT: input.c:[[@LINE-1]]:17: {"action":"cast",{{.*}}"op":"mul",{{.*}}"variable":"x"}

@@ -1,7 +1,8 @@
 // What a template's pattern leaves dependent, its float instantiation resolves: a `T` loop counter
 // steers the loop, a `T` converted to an integer steers a count, `T(i)` comes from an integer,
 // `std::numeric_limits<T>::epsilon()` is a constant. Each operation stays as written, as it would
-// in the same function written for float, and the reason names the instantiation; data stays
+// in the same function written for float, and the reason names the instantiation (one where the
+// operation computes in a type argument: an index type beside it does not matter); data stays
 // data.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/fp16.yaml --out-dir out --report report.json input.cpp -- -std=c++17
@@ -15,6 +16,14 @@ template <typename T> T integrate(T t_end, T dt) {
   for (T t = T(0); t < t_end; t = t + dt)
     // REPORT: input.cpp:[[@LINE-1]]:37: {"action":"skipped",{{.*}}"reason":"steers control flow: 't' is read by a condition{{.*}} (in the instantiation integrate<float>)"
     s += dt * t;
+  return s;
+}
+
+template <typename T, typename I> T integrate_n(T t_end, T dt, I n) {
+  T s = T(0);
+  for (T t = T(0); t < t_end; t = t + dt)
+    // REPORT: input.cpp:[[@LINE-1]]:37: {"action":"skipped",{{.*}}"reason":"steers control flow: 't' is read by a condition{{.*}} (in the instantiation integrate_n<float, int>)"
+    s += dt * t * n;
   return s;
 }
 
@@ -41,5 +50,5 @@ template <typename T> T nudge(T a) { return (T(1) + std::numeric_limits<T>::epsi
 
 float use(std::vector<float> &v, float *b) {
   ramp(b, v.data(), static_cast<int>(v.size()));
-  return integrate(10.0f, 0.001f) + count(v) + nudge(b[0]);
+  return integrate(10.0f, 0.001f) + integrate_n(10.0f, 0.001f, 3) + count(v) + nudge(b[0]);
 }

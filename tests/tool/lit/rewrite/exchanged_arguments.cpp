@@ -1,0 +1,40 @@
+// A step function (or functor) called in a loop that exchanges the two buffers it is given, and
+// calls no other function on them, writes the state out of place: its parameters are exchanged
+// buffers (updates, kept FP32 by the default rules). Stages of a pipeline ping-ponging two buffers
+// through different functions, or one exchange made outside any loop, are no step of state.
+// RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
+// RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp -- -std=c++17
+// RUN: %report report.json | FileCheck %s --check-prefix=REPORT
+// RUN: %cxx -std=c++17 -fsyntax-only -I %runtime-include out/input.cpp
+#include <utility>
+struct Relax {
+  float r;
+  void operator()(float *next, const float *cur, int n) const {
+    for (int i = 1; i < n - 1; i++)
+      next[i] = cur[i] + r * (cur[i - 1] - 2.0f * cur[i] + cur[i + 1]);
+    // REPORT: input.cpp:[[@LINE-1]]:24: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"variable":"next"}
+  }
+};
+void blur(const float *in, float *out, int n) {
+  for (int i = 1; i < n - 1; i++)
+    out[i] = 0.25f * in[i - 1] + 0.5f * in[i] + 0.25f * in[i + 1];
+  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"cast",{{.*}}"op":"mul",{{.*}}"variable":"out"}
+}
+void gain(const float *in, float *out, int n) {
+  for (int i = 0; i < n; i++)
+    out[i] = in[i] * 1.5f;
+  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"cast",{{.*}}"op":"mul",{{.*}}"variable":"out"}
+}
+void run(float *a, float *b, int n, int steps, int frames) {
+  Relax relax{0.1f};
+  for (int s = 0; s < steps; s++) {
+    relax(b, a, n);
+    std::swap(a, b);
+  }
+  for (int f = 0; f < frames; f++) {
+    blur(a, b, n);
+    std::swap(a, b);
+    gain(a, b, n);
+    std::swap(a, b);
+  }
+}
