@@ -4,7 +4,8 @@
 // No block is larger, so the bound holds wherever else it is launched. A kernel no other unit can
 // launch gets the largest block its launches use, when every launch's is a constant; one another
 // unit may launch with larger blocks, one launched with a block size known only at run time, one
-// bounded already and one whose file rounds nothing get nothing.
+// bounded already and one whose file rounds nothing get nothing, nor one whose block's dim3 a
+// reference may change. The bound goes before a qualified name's qualifier.
 // REQUIRES: cuda
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cu && cd %t
 // RUN: %autoscale-rewrite --rules %rules/fp16.yaml --out-dir out --report report.json input.cu --
@@ -45,8 +46,27 @@ __global__ void __launch_bounds__(512) bounded(float *y, const float *x, float a
   y[i] = a * x[i] + 5.0f;
 }
 
+namespace ns {
+__global__ void qualified(float *y, const float *x, float a);
+}
+__global__ void ns::qualified(float *y, const float *x, float a) {
+  // CHECK: __global__ void __launch_bounds__(1024) ns::qualified(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = a * x[i] + 6.0f;
+}
+
+static __global__ void aliased(float *y, const float *x, float a) {
+  // CHECK: static __global__ void aliased(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = a * x[i] + 7.0f;
+}
+
 void run(float *y, const float *x, float a, int n, int threads) {
-  dim3 block(32, 32);
+  dim3 block(32, 32), small(256);
+  dim3 &resized = small;
+  resized.x = 512;
+  aliased<<<n / 512, small>>>(y, x, a);
+  ns::qualified<<<n / 1024, 1024>>>(y, x, a);
   rows<<<n / 1024, block>>>(y, x, a);
   tiles<<<n / 128, 128>>>(y, x, a);
   tiles<<<n / 256, dim3(16, 16)>>>(y, x, a);
@@ -54,4 +74,4 @@ void run(float *y, const float *x, float a, int n, int threads) {
   sized_at_run_time<<<n / threads, threads>>>(y, x, a);
   bounded<<<n / 512, 512>>>(y, x, a);
 }
-// REPORT: file: {"changed":true,"launch_bounds":{"rows":1024,"tiles":256},"path":"input.cu",{{.*}}
+// REPORT: file: {"changed":true,"launch_bounds":{"ns::qualified":1024,"rows":1024,"tiles":256},"path":"input.cu",{{.*}}
