@@ -45,7 +45,15 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
       rules::Treatment T = Rules.treatment(*Classes[I], Matched[I], Rule);
       LowResult[I] = T.Rounding.value_or(defaultRounding(Ops[I])) == rules::Rounding::Output;
     }
-  Classes = colour(Classes, Inputs, LowResult);
+  // An operation of constants or integers alone (1.0f / 255.0f) feeds exact values: no colour.
+  std::vector<std::optional<rules::OpClass>> Colouring = Classes;
+  for (size_t I = 0; I < Ops.size(); ++I)
+    if (Ops[I].computesNoTensorData())
+      Colouring[I].reset();
+  Colouring = colour(Colouring, Inputs, LowResult);
+  for (size_t I = 0; I < Ops.size(); ++I)
+    if (!Ops[I].computesNoTensorData())
+      Classes[I] = Colouring[I];
 
   std::vector<Decision> Out(Ops.size());
   for (size_t I = 0; I < Ops.size(); ++I) {

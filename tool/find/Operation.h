@@ -143,6 +143,11 @@ struct RewriteShape {
   }
 };
 
+/// The skip reasons of an operation whose operands are constants, or come from integers.
+inline constexpr llvm::StringLiteral kConstantOperands = "constant operands (evaluated at compile time)";
+inline constexpr llvm::StringLiteral kIntegerOperands =
+    "operands computed from integers (indices, counts, random integers): no tensor data";
+
 struct Operation {
   OpKey Key;
   std::string OpName;    ///< the rules' op name: add, ..., dot_mul, accumulate, or the callee
@@ -156,6 +161,13 @@ struct Operation {
   std::string Variable;  ///< variable assigned or initialised by the expression, if any
   std::string Callee;    ///< math calls: the resolved callee's unqualified name
   std::string SkipReason; ///< non-empty: the operation cannot be rewritten faithfully, and why
+  /// Whether it is skipped because its operands are constants or come from integers (in it or in a
+  /// template's instantiation): its value, exact as written, is no tensor's data, and makes
+  /// nothing it feeds precision sensitive (decide's colouring).
+  bool computesNoTensorData() const {
+    return llvm::StringRef(SkipReason).starts_with(kConstantOperands) ||
+           llvm::StringRef(SkipReason).starts_with(kIntegerOperands);
+  }
   std::string Note;       ///< what else the report says of how it runs (a cuBLASLt epilogue)
   std::string Suggestion; ///< a matmul not proved: the rules (YAML) that would declare it
   /// Per substitution kind that looked at the operation and found no shape: why not (a

@@ -2,6 +2,7 @@
 #include "find/operations/SkipReasons.h"
 #include "find/Context.h"
 #include "find/Instantiations.h"
+#include "find/Operation.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -235,7 +236,7 @@ std::string constantSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTC
     if (!Constant)
       return {};
   }
-  return "constant operands (evaluated at compile time)";
+  return kConstantOperands.str();
 }
 
 namespace {
@@ -269,12 +270,29 @@ bool IntegerValues::wholeConstant(const Expr *E) const {
   return R.Val.isInt() || (R.Val.isFloat() && R.Val.getFloat().isInteger());
 }
 
+/// Whether the integer E reads an element of an array (through arithmetic on it): a pixel of a
+/// uint8 image, a sample of int16 audio, which converted are a tensor's data, not a count.
+static bool readsElement(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Deref || ((U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) &&
+                                          readsElement(U->getSubExpr()));
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return (B->isAdditiveOp() || B->isMultiplicativeOp() || B->isShiftOp() || B->isBitwiseOp()) &&
+           (readsElement(B->getLHS()) || readsElement(B->getRHS()));
+  return false;
+}
+
 bool IntegerValues::fromIntegers(const Expr *E, bool &Converts) {
   E = E->IgnoreParens();
   if (E->isValueDependent())
     return false;
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     if (C->getCastKind() == CK_IntegralToFloating) {
+      if (readsElement(C->getSubExpr()))
+        return false;
       Converts = true;
       return true;
     }
@@ -323,7 +341,7 @@ std::string integerSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTCo
   if (Operands.empty() || !llvm::all_of(Operands, [&](const Expr *E) { return Values.fromIntegers(E, Converts); }) ||
       !Converts)
     return {};
-  return "operands computed from integers (indices, counts, random integers): no tensor data";
+  return kIntegerOperands.str();
 }
 
 bool hasUserConversion(const Expr *E) {

@@ -70,7 +70,8 @@ std::string constantSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,
 /// Why an operation whose operands all come from integers and constants stays as written
 /// (`(double)i * (j + 2) / n`, `2.0 * rand() / RAND_MAX`): index and count arithmetic, whose
 /// values (up to the integers' range) a format of 16 bits or fewer would overflow or round, and no
-/// tensor's data. Empty when an operand is not such a value, or none converts an integer.
+/// tensor's data. Empty when an operand is not such a value, or none converts an integer. An
+/// integer read from an array (a uint8 image's pixel, int16 audio) is data, not a count.
 /// GivenOnce says which locals hold only their initialiser's value (`double fniters = niters;`
 /// then `fniters * 4 * fnrow`, a FLOP count): those are read as their initialisers.
 std::string integerSkipReason(llvm::ArrayRef<const clang::Expr *> Operands,

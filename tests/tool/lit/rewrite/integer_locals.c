@@ -34,9 +34,9 @@ float coordinate(int i, int n) {
   // REPORT: input.c:[[@LINE-2]]:16: {"action":"skipped","class":"infer","function":"coordinate","op":"add","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"+","type":"float","variable":"u"}
   // REPORT: input.c:[[@LINE-3]]:24: {"action":"skipped","class":"deny","fed_by":["input.c:[[@LINE-3]]:16"],"function":"coordinate","op":"div","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"/","type":"float","variable":"u"}
   return u * (1.0f - u);
-  // CHECK: return u * (1.0f - u);
-  // REPORT: input.c:[[@LINE-2]]:12: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-6]]:24","input.c:[[@LINE-2]]:20"],"function":"coordinate","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":null}
-  // REPORT: input.c:[[@LINE-3]]:20: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-7]]:24"],"function":"coordinate","op":"sub","rule":"class:deny","spelling":"-","type":"float","variable":null}
+  // CHECK: return autoscale_mul_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], u, (autoscale_sub_f_compact(&[[SITES]][1], 1.0f, u)));
+  // REPORT: input.c:[[@LINE-2]]:12: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-6]]:24","input.c:[[@LINE-2]]:20"],"format":"fp16","function":"coordinate","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-7]]:24"],"format":"fp16","function":"coordinate","op":"sub","rounding":"output","rule":"class:infer","site":1,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 }
 
 double rewritten(int n, double x) {
@@ -45,11 +45,11 @@ double rewritten(int n, double x) {
   double escaped = n;
   set(&escaped);
   return written * escaped;
-  // CHECK: return autoscale_mul_d_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], written, escaped);
-  // REPORT: input.c:[[@LINE-2]]:18: {"action":"cast","class":"infer","format":"fp16","function":"rewritten","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"double","variable":null}
+  // CHECK: return autoscale_mul_d_compact(&[[SITES]][2], written, escaped);
+  // REPORT: input.c:[[@LINE-2]]:18: {"action":"cast","class":"infer","format":"fp16","function":"rewritten","op":"mul","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"double","variable":null}
 }
-// REPORT: file: {"changed":true,"path":"input.c","sites":1,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"coordinate":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"flops":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"rewritten":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 10 operations using 0 conversions","operations":10}}
+// REPORT: file: {"changed":true,"path":"input.c","sites":3,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"coordinate":{"conversions":2,"converted":2,"line":"converted 2 of 4 operations using 2 conversions","operations":4},"flops":{"conversions":0,"converted":0,"line":"converted 0 of 5 operations using 0 conversions","operations":5},"rewritten":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":2,"converted":3,"line":"converted 3 of 10 operations using 2 conversions","operations":10}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
-// REPORT: summary: 10 float operations in 1 file: 1 cast fp16, 2 kept, 7 skipped; no step found: each site rolls its history every 1024 executions
+// REPORT: summary: 10 float operations in 1 file: 3 cast fp16, 0 kept, 7 skipped; no step found: each site rolls its history every 1024 executions

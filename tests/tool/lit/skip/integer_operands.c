@@ -22,7 +22,7 @@ double weight(void) { return 2.0 * rand() / RAND_MAX - 1.0; }
 // CHECK: double weight(void) { return 2.0 * rand() / RAND_MAX - 1.0; }
 // REPORT: input.c:[[@LINE-2]]:34: {"action":"skipped","class":"infer","function":"weight","op":"mul","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"*","type":"double","variable":null}
 // REPORT: input.c:[[@LINE-3]]:43: {"action":"skipped","class":"deny","fed_by":["input.c:[[@LINE-3]]:34"],"function":"weight","op":"div","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"/","type":"double","variable":null}
-// REPORT: input.c:[[@LINE-4]]:54: {"action":"skipped","class":"deny","fed_by":["input.c:[[@LINE-4]]:43"],"function":"weight","op":"sub","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"-","type":"double","variable":null}
+// REPORT: input.c:[[@LINE-4]]:54: {"action":"skipped","class":"infer","fed_by":["input.c:[[@LINE-4]]:43"],"function":"weight","op":"sub","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"-","type":"double","variable":null}
 float root(int n) { return sqrtf((float)n); }
 // CHECK: float root(int n) { return sqrtf((float)n); }
 // REPORT: input.c:[[@LINE-2]]:28: {"action":"skipped","callee":"sqrtf","class":"deny","function":"root","op":"sqrtf","reason":"operands computed from integers (indices, counts, random integers): no tensor data","spelling":"sqrtf","type":"float","variable":null}
