@@ -435,6 +435,11 @@ private:
   /// x[i] = xi;`, or the members of a copied struct, `float4 p = pos[i]; p.x += v.x * dt;
   /// pos[i] = p;`): the copy's own updates are the state's.
   void storedBack(const Expr *Target, const Expr *Value) {
+    // A struct's state given the result of a call that combines it with new data
+    // (`pos[i] = drift(pos[i], vel[i], dt)`): the callee computes the update (UpdateHelpers.h).
+    if (const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit());
+        Call && outlivesFunction(Target) && readsOld(Call, Target))
+      update(Call, Target);
     const VarDecl *Copy = varOf(Value->IgnoreParenCasts());
     const Expr *Init = Copy && Copy->getInit() ? Copy->getInit()->IgnoreImplicit() : nullptr;
     if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
