@@ -454,6 +454,23 @@ std::optional<Subscript> subscriptOf(const Expr *E) {
   return std::nullopt;
 }
 
+std::optional<ElementPath> elementPathOf(const Expr *E) {
+  ElementPath Out;
+  std::optional<Subscript> S = subscriptOf(E);
+  for (; S; S = subscriptOf(S->Base))
+    Out.Indices.insert(Out.Indices.begin(), S->Index);
+  if (Out.Indices.empty())
+    return std::nullopt;
+  // The innermost base: what the outermost subscript's chain starts from.
+  const Expr *Root = E->IgnoreParenImpCasts();
+  while (std::optional<Subscript> Inner = subscriptOf(Root))
+    Root = Inner->Base->IgnoreParenImpCasts();
+  Out.Buffer = varOf(Root);
+  if (!Out.Buffer)
+    return std::nullopt;
+  return Out;
+}
+
 bool countsByConstant(const BinaryOperator &B) {
   return (B.getOpcode() == BO_AddAssign || B.getOpcode() == BO_SubAssign) &&
          isa<FloatingLiteral, IntegerLiteral>(B.getRHS()->IgnoreParenImpCasts());

@@ -113,6 +113,14 @@ struct Subscript {
 };
 std::optional<Subscript> subscriptOf(const clang::Expr *E);
 
+/// An element of a buffer a variable holds, reached through subscripts: `u[i]`, `u[i][j]` (an
+/// array of arrays, a pointer to rows), its indices outermost first.
+struct ElementPath {
+  const clang::VarDecl *Buffer = nullptr;
+  std::vector<const clang::Expr *> Indices;
+};
+std::optional<ElementPath> elementPathOf(const clang::Expr *E);
+
 /// Whether B counts: a constant added or taken (`hits += 1.0f`, `n -= 1`).
 bool countsByConstant(const clang::BinaryOperator &B);
 

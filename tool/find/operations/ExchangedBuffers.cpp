@@ -7,6 +7,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <vector>
 
@@ -31,9 +32,10 @@ struct Walk : RecursiveASTVisitor<Walk> {
     if (Loops && X != Y && holdsBuffer(X) && holdsBuffer(Y))
       Takes[X].insert(Y);
   }
-  void pair(const Expr *A, const Expr *B) {
-    takes(bufferOf(A), bufferOf(B));
-    takes(bufferOf(B), bufferOf(A));
+  void pair(const Expr *A, const Expr *B) { pairBuffers(bufferOf(A), bufferOf(B)); }
+  void pairBuffers(const VarDecl *A, const VarDecl *B) {
+    takes(A, B);
+    takes(B, A);
   }
   template <class Fn> bool inLoop(Fn Traverse) {
     ++Loops;
@@ -50,9 +52,11 @@ struct Walk : RecursiveASTVisitor<Walk> {
     takes(varOf(B->getLHS()), varOf(B->getRHS()));
     // A loop copying one buffer's elements into another's at the same place (`u[i] = un[i]`),
     // in a loop that repeats it (a copy made once, its own loop alone, exchanges nothing).
-    std::optional<Subscript> To = subscriptOf(B->getLHS()), From = subscriptOf(B->getRHS()->IgnoreParenImpCasts());
-    if (Loops >= 2 && To && From && sameExpr(To->Index, From->Index, Ctx))
-      pair(To->Base, From->Base);
+    std::optional<ElementPath> To = elementPathOf(B->getLHS()), From = elementPathOf(B->getRHS()->IgnoreParenImpCasts());
+    if (Loops >= 2 && To && From && To->Indices.size() == From->Indices.size() &&
+        llvm::all_of(llvm::seq<size_t>(0, To->Indices.size()),
+                     [&](size_t I) { return sameExpr(To->Indices[I], From->Indices[I], Ctx); }))
+      pairBuffers(To->Buffer, From->Buffer);
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {

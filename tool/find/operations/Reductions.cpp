@@ -679,12 +679,16 @@ private:
   /// Whether E reads, directly or through the locals it reads, the element at Target's index of a
   /// buffer exchanged with Target's, or one beside it (a stencil's neighbours).
   bool readsExchanged(const Stmt *E, const Expr *Target) const {
-    std::optional<Subscript> T = subscriptOf(Target);
-    const VarDecl *Buffer = T ? varOf(T->Base) : nullptr;
-    auto Partners = Buffer ? Exchanged.find(Buffer) : Exchanged.end();
+    std::optional<ElementPath> T = elementPathOf(Target);
+    auto Partners = T ? Exchanged.find(T->Buffer) : Exchanged.end();
     return Partners != Exchanged.end() && readsWhere(E, [&](const Expr *X) {
-             std::optional<Subscript> R = subscriptOf(X);
-             return R && Partners->second.count(varOf(R->Base)) && atOrBeside(R->Index, T->Index);
+             std::optional<ElementPath> R = elementPathOf(X);
+             if (!R || !Partners->second.count(R->Buffer) || R->Indices.size() != T->Indices.size())
+               return false;
+             for (size_t I = 0; I < R->Indices.size(); ++I)
+               if (!atOrBeside(R->Indices[I], T->Indices[I]))
+                 return false;
+             return true;
            });
   }
 
