@@ -373,14 +373,40 @@ std::string instantiationOrderSkipReason(const Expr *L, const Expr *R, const Fun
   return Free ? "" : Why;
 }
 
+/// The namespace argument-dependent lookup searches for an argument of type T: that of its class
+/// (or class template, or enumeration), through references, pointers and arrays.
+static const DeclContext *associatedNamespace(QualType T) {
+  T = T.getNonReferenceType();
+  while (T->isPointerType() || T->isArrayType())
+    T = QualType(T->getPointeeOrArrayElementType(), 0);
+  const NamedDecl *D = T->getAsCXXRecordDecl();
+  if (const auto *S = T->getAs<TemplateSpecializationType>(); !D && S)
+    D = S->getTemplateName().getAsTemplateDecl();
+  if (const auto *En = T->getAs<EnumType>(); !D && En)
+    D = En->getDecl();
+  return D ? D->getDeclContext()->getEnclosingNamespaceContext() : nullptr;
+}
+
+/// Whether argument-dependent lookup finds FD for arguments of its parameters' types: it is
+/// declared in the namespace of one of them (`V3 operator*(float, V3)` beside V3).
+static bool foundByArguments(const FunctionDecl &FD) {
+  const DeclContext *Namespace = FD.getDeclContext()->getEnclosingNamespaceContext();
+  return llvm::any_of(FD.parameters(), [&](const ParmVarDecl *P) {
+    const DeclContext *Associated = associatedNamespace(P->getType());
+    return Associated && Associated->Equals(Namespace);
+  });
+}
+
 std::string dependentOperatorSkipReason(const Expr *E, const FunctionDecl *Pattern, SourceLocation OpLoc,
                                         const SourceManager &SM, InstantiatedOperations &Instantiated) {
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
   const auto *U =
       OC ? dyn_cast<UnresolvedLookupExpr>(OC->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  // An operator the generic call finds again by its arguments' types is no matter.
   if (!U || llvm::none_of(U->decls(), [&](const NamedDecl *D) {
         const FunctionDecl *FD = D->getUnderlyingDecl()->getAsFunction();
-        return FD && !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD->getLocation());
+        return FD && !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD->getLocation()) &&
+               !foundByArguments(*FD);
       }))
     return {};
   if (Pattern && SM.isInMainFile(Pattern->getLocation()) &&

@@ -83,7 +83,8 @@ bool hasUserConversion(const clang::Expr *E);
 
 /// Why a dependent operator call cannot become a generic call: the generics apply the operator
 /// inside the runtime's namespace, where an operator the project declared outside a class is
-/// visible only if argument-dependent lookup finds it again. A template of the main file has
+/// visible only if argument-dependent lookup finds it again (not where it is declared in the
+/// namespace of one of its parameters' classes, as operators beside their class are). A template of the main file has
 /// all its instantiations in the unit: where each applies the builtin operator at OpLoc, the
 /// operator found is never called.
 std::string dependentOperatorSkipReason(const clang::Expr *E, const clang::FunctionDecl *Pattern,

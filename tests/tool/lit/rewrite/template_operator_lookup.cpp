@@ -1,8 +1,9 @@
 // A template's dependent operator where the unit declares an operator template of that name
 // (a matrix class's operator*): the generic call applies the operator in the runtime's
-// namespace, where only argument-dependent lookup would find the user's. A template of the
-// main file has all its instantiations here: where each multiplies builtin numbers, the
-// operator is rewritten; where one calls the user's operator, it stays, with the reason.
+// namespace, where only argument-dependent lookup would find the user's. Declared beside its
+// class (Mat and its operator* in one namespace), it is found there wherever a Mat is an operand,
+// so the operator is rewritten, also where an instantiation multiplies Mats (user_operator.cpp
+// has operators argument-dependent lookup misses, which stay).
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/passthrough.yaml --out-dir out --report report.json input.cpp -- -std=c++17
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -17,6 +18,6 @@ template <class T> T dot2(const T *a, const T *b) { return a[0] * b[0] + a[1] * 
 // REPORT: input.cpp:[[@LINE-3]]:{{[0-9]+}}: {"action":"cast",{{.*}}"function":"dot2","op":"mul",{{.*}}}
 
 template <class T> T square(const T &x) { return x * x; }
-// REPORT: input.cpp:[[@LINE-1]]:{{[0-9]+}}: {"action":"skipped",{{.*}}"function":"square","op":"mul","reason":"operator found by lookup at the template",{{.*}}}
+// REPORT: input.cpp:[[@LINE-1]]:{{[0-9]+}}: {"action":"cast",{{.*}}"function":"square","op":"mul",{{.*}}}
 
 double use(const double *x, const double *y, Mat<float> m) { return dot2(x, y) + square(x[0]) + square(m).m[0]; }
