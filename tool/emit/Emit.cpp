@@ -65,7 +65,10 @@ buildReplacements(const FileEdits &F, llvm::StringRef Text,
     for (Edit &E : stepEdits(P))
       Edits.push_back(std::move(E));
   for (const LaunchBound &B : F.Bounds)
-    Edits.push_back({B.NameOffset, 0, "__launch_bounds__(" + std::to_string(B.Threads) + ") ",
+    // One block a multiprocessor at least: the bound caps the registers at what a block of Threads
+    // allows, where the bound alone lets ptxas aim at two (a kernel went from 40 registers to 32
+    // and spilled).
+    Edits.push_back({B.NameOffset, 0, "__launch_bounds__(" + std::to_string(B.Threads) + ", 1) ",
                      Edit::Open, Outermost, -1});
   std::string Table = siteTableRef(F);
   auto RefOf = [&](size_t K) { return "&" + Table + "[" + std::to_string(K) + "]"; };

@@ -82,13 +82,25 @@ public:
     if (!K)
       return true;
     Callees.insert(Launch->getCallee()->IgnoreParenImpCasts());
-    LaunchFacts &F = Facts[K];
     const CallExpr *Config = Launch->getConfig();
-    std::optional<uint64_t> Threads =
-        Config && Config->getNumArgs() >= 2 ? blockThreads(Config->getArg(1), Ctx) : std::nullopt;
-    F.MaxThreads = std::max(F.MaxThreads, Threads.value_or(0));
-    F.UnknownThreads |= !Threads;
-    F.Launched = true;
+    launched(Facts[K], Config && Config->getNumArgs() >= 2 ? blockThreads(Config->getArg(1), Ctx)
+                                                           : std::nullopt);
+    return true;
+  }
+  /// cudaLaunchKernel(kernel, grid, block, args, shared, stream), its cooperative twin's.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 3 ||
+        (Callee->getName() != "cudaLaunchKernel" && Callee->getName() != "cudaLaunchCooperativeKernel"))
+      return true;
+    const Expr *Named = Call->getArg(0)->IgnoreParenCasts();
+    if (const auto *Address = dyn_cast<UnaryOperator>(Named); Address && Address->getOpcode() == UO_AddrOf)
+      Named = Address->getSubExpr()->IgnoreParenCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Named);
+    if (const FunctionDecl *K = Ref ? kernelOf(dyn_cast<FunctionDecl>(Ref->getDecl())) : nullptr) {
+      Callees.insert(Ref);
+      launched(Facts[K], blockThreads(Call->getArg(2), Ctx));
+    }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -105,6 +117,12 @@ public:
   }
 
 private:
+  static void launched(LaunchFacts &F, std::optional<uint64_t> Threads) {
+    F.MaxThreads = std::max(F.MaxThreads, Threads.value_or(0));
+    F.UnknownThreads |= !Threads;
+    F.Launched = true;
+  }
+
   ASTContext &Ctx;
   std::map<const FunctionDecl *, LaunchFacts> Facts;
   std::set<const Expr *> Callees;

@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/Sequence.h"
 
+#include <functional>
 #include <vector>
 
 using namespace clang;
@@ -134,6 +135,22 @@ const Stmt *loopAround(const Expr &E, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// The calls S makes of Callee.
+std::vector<const CallExpr *> callsOf(const Stmt *S, const FunctionDecl *Callee) {
+  std::vector<const CallExpr *> Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(X); Call && Callee && Call->getDirectCallee() &&
+                                                  Call->getDirectCallee()->getCanonicalDecl() == Callee->getCanonicalDecl())
+      Out.push_back(Call);
+    for (const Stmt *C : X->children())
+      Walk(C);
+  };
+  Walk(S);
+  return Out;
+}
+
 /// The calls S makes of the program's functions (not the library's swap or memcpy that exchange)
 /// that pass two of the buffers Of exchanges.
 void callsPassingExchanged(const Stmt *S, const Exchanges &Of, const SourceManager &SM,
@@ -169,6 +186,17 @@ exchangedArguments(const std::vector<std::pair<const CallExpr *, const FunctionD
     const Stmt *Loop = loopAround(*Call, Ctx);
     if (!Loop)
       continue;
+    // The same function called twice with two buffers in turn (`step(b, a); step(a, b);`).
+    const unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    for (const CallExpr *Other : callsOf(Loop, Call->getDirectCallee()))
+      for (unsigned I = First; Other != Call && I < Call->getNumArgs() && I < Other->getNumArgs(); ++I)
+        for (unsigned J = First; J < Call->getNumArgs() && J < Other->getNumArgs(); ++J) {
+          const VarDecl *A = varOf(Call->getArg(I)->IgnoreParenImpCasts());
+          const VarDecl *B = varOf(Call->getArg(J)->IgnoreParenImpCasts());
+          if (I != J && A && B && A != B && varOf(Other->getArg(I)->IgnoreParenImpCasts()) == B &&
+              varOf(Other->getArg(J)->IgnoreParenImpCasts()) == A)
+            Out[I - First].insert(J - First);
+        }
     const Exchanges Of = exchangesIn(Loop, Ctx);
     std::vector<const CallExpr *> Passing;
     callsPassingExchanged(Loop, Of, Ctx.getSourceManager(), Passing);

@@ -28,11 +28,11 @@ namespace autoscale::find {
 using rules::Idiom;
 namespace {
 
-/// Whether E is a product, or a sum or difference of such.
-bool sumOfProducts(const Expr *E) {
+/// Whether E is a product, or a sum or difference with a product among its terms.
+bool holdsProduct(const Expr *E) {
   const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   return B && (B->getOpcode() == BO_Mul ||
-               (B->isAdditiveOp() && sumOfProducts(B->getLHS()) && sumOfProducts(B->getRHS())));
+               (B->isAdditiveOp() && (holdsProduct(B->getLHS()) || holdsProduct(B->getRHS()))));
 }
 
 /// The arithmetic operators whose role this analysis may name.
@@ -607,9 +607,10 @@ private:
 
   void reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {
     Roles[Reducer] = Idiom::Accumulate;
-    // Products added at once (`s += x * x + y * y`): each is added to the sum.
+    // Terms added at once (`s += x * x + y * y`, `s += x * x + x`): each is added to the sum, a
+    // product's factors as a product's.
     if (const auto *Terms = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
-        Terms && Terms->isAdditiveOp() && sumOfProducts(Terms)) {
+        Terms && Terms->isAdditiveOp() && holdsProduct(Terms)) {
       reduction(Terms, Terms->getLHS(), L, C);
       return reduction(Terms, Terms->getRHS(), L, C);
     }

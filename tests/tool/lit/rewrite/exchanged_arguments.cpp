@@ -1,6 +1,7 @@
 // A step function (or functor) called in a loop that exchanges the two buffers it is given, and
-// calls no other function on them, writes the state out of place: its parameters are exchanged
-// buffers (updates, kept FP32 by the default rules). Stages of a pipeline ping-ponging two buffers
+// calls no other function on them, or called twice there with the two in turn (`advance(b, a);
+// advance(a, b);`), writes the state out of place: its parameters are exchanged buffers (updates,
+// kept FP32 by the default rules). Stages of a pipeline ping-ponging two buffers
 // through different functions, or one exchange made outside any loop, are no step of state.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp -- -std=c++17
@@ -15,6 +16,11 @@ struct Relax {
     // REPORT: input.cpp:[[@LINE-1]]:24: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"variable":"next"}
   }
 };
+void advance(float *next, const float *cur, const float *v, float dt, int n) {
+  for (int i = 0; i < n; i++)
+    next[i] = cur[i] + v[i] * dt;
+  // REPORT: input.cpp:[[@LINE-1]]:22: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"variable":"next"}
+}
 void blur(const float *in, float *out, int n) {
   for (int i = 1; i < n - 1; i++)
     out[i] = 0.25f * in[i - 1] + 0.5f * in[i] + 0.25f * in[i + 1];
@@ -30,6 +36,10 @@ void run(float *a, float *b, int n, int steps, int frames) {
   for (int s = 0; s < steps; s++) {
     relax(b, a, n);
     std::swap(a, b);
+  }
+  for (int s = 0; s < steps; s += 2) {
+    advance(b, a, a, 0.1f, n);
+    advance(a, b, b, 0.1f, n);
   }
   for (int f = 0; f < frames; f++) {
     blur(a, b, n);
