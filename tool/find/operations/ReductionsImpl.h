@@ -1,0 +1,232 @@
+//===- ReductionsImpl.h - the analysis behind Reductions.h -------------------===//
+//
+// One walk of a function's body records its loops, what each writes and its assignments;
+// Reductions.cpp then names sums, products, guards and the operands' tensors, StateUpdates.cpp
+// what is state (storage that outlives the function, a local a loop carries, buffers a loop
+// exchanges) and the operations that update it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AUTOSCALE_TOOL_FIND_OPERATIONS_REDUCTIONSIMPL_H
+#define AUTOSCALE_TOOL_FIND_OPERATIONS_REDUCTIONSIMPL_H
+
+#include "find/operations/Reductions.h"
+#include "find/operations/SumSteps.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace autoscale::find {
+// A private header, for Reductions.cpp and StateUpdates.cpp alone, which both read Clang's AST.
+using namespace clang;
+
+class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
+public:
+  using Idiom = rules::Idiom;
+
+  Impl(const FunctionDecl &FD, ASTContext &Ctx,
+       const std::map<unsigned, std::set<unsigned>> &ExchangedArguments);
+
+  // ---- the walk: loops, variables, writes, assignments ----
+  bool TraverseForStmt(ForStmt *S) { return loop(S, [&] { return Base::TraverseForStmt(S); }); }
+  bool TraverseWhileStmt(WhileStmt *S);
+  bool TraverseDoStmt(DoStmt *S) { return loop(S, [&] { return Base::TraverseDoStmt(S); }); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S);
+  // A lambda's body runs once per call, with other arguments: a loop whose iterations are the
+  // calls (std::for_each's, or a loop's calling it), so `s += v` into a capture is a sum.
+  bool TraverseLambdaExpr(LambdaExpr *L);
+  bool VisitVarDecl(VarDecl *V);
+  bool VisitBinaryOperator(BinaryOperator *B);
+  bool VisitUnaryOperator(UnaryOperator *U);
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O);
+  bool VisitCallExpr(CallExpr *C);
+
+  // ---- queries ----
+  std::optional<Idiom> roleOf(const Expr *E) const;
+
+  const std::set<const CallExpr *> &updateCalls() const { return UpdateCalls; }
+
+  bool isSingleAssignmentLocal(const VarDecl *V) const;
+
+  std::string tensorOf(const Expr *Operand) const;
+
+private:
+  using Base = RecursiveASTVisitor<Impl>;
+
+  struct Loop {
+    const Stmt *S;
+    int Parent;
+    std::set<const VarDecl *> Written;   ///< written anywhere inside
+    std::set<const VarDecl *> Induction; ///< written by a for loop's increment
+  };
+  struct Assignment {
+    const BinaryOperator *B;
+    int Loop; ///< innermost loop around it, or -1
+  };
+  /// The loops around a statement, innermost first.
+  using Chain = std::vector<int>;
+
+  template <class Fn> bool loop(const Stmt *S, Fn Traverse) {
+    Loops.push_back({S, Stack.empty() ? -1 : Stack.back(), {}, {}});
+    Stack.push_back(static_cast<int>(Loops.size()) - 1);
+    if (const auto *F = dyn_cast<ForStmt>(S); F && F->getInc())
+      InductionOf.push_back({Stack.back(), F->getInc()});
+    bool Result = Traverse();
+    Stack.pop_back();
+    for (auto [L, Inc] : InductionOf)
+      if (Loops[L].S == S)
+        collectWrites(Inc, Loops[L].Induction);
+    return Result;
+  }
+
+  void written(const VarDecl *V);
+
+  void collectWrites(const Stmt *S, std::set<const VarDecl *> &Out);
+
+  Chain chainOf(int L) const;
+
+  /// Whether loop In is L or lies inside it.
+  bool within(int In, int L) const;
+
+  bool declaredIn(const VarDecl *V, int L) const;
+
+  /// Whether V is the induction variable of a loop of C strictly inside L: an index of the
+  /// iteration space below L, not a value that changes along L.
+  bool indexesBelow(const VarDecl *V, int L, const Chain &C) const;
+
+  bool varVaries(const VarDecl *V, int L, const Chain &C) const;
+
+  /// Whether the value of E can differ between iterations of L.
+  bool exprVaries(const Stmt *E, int L, const Chain &C) const;
+
+  /// Whether the object the lvalue LV designates can differ between iterations of L.
+  bool addressVaries(const Expr *LV, int L, const Chain &C) const;
+
+  /// Whether an integer expression depends on data read from memory (or a call).
+  bool loadedIndex(const Stmt *E) const;
+
+  /// Whether the address of LV depends on data read from memory: a scatter (dw[ix*C+i]).
+  bool scatters(const Expr *LV) const;
+  bool pointerScatters(const Expr *P) const;
+
+  /// Whether S reads a value from memory anywhere in it (`g[i] * g[i]`, `0.1f * g[i]`).
+  bool readsData(const Stmt *S) const;
+
+  /// Whether E reads a value from memory (a tensor element), directly or through a local.
+  bool readsTensor(const Expr *E) const;
+
+  // ---- the analysis of one assignment ----
+  void analyse(const Assignment &A);
+
+  /// State worked on in a local copy and stored back (`float xi = x[i]; xi += v[i] * dt;
+  /// x[i] = xi;`, or the members of a copied struct, `float4 p = pos[i]; p.x += v.x * dt;
+  /// pos[i] = p;`): the copy's own updates are the state's.
+  void storedBack(const Expr *Target, const Expr *Value);
+
+  /// Whether A's target is given a new value before A, each time A's loop (or function) runs:
+  /// an assignment of a value not read from it, in the same loop and under no condition there
+  /// (`dh[j] = err * w[j]; dh[j] *= h[j] * (1 - h[j]);` works on a fresh value, no state), or in
+  /// both branches of an if before it (C89's locals declared at the top: `if (x[i] > 0) v = ...;
+  /// else v = ...; v = v * v;`).
+  bool givenAnew(const Assignment &A) const;
+
+  /// Whether S, each time it runs, gives Target a value not read from it: an assignment, a block
+  /// holding one, an if whose branches both do (no loop: it may not run).
+  bool assignsAnew(const Stmt *S, const Expr *Target) const;
+
+  /// Whether X runs whenever its innermost loop's body (or the function's) does: no if, switch,
+  /// ?:, && or || between them.
+  bool unconditional(const Assignment &X) const;
+
+  /// Whether E is a warp shuffle (a callee named __shfl*_sync, or cooperative groups' shfl*) of
+  /// Target's value.
+  bool shuffles(const Expr *E, const Expr *Target) const;
+
+  /// Whether LV is local storage that the loop around its assignment (L, the innermost) carries
+  /// from one iteration to the next: a local declared outside it, or an element or member of one
+  /// that its iterations write again (`hist[b]++`, `st.count += 1.0f`). An element each iteration
+  /// writes once (`h[i] += b[i]`) is carried by a loop further out that writes it again and does
+  /// not refill it (`for (it...) for (j...) x[j] += v[j];`), not by one that does (a layer's
+  /// scratch, `h[i] = 0` or a call given `h` before the sum). A count (Counting: `c[j] += 1.0f`)
+  /// is carried by any loop around it that writes it again.
+  bool carriedLocal(const Expr *LV, int L, bool Counting) const;
+
+  /// Whether loop L gives the local array V values not read from it: an assignment to it that does
+  /// not read the element's old value, or a call given it.
+  bool refilledIn(const VarDecl *V, int L) const;
+
+  /// Whether S calls a function given the buffer V (`fill(h, s)`, `memset(h + 1, ...)`), not a
+  /// value read from it (`printf("%f", x[0])`).
+  static bool givenToCall(const Stmt *S, const VarDecl *V);
+
+  /// A fold's lambda runs once per element (its loop, TraverseLambdaExpr): its returned sum is a
+  /// reduction where a term varies with the element.
+  void fold(const FoldSteps &F);
+
+  void reduction(const std::vector<SumStep> &Steps, int L, const Chain &C);
+
+  void reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C);
+
+  /// Whether the storage LV designates outlives the function: reached through a pointer or a
+  /// reference, or a variable of static storage.
+  bool outlivesFunction(const Expr *LV) const;
+
+  /// Whether E reads, directly or through the locals it reads, the element at Target's index of a
+  /// buffer exchanged with Target's, or one beside it (a stencil's neighbours).
+  bool readsExchanged(const Stmt *E, const Expr *Target) const;
+
+  /// Whether Index is At, or At plus or minus a constant or a stride the function does not change
+  /// (`u[i - 1]`, `u[idx + nx]`), not a loop's counter (`in[i + j]`, a convolution's window).
+  bool atOrBeside(const Expr *Index, const Expr *At) const;
+
+  /// Whether E reads Target, directly or through the locals it reads.
+  bool readsOld(const Stmt *E, const Expr *Target) const;
+
+  /// Whether E has a subexpression Is accepts, itself or in the initialisers of the locals it reads.
+  bool readsWhere(const Stmt *E, llvm::function_ref<bool(const Expr *)> Is) const;
+
+  /// Names every operator of the update, and of the initialisers of the locals it reads that
+  /// read the old value themselves (llm.c's `float v = b2 * v_mem[i] + ...; v_mem[i] = v;`).
+  void update(const Stmt *S, const Expr *Target);
+
+  /// The variable a pointer expression points into (see Reductions::tensorOf).
+  std::string pointerRoot(const Expr *P) const;
+
+  /// A standard container's tensor is its elements' array: the key is its data pointer, spelled
+  /// from the variable (or `this`) it is reached from through members (`l.w.data()`,
+  /// `this->w.data()`), or empty.
+  std::string containerKey(const Expr *Object) const;
+
+  // ---- guards (Guards.h), unless the add has a role already (an update's) ----
+  void guard(const Expr *G);
+
+  /// V's name where it names V anywhere in the function, or empty.
+  std::string uniqueName(const VarDecl *V) const;
+
+  ASTContext &Ctx;
+  std::map<const VarDecl *, std::set<const VarDecl *>> Exchanged; ///< ExchangedBuffers.h
+  std::vector<Loop> Loops;
+  std::vector<int> Stack;
+  std::vector<std::pair<int, const Stmt *>> InductionOf;
+  std::map<const VarDecl *, int> DeclLoop;
+  std::set<const VarDecl *> Modified, Updated;
+  std::set<const CallExpr *> UpdateCalls; ///< updateCalls()
+  std::vector<FoldSteps> Folds;
+  mutable std::set<const VarDecl *> Visiting;
+  std::map<llvm::StringRef, unsigned> NameCount;
+  std::vector<Assignment> Assignments;
+  std::vector<const CXXOperatorCallExpr *> StructStores; ///< class assignments, `a = b`
+  mutable std::map<std::pair<const VarDecl *, int>, bool> Refilled; ///< refilledIn's answers
+  std::vector<std::pair<const UnaryOperator *, int>> Counts; ///< float ++ and --, and their loops
+  std::vector<const Expr *> Guarded; ///< divisors, and what square roots and logarithms take
+  std::map<const Stmt *, Idiom> Roles;
+};
+
+} // namespace autoscale::find
+
+#endif
