@@ -112,6 +112,14 @@ bool OperationFinder::VisitCXXFoldExpr(CXXFoldExpr *E) {
                                 : true;
 }
 
+/// Whether E is a float converted to double by a cast written in the source (`(double)a[i]`,
+/// `static_cast<double>(x)`).
+static bool widenedOnPurpose(const Expr *E) {
+  const auto *Cast = dyn_cast<ExplicitCastExpr>(E->IgnoreParens());
+  return Cast && Cast->getCastKind() == CK_FloatingCast && Cast->getType()->isSpecificBuiltinType(BuiltinType::Double) &&
+         Cast->getSubExpr()->getType()->isSpecificBuiltinType(BuiltinType::Float);
+}
+
 bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   if (B->isAssignmentOp())
     noteDefinition(B->getLHS(), B->getOpcode() == BO_Assign ? B->getRHS() : B);
@@ -168,6 +176,12 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   }
   if (hasUserConversion(R) || (!Compound && hasUserConversion(L)))
     return skip(Op, "user-defined conversion of an operand");
+  // A product summed in double from floats widened on purpose: an iterative refinement's
+  // residual, a dot product the programmer kept exact.
+  if (TC.Float == FloatKind::Double && Op.OpName == rules::name(rules::Idiom::DotMul) &&
+      (widenedOnPurpose(R) || widenedOnPurpose(L)))
+    return skip(Op, "computed in double on purpose: a product of floats converted to double "
+                    "explicitly, summed in double (an iterative refinement's residual)");
   shape(Op, File, Compound ? Form::CompoundAssign : Form::Binary, B, B->getOperatorLoc(), {L, R},
         Generic, TC.Float);
   if (Op.Shape)
