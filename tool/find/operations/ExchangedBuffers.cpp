@@ -186,16 +186,17 @@ exchangedArguments(const std::vector<std::pair<const CallExpr *, const FunctionD
     const Stmt *Loop = loopAround(*Call, Ctx);
     if (!Loop)
       continue;
+    // A functor's call `f(a, b)` has the object as its first argument, no parameter.
+    const unsigned Object = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
     // The same function called twice with two buffers in turn (`step(b, a); step(a, b);`).
-    const unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
     for (const CallExpr *Other : callsOf(Loop, Call->getDirectCallee()))
-      for (unsigned I = First; Other != Call && I < Call->getNumArgs() && I < Other->getNumArgs(); ++I)
-        for (unsigned J = First; J < Call->getNumArgs() && J < Other->getNumArgs(); ++J) {
+      for (unsigned I = Object; Other != Call && I < Call->getNumArgs() && I < Other->getNumArgs(); ++I)
+        for (unsigned J = Object; J < Call->getNumArgs() && J < Other->getNumArgs(); ++J) {
           const VarDecl *A = varOf(Call->getArg(I)->IgnoreParenImpCasts());
           const VarDecl *B = varOf(Call->getArg(J)->IgnoreParenImpCasts());
           if (I != J && A && B && A != B && varOf(Other->getArg(I)->IgnoreParenImpCasts()) == B &&
               varOf(Other->getArg(J)->IgnoreParenImpCasts()) == A)
-            Out[I - First].insert(J - First);
+            Out[I - Object].insert(J - Object);
         }
     const Exchanges Of = exchangesIn(Loop, Ctx);
     std::vector<const CallExpr *> Passing;
@@ -205,8 +206,6 @@ exchangedArguments(const std::vector<std::pair<const CallExpr *, const FunctionD
                  Other->getDirectCallee()->getCanonicalDecl() != Call->getDirectCallee()->getCanonicalDecl();
         }))
       continue;
-    // A functor's call `f(a, b)` has the object as its first argument, no parameter.
-    const unsigned Object = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
     for (unsigned I = Object; I < Call->getNumArgs(); ++I) {
       auto Partners = Of.find(varOf(Call->getArg(I)->IgnoreParenImpCasts()));
       if (Partners == Of.end())
