@@ -2,6 +2,7 @@
 #include "find/operations/ExchangedBuffers.h"
 
 #include "find/Context.h"
+#include "find/operations/WrittenVariables.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -135,6 +136,40 @@ const Stmt *loopAround(const Expr &E, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// Whether A and B are two of an array of buffers that the loop L takes in turn by an index it
+/// flips (`step(buf[1 - cur], buf[cur]); cur = 1 - cur;`, `cur ^= 1`).
+bool flipped(const Expr *A, const Expr *B, const Stmt *L, const ASTContext &Ctx) {
+  std::optional<Subscript> X = subscriptOf(A->IgnoreParenImpCasts()), Y = subscriptOf(B->IgnoreParenImpCasts());
+  if (!X || !Y || !varOf(X->Base) || varOf(X->Base) != varOf(Y->Base) || sameExpr(X->Index, Y->Index, Ctx))
+    return false;
+  // The index both read, written in the loop.
+  const VarDecl *Index = varOf(Y->Index->IgnoreParenImpCasts());
+  if (!Index)
+    Index = varOf(X->Index->IgnoreParenImpCasts());
+  std::function<bool(const Stmt *)> Writes = [&](const Stmt *S) {
+    return S && (variableWrittenBy(S) == Index || llvm::any_of(S->children(), Writes));
+  };
+  return Index && refersTo(X->Index, Index) && refersTo(Y->Index, Index) && Writes(L);
+}
+
+/// Whether every call S makes of the program's functions given an element of the array of buffers
+/// Buffers calls Callee (no pipeline of stages takes them in turn).
+bool onlyCallee(const Stmt *S, const VarDecl *Buffers, const FunctionDecl &Callee, const SourceManager &SM) {
+  if (!S)
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    const bool Passes = llvm::any_of(Call->arguments(), [&](const Expr *A) {
+      std::optional<Subscript> E = subscriptOf(A->IgnoreParenImpCasts());
+      return E && varOf(E->Base) == Buffers;
+    });
+    if (Passes && !(F && SM.isInSystemHeader(F->getLocation())) &&
+        (!F || F->getCanonicalDecl() != Callee.getCanonicalDecl()))
+      return false;
+  }
+  return llvm::all_of(S->children(), [&](const Stmt *C) { return onlyCallee(C, Buffers, Callee, SM); });
+}
+
 /// The calls S makes of Callee.
 std::vector<const CallExpr *> callsOf(const Stmt *S, const FunctionDecl *Callee) {
   std::vector<const CallExpr *> Out;
@@ -188,8 +223,16 @@ exchangedArguments(const std::vector<std::pair<const CallExpr *, const FunctionD
       continue;
     // A functor's call `f(a, b)` has the object as its first argument, no parameter.
     const unsigned Object = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    // Two of an array of buffers taken in turn by a flipped index, by this one function alone.
+    const std::vector<const CallExpr *> Same = callsOf(Loop, Call->getDirectCallee());
+    for (unsigned I = Object; I < Call->getNumArgs(); ++I)
+      for (unsigned J = Object; J < Call->getNumArgs(); ++J)
+        if (I != J && Call->getDirectCallee() && flipped(Call->getArg(I), Call->getArg(J), Loop, Ctx) &&
+            onlyCallee(Loop, varOf(subscriptOf(Call->getArg(I)->IgnoreParenImpCasts())->Base),
+                       *Call->getDirectCallee(), Ctx.getSourceManager()))
+          Out[I - Object].insert(J - Object);
     // The same function called twice with two buffers in turn (`step(b, a); step(a, b);`).
-    for (const CallExpr *Other : callsOf(Loop, Call->getDirectCallee()))
+    for (const CallExpr *Other : Same)
       for (unsigned I = Object; Other != Call && I < Call->getNumArgs() && I < Other->getNumArgs(); ++I)
         for (unsigned J = Object; J < Call->getNumArgs() && J < Other->getNumArgs(); ++J) {
           const VarDecl *A = varOf(Call->getArg(I)->IgnoreParenImpCasts());

@@ -1,6 +1,7 @@
 // A step function (or functor) called in a loop that exchanges the two buffers it is given, and
 // calls no other function on them, or called twice there with the two in turn (`advance(b, a);
-// advance(a, b);`), writes the state out of place: its parameters are exchanged buffers (updates,
+// advance(a, b);`), or given two of an array of buffers by an index the loop flips
+// (`drift(buf[1 - cur], buf[cur]); cur = 1 - cur;`), writes the state out of place: its parameters are exchanged buffers (updates,
 // kept FP32 by the default rules). Stages of a pipeline ping-ponging two buffers
 // through different functions, or one exchange made outside any loop, are no step of state.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
@@ -21,6 +22,21 @@ void advance(float *next, const float *cur, const float *v, float dt, int n) {
     next[i] = cur[i] + v[i] * dt;
   // REPORT: input.cpp:[[@LINE-1]]:22: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"variable":"next"}
 }
+void drift(float *next, const float *cur, const float *v, int n) {
+  for (int i = 0; i < n; i++)
+    next[i] = cur[i] + v[i] * 0.01f;
+  // REPORT: input.cpp:[[@LINE-1]]:22: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"variable":"next"}
+}
+void sharpen(float *out, const float *in, int n) {
+  for (int i = 1; i < n - 1; i++)
+    out[i] = in[i] + 0.5f * (in[i] - in[i - 1]);
+  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"cast",{{.*}}"op":"add",{{.*}}"variable":"out"}
+}
+void dim(float *out, const float *in, int n) {
+  for (int i = 0; i < n; i++)
+    out[i] = in[i] * 0.9f;
+  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"cast",{{.*}}"op":"mul",{{.*}}"variable":"out"}
+}
 void blur(const float *in, float *out, int n) {
   for (int i = 1; i < n - 1; i++)
     out[i] = 0.25f * in[i - 1] + 0.5f * in[i] + 0.25f * in[i + 1];
@@ -40,6 +56,18 @@ void run(float *a, float *b, int n, int steps, int frames) {
   for (int s = 0; s < steps; s += 2) {
     advance(b, a, a, 0.1f, n);
     advance(a, b, b, 0.1f, n);
+  }
+  float *buf[2] = {a, b}, *img[2] = {a, b};
+  int cur = 0, c = 0;
+  for (int s = 0; s < steps; s++) {
+    drift(buf[1 - cur], buf[cur], a, n);
+    cur = 1 - cur;
+  }
+  for (int f = 0; f < frames; f++) {
+    sharpen(img[1 - c], img[c], n);
+    c ^= 1;
+    dim(img[1 - c], img[c], n);
+    c ^= 1;
   }
   for (int f = 0; f < frames; f++) {
     blur(a, b, n);
