@@ -1,9 +1,10 @@
 //===- DeviceBranches.cpp - code a CUDA unit's host parse does not see -------===//
 #include "driver/DeviceBranches.h"
 
+#include "driver/FilePaths.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/FileSystem.h"
 
 #include <optional>
 #include <vector>
@@ -50,10 +51,7 @@ public:
     clang::OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Begin));
     if (!File)
       return;
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(File->getName(), Real))
-      return;
-    Out[std::string(Real)].insert({SM.getSpellingLineNumber(Begin), SM.getSpellingLineNumber(Skipped.getEnd())});
+    Out[realPath(File->getName())].insert({SM.getSpellingLineNumber(Begin), SM.getSpellingLineNumber(Skipped.getEnd())});
   }
 
 private:

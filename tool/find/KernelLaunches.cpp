@@ -27,7 +27,7 @@ const FunctionDecl *kernelOf(const FunctionDecl *F) {
 }
 
 /// Whether the function holding V writes it after its initialiser, or lets anything else do so.
-bool writtenAfterInit(const VarDecl &V, ASTContext &Ctx) {
+bool writtenAfterInit(const VarDecl &V) {
   if (V.getType().isConstQualified())
     return false;
   const auto *Scope = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
@@ -35,9 +35,8 @@ bool writtenAfterInit(const VarDecl &V, ASTContext &Ctx) {
     return true;
   struct Writes : RecursiveASTVisitor<Writes> {
     const VarDecl *V;
-    ASTContext &Ctx;
     bool Found = false;
-    Writes(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+    explicit Writes(const VarDecl *V) : V(V) {}
     bool VisitStmt(Stmt *S) {
       if (variableWrittenBy(S) == V)
         Found = true;
@@ -67,7 +66,7 @@ bool writtenAfterInit(const VarDecl &V, ASTContext &Ctx) {
         }
       return !Found;
     }
-  } W(&V, Ctx);
+  } W(&V);
   W.TraverseStmt(Scope->getBody());
   return W.Found;
 }
@@ -137,7 +136,7 @@ std::optional<uint64_t> blockThreads(const Expr *Block, ASTContext &Ctx) {
     E = Cast->getSubExpr()->IgnoreImplicit();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() || writtenAfterInit(*V, Ctx))
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() || writtenAfterInit(*V))
       return std::nullopt;
     return blockThreads(V->getInit(), Ctx);
   }

@@ -152,59 +152,25 @@ bool flipped(const Expr *A, const Expr *B, const Stmt *L, const ASTContext &Ctx)
   return Index && refersTo(X->Index, Index) && refersTo(Y->Index, Index) && Writes(L);
 }
 
-/// Whether every call S makes of the program's functions given an element of the array of buffers
-/// Buffers calls Callee (no pipeline of stages takes them in turn).
-bool onlyCallee(const Stmt *S, const VarDecl *Buffers, const FunctionDecl &Callee, const SourceManager &SM) {
-  if (!S)
-    return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    const bool Passes = llvm::any_of(Call->arguments(), [&](const Expr *A) {
-      std::optional<Subscript> E = subscriptOf(A->IgnoreParenImpCasts());
-      return E && varOf(E->Base) == Buffers;
-    });
-    if (Passes && !(F && SM.isInSystemHeader(F->getLocation())) &&
-        (!F || F->getCanonicalDecl() != Callee.getCanonicalDecl()))
-      return false;
-  }
-  return llvm::all_of(S->children(), [&](const Stmt *C) { return onlyCallee(C, Buffers, Callee, SM); });
-}
-
-/// The calls S makes of Callee.
-std::vector<const CallExpr *> callsOf(const Stmt *S, const FunctionDecl *Callee) {
-  std::vector<const CallExpr *> Out;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
-    if (!X)
-      return;
-    if (const auto *Call = dyn_cast<CallExpr>(X); Call && Callee && Call->getDirectCallee() &&
-                                                  Call->getDirectCallee()->getCanonicalDecl() == Callee->getCanonicalDecl())
-      Out.push_back(Call);
-    for (const Stmt *C : X->children())
-      Walk(C);
-  };
-  Walk(S);
-  return Out;
-}
-
-/// The calls S makes of the program's functions (not the library's swap or memcpy that exchange)
-/// that pass two of the buffers Of exchanges.
-void callsPassingExchanged(const Stmt *S, const Exchanges &Of, const SourceManager &SM,
-                           std::vector<const CallExpr *> &Out) {
+/// Every call S makes.
+void callsIn(const Stmt *S, std::vector<const CallExpr *> &Out) {
   if (!S)
     return;
-  if (const auto *Call = dyn_cast<CallExpr>(S);
-      Call && !(Call->getDirectCallee() && SM.isInSystemHeader(Call->getDirectCallee()->getLocation()))) {
-    for (const Expr *A : Call->arguments())
-      if (auto Partners = Of.find(varOf(A->IgnoreParenImpCasts())); Partners != Of.end())
-        if (llvm::any_of(Call->arguments(), [&](const Expr *B) {
-              return Partners->second.count(varOf(B->IgnoreParenImpCasts()));
-            })) {
-          Out.push_back(Call);
-          break;
-        }
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    Out.push_back(Call);
   for (const Stmt *Child : S->children())
-    callsPassingExchanged(Child, Of, SM, Out);
+    callsIn(Child, Out);
+}
+
+/// Whether every call of Calls to the program's functions (not the library's swap or memcpy) that
+/// Passes accepts calls Callee: no pipeline of stages takes the buffers in turn.
+bool onlyCallee(llvm::ArrayRef<const CallExpr *> Calls, const FunctionDecl &Callee, const SourceManager &SM,
+                llvm::function_ref<bool(const CallExpr &)> Passes) {
+  return llvm::all_of(Calls, [&](const CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    return !Passes(*Call) || (F && SM.isInSystemHeader(F->getLocation())) ||
+           (F && F->getCanonicalDecl() == Callee.getCanonicalDecl());
+  });
 }
 
 } // namespace
@@ -221,42 +187,52 @@ exchangedArguments(const std::vector<std::pair<const CallExpr *, const FunctionD
     const Stmt *Loop = loopAround(*Call, Ctx);
     if (!Loop)
       continue;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      continue;
+    std::vector<const CallExpr *> InLoop;
+    callsIn(Loop, InLoop);
+    const SourceManager &SM = Ctx.getSourceManager();
     // A functor's call `f(a, b)` has the object as its first argument, no parameter.
     const unsigned Object = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
-    // Two of an array of buffers taken in turn by a flipped index, by this one function alone.
-    const std::vector<const CallExpr *> Same = callsOf(Loop, Call->getDirectCallee());
-    for (unsigned I = Object; I < Call->getNumArgs(); ++I)
-      for (unsigned J = Object; J < Call->getNumArgs(); ++J)
-        if (I != J && Call->getDirectCallee() && flipped(Call->getArg(I), Call->getArg(J), Loop, Ctx) &&
-            onlyCallee(Loop, varOf(subscriptOf(Call->getArg(I)->IgnoreParenImpCasts())->Base),
-                       *Call->getDirectCallee(), Ctx.getSourceManager()))
-          Out[I - Object].insert(J - Object);
-    // The same function called twice with two buffers in turn (`step(b, a); step(a, b);`).
-    for (const CallExpr *Other : Same)
-      for (unsigned I = Object; Other != Call && I < Call->getNumArgs() && I < Other->getNumArgs(); ++I)
-        for (unsigned J = Object; J < Call->getNumArgs() && J < Other->getNumArgs(); ++J) {
-          const VarDecl *A = varOf(Call->getArg(I)->IgnoreParenImpCasts());
-          const VarDecl *B = varOf(Call->getArg(J)->IgnoreParenImpCasts());
-          if (I != J && A && B && A != B && varOf(Other->getArg(I)->IgnoreParenImpCasts()) == B &&
-              varOf(Other->getArg(J)->IgnoreParenImpCasts()) == A)
-            Out[I - Object].insert(J - Object);
-        }
+    const auto Arg = [&](const CallExpr *C, unsigned I) { return varOf(C->getArg(I)->IgnoreParenImpCasts()); };
     const Exchanges Of = exchangesIn(Loop, Ctx);
-    std::vector<const CallExpr *> Passing;
-    callsPassingExchanged(Loop, Of, Ctx.getSourceManager(), Passing);
-    if (llvm::any_of(Passing, [&](const CallExpr *Other) {
-          return !Other->getDirectCallee() || !Call->getDirectCallee() ||
-                 Other->getDirectCallee()->getCanonicalDecl() != Call->getDirectCallee()->getCanonicalDecl();
-        }))
-      continue;
-    for (unsigned I = Object; I < Call->getNumArgs(); ++I) {
-      auto Partners = Of.find(varOf(Call->getArg(I)->IgnoreParenImpCasts()));
-      if (Partners == Of.end())
-        continue;
-      for (unsigned J = Object; J < Call->getNumArgs(); ++J)
-        if (J != I && Partners->second.count(varOf(Call->getArg(J)->IgnoreParenImpCasts())))
+    const bool OneStep = onlyCallee(InLoop, *Callee, SM, [&](const CallExpr &C) {
+      return llvm::any_of(C.arguments(), [&](const Expr *A) {
+        auto Partners = Of.find(varOf(A->IgnoreParenImpCasts()));
+        return Partners != Of.end() && llvm::any_of(C.arguments(), [&](const Expr *B) {
+                 return Partners->second.count(varOf(B->IgnoreParenImpCasts()));
+               });
+      });
+    });
+    for (unsigned I = Object; I < Call->getNumArgs(); ++I)
+      for (unsigned J = Object; J < Call->getNumArgs(); ++J) {
+        if (I == J)
+          continue;
+        // Two buffers the loop exchanges, this one function alone given them.
+        auto Partners = Of.find(Arg(Call, I));
+        bool Exchanged = OneStep && Partners != Of.end() && Partners->second.count(Arg(Call, J));
+        // Two of an array of buffers taken in turn by a flipped index, by this function alone.
+        if (flipped(Call->getArg(I), Call->getArg(J), Loop, Ctx)) {
+          const VarDecl *Buffers = varOf(subscriptOf(Call->getArg(I)->IgnoreParenImpCasts())->Base);
+          Exchanged |= onlyCallee(InLoop, *Callee, SM, [&](const CallExpr &C) {
+            return llvm::any_of(C.arguments(), [&](const Expr *A) {
+              std::optional<Subscript> E = subscriptOf(A->IgnoreParenImpCasts());
+              return E && varOf(E->Base) == Buffers;
+            });
+          });
+        }
+        // The same function called twice with two buffers in turn (`step(b, a); step(a, b);`).
+        const VarDecl *A = Arg(Call, I), *B = Arg(Call, J);
+        Exchanged |= A && B && A != B && llvm::any_of(InLoop, [&](const CallExpr *Other) {
+                       return Other != Call && Other->getDirectCallee() &&
+                              Other->getDirectCallee()->getCanonicalDecl() == Callee->getCanonicalDecl() &&
+                              I < Other->getNumArgs() && J < Other->getNumArgs() && Arg(Other, I) == B &&
+                              Arg(Other, J) == A;
+                     });
+        if (Exchanged)
           Out[I - Object].insert(J - Object);
-    }
+      }
   }
   return Out;
 }
