@@ -49,6 +49,19 @@ private:
       if (Ctx.getDiagnostics().hasErrorOccurred())
         return; // the run fails; nothing from this unit is used
       A.Out.Units.push_back(find::findOperations(Ctx, PP, A.Rules, A.Opts));
+      // The runtime's header needs C99 (its inline functions, declarations in for loops): a unit
+      // parsed as C89 with operations to rewrite would fail its verification and be kept whole,
+      // for no fault of its code. One with none is left as it is.
+      const clang::LangOptions &Lang = Ctx.getLangOpts();
+      if (!Lang.CPlusPlus && !Lang.C99 && !A.Out.Units.back().Ops.empty()) {
+        clang::DiagnosticsEngine &D = Ctx.getDiagnostics();
+        const clang::SourceManager &SM = Ctx.getSourceManager();
+        D.Report(SM.getLocForStartOfFile(SM.getMainFileID()),
+                 D.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                   "this file parses as C89/C90, and rewritten C includes autoscale/autoscale.h, "
+                                   "which needs C99 or later: give -std=c99 (or gnu99, c11, ...) to "
+                                   "autoscale-rewrite and to the build of the rewritten code"));
+      }
       A.Out.Units.back().DeviceBranches = std::move(A.DeviceBranches);
       A.Out.Files.push_back(filesRead(Ctx.getSourceManager(), A.Source));
     }
