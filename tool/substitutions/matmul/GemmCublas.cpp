@@ -32,17 +32,20 @@ std::string otherOperandType(const CallExpr &Call) {
 
 } // namespace
 
-CublasFinding readCublasCall(const CallExpr &Call, ASTContext &Ctx, const FileRanges &Ranges) {
-  CublasFinding Out;
-  const SourceManager &SM = Ctx.getSourceManager();
+SourceLocation calleeAsWritten(const CallExpr &Call, const SourceManager &SM) {
   // cublasSgemm is an object-like macro naming cublasSgemm_v2: the text to replace is the
   // macro's name where the call writes it, perhaps in another macro's argument.
   SourceLocation Callee = Call.getCallee()->IgnoreParenImpCasts()->getExprLoc();
   for (SourceLocation X = Callee; X.isMacroID(); X = SM.getImmediateSpellingLoc(X))
-    if (SM.isMacroBodyExpansion(X) && SM.isInSystemHeader(SM.getSpellingLoc(X))) {
-      Callee = SM.getImmediateExpansionRange(X).getBegin();
-      break;
-    }
+    if (SM.isMacroBodyExpansion(X) && SM.isInSystemHeader(SM.getSpellingLoc(X)))
+      return SM.getImmediateExpansionRange(X).getBegin();
+  return Callee;
+}
+
+CublasFinding readCublasCall(const CallExpr &Call, ASTContext &Ctx, const FileRanges &Ranges) {
+  CublasFinding Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceLocation Callee = calleeAsWritten(Call, SM);
   Out.Callee = Callee;
   std::string Why;
   std::optional<FileSpan> Name = Ranges.span(Callee, Why);

@@ -29,6 +29,10 @@ struct CublasFinding {
   std::string Written;          ///< its text ("cublasSgemm")
 };
 
+/// Where Call names its callee as written: the name of cuBLAS's macro (`cublasSgemm`, which names
+/// cublasSgemm_v2) where it is one.
+clang::SourceLocation calleeAsWritten(const clang::CallExpr &Call, const clang::SourceManager &SM);
+
 CublasFinding readCublasCall(const clang::CallExpr &Call, clang::ASTContext &Ctx,
                              const FileRanges &Ranges);
 

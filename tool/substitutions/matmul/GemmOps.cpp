@@ -100,8 +100,12 @@ static bool recogniseCublasCall(OperationFinder &F, CallExpr &Call) {
 
 /// cuBLAS's other float products: reported as left as written, not passed over in silence.
 static bool isOtherCublasProduct(llvm::StringRef Callee) {
-  static constexpr llvm::StringLiteral Names[] = {"cublasSgemmBatched", "cublasGemmBatchedEx",
-                                                  "cublasGemmStridedBatchedEx", "cublasSgemmEx"};
+  static constexpr llvm::StringLiteral Names[] = {
+      "cublasSgemmBatched", "cublasGemmBatchedEx", "cublasGemmStridedBatchedEx", "cublasSgemmEx",
+      // Level 2 and the dot product, and level 3's other shapes.
+      "cublasSgemv", "cublasSgemvBatched", "cublasSgemvStridedBatched", "cublasSgbmv", "cublasSsymv",
+      "cublasSspmv", "cublasSger", "cublasSdot", "cublasDotEx", "cublasSsymm", "cublasSsyrk",
+      "cublasStrmm", "cublasStrsm"};
   Callee.consume_back("_64");
   Callee.consume_back("_v2");
   return llvm::is_contained(Names, Callee);
@@ -116,7 +120,8 @@ bool recogniseGemmCall(OperationFinder &F, CallExpr &Call) {
   if (isOtherCublasProduct(Callee->getName())) {
     ExprContext C = contextOf(&Call, F.context());
     if (C.FunctionNode)
-      if (Operation *Op = startGemm(F, *C.FunctionNode, Call.getBeginLoc(), &Call, Callee->getName().str())) {
+      if (Operation *Op = startGemm(F, *C.FunctionNode, calleeAsWritten(Call, F.context().getSourceManager()), &Call,
+                                    Callee->getName().str())) {
         Op->Callee = Callee->getName().str();
         F.skip(*Op, "a cuBLAS product the runtime does not replace (it replaces cublasSgemm, "
                     "cublasSgemmStridedBatched, cublasGemmEx and cublasLtMatmul): it runs as written");
