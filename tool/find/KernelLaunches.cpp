@@ -130,28 +130,34 @@ private:
 
 } // namespace
 
-std::optional<uint64_t> blockThreads(const Expr *Block, ASTContext &Ctx) {
+std::optional<uint64_t> blockThreads(const Expr *Block, ASTContext &Ctx, unsigned Depth) {
   const Expr *E = Block->IgnoreImplicit()->IgnoreParens();
   if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
     E = Cast->getSubExpr()->IgnoreImplicit();
+  // A local given the size once (`int threads = 1024;`, `dim3 block(threads)`), a few locals deep
+  // (`int t = t;` names itself); any other variable is a constant or unknown.
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() || writtenAfterInit(*V))
-      return std::nullopt;
-    return blockThreads(V->getInit(), Ctx);
+    if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() && !writtenAfterInit(*V))
+      return Depth < 8 ? blockThreads(V->getInit(), Ctx, Depth + 1) : std::nullopt;
   }
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (Construct->getConstructor()->isCopyOrMoveConstructor())
-      return blockThreads(Construct->getArg(0), Ctx);
+      return blockThreads(Construct->getArg(0), Ctx, Depth);
     uint64_t Threads = 1;
     for (const Expr *Arg : Construct->arguments()) {
-      Expr::EvalResult R;
-      if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, Ctx))
+      std::optional<uint64_t> Each = blockThreads(Arg, Ctx, Depth);
+      if (!Each)
         return std::nullopt;
-      Threads *= R.Val.getInt().getZExtValue();
+      Threads *= *Each;
     }
     return Threads;
   }
+  // The device's limit, read from its properties (`prop.maxThreadsPerBlock`): 1024 on every GPU
+  // since compute capability 2.0.
+  if (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+      M && M->getMemberDecl()->getIdentifier() && M->getMemberDecl()->getName() == "maxThreadsPerBlock")
+    return 1024;
   Expr::EvalResult R;
   if (E->isValueDependent() || !E->getType()->isIntegerType() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;

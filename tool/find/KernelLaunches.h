@@ -35,8 +35,9 @@ struct LaunchFacts {
 std::map<const clang::FunctionDecl *, LaunchFacts> kernelLaunches(clang::ASTContext &Ctx);
 
 /// The threads of a block of the launch configuration's block dimension Block, when it is a
-/// constant: an integer, a dim3 of constants, or a local dim3 given them and not written after.
-std::optional<uint64_t> blockThreads(const clang::Expr *Block, clang::ASTContext &Ctx);
+/// constant: an integer, a dim3 of constants, a local given one and not written after, or the
+/// device's limit (`prop.maxThreadsPerBlock`); Depth: locals followed so far.
+std::optional<uint64_t> blockThreads(const clang::Expr *Block, clang::ASTContext &Ctx, unsigned Depth = 0);
 
 } // namespace autoscale::find
 
