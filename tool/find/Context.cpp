@@ -465,7 +465,8 @@ std::optional<ElementPath> elementPathOf(const Expr *E) {
   const Expr *Root = E->IgnoreParenImpCasts();
   while (std::optional<Subscript> Inner = subscriptOf(Root))
     Root = Inner->Base->IgnoreParenImpCasts();
-  Out.Buffer = varOf(Root);
+  Out.Buffer = holderOf(Root);
+  Out.Base = Root;
   if (!Out.Buffer)
     return std::nullopt;
   return Out;
@@ -507,6 +508,12 @@ const VarDecl *varOf(const Expr *E) {
   return nullptr;
 }
 
+const ValueDecl *holderOf(const Expr *E) {
+  if (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<FieldDecl>(M->getMemberDecl());
+  return varOf(E);
+}
+
 const VarDecl *writtenVar(const Expr *LV) {
   LV = LV->IgnoreParenImpCasts();
   while (true) {
@@ -531,14 +538,25 @@ bool isCompileTimeConstant(const Expr *E, const ASTContext &Ctx) {
   return Ctx.getLangOpts().CPlusPlus11 && E->isCXX11ConstantExpr(Ctx);
 }
 
-const VarDecl *bufferOf(const Expr *E) {
+const ValueDecl *storageRoot(const Expr *LV) {
+  LV = LV->IgnoreParenImpCasts();
+  if (std::optional<Subscript> A = subscriptOf(LV))
+    return A->OnObject ? storageRoot(A->Base) : bufferOf(A->Base);
+  if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
+    return bufferOf(U->getSubExpr());
+  if (const auto *M = dyn_cast<MemberExpr>(LV))
+    return M->isArrow() ? bufferOf(M->getBase()) : storageRoot(M->getBase());
+  return holderOf(LV);
+}
+
+const ValueDecl *bufferOf(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
     return bufferOf(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS());
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
     if (std::optional<Subscript> A = subscriptOf(U->getSubExpr()))
       return bufferOf(A->Base);
-  return varOf(E);
+  return holderOf(E);
 }
 
 } // namespace autoscale::find

@@ -65,9 +65,13 @@ bool isLoop(const clang::Stmt *S);
 /// The parent of E, skipping parentheses and implicit casts (the expression its value feeds).
 const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);
 
-/// The variable whose buffer the pointer expression E points into: `u`, `u + 1`, `&u[1]`; null
-/// for any other.
-const clang::VarDecl *bufferOf(const clang::Expr *E);
+/// What holds the buffer the pointer expression E points into: the variable or member `u` of
+/// `u`, `u + 1`, `&u[1]`, `g->u`; null for any other.
+const clang::ValueDecl *bufferOf(const clang::Expr *E);
+
+/// The variable or member an lvalue's storage is reached from: `u` of `u[i]`, `*(u + 1)`, `u->x`,
+/// `g->u[i]` (the member u), `s.x`.
+const clang::ValueDecl *storageRoot(const clang::Expr *LV);
 
 /// Whether E's value is known when compiling: evaluated without effects, or a C++11 constant
 /// expression, which may call constexpr functions (`std::numeric_limits<float>::epsilon()`) that
@@ -113,10 +117,11 @@ struct Subscript {
 };
 std::optional<Subscript> subscriptOf(const clang::Expr *E);
 
-/// An element of a buffer a variable holds, reached through subscripts: `u[i]`, `u[i][j]` (an
+/// An element of a buffer a variable or member holds, reached through subscripts: `u[i]`, `u[i][j]` (an
 /// array of arrays, a pointer to rows), its indices outermost first.
 struct ElementPath {
-  const clang::VarDecl *Buffer = nullptr;
+  const clang::ValueDecl *Buffer = nullptr; ///< holderOf the innermost base
+  const clang::Expr *Base = nullptr;        ///< the innermost base (`u`, `g->u`)
   std::vector<const clang::Expr *> Indices;
 };
 std::optional<ElementPath> elementPathOf(const clang::Expr *E);
@@ -138,6 +143,9 @@ bool elementByValue(const clang::Expr *E);
 
 /// The variable E names (after parentheses and implicit casts), or null.
 const clang::VarDecl *varOf(const clang::Expr *E);
+/// What E names: a variable, or a member (`g->u`, `this->u_`: the field, one for every object of
+/// its class), or null.
+const clang::ValueDecl *holderOf(const clang::Expr *E);
 /// The variable an lvalue designates directly (x, x.m, a[i] of an array or a class's operator[]),
 /// not through a pointer; null otherwise.
 const clang::VarDecl *writtenVar(const clang::Expr *LV);

@@ -175,14 +175,15 @@ const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
   std::unique_ptr<Reductions> &R = ReductionsOf[FD];
   if (!R) {
     // Its calls (its instantiations' too), where callers may pass it buffers they exchange.
-    std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
+    std::vector<CallSite> Calls;
     std::vector<const FunctionDecl *> Callees = instantiationsOf(*FD);
     Callees.push_back(FD);
     for (const FunctionDecl *Callee : Callees)
       if (auto It = sites().find(Callee->getCanonicalDecl()); It != sites().end())
-        for (const CallSite &Site : It->second)
-          Calls.push_back({Site.Call, Site.Caller});
-    R = std::make_unique<Reductions>(*FD, Ctx, exchangedArguments(Calls));
+        Calls.insert(Calls.end(), It->second.begin(), It->second.end());
+    if (!Exchanged)
+      Exchanged.emplace(Ctx, sites());
+    R = std::make_unique<Reductions>(*FD, Ctx, Exchanged->of(*FD, Calls));
   }
   return *R;
 }

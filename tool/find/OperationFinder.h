@@ -176,6 +176,8 @@ private:
   /// Per operation: its value operands and their slots.
   std::vector<std::vector<std::pair<const Expr *, unsigned>>> OperandsOf;
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;
+  /// The buffers the unit's functions exchange (ExchangedBuffers.h), on first use.
+  std::optional<BufferExchanges> Exchanged;
   InstantiatedOperations Instantiated;
   /// The private locals (privateLocalsOf) of the function the operation start() began last is in.
   /// The control values of FD (ControlValues.h), made on first use.

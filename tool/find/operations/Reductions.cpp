@@ -47,19 +47,16 @@ bool wrapsIndex(const Stmt *E) {
 
 } // namespace
 
-Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, const std::map<unsigned, std::set<unsigned>> &ExchangedArguments)
-    : Ctx(Ctx), Exchanged(exchangedBuffers(FD)) {
-  for (const auto &[I, Partners] : ExchangedArguments)
-    for (unsigned J : Partners)
-      if (I < FD.getNumParams() && J < FD.getNumParams())
-        Exchanged[FD.getParamDecl(I)].insert(FD.getParamDecl(J));
+Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged)
+    : Ctx(Ctx), Exchanged(std::move(Exchanged)) {
   for (const ParmVarDecl *P : FD.parameters())
     ++NameCount[P->getName()];
+  Body = FD.getBody();
   TraverseStmt(FD.getBody());
   for (const Assignment &A : Assignments)
     analyse(A);
-  for (const CXXOperatorCallExpr *Store : StructStores)
-    storedBack(Store->getArg(0), Store->getArg(1));
+  for (auto [Store, L] : StructStores)
+    storedBack(Store->getArg(0), Store->getArg(1), L);
   // A float count (`n++`, `hits--`) the function keeps or a loop carries: in fp16 it sticks at 2048.
   for (auto [U, L] : Counts)
     if (outlivesFunction(U->getSubExpr()) || carriedLocal(U->getSubExpr(), L, /*Counting=*/true))
@@ -117,7 +114,7 @@ bool Reductions::Impl::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
   written(variableWrittenBy(O));
   // A struct's assignment (`pos[i] = p`, float4's in CUDA) is its class's operator=.
   if (O->getOperator() == OO_Equal && O->getNumArgs() == 2)
-    StructStores.push_back(O);
+    StructStores.push_back({O, Stack.empty() ? -1 : Stack.back()});
   return true;
 }
 
@@ -267,42 +264,55 @@ bool Reductions::Impl::addressVaries(const Expr *LV, int L, const Chain &C) cons
   return true;
 }
 
-bool Reductions::Impl::loadedIndex(const Stmt *E) const {
+bool Reductions::Impl::loadedIndex(const Stmt *E, const Chain &Around) const {
   if (!E)
     return false;
   if (isa<ArraySubscriptExpr, CallExpr>(E) ||
       (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
       (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow()))
     return true;
-  if (const VarDecl *V = isa<Expr>(E) ? varOf(cast<Expr>(E)) : nullptr)
-    return isSingleAssignmentLocal(V) && !Visiting.count(V) && loadedIndex(V->getInit());
-  return llvm::any_of(E->children(), [&](const Stmt *S) { return loadedIndex(S); });
+  if (const VarDecl *V = isa<Expr>(E) ? varOf(cast<Expr>(E)) : nullptr) {
+    if (isSingleAssignmentLocal(V))
+      return !Visiting.count(V) && loadedIndex(V->getInit());
+    // A C89 local declared at the top and given its value in the loop (`c = lab[i]; s[c] += x[i];`),
+    // no loop's counter (`for (j = 0; ...)` reusing one given `j = col[k]` elsewhere).
+    if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+        llvm::any_of(Around, [&](int L) { return Loops[L].Induction.count(V) != 0; }))
+      return false;
+    if (auto Known = LoadedLocal.find(V); Known != LoadedLocal.end())
+      return Known->second;
+    LoadedLocal[V] = false; // while it is asked: a cycle through its own value loads nothing
+    return LoadedLocal[V] = llvm::any_of(Assignments, [&](const Assignment &A) {
+             return A.B->getOpcode() == BO_Assign && varOf(A.B->getLHS()) == V && loadedIndex(A.B->getRHS());
+           });
+  }
+  return llvm::any_of(E->children(), [&](const Stmt *S) { return loadedIndex(S, Around); });
 }
 
-bool Reductions::Impl::scatters(const Expr *LV) const {
+bool Reductions::Impl::scatters(const Expr *LV, const Chain &Around) const {
   LV = LV->IgnoreParenImpCasts();
   // A row of an array of arrays scatters where the row does (s[lab[i]][k]).
   if (std::optional<Subscript> A = subscriptOf(LV))
-    return loadedIndex(A->Index) || wrapsIndex(A->Index) ||
-           (A->OnObject ? scatters(A->Base) : pointerScatters(A->Base));
+    return loadedIndex(A->Index, Around) || wrapsIndex(A->Index) ||
+           (A->OnObject ? scatters(A->Base, Around) : pointerScatters(A->Base, Around));
   if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
-    return pointerScatters(U->getSubExpr());
+    return pointerScatters(U->getSubExpr(), Around);
   if (std::optional<Accessor> A = accessorOf(LV))
-    return llvm::any_of(A->Args, [&](const Expr *X) { return loadedIndex(X) || wrapsIndex(X); });
+    return llvm::any_of(A->Args, [&](const Expr *X) { return loadedIndex(X, Around) || wrapsIndex(X); });
   // A member of a scattered element (s[lab[i]].n).
   if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow())
-    return scatters(M->getBase());
+    return scatters(M->getBase(), Around);
   return false;
 }
 
-bool Reductions::Impl::pointerScatters(const Expr *P) const {
+bool Reductions::Impl::pointerScatters(const Expr *P, const Chain &Around) const {
   P = P->IgnoreParenCasts();
   if (const VarDecl *V = varOf(P))
-    return isSingleAssignmentLocal(V) && pointerScatters(V->getInit());
+    return isSingleAssignmentLocal(V) && pointerScatters(V->getInit(), Around);
   if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isAdditiveOp()) {
     bool LPtr = B->getLHS()->getType()->isPointerType();
-    return pointerScatters(LPtr ? B->getLHS() : B->getRHS()) ||
-           loadedIndex(LPtr ? B->getRHS() : B->getLHS());
+    return pointerScatters(LPtr ? B->getLHS() : B->getRHS(), Around) ||
+           loadedIndex(LPtr ? B->getRHS() : B->getLHS(), Around);
   }
   return false;
 }
@@ -317,8 +327,11 @@ bool Reductions::Impl::readsTensor(const Expr *E) const {
   E = E->IgnoreParenCasts();
   if (const VarDecl *V = varOf(E))
     return isSingleAssignmentLocal(V) && readsTensor(V->getInit());
-  if (const auto *M = dyn_cast<MemberExpr>(E))
-    return M->isArrow() || readsTensor(M->getBase());
+  // A member of an object reached through a pointer or a reference (`p.vel` of `auto &p : ps`).
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const VarDecl *Object = varOf(M->getBase());
+    return M->isArrow() || (Object && Object->getType()->isReferenceType()) || readsTensor(M->getBase());
+  }
   // A tensor's element scaled by a value (`alpha * a[i]`, hoisted out of a GEMM's inner loop).
   if (const auto *Mul = dyn_cast<BinaryOperator>(E); Mul && Mul->getOpcode() == BO_Mul)
     return readsTensor(Mul->getLHS()) != readsTensor(Mul->getRHS());
@@ -330,7 +343,7 @@ void Reductions::Impl::analyse(const Assignment &A) {
   const BinaryOperator *B = A.B;
   // A struct's store in C (`pos[i] = p`; C++'s is its operator=, StructStores).
   if (B->getOpcode() == BO_Assign && B->getLHS()->getType()->isRecordType())
-    return storedBack(B->getLHS(), B->getRHS());
+    return storedBack(B->getLHS(), B->getRHS(), A.Loop);
   if (!B->getLHS()->getType()->isRealFloatingType() && !B->getLHS()->isTypeDependent())
     return;
   const Expr *Target = B->getLHS();
@@ -348,7 +361,7 @@ void Reductions::Impl::analyse(const Assignment &A) {
     for (int L : C)
       if (!addressVaries(Target, L, C) && Varies(L))
         return reduction(Steps, L, C);
-    if (scatters(Target))
+    if (scatters(Target, C))
       for (int L : C)
         if (Varies(L))
           return reduction(Steps, L, C);
@@ -363,7 +376,9 @@ void Reductions::Impl::analyse(const Assignment &A) {
   // State the function keeps, or a local a loop carries from one iteration to the next (an
   // average, a decay, a count, a running product).
   if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop, countsByConstant(*B))) &&
-      (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target)) && !givenAnew(A))
+      (B->isCompoundAssignmentOp() || readsOld(B->getRHS(), Target) ||
+       (B->getOpcode() == BO_Assign && ((readsBeside(B->getRHS(), Target) && sweptAgain(A)) || isDelayElement(A)))) &&
+      !givenAnew(A))
     update(B, Target);
   // The same update written out of place, into the other of two buffers the function exchanges
   // (`v[i] = u[i] + dt * f; ... swap(u, v)`, ExchangedBuffers.h), or through the local that
@@ -375,7 +390,7 @@ void Reductions::Impl::analyse(const Assignment &A) {
       update(Held->getInit(), Target);
   }
   if (B->getOpcode() == BO_Assign)
-    storedBack(Target, B->getRHS());
+    storedBack(Target, B->getRHS(), A.Loop);
 }
 
 bool Reductions::Impl::shuffles(const Expr *E, const Expr *Target) const {
@@ -514,9 +529,8 @@ std::string Reductions::Impl::uniqueName(const VarDecl *V) const {
 }
 
 
-Reductions::Reductions(const FunctionDecl &FD, ASTContext &Ctx,
-                       const std::map<unsigned, std::set<unsigned>> &ExchangedArguments)
-    : P(std::make_unique<Impl>(FD, Ctx, ExchangedArguments)) {}
+Reductions::Reductions(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged)
+    : P(std::make_unique<Impl>(FD, Ctx, std::move(Exchanged))) {}
 Reductions::~Reductions() = default;
 
 std::optional<Idiom> Reductions::roleOf(const Expr *E) const { return P->roleOf(E); }

@@ -22,6 +22,7 @@
 #ifndef AUTOSCALE_TOOL_FIND_REDUCTIONS_H
 #define AUTOSCALE_TOOL_FIND_REDUCTIONS_H
 
+#include "find/operations/ExchangedBuffers.h"
 #include "ruleset/Vocabulary.h"
 
 #include "clang/AST/ASTContext.h"
@@ -38,10 +39,9 @@ namespace autoscale::find {
 
 class Reductions {
 public:
-  /// Analyses the body of FD (lambdas in it included). ExchangedArguments: FD's parameters that
-  /// its callers pass buffers they exchange (ExchangedBuffers.h's exchangedArguments).
-  Reductions(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,
-             const std::map<unsigned, std::set<unsigned>> &ExchangedArguments = {});
+  /// Analyses the body of FD (lambdas in it included). Exchanged: the buffers FD's arithmetic
+  /// sees exchanged (ExchangedBuffers.h's BufferExchanges::of).
+  Reductions(const clang::FunctionDecl &FD, clang::ASTContext &Ctx, Exchanges Exchanged = {});
   ~Reductions();
 
   /// What the operator E is for (accumulate, dot_mul, square_sum, update, guard, compensation,

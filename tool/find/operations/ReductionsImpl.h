@@ -9,6 +9,7 @@
 #ifndef AUTOSCALE_TOOL_FIND_OPERATIONS_REDUCTIONSIMPL_H
 #define AUTOSCALE_TOOL_FIND_OPERATIONS_REDUCTIONSIMPL_H
 
+#include "find/Context.h"
 #include "find/operations/Reductions.h"
 #include "find/operations/SumSteps.h"
 
@@ -29,8 +30,7 @@ class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
 public:
   using Idiom = rules::Idiom;
 
-  Impl(const FunctionDecl &FD, ASTContext &Ctx,
-       const std::map<unsigned, std::set<unsigned>> &ExchangedArguments);
+  Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged);
 
   // ---- the walk: loops, variables, writes, assignments ----
   bool TraverseForStmt(ForStmt *S) { return loop(S, [&] { return Base::TraverseForStmt(S); }); }
@@ -108,11 +108,12 @@ private:
   bool addressVaries(const Expr *LV, int L, const Chain &C) const;
 
   /// Whether an integer expression depends on data read from memory (or a call).
-  bool loadedIndex(const Stmt *E) const;
+  /// Around: the loops around the use, whose counters are no loaded values.
+  bool loadedIndex(const Stmt *E, const Chain &Around = {}) const;
 
   /// Whether the address of LV depends on data read from memory: a scatter (dw[ix*C+i]).
-  bool scatters(const Expr *LV) const;
-  bool pointerScatters(const Expr *P) const;
+  bool scatters(const Expr *LV, const Chain &Around) const;
+  bool pointerScatters(const Expr *P, const Chain &Around) const;
 
   /// Whether S reads a value from memory anywhere in it (`g[i] * g[i]`, `0.1f * g[i]`).
   bool readsData(const Stmt *S) const;
@@ -125,8 +126,12 @@ private:
 
   /// State worked on in a local copy and stored back (`float xi = x[i]; xi += v[i] * dt;
   /// x[i] = xi;`, or the members of a copied struct, `float4 p = pos[i]; p.x += v.x * dt;
-  /// pos[i] = p;`): the copy's own updates are the state's.
-  void storedBack(const Expr *Target, const Expr *Value);
+  /// pos[i] = p;`): the copy's own updates are the state's. L: the innermost loop around the store.
+  void storedBack(const Expr *Target, const Expr *Value, int L);
+
+  /// Whether a loop around A, not one along the target's indices, runs it again over the same
+  /// elements (a sweep repeated: `for (s...) for (i...) u[i] = ...`).
+  bool sweptAgain(const Assignment &A) const;
 
   /// Whether A's target is given a new value before A, each time A's loop (or function) runs:
   /// an assignment of a value not read from it, in the same loop and under no condition there
@@ -177,12 +182,35 @@ private:
   bool outlivesFunction(const Expr *LV) const;
 
   /// Whether E reads, directly or through the locals it reads, the element at Target's index of a
-  /// buffer exchanged with Target's, or one beside it (a stencil's neighbours).
+  /// buffer Near accepts for Target's, or one beside it (a stencil's neighbours).
+  bool readsNear(const Stmt *E, const Expr *Target,
+                 llvm::function_ref<bool(const ElementPath &Written, const ElementPath &Read)> Near) const;
+  /// readsNear a buffer exchanged with Target's.
   bool readsExchanged(const Stmt *E, const Expr *Target) const;
+  /// readsNear Target's own buffer (of the same object, for a member's): an in-place sweep
+  /// (Gauss-Seidel's `u[i] = 0.5f * (u[i - 1] + u[i + 1] + h2 * f[i])`), repeated (sweptAgain),
+  /// carries the values it reads as an update does.
+  bool readsBeside(const Stmt *E, const Expr *Target) const;
 
   /// Whether Index is At, or At plus or minus a constant or a stride the function does not change
   /// (`u[i - 1]`, `u[idx + nx]`), not a loop's counter (`in[i + j]`, a convolution's window).
   bool atOrBeside(const Expr *Index, const Expr *At) const;
+
+  /// Whether A's target is a delay element of a recurrence: read before A, in its loop's body (or
+  /// the function's), its old value used before A gives it the next, which depends on other
+  /// floats the function writes (a filter's state: `y = b0 * x + f->z1; f->z1 = b1 * x - a1 * y +
+  /// f->z2; f->z2 = b2 * x - a2 * y;`).
+  bool isDelayElement(const Assignment &A) const;
+
+  /// The function's plain assignments, indexed once: their left sides, by the storage they
+  /// write, and the element copies among them (`s[l] = u[i]`) by the buffer copied into.
+  struct AssignmentIndex {
+    std::set<const Expr *> Stored;
+    std::multimap<const ValueDecl *, const BinaryOperator *> ByRoot;
+    std::multimap<const ValueDecl *, std::pair<ElementPath, ElementPath>> Copies;
+  };
+  const AssignmentIndex &assignmentIndex() const;
+  mutable std::optional<AssignmentIndex> Indexed;
 
   /// Whether E reads Target, directly or through the locals it reads.
   bool readsOld(const Stmt *E, const Expr *Target) const;
@@ -209,7 +237,8 @@ private:
   std::string uniqueName(const VarDecl *V) const;
 
   ASTContext &Ctx;
-  std::map<const VarDecl *, std::set<const VarDecl *>> Exchanged; ///< ExchangedBuffers.h
+  const Stmt *Body = nullptr; ///< the function's
+  Exchanges Exchanged; ///< ExchangedBuffers.h
   std::vector<Loop> Loops;
   std::vector<int> Stack;
   std::vector<std::pair<int, const Stmt *>> InductionOf;
@@ -220,7 +249,8 @@ private:
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
   std::vector<Assignment> Assignments;
-  std::vector<const CXXOperatorCallExpr *> StructStores; ///< class assignments, `a = b`
+  std::vector<std::pair<const CXXOperatorCallExpr *, int>> StructStores; ///< class assignments, `a = b`, and their loops
+  mutable std::map<const VarDecl *, bool> LoadedLocal; ///< loadedIndex's answers for locals assigned later
   mutable std::map<std::pair<const VarDecl *, int>, bool> Refilled; ///< refilledIn's answers
   std::vector<std::pair<const UnaryOperator *, int>> Counts; ///< float ++ and --, and their loops
   std::vector<const Expr *> Guarded; ///< divisors, and what square roots and logarithms take

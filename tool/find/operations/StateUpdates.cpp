@@ -8,6 +8,9 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -29,19 +32,32 @@ bool isArithmeticOperator(const Stmt *S) {
 
 } // namespace
 
-void Reductions::Impl::storedBack(const Expr *Target, const Expr *Value) {
+void Reductions::Impl::storedBack(const Expr *Target, const Expr *Value, int L) {
   // A struct's state given the result of a call that combines it with new data
-  // (`pos[i] = drift(pos[i], vel[i], dt)`): the callee computes the update (UpdateHelpers.h).
+  // (`pos[i] = drift(pos[i], vel[i], dt)`, a loop's `pos = pos + vel * dt` of a local): the callee
+  // computes the update (UpdateHelpers.h).
   if (const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit());
-      Call && outlivesFunction(Target) && readsOld(Call, Target))
+      Call && (outlivesFunction(Target) || carriedLocal(Target, L, /*Counting=*/false)) && readsOld(Call, Target)) {
+    // A local the loop carries, moved by a vector quantity of locals (`pos = pos + vel * dt`).
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!outlivesFunction(Target) && Callee && Callee->isDefined() &&
+        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
+        llvm::any_of(Call->arguments(), [&](const Expr *A) {
+          return !readsOld(A, Target) && A->getType()->isRecordType() && !isCompileTimeConstant(A, Ctx);
+        }))
+      UpdateCalls.insert(Call);
     update(Call, Target);
+  }
   const VarDecl *Copy = varOf(Value->IgnoreParenCasts());
   const Expr *Init = Copy && Copy->getInit() ? Copy->getInit()->IgnoreImplicit() : nullptr;
   if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
       Construct && Construct->getNumArgs() == 1 && Construct->getConstructor()->isCopyOrMoveConstructor())
     Init = Construct->getArg(0)->IgnoreImplicit();
+  // The copy is of the target's element, or of the element at its place in a buffer exchanged
+  // with it (`float p = oldPos[i]; p += vel[i] * dt; newPos[i] = p;` and a swap of the two).
   if (!outlivesFunction(Target) || !Copy || !Copy->hasLocalStorage() || !Init ||
-      !sameExpr(Init->IgnoreParenImpCasts(), Target, Ctx))
+      !(sameExpr(Init->IgnoreParenImpCasts(), Target, Ctx) ||
+        (elementPathOf(Init->IgnoreParenImpCasts()) && readsExchanged(Init, Target))))
     return;
   for (const Assignment &Other : Assignments)
     if (writtenVar(Other.B->getLHS()) == Copy &&
@@ -75,6 +91,58 @@ bool Reductions::Impl::givenAnew(const Assignment &A) const {
       }
     N = Parents[0];
   }
+}
+
+const Reductions::Impl::AssignmentIndex &Reductions::Impl::assignmentIndex() const {
+  if (!Indexed) {
+    Indexed.emplace();
+    for (const Assignment &X : Assignments) {
+      if (X.B->getOpcode() != BO_Assign)
+        continue;
+      Indexed->Stored.insert(X.B->getLHS()->IgnoreParens());
+      Indexed->ByRoot.insert({storageRoot(X.B->getLHS()), X.B});
+      std::optional<ElementPath> To = elementPathOf(X.B->getLHS()),
+                                 From = elementPathOf(X.B->getRHS()->IgnoreParenImpCasts());
+      if (To && From)
+        Indexed->Copies.insert({To->Buffer, {*To, *From}});
+    }
+  }
+  return *Indexed;
+}
+
+bool Reductions::Impl::isDelayElement(const Assignment &A) const {
+  const AssignmentIndex &Index = assignmentIndex();
+  // A delay in a recurrence: the new value depends on other floats the function writes (y on
+  // f->z1, which the function gives z2's old value), not a copy of data kept for the next
+  // iteration (`previous = x[i] * 0.5f`).
+  const bool Feedback = readsWhere(A.B->getRHS(), [&](const Expr *X) {
+    if (!X->getType()->isRealFloatingType())
+      return false;
+    auto [First, Last] = Index.ByRoot.equal_range(storageRoot(X));
+    return std::any_of(First, Last, [&](const auto &Y) { return Y.second != A.B && sameExpr(Y.second->getLHS(), X, Ctx); });
+  });
+  if (!Feedback)
+    return false;
+  // Its old value read before it, in its loop's body or the function's.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *Target = A.B->getLHS();
+  std::function<bool(const Stmt *)> Reads = [&](const Stmt *S) {
+    if (!S || !SM.isBeforeInTranslationUnit(S->getBeginLoc(), A.B->getBeginLoc()))
+      return false;
+    if (const auto *E = dyn_cast<Expr>(S); E && !Index.Stored.count(E->IgnoreParens()) && sameExpr(E, Target, Ctx))
+      return true;
+    return llvm::any_of(S->children(), Reads);
+  };
+  return Reads(A.Loop >= 0 ? Loops[A.Loop].S : Body);
+}
+
+bool Reductions::Impl::sweptAgain(const Assignment &A) const {
+  std::optional<ElementPath> T = elementPathOf(A.B->getLHS());
+  return T && A.Loop >= 0 && llvm::any_of(chainOf(A.Loop), [&](int L) {
+           return llvm::none_of(Loops[L].Induction, [&](const VarDecl *V) {
+             return llvm::any_of(T->Indices, [&](const Expr *I) { return refersTo(I, V); });
+           });
+         });
 }
 
 bool Reductions::Impl::assignsAnew(const Stmt *S, const Expr *Target) const {
@@ -112,7 +180,7 @@ bool Reductions::Impl::carriedLocal(const Expr *LV, int L, bool Counting) const 
                                                : writtenVar(LV);
   if (!V || L < 0 || !V->hasLocalStorage() || declaredIn(V, L))
     return false;
-  if (D || scatters(LV))
+  if (D || scatters(LV, chainOf(L)))
     return true;
   const Chain C = chainOf(L);
   return llvm::any_of(C, [&](int Around) {
@@ -129,7 +197,7 @@ bool Reductions::Impl::refilledIn(const VarDecl *V, int L) const {
                    std::optional<Subscript> A = subscriptOf(X.B->getLHS());
                    return within(X.Loop, L) && X.B->getOpcode() == BO_Assign &&
                           writtenVar(X.B->getLHS()) == V && !(A && A->Index->isIntegerConstantExpr(Ctx)) &&
-                          !readsOld(X.B->getRHS(), X.B->getLHS());
+                          !readsOld(X.B->getRHS(), X.B->getLHS()) && !readsBeside(X.B->getRHS(), X.B->getLHS());
                  }) ||
                  givenToCall(Loops[L].S, V);
   return It->second;
@@ -161,18 +229,45 @@ bool Reductions::Impl::outlivesFunction(const Expr *LV) const {
   return isa<CXXThisExpr>(LV);
 }
 
-bool Reductions::Impl::readsExchanged(const Stmt *E, const Expr *Target) const {
+bool Reductions::Impl::readsNear(const Stmt *E, const Expr *Target,
+                                 llvm::function_ref<bool(const ElementPath &Written, const ElementPath &Read)> Near) const {
   std::optional<ElementPath> T = elementPathOf(Target);
-  auto Partners = T ? Exchanged.find(T->Buffer) : Exchanged.end();
-  return Partners != Exchanged.end() && readsWhere(E, [&](const Expr *X) {
+  const auto Beside = [&](const ElementPath &R, const std::vector<const Expr *> &At) {
+    return R.Indices.size() == At.size() &&
+           llvm::all_of(llvm::seq<size_t>(0, At.size()), [&](size_t I) { return atOrBeside(R.Indices[I], At[I]); });
+  };
+  return T && readsWhere(E, [&](const Expr *X) {
            std::optional<ElementPath> R = elementPathOf(X);
-           if (!R || !Partners->second.count(R->Buffer) || R->Indices.size() != T->Indices.size())
+           if (!R)
              return false;
-           for (size_t I = 0; I < R->Indices.size(); ++I)
-             if (!atOrBeside(R->Indices[I], T->Indices[I]))
-               return false;
-           return true;
+           if (Near(*T, *R))
+             return Beside(*R, T->Indices);
+           // Through a tile the function copies the element into (`s[l] = u[i]; ... s[l - 1]`,
+           // shared memory): a read beside the copy's place reads beside the element.
+           auto [First, Last] = assignmentIndex().Copies.equal_range(R->Buffer);
+           return std::any_of(First, Last, [&](const auto &Copy) {
+             const auto &[To, From] = Copy.second;
+             return Near(*T, From) && From.Indices.size() == T->Indices.size() &&
+                    llvm::all_of(llvm::seq<size_t>(0, From.Indices.size()),
+                                 [&](size_t I) { return sameExpr(From.Indices[I], T->Indices[I], Ctx); }) &&
+                    Beside(*R, To.Indices);
+           });
          });
+}
+
+bool Reductions::Impl::readsExchanged(const Stmt *E, const Expr *Target) const {
+  return readsNear(E, Target, [&](const ElementPath &Written, const ElementPath &Read) {
+    auto Partners = Exchanged.find(Written.Buffer);
+    return Partners != Exchanged.end() && Partners->second.count(Read.Buffer);
+  });
+}
+
+bool Reductions::Impl::readsBeside(const Stmt *E, const Expr *Target) const {
+  // A member's buffer is one object's (`dst->px` is not `src->px`).
+  return readsNear(E, Target, [&](const ElementPath &Written, const ElementPath &Read) {
+    const auto *W = dyn_cast<MemberExpr>(Written.Base), *R = dyn_cast<MemberExpr>(Read.Base);
+    return Written.Buffer == Read.Buffer && (!W || (R && sameExpr(W->getBase(), R->getBase(), Ctx)));
+  });
 }
 
 bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *At) const {
@@ -230,8 +325,10 @@ void Reductions::Impl::update(const Stmt *S, const Expr *Target) {
       Roles.try_emplace(Call, Idiom::Update);
   }
   if (const auto *X = dyn_cast<Expr>(S))
-    if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) &&
-                                     readsOld(V->getInit(), Target) && Updated.insert(V).second)
+    if (const VarDecl *V = varOf(X);
+        V && isSingleAssignmentLocal(V) &&
+        (readsOld(V->getInit(), Target) || readsExchanged(V->getInit(), Target) || readsBeside(V->getInit(), Target)) &&
+        Updated.insert(V).second)
       update(V->getInit(), Target);
   for (const Stmt *C : S->children())
     update(C, Target);

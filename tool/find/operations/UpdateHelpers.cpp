@@ -15,16 +15,19 @@ updateHelpers(const std::map<const FunctionDecl *, std::vector<CallSite>> &Sites
     for (const CallSite &Site : Calls)
       if (ReductionsOf(Site.Caller).updateCalls().count(Site.Call))
         InUpdates.insert(Site.Call);
+  // Called within an update at least once; or, only from helpers (a helper's own helpers: a
+  // utility a helper shares with plain code is plain).
   std::set<const FunctionDecl *> Helpers;
+  for (const auto &[Callee, Calls] : Sites)
+    if (llvm::any_of(Calls, [&](const CallSite &Site) { return InUpdates.count(Site.Call) != 0; }))
+      Helpers.insert(Callee);
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (const auto &[Callee, Calls] : Sites)
       if (!Helpers.count(Callee) && llvm::all_of(Calls, [&](const CallSite &Site) {
             return InUpdates.count(Site.Call) || Helpers.count(Site.Caller->getCanonicalDecl());
-          })) {
-        Helpers.insert(Callee);
-        Grew = true;
-      }
+          }))
+        Grew = Helpers.insert(Callee).second;
   }
   // Operations of a template are found in its pattern.
   std::set<const FunctionDecl *> Out = Helpers;

@@ -2,11 +2,12 @@
 //
 // llm.c's AdamW updates its moments through a helper, `m = lerp(grad, m, beta1)`: the update's
 // arithmetic lies in lerp, where nothing says it is an update, so fp16 rounded the second moment to
-// zero. A function every call of which in the unit is made within an update, the old value among
-// the arguments (Reductions::updateCalls), or from inside another such function (a helper calling
-// a helper), is an update helper: its arithmetic is the update's. A function also called on other
-// data (gelu applied in place and out of place, a shared mul_add) is plain arithmetic: one body
-// cannot be both.
+// zero. A function called within an update, the old value among the arguments
+// (Reductions::updateCalls), or only from inside such functions (a helper calling a helper), is an
+// update helper: its arithmetic is the update's. One body cannot be both, and a function also
+// called on other data (a vector type's operator+, `p.pos = p.pos + v * dt` and `a + b`) is a
+// helper still: rounded, the state it updates stalls (bf16 kept a position of 100 from moving),
+// where FP32 costs the other calls only speed. A utility a helper shares with plain code is plain.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_UPDATEHELPERS_H
