@@ -76,3 +76,24 @@ void run(float *a, float *b, int n, int steps, int frames) {
     std::swap(a, b);
   }
 }
+
+// A counter walking an array of activations (`layer(act[l], act[l + 1])`) runs a pipeline, no
+// double buffer: the layer is data. Its parity (`act[(l + 1) % 2]`, `act[l % 2]`) alternates two.
+void layer(float *out, const float *in, int n) {
+  for (int i = 0; i < n; i++)
+    out[i] = in[i] * 0.5f + 1.0f;
+  // REPORT: input.cpp:[[@LINE-1]]:27: {"action":"cast","class":"infer",{{.*}}"op":"add",{{.*}}"spelling":"+"
+}
+void network(float **act, int layers, int n) {
+  for (int l = 0; l < layers; l++)
+    layer(act[l + 1], act[l], n);
+}
+void relax_twice(float *out, const float *in, int n) {
+  for (int i = 1; i < n - 1; i++)
+    out[i] = in[i] + 0.25f * (in[i - 1] - 2.0f * in[i] + in[i + 1]);
+  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+"
+}
+void by_parity(float **u, int steps, int n) {
+  for (int s = 0; s < steps; s++)
+    relax_twice(u[(s + 1) % 2], u[s % 2], n);
+}
