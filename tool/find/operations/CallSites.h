@@ -1,8 +1,8 @@
 //===- CallSites.h - where the unit calls each of its functions --------------===//
 //
-// The facts about a function that its callers decide (UpdateHelpers.h: every call made within an
-// update; a result every call of which steers control flow) need each call of it and the function
-// that makes it.
+// The facts about a function that its callers decide (UpdateHelpers.h: a call made within an
+// update; a result every call of which steers control flow; ExchangedBuffers.h: called in a loop,
+// given buffers the loop exchanges) need each call of it and the function that makes it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_CALLSITES_H

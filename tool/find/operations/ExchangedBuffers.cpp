@@ -116,6 +116,7 @@ const Expr *addressed(const Expr *E) {
   return E;
 }
 
+/// Whether Name copies a whole buffer (memcpy and its kin, on the host or the device).
 bool isBufferCopy(llvm::StringRef Name) {
   return Name == "memcpy" || Name == "memmove" || Name == "cudaMemcpy" || Name == "cudaMemcpyAsync";
 }

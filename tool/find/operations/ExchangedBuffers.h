@@ -65,9 +65,15 @@ private:
   bool mayWriteThrough(const clang::FunctionDecl &F, unsigned P);
   /// Whether F gives what its parameter P points to new contents without reading them.
   bool refillsThrough(const clang::FunctionDecl &F, unsigned P);
+  /// Whether Call gives buffer X new contents not computed from X or its Partners: a copy into it
+  /// from elsewhere (`cudaMemcpy(d_cur, h_frame, ...)`), a memset, or a function that refills it.
   bool refills(const clang::CallExpr &Call, const clang::ValueDecl *X, const std::set<const clang::ValueDecl *> &Partners);
+  /// Whether every call of Calls that is given the buffers (an argument Given accepts) and may
+  /// write them calls Callee: the library's calls, swap helpers and readers (`energy(u, uold)`,
+  /// a residual's kernel) are no stages of a pipeline.
   bool onlyCallee(llvm::ArrayRef<const clang::CallExpr *> Calls, const clang::FunctionDecl &Callee,
                   llvm::function_ref<bool(const clang::CallExpr &, const clang::Expr &)> Given);
+  /// The parameters (by index, each with the others) that the loop around each of Calls exchanges.
   std::map<unsigned, std::set<unsigned>> exchangedArguments(const std::vector<CallSite> &Calls);
 
   clang::ASTContext &Ctx;

@@ -227,12 +227,42 @@ static bool isDependentConstant(const Expr *E) {
   return false;
 }
 
+/// Whether E's value is the same whenever it runs: evaluated at compile time, the math library's
+/// function of such values (`sqrtf(2.0f)`, which C does not fold), a const variable given one
+/// (`static const float POLY6 = 4.f / (PI * std::pow(H, 8.f))`), or arithmetic of them: rounded,
+/// `MASS * POLY6` (7.4e-10) flushed to zero in fp16 and a fluid's density with it.
+static bool isKnownConstant(const Expr *E, const ASTContext &Ctx, unsigned Depth = 0) {
+  if (isCompileTimeConstant(E, Ctx))
+    return true;
+  if (Depth > 8 || E->isValueDependent())
+    return false;
+  E = E->IgnoreParenCasts();
+  const auto Known = [&](const Expr *X) { return isKnownConstant(X, Ctx, Depth + 1); };
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    const QualType T = V ? V->getType() : QualType();
+    return V && !isa<ParmVarDecl>(V) && T.isConstQualified() && !T.isVolatileQualified() && V->getInit() &&
+           Known(V->getInit());
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    const bool Library = Call->getBuiltinCallee() != 0 || (F && Ctx.getSourceManager().isInSystemHeader(F->getLocation()));
+    return Library && Call->getType()->isArithmeticType() && Call->getNumArgs() > 0 &&
+           llvm::all_of(Call->arguments(), [&](const Expr *A) { return A->getType()->isArithmeticType() && Known(A); });
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && Known(B->getLHS()) && Known(B->getRHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) && Known(U->getSubExpr());
+  return false;
+}
+
 std::string constantSkipReason(llvm::ArrayRef<const Expr *> Operands, const ASTContext &Ctx) {
   if (Operands.empty())
     return {};
   for (const Expr *E : Operands) {
     bool Constant = E->isValueDependent() ? isDependentConstant(E)
-                                          : isCompileTimeConstant(E, Ctx);
+                                          : isKnownConstant(E, Ctx);
     if (!Constant)
       return {};
   }

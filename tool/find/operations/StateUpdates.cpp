@@ -53,8 +53,9 @@ void Reductions::Impl::storedBack(const Expr *Target, const Expr *Value, int L) 
   if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
       Construct && Construct->getNumArgs() == 1 && Construct->getConstructor()->isCopyOrMoveConstructor())
     Init = Construct->getArg(0)->IgnoreImplicit();
-  // The copy is of the target's element, or of the element at its place in a buffer exchanged
-  // with it (`float p = oldPos[i]; p += vel[i] * dt; newPos[i] = p;` and a swap of the two).
+  // The copy is of the target's element, or of the element at its place (or beside it) in a
+  // buffer exchanged with it (`float p = oldPos[i]; p += vel[i] * dt; newPos[i] = p;` and a swap
+  // of the two).
   if (!outlivesFunction(Target) || !Copy || !Copy->hasLocalStorage() || !Init ||
       !(sameExpr(Init->IgnoreParenImpCasts(), Target, Ctx) ||
         (elementPathOf(Init->IgnoreParenImpCasts()) && readsExchanged(Init, Target))))
@@ -281,9 +282,13 @@ bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *At) const {
     return E->isIntegerConstantExpr(Ctx) ||
            (V && (isSingleAssignmentLocal(V) || (isa<ParmVarDecl>(V) && !Modified.count(V))));
   };
+  // A periodic grid's neighbour wrapped around (`u[(x - 1 + W) % W]`, `u[(x + 1) & (W - 1)]`),
+  // its offsets nested (`(x - 1) + W`).
+  if (B && (B->getOpcode() == BO_Rem || B->getOpcode() == BO_And) && Offset(B->getRHS()))
+    return atOrBeside(B->getLHS(), At);
   return B && B->isAdditiveOp() &&
-         ((sameExpr(B->getLHS(), At, Ctx) && Offset(B->getRHS())) ||
-          (B->getOpcode() == BO_Add && sameExpr(B->getRHS(), At, Ctx) && Offset(B->getLHS())));
+         ((atOrBeside(B->getLHS(), At) && Offset(B->getRHS())) ||
+          (B->getOpcode() == BO_Add && atOrBeside(B->getRHS(), At) && Offset(B->getLHS())));
 }
 
 bool Reductions::Impl::readsOld(const Stmt *E, const Expr *Target) const {
