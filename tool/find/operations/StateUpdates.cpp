@@ -318,11 +318,22 @@ void Reductions::Impl::update(const Stmt *S, const Expr *Target) {
     Roles[S] = Idiom::Update;
   // A call that combines the old value with new data (`lerp(g, m, beta1)`, g read from memory;
   // a running maximum, `m = fmaxf(m, fabsf(x[i]))`): not a transform of the old value alone
-  // (`h[i] = relu(h[i])`, an activation in place). A library call's result is the new state; a
-  // function of the project's computes its callers' updates (UpdateHelpers.h).
-  if (const auto *Call = dyn_cast<CallExpr>(S);
-      Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }) &&
-      llvm::any_of(Call->arguments(), [&](const Expr *A) { return !readsOld(A, Target) && readsData(A); })) {
+  // (`h[i] = relu(h[i])`, an activation in place). A class's operator on the old value is the
+  // update's arithmetic as a builtin operator's is (`v = v * damping + a * dt` of Vec2s), except
+  // in the class's own operators (`*this = *this + o` defines operator+=). A library call's
+  // result is the new state; a function of the project's computes its callers' updates
+  // (UpdateHelpers.h).
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const auto OnThis = [&] {
+    const Expr *T = Target->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(T); U && U->getOpcode() == UO_Deref)
+      return isa<CXXThisExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+    const auto *M = dyn_cast<MemberExpr>(T);
+    return M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+  };
+  if (Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }) &&
+      ((isa<CXXOperatorCallExpr>(Call) && !OnThis()) ||
+       llvm::any_of(Call->arguments(), [&](const Expr *A) { return !readsOld(A, Target) && readsData(A); }))) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->isDefined() && !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
       UpdateCalls.insert(Call);

@@ -32,3 +32,25 @@ Pt glide(Pt pos, Pt vel, int steps) {
     pos = pos + Pt{vel.x * 0.001f, vel.y * 0.001f};
   return pos;
 }
+
+// Every operator of the class on the old value is the update's, as builtin operators are
+// (`v = v * damping + a * dt`: bf16 kept the damping from taking effect); the class's own
+// compound assignment (`*this = *this + o`) defines arithmetic, no state.
+struct Vel {
+  float x, y;
+  Vel operator*(float s) const { return {x * s, y * s}; }
+  // REPORT: input.cpp:[[@LINE-1]]:44: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"*"
+  Vel operator+(const Vel &o) const { return {x + o.x, y + o.y}; }
+  Vel &operator+=(const Vel &o) { return *this = *this + o; }
+};
+Vel damp(Vel v, Vel a, int steps) {
+  for (int s = 0; s < steps; ++s)
+    v = v * 0.9995f + a * 0.001f;
+  return v;
+}
+struct Acc {
+  float x;
+  Acc operator+(const Acc &o) const { return {x + o.x}; }
+  // REPORT: input.cpp:[[@LINE-1]]:49: {"action":"cast","class":"infer",{{.*}}"op":"add",{{.*}}"spelling":"+"
+  Acc &operator+=(const Acc &o) { return *this = *this + o; }
+};
