@@ -129,6 +129,10 @@ private:
   /// pos[i] = p;`): the copy's own updates are the state's. L: the innermost loop around the store.
   void storedBack(const Expr *Target, const Expr *Value, int L);
 
+  /// Whether F is a function of the program, defined in the unit outside the system headers:
+  /// one whose calls within an update make it an update helper (UpdateHelpers.h).
+  bool programFunction(const FunctionDecl *F) const;
+
   /// Whether a loop around A, not one along the target's indices, runs it again over the same
   /// elements (a sweep repeated: `for (s...) for (i...) u[i] = ...`).
   bool sweptAgain(const Assignment &A) const;

@@ -39,9 +39,7 @@ void Reductions::Impl::storedBack(const Expr *Target, const Expr *Value, int L) 
   if (const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit());
       Call && (outlivesFunction(Target) || carriedLocal(Target, L, /*Counting=*/false)) && readsOld(Call, Target)) {
     // A local the loop carries, moved by a vector quantity of locals (`pos = pos + vel * dt`).
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!outlivesFunction(Target) && Callee && Callee->isDefined() &&
-        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
+    if (!outlivesFunction(Target) && programFunction(Call->getDirectCallee()) &&
         llvm::any_of(Call->arguments(), [&](const Expr *A) {
           return !readsOld(A, Target) && A->getType()->isRecordType() && !isCompileTimeConstant(A, Ctx);
         }))
@@ -146,6 +144,10 @@ bool Reductions::Impl::sweptAgain(const Assignment &A) const {
          });
 }
 
+bool Reductions::Impl::programFunction(const FunctionDecl *F) const {
+  return F && F->isDefined() && !Ctx.getSourceManager().isInSystemHeader(F->getLocation());
+}
+
 bool Reductions::Impl::assignsAnew(const Stmt *S, const Expr *Target) const {
   if (const auto *B = dyn_cast<BinaryOperator>(S))
     return B->getOpcode() == BO_Assign && sameExpr(B->getLHS(), Target, Ctx) && !readsOld(B->getRHS(), Target);
@@ -181,9 +183,9 @@ bool Reductions::Impl::carriedLocal(const Expr *LV, int L, bool Counting) const 
                                                : writtenVar(LV);
   if (!V || L < 0 || !V->hasLocalStorage() || declaredIn(V, L))
     return false;
-  if (D || scatters(LV, chainOf(L)))
-    return true;
   const Chain C = chainOf(L);
+  if (D || scatters(LV, C))
+    return true;
   return llvm::any_of(C, [&](int Around) {
     return (Around == L || Counting || !refilledIn(V, Around)) && !declaredIn(V, Around) &&
            !addressVaries(LV, Around, C);
@@ -334,8 +336,7 @@ void Reductions::Impl::update(const Stmt *S, const Expr *Target) {
   if (Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }) &&
       ((isa<CXXOperatorCallExpr>(Call) && !OnThis()) ||
        llvm::any_of(Call->arguments(), [&](const Expr *A) { return !readsOld(A, Target) && readsData(A); }))) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (Callee && Callee->isDefined() && !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+    if (programFunction(Call->getDirectCallee()))
       UpdateCalls.insert(Call);
     else
       Roles.try_emplace(Call, Idiom::Update);
