@@ -646,6 +646,36 @@ TEST(SiteGemm, NestSumsAreTheNestsProductInABufferLaidOutAsC) {
   autoscale_matmul_sums_free(sums_d);
 }
 
+// Another array a read-back nest's loops store, laid out as C (`z = s; y = relu(s)`): apart from A,
+// B and D (1), or sharing memory with one (0: the loops then sum as written, and the report says why).
+TEST(SiteGemm, OutputApartFindsAnotherStoreSharingMemoryWithAnOperand) {
+  static autoscale_site site = make_site(963, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_CURRENT);
+  constexpr std::size_t m = 6, n = 5, k = 11, ldc = 8;
+  std::vector<float> a(m * k), b(k * n), other(m * ldc), rows_then_bias(m * ldc + n);
+  const float *bias = rows_then_bias.data() + (m - 1) * ldc;
+  EXPECT_EQ(autoscale_matmul_output_apart_f(&site, m, n, k, a.data(), k, 1, b.data(), n, 1, bias, 0, 1, other.data(),
+                                            ldc, 1),
+            1);
+  EXPECT_EQ(autoscale_matmul_output_apart_f(&site, m, n, k, a.data(), k, 1, b.data(), n, 1, bias, 0, 1,
+                                            a.data() + 1, ldc, 1),
+            0);  // inside A
+  EXPECT_EQ(autoscale_matmul_output_apart_f(&site, m, n, k, a.data(), k, 1, b.data(), n, 1, bias, 0, 1,
+                                            rows_then_bias.data(), ldc, 1),
+            0);  // its last row is D's
+  std::vector<double> bd(k * n), od(m * n);
+  EXPECT_EQ(autoscale_matmul_output_apart_d(&site, m, n, k, nullptr, k, 1, bd.data(), n, 1, nullptr, 0, 0,
+                                            bd.data() + (k - 1) * n, 0, 1),
+            0);  // B's last row, m times
+  EXPECT_EQ(autoscale_matmul_output_apart_d(&site, m, n, k, nullptr, k, 1, bd.data(), n, 1, nullptr, 0, 0, od.data(),
+                                            n, 1),
+            1);
+  const std::vector<std::string> warnings = snapshot_of(site).warnings;
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "3 calls ran the loops as written, unrounded (fp32): an array the loops store besides C "
+                         "shares memory with an operand");
+}
+
 TEST(SiteGemmDeathTest, OnlyMatmulSitesThatRoundTheirInputs) {
   static autoscale_site mul = make_site(701, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);

@@ -58,7 +58,7 @@ constexpr RuntimeConstant EntryKindConstants[] = {
     AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_MATMUL_NEST), AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_BEGIN_STEPS),
     AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_STEP),        AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_MATMUL_NEST_FACTORS),
     AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_MATMUL_FACTORS), AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_MATMUL_NEST_SUMS),
-    AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_MATMUL_SUMS_FREE)};
+    AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_MATMUL_SUMS_FREE), AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_MATMUL_OUTPUT_APART)};
 constexpr RuntimeConstant EntryTypeConstants[] = {
     AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_NONE), AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_FLOAT),
     AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_DOUBLE), AUTOSCALE_CONSTANT(AUTOSCALE_ENTRY_FLOAT_IN_DOUBLE),
@@ -111,7 +111,7 @@ static_assert(static_cast<int>(AmaxReduce::MostRecent) + 1 == AUTOSCALE_AMAX_RED
 static_assert(static_cast<int>(BaseOp::Matmul) + 1 == AUTOSCALE_OP_COUNT);
 static_assert(static_cast<int>(Statistics::Amax) + 1 == AUTOSCALE_STATISTICS_COUNT);
 static_assert(static_cast<int>(Idiom::OuterProduct) + 1 == AUTOSCALE_IDIOM_COUNT);
-static_assert(static_cast<int>(EntryKind::MatmulSumsFree) + 1 == AUTOSCALE_ENTRY_KIND_COUNT);
+static_assert(static_cast<int>(EntryKind::MatmulOutputApart) + 1 == AUTOSCALE_ENTRY_KIND_COUNT);
 static_assert(static_cast<int>(EntryType::Generic) + 1 == AUTOSCALE_ENTRY_TYPE_COUNT);
 static_assert(static_cast<int>(LoopCode::Counter) + 1 == AUTOSCALE_LOOP_CODE_COUNT);
 
@@ -156,6 +156,7 @@ constexpr bool coversEveryCall() {
       {AUTOSCALE_ENTRY_MATMUL_NEST_FACTORS, AUTOSCALE_OP_MATMUL, AUTOSCALE_OP_MATMUL, true, true, false, false, false},
       {AUTOSCALE_ENTRY_MATMUL_NEST_SUMS, AUTOSCALE_OP_MATMUL, AUTOSCALE_OP_MATMUL, true, true, false, false, false},
       {AUTOSCALE_ENTRY_MATMUL_SUMS_FREE, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NO_OP, false, false, false, false, true},
+      {AUTOSCALE_ENTRY_MATMUL_OUTPUT_APART, AUTOSCALE_OP_MATMUL, AUTOSCALE_OP_MATMUL, true, true, false, false, false},
       {AUTOSCALE_ENTRY_BEGIN_STEPS, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NO_OP, false, false, false, false, true},
       {AUTOSCALE_ENTRY_STEP, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NO_OP, false, false, false, false, true}};
   for (const Need &N : Needs)

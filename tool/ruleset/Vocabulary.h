@@ -59,7 +59,8 @@ enum class EntryKind {
   MatmulNestFactors,
   MatmulFactors,
   MatmulNestSums,
-  MatmulSumsFree
+  MatmulSumsFree,
+  MatmulOutputApart
 };
 enum class EntryType { None, Float, Double, FloatInDouble, Generic };
 

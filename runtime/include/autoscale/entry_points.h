@@ -42,9 +42,10 @@ typedef enum autoscale_entry_kind {
   AUTOSCALE_ENTRY_MATMUL_NEST_FACTORS = 15, /* the same, with factors (the operands', the products') */
   AUTOSCALE_ENTRY_MATMUL_FACTORS = 16,      /* a GEMM in place of its code, with factors */
   AUTOSCALE_ENTRY_MATMUL_NEST_SUMS = 17,    /* a nest's sums, for loops that store values from them */
-  AUTOSCALE_ENTRY_MATMUL_SUMS_FREE = 18     /* the sums' buffer freed after those loops */
+  AUTOSCALE_ENTRY_MATMUL_SUMS_FREE = 18,    /* the sums' buffer freed after those loops */
+  AUTOSCALE_ENTRY_MATMUL_OUTPUT_APART = 19  /* another array those loops store, apart from the operands */
 } autoscale_entry_kind;
-#define AUTOSCALE_ENTRY_KIND_COUNT 19
+#define AUTOSCALE_ENTRY_KIND_COUNT 20
 
 typedef enum autoscale_entry_type {
   AUTOSCALE_ENTRY_NONE = 0,  /* no floating-point values */
@@ -118,6 +119,10 @@ typedef enum autoscale_entry_type {
   X(autoscale_matmul_nest_sums_f, AUTOSCALE_ENTRY_MATMUL_NEST_SUMS, AUTOSCALE_OP_MATMUL, AUTOSCALE_ENTRY_FLOAT) \
   X(autoscale_matmul_nest_sums_d, AUTOSCALE_ENTRY_MATMUL_NEST_SUMS, AUTOSCALE_OP_MATMUL, AUTOSCALE_ENTRY_DOUBLE) \
   X(autoscale_matmul_sums_free, AUTOSCALE_ENTRY_MATMUL_SUMS_FREE, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE) \
+  X(autoscale_matmul_output_apart_f, AUTOSCALE_ENTRY_MATMUL_OUTPUT_APART, AUTOSCALE_OP_MATMUL,           \
+    AUTOSCALE_ENTRY_FLOAT)                                                                             \
+  X(autoscale_matmul_output_apart_d, AUTOSCALE_ENTRY_MATMUL_OUTPUT_APART, AUTOSCALE_OP_MATMUL,           \
+    AUTOSCALE_ENTRY_DOUBLE)                                                                            \
   X(autoscale_begin_steps, AUTOSCALE_ENTRY_BEGIN_STEPS, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)   \
   X(autoscale_step, AUTOSCALE_ENTRY_STEP, AUTOSCALE_ENTRY_NO_OP, AUTOSCALE_ENTRY_NONE)
 

@@ -82,6 +82,19 @@ double *autoscale_matmul_nest_sums_d(autoscale_site *site, size_t m, size_t n, s
                                      ptrdiff_t b_rs, ptrdiff_t b_cs, double product_factor, const double *d,
                                      ptrdiff_t d_rs, ptrdiff_t d_cs, const double *c, ptrdiff_t c_rs, ptrdiff_t c_cs);
 void autoscale_matmul_sums_free(void *sums);
+/* Loops that store each sum, or values computed from it, into more arrays than C (`z[i][j] = s;
+ * y[i][j] = s > 0 ? s : 0;`, a layer keeping its pre-activation) write the others as they go: 1
+ * where such an output (laid out with C's strides) shares no memory with A, B or D, so the sums
+ * computed before the loops are the ones the loops would compute; else 0, counting the site's
+ * loops as run as written (the rewritten code then makes no call of the nest's sums). Host only. */
+int autoscale_matmul_output_apart_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a,
+                                    ptrdiff_t a_rs, ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs,
+                                    const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, const float *out,
+                                    ptrdiff_t out_rs, ptrdiff_t out_cs);
+int autoscale_matmul_output_apart_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a,
+                                    ptrdiff_t a_rs, ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs,
+                                    const double *d, ptrdiff_t d_rs, ptrdiff_t d_cs, const double *out,
+                                    ptrdiff_t out_rs, ptrdiff_t out_cs);
 
 /* Loops of one multiply site, for the loops the rewriter substitutes (an innermost loop whose only
  * statement adds the site's product to a sum kept in the operation's type). Each is exactly its

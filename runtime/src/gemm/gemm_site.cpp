@@ -400,6 +400,17 @@ T *nest_sums(Gemm gemm, autoscale_site *site, std::size_t m, std::size_t n, std:
   return sums;
 }
 
+// Whether another output of a read-back nest (laid out as C) shares no memory with A, B or D;
+// where it does, the site's loops are counted as run as written.
+template <class T>
+int output_apart(autoscale_site *site, std::size_t m, std::size_t n, std::size_t k, const T *a, std::ptrdiff_t a_rs,
+                 std::ptrdiff_t a_cs, const T *b, std::ptrdiff_t b_rs, std::ptrdiff_t b_cs, const T *d,
+                 std::ptrdiff_t d_rs, std::ptrdiff_t d_cs, const T *out, std::ptrdiff_t out_rs, std::ptrdiff_t out_cs) {
+  if (!overlapping(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, out, out_rs, out_cs)) return 1;
+  count_loops_as_written(site, "an array the loops store besides C shares memory with an operand");
+  return 0;
+}
+
 }  // namespace
 }  // namespace autoscale::detail
 
@@ -472,5 +483,19 @@ double *autoscale_matmul_nest_sums_d(autoscale_site *site, size_t m, size_t n, s
                                       b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
 }
 void autoscale_matmul_sums_free(void *sums) { std::free(sums); }
+int autoscale_matmul_output_apart_f(autoscale_site *site, size_t m, size_t n, size_t k, const float *a,
+                                    ptrdiff_t a_rs, ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs,
+                                    const float *d, ptrdiff_t d_rs, ptrdiff_t d_cs, const float *out,
+                                    ptrdiff_t out_rs, ptrdiff_t out_cs) {
+  return autoscale::detail::output_apart(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, out, out_rs,
+                                         out_cs);
+}
+int autoscale_matmul_output_apart_d(autoscale_site *site, size_t m, size_t n, size_t k, const double *a,
+                                    ptrdiff_t a_rs, ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs,
+                                    const double *d, ptrdiff_t d_rs, ptrdiff_t d_cs, const double *out,
+                                    ptrdiff_t out_rs, ptrdiff_t out_cs) {
+  return autoscale::detail::output_apart(site, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, out, out_rs,
+                                         out_cs);
+}
 
 }  // extern "C"

@@ -418,6 +418,22 @@ bool NestAttempt::accesses() {
     return fail("the products or the sum are computed in another type than the arrays hold");
   if (P.X.Base == P.C.Base || P.Y.Base == P.C.Base)
     return fail("the result is also a factor");
+  for (const BinaryOperator *O : Acc.Outputs) {
+    const unsigned Line = Ctx.getSourceManager().getExpansionLineNumber(O->getBeginLoc());
+    const std::string Store = "the sum's store at line " + std::to_string(Line);
+    std::optional<Access> Out = Reader.element(O->getLHS());
+    if (!Out)
+      return fail(Store + ": " + Reader.Why);
+    if (!Ctx.hasSameUnqualifiedType(Out->Element, Elem))
+      return fail(Store + " writes another type than the result holds");
+    if (Out->Base == P.X.Base || Out->Base == P.Y.Base)
+      return fail(Store + " writes a factor");
+    if (Out->Base == P.C.Base || llvm::any_of(Loops, [&](const NestLoop &L) {
+          return Out->Offset.coeff(L.Var) != P.C.Offset.coeff(L.Var);
+        }))
+      return fail(Store + " writes an element laid out otherwise than the result's");
+    P.Outputs.push_back(*Out);
+  }
   if (C.ProductFactor) {
     if (!Ctx.hasSameUnqualifiedType(C.ProductFactor->getType(), Elem))
       return fail("the products are scaled in another type than the arrays hold");

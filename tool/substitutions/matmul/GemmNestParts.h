@@ -82,6 +82,9 @@ private:
     /// the statements that use the sum on the way (`float v = alpha * s;`, `s *= scale;`).
     const clang::Expr *Epilogue = nullptr;
     std::vector<const clang::Stmt *> Steps;
+    /// The sum's other stores, each into an array laid out as C (`z[i][j] = s; y[i][j] = s > 0 ?
+    /// s : 0;`, the pre-activation kept): the loops stay and write them as written.
+    std::vector<const clang::BinaryOperator *> Outputs;
   };
 
   bool fail(const std::string &Why);

@@ -415,24 +415,32 @@ bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const s
         From.insert(cast<VarDecl>(D));
     Uses.push_back(S);
   }
+  // The first store is C's; each other one writes another array, which accesses() checks is
+  // laid out as C, and the loops stay to write it (`z[i] = s; y[i] = s > 0 ? s : 0;`).
   const Stmt *Store = nullptr;
   for (const Stmt *S : Uses)
-    if (AssignmentOf(S)) {
-      if (Store)
-        return fail(Name + " is stored more than once after the sum");
+    if (const BinaryOperator *Other = AssignmentOf(S); Other && Store) {
+      if (Other->getOpcode() != BO_Assign || AssignmentOf(Store)->getOpcode() != BO_Assign)
+        return fail(Name + " is stored more than once after the sum, not each by `=`");
+      Acc.Outputs.push_back(Other);
+    } else if (Other) {
       Store = S;
     }
   const BinaryOperator *B = AssignmentOf(Store);
   if (!B || (B->getOpcode() == BO_AddAssign && (varOf(B->getRHS()) != V || Uses.size() > 1)))
     return fail(Name + " is not stored by an assignment after the sum (`out[...] = acc;`, or a "
                        "value computed from it)");
+  auto IsOutput = [&](const Stmt *S) {
+    return llvm::any_of(Acc.Outputs, [&](const BinaryOperator *O) { return F.within(O, S); });
+  };
   for (const Stmt *S : Uses)
-    if (S != Store)
+    if (S != Store && !IsOutput(S))
       Acc.Steps.push_back(S);
   for (const VarDecl *X : From)
     if (llvm::any_of(RefsOf(X), [&](const DeclRefExpr *R) {
           return !F.within(R, C.Assign) && !F.within(R, B->getRHS()) &&
-                 llvm::none_of(Acc.Steps, [&](const Stmt *S) { return F.within(R, S); });
+                 llvm::none_of(Acc.Steps, [&](const Stmt *S) { return F.within(R, S); }) &&
+                 llvm::none_of(Acc.Outputs, [&](const BinaryOperator *O) { return F.within(R, O->getRHS()); });
         }))
       return fail((X == V ? Name : "'" + X->getName().str() + "', computed from the sum,") +
                   " is used elsewhere");
@@ -440,19 +448,27 @@ bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const s
   Acc.Var = V;
   Acc.Pieces = {F.DeclOf.at(V), Store};
   Acc.Pieces.insert(Acc.Steps.begin(), Acc.Steps.end());
+  for (const Stmt *S : Uses)
+    if (IsOutput(S))
+      Acc.Pieces.insert(S);
   Acc.Store = B->getLHS();
   Acc.Init = V->getInit();
   Acc.StoreAdds = B->getOpcode() == BO_AddAssign;
   // epilogue()
-  Acc.Epilogue = varOf(B->getRHS()) == V && Acc.Steps.empty() ? nullptr : B->getRHS();
+  Acc.Epilogue = varOf(B->getRHS()) == V && Acc.Steps.empty() && Acc.Outputs.empty() ? nullptr : B->getRHS();
   return true;
 }
 
 bool NestAttempt::epilogue(GemmShape &S) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Expr *Value = Acc.Epilogue;
-  const std::string What = "the value stored from the sum at line " +
-                           std::to_string(SM.getExpansionLineNumber(Value->getBeginLoc()));
+  auto LineOf = [&](const Stmt *S) { return std::to_string(SM.getExpansionLineNumber(S->getBeginLoc())); };
+  std::string What = "the value stored from the sum at line " + LineOf(Value);
+  if (!Acc.Outputs.empty()) {
+    What = "the values stored from the sum at lines " + LineOf(Value);
+    for (size_t I = 0; I < Acc.Outputs.size(); ++I)
+      What += (I + 1 == Acc.Outputs.size() ? " and " : ", ") + LineOf(Acc.Outputs[I]);
+  }
   if (!S.guarded())
     return fail(What + " needs the loops behind a guarded call, and they have no place for one");
   // The loops run as written, each sum read from the call's buffer: the value and the statements
@@ -463,6 +479,8 @@ bool NestAttempt::epilogue(GemmShape &S) {
   E.TraverseStmt(const_cast<Expr *>(Value));
   for (const Stmt *S : Acc.Steps)
     E.TraverseStmt(const_cast<Stmt *>(S));
+  for (const BinaryOperator *O : Acc.Outputs)
+    E.TraverseStmt(const_cast<Expr *>(O->getRHS()));
   if (!E.Problem.empty())
     return fail(What + " " + E.Problem);
   // Locals of numbers the function alone writes (no address taken) may change on the way.
@@ -483,7 +501,8 @@ bool NestAttempt::epilogue(GemmShape &S) {
   const CharSourceRange Computed = SM.getExpansionRange(Value->getSourceRange());
   if (!Element->getBeginLoc().isFileID() || !Element->getEndLoc().isFileID() ||
       !Computed.isTokenRange() || SM.isBeforeInTranslationUnit(Computed.getBegin(), Element->getEndLoc()) ||
-      llvm::any_of(Acc.Steps, [](const Stmt *S) { return !S->getBeginLoc().isFileID(); }))
+      llvm::any_of(Acc.Steps, [](const Stmt *S) { return !S->getBeginLoc().isFileID(); }) ||
+      llvm::any_of(Acc.Outputs, [](const Stmt *S) { return !S->getBeginLoc().isFileID(); }))
     return fail(What + ": the store is written in a macro");
   // `if (sums) s = sums[&(element) - (C)]; else` goes before the loops that sum, where no pragma
   // line may be. It spells the element as the store does and C's pointer as the call does: each

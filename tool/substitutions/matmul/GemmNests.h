@@ -92,6 +92,8 @@ struct ProductAccesses {
   const clang::Expr *ProductFactor = nullptr; ///< each product's factor (`c += x * y * s`)
   bool Negated = false;                       ///< the products are subtracted (`c -= x * y`)
   bool RankOne = false; ///< the statement is an update: only C += x·yᵀ (no loop sums) folds
+  /// Other arrays the loops store each sum into, with C's strides (Accumulator::Outputs).
+  std::vector<Access> Outputs;
 };
 
 /// Whether U divides N where the nest runs (a constant multiple, or a guard around it).

@@ -288,6 +288,11 @@ std::optional<GemmShape> buildProduct(const std::vector<NestLoop> &Loops,
   if (!B.matrix(*AOp, AIdx, Md, Kd, Batch, S.A) || !B.matrix(*BOp, BIdx, Kd, Nd, Batch, S.B) ||
       !B.matrix(P.C, OpC, Md, Nd, Batch, S.C))
     return std::nullopt;
+  for (const Access &Out : P.Outputs) {
+    S.Outputs.emplace_back();
+    if (!B.matrix(Out, OpC, Md, Nd, Batch, S.Outputs.back()))
+      return std::nullopt;
+  }
   if (P.ProductFactor) {
     S.ProductFactor = factorOf(P.ProductFactor, Ranges, File, Why);
     if (!S.ProductFactor)

@@ -15,7 +15,7 @@ bool GemmShape::operator==(const GemmShape &O) const {
          Batch == O.Batch && A == O.A && B == O.B && C == O.C && Addend == O.Addend &&
          SumThenAdd == O.SumThenAdd && RankOne == O.RankOne && ProductFactor == O.ProductFactor && NegatedProducts == O.NegatedProducts && CheckDistinct == O.CheckDistinct && SharedNest == O.SharedNest && GuardsLoopsLeft == O.GuardsLoopsLeft && D == O.D && DIf == O.DIf && ARowSums == O.ARowSums && Remove == O.Remove &&
          InsertAt == O.InsertAt && Statement == O.Statement && Order == O.Order &&
-         Covers == O.Covers && ReadBack == O.ReadBack && Note == O.Note && Callee == O.Callee && Entry == O.Entry &&
+         Covers == O.Covers && ReadBack == O.ReadBack && Outputs == O.Outputs && Note == O.Note && Callee == O.Callee && Entry == O.Entry &&
          CallArgs == O.CallArgs;
 }
 

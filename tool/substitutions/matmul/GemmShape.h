@@ -117,6 +117,10 @@ struct GemmShape : SubstitutionShapeOf<GemmShape> {
     }
   };
   std::optional<SumReadBack> ReadBack;
+  /// A read-back nest's other stores of each sum, laid out as C (`y[i][j] = relu(s)` beside
+  /// `z[i][j] = s`): the loops write them as they go, so each must share no memory with A, B or
+  /// D for the sums computed before the loops to be theirs; the call checks that at run time.
+  std::vector<GemmMatrix> Outputs;
   /// The operations written here are the site's own: they are not rewritten separately.
   std::vector<Span> Covers;
   /// A loop nest whose statements split away as products of their own, and whose loops left one

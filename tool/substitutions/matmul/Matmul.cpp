@@ -66,11 +66,15 @@ std::string rowSums(const GemmShape &G, llvm::StringRef Text) {
 /// (GemmShape::SumReadBack): the call before them opens a block with them, and where it computed
 /// the sums (into a buffer laid out as C, whose first element C points to), each is read from
 /// there instead of summed again; the buffer is freed where the block closes.
-std::vector<Edit> readBackEdits(const GemmShape &G, const std::string &Call, const std::string &C,
-                                llvm::StringRef Text) {
+/// Outputs: `autoscale_matmul_output_apart_*(...)` for each other store the loops write
+/// (GemmShape::Outputs), joined by &&: the call is made only where none shares memory with an
+/// operand.
+std::vector<Edit> readBackEdits(const GemmShape &G, const std::string &Outputs, const std::string &Call,
+                                const std::string &C, llvm::StringRef Text) {
   const GemmShape::SumReadBack &R = *G.ReadBack;
   const std::string Type = G.Type == FloatKind::Float ? "float" : "double";
-  std::string Open = "{ " + Type + " *const autoscale_gemm_sums = " + Call + ";";
+  const std::string Sums = Outputs.empty() ? Call : Outputs + " ? " + Call + " : AUTOSCALE_NULL";
+  std::string Open = "{ " + Type + " *const autoscale_gemm_sums = " + Sums + ";";
   Open = *G.GuardAt == G.InsertAt ? Open + " " : " " + Open;
   const std::string ReadBack = "if (autoscale_gemm_sums) " + R.Accumulator +
                                " = autoscale_gemm_sums[&(" +
@@ -125,8 +129,17 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
     // The loops stay, run where the call finds C sharing memory with an operand or its elements
     // not distinct; the call takes the nest's first line, or the end of the code line above its
     // pragmas.
-    if (G.ReadBack)
-      return readBackEdits(G, Entry(rules::EntryKind::MatmulNestSums) + Args, pointer(G.C, Text), Text);
+    if (G.ReadBack) {
+      std::string Outputs;
+      for (const GemmMatrix &Out : G.Outputs)
+        Outputs += (Outputs.empty() ? "" : " && ") + Entry(rules::EntryKind::MatmulOutputApart) + "(" + Site.str() + ", " +
+                   spellExtent(G.M, Text) + ", " + spellExtent(G.N, Text) + ", " +
+                   spellExtent(G.K, Text) + ", " + pointer(G.A, Text) + ", " + strides(G.A, Text) +
+                   ", " + pointer(G.B, Text) + ", " + strides(G.B, Text) + ", " + D + ", " +
+                   pointer(Out, Text) + ", " + strides(Out, Text) + ")";
+      return readBackEdits(G, Outputs, Entry(rules::EntryKind::MatmulNestSums) + Args,
+                           pointer(G.C, Text), Text);
+    }
     const auto Kind = Factors ? rules::EntryKind::MatmulNestFactors : rules::EntryKind::MatmulNest;
     std::string Guard = "if (!" + Entry(Kind) + Args + ")";
     Guard = *G.GuardAt == G.InsertAt ? Guard + " " : " " + Guard;

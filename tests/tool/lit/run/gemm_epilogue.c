@@ -15,7 +15,7 @@
 // RUN: env AUTOSCALE_SUMMARY=0 AUTOSCALE_REPORT=same.json ./same.out > same.txt && diff -u orig.txt same.txt
 // RUN: %site-counters same.json | FileCheck %s --check-prefix=COUNTED
 // RUN: env AUTOSCALE_SUMMARY=0 ./default.out > default.txt
-// RUN: python3 %s.check.py orig.txt default.txt in_place
+// RUN: python3 %s.check.py orig.txt default.txt in_place cached_in_place_z cached_in_place_y
 #include <math.h>
 #include <stdio.h>
 
@@ -99,7 +99,23 @@ static void scores(float *y, const float *x, const float *w, float scale) {
   }
 }
 
-static float x[M * K], w[N * K], b[N], y[M * N], x2[M][K], w2[N][K], r2[M][N], y2[M][N];
+// The sum stored twice, as a layer keeping its pre-activation for the backward pass does.
+// CHECK-LABEL: static void dense_cached(
+// CHECK-NEXT: { float *const autoscale_gemm_sums = autoscale_matmul_output_apart_f({{.*}}) ? autoscale_matmul_nest_sums_f({{.*}}) : AUTOSCALE_NULL; for (int i = 0; i < M; i++)
+// Of its two calls the one whose second output is A computes nothing.
+// COUNTED: input.c:[[#@LINE+2]]:{{[0-9]+}} matmul executions=1
+static void dense_cached(float *z, float *y, const float *x, const float *w, const float *b) {
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      float s = b[j];
+      for (int p = 0; p < K; p++)
+        s += x[i * K + p] * w[j * K + p];
+      z[i * N + j] = s;
+      y[i * N + j] = s > 0.0f ? s : 0.0f;
+    }
+}
+
+static float x[M * K], w[N * K], b[N], y[M * N], x2[M][K], w2[N][K], r2[M][N], y2[M][N], z[M * N];
 static float inplace[M * K + N * K]; // C is the start of A: the call must not compute
 
 static void fill(void) {
@@ -139,5 +155,13 @@ int main(void) {
   row_offsets(y, x, w);
   for (int i = 0; i < M * N; i++)
     printf("row_offsets[%d] = %a\n", i, y[i]);
+  dense_cached(z, y, x, w, b);
+  for (int i = 0; i < M * N; i++)
+    printf("cached_z[%d] = %a\ncached_y[%d] = %a\n", i, z[i], i, y[i]);
+  for (int i = 0; i < M * K; i++)
+    inplace[i] = x[i];
+  dense_cached(z, inplace, inplace, w, b); // rows of the second output overwrite A's
+  for (int i = 0; i < M * N; i++)
+    printf("cached_in_place_z[%d] = %a\ncached_in_place_y[%d] = %a\n", i, z[i], i, inplace[i]);
   return 0;
 }
