@@ -25,7 +25,7 @@ gpu=$root/build/gpu
 variants="passthrough default bf16 fp16 e4m3_unscaled"
 # The default rules with one change to their matrix products, run on the tiny config beside them to
 # show what the products' precision costs (measurements, not checks).
-probes="default_margin0 default_attention_fp32 default_gradients_e5m2"
+probes="default_gemm_margin4 default_attention_fp32 default_gradients_e5m2"
 
 rules_of() {
   case $1 in
@@ -43,7 +43,7 @@ probe_rules() {  # NAME OVERRIDES (YAML list items, \n between lines)
 }
 write_probe_rules() {
   local item='  - name: probe-%s\n    match: {op: matmul, function: %s}\n    set: %s\n'
-  probe_rules default_margin0 '  - name: probe\n    match: {op: matmul}\n    set: {strategy: current, margin: 0}\n'
+  probe_rules default_gemm_margin4 '  - name: probe\n    match: {op: matmul}\n    set: {strategy: current, margin: 4}\n'
   probe_rules default_attention_fp32 "$(printf "$item" attention_forward attention_forward '{action: keep}')
 $(printf "$item" attention_backward attention_backward '{action: keep}')
 "

@@ -668,13 +668,15 @@ TEST(ShippedRules, Default) {
   EXPECT_EQ(A.Params.HistoryLen, 16);
   expectTreatment(R->ClassTreatment[classIndex(OpClass::Infer)], Action::Cast, Format::FP16);
   EXPECT_EQ(R->ClassTreatment[classIndex(OpClass::Deny)].Action, Action::Keep);
-  // A substituted GEMM sees its whole operands: current scaling.
+  // A substituted GEMM sees its whole operands: current scaling, without a margin.
   OperationKey Matmul;
   Matmul.Op = "matmul";
   const Override *O = R->firstMatch(Matmul);
   ASSERT_NE(O, nullptr);
   std::string Rule;
-  EXPECT_EQ(R->treatment(OpClass::Allow, O, Rule).Strategy, Strategy::Current);
+  const Treatment T = R->treatment(OpClass::Allow, O, Rule);
+  EXPECT_EQ(T.Strategy, Strategy::Current);
+  EXPECT_EQ(T.Params.Margin, 0);
   EXPECT_EQ(Rule, "gemm-current-scaling");
 }
 
