@@ -530,6 +530,26 @@ const VarDecl *writtenVar(const Expr *LV) {
   return varOf(LV);
 }
 
+const FieldDecl *writtenMember(const Expr *LV) {
+  const FieldDecl *Nearest = nullptr;
+  LV = LV->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow()) {
+      Nearest = dyn_cast<FieldDecl>(M->getMemberDecl());
+      if (!Nearest)
+        return nullptr;
+      LV = M->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (std::optional<Subscript> A = subscriptOf(LV); A && A->OnObject) {
+      LV = A->Base->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  return isa<DeclRefExpr>(LV) && isa<VarDecl>(cast<DeclRefExpr>(LV)->getDecl()) ? Nearest : nullptr;
+}
+
 bool isCompileTimeConstant(const Expr *E, const ASTContext &Ctx) {
   if (E->isValueDependent())
     return false;

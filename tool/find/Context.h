@@ -149,6 +149,10 @@ const clang::ValueDecl *holderOf(const clang::Expr *E);
 /// The variable an lvalue designates directly (x, x.m, a[i] of an array or a class's operator[]),
 /// not through a pointer; null otherwise.
 const clang::VarDecl *writtenVar(const clang::Expr *LV);
+/// The member of writtenVar(LV) nearest the variable that LV lies within (`data` for
+/// `out.data[i]`, `pos` for `p.pos.x`), or null where LV is the variable itself or is reached
+/// otherwise (a static member, a structured binding).
+const clang::FieldDecl *writtenMember(const clang::Expr *LV);
 
 } // namespace autoscale::find
 

@@ -97,21 +97,22 @@ bool Reductions::Impl::VisitBinaryOperator(BinaryOperator *B) {
     Guarded.push_back(B->getRHS());
   if (!B->isAssignmentOp())
     return true;
-  written(writtenVariable(B->getLHS()));
+  written(writtenVariable(B->getLHS()), writtenMember(B->getLHS()));
   Assignments.push_back({B, Stack.empty() ? -1 : Stack.back()});
   return true;
 }
 
 bool Reductions::Impl::VisitUnaryOperator(UnaryOperator *U) {
   if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-    written(writtenVariable(U->getSubExpr()));
+    written(writtenVariable(U->getSubExpr()), writtenMember(U->getSubExpr()));
   if (U->isIncrementDecrementOp() && U->getType()->isRealFloatingType())
     Counts.push_back({U, Stack.empty() ? -1 : Stack.back()});
   return true;
 }
 
 bool Reductions::Impl::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
-  written(variableWrittenBy(O));
+  if (const VarDecl *V = variableWrittenBy(O))
+    written(V, writtenMember(O->getArg(0)));
   // A struct's assignment (`pos[i] = p`, float4's in CUDA) is its class's operator=.
   if (O->getOperator() == OO_Equal && O->getNumArgs() == 2)
     StructStores.push_back({O, Stack.empty() ? -1 : Stack.back()});
@@ -155,12 +156,17 @@ std::string Reductions::Impl::tensorOf(const Expr *Operand) const {
   return {};
 }
 
-void Reductions::Impl::written(const VarDecl *V) {
+void Reductions::Impl::written(const VarDecl *V, const FieldDecl *Member) {
   if (!V)
     return;
   Modified.insert(V);
-  for (int L : Stack)
+  for (int L : Stack) {
     Loops[L].Written.insert(V);
+    if (Member)
+      Loops[L].WrittenMembers[V].insert(Member);
+    else
+      Loops[L].WrittenWhole.insert(V);
+  }
 }
 
 void Reductions::Impl::collectWrites(const Stmt *S, std::set<const VarDecl *> &Out) {
@@ -223,6 +229,21 @@ bool Reductions::Impl::exprVaries(const Stmt *E, int L, const Chain &C) const {
     const VarDecl *V = variableNamed(D->getDecl());
     return V && varVaries(V, L, C);
   }
+  // A member of a variable the loop writes only within other members (`out.cols` beside
+  // `out.data[i] += x`) stays as it is.
+  if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+    if (const FieldDecl *Member = writtenMember(M)) {
+      const Expr *Root = M;
+      while (const auto *Up = dyn_cast<MemberExpr>(Root->IgnoreParenImpCasts()))
+        Root = Up->getBase();
+      const VarDecl *V = varOf(Root);
+      const Loop &Around = Loops[L];
+      if (V && variableNamed(V) == V && !indexesBelow(V, L, C) && !declaredIn(V, L) &&
+          Around.Written.count(V) && !Around.WrittenWhole.count(V)) {
+        auto It = Around.WrittenMembers.find(V);
+        return It != Around.WrittenMembers.end() && It->second.count(Member);
+      }
+    }
   if (const auto *Call = dyn_cast<CallExpr>(E); Call && !subscriptOf(Call)) {
     // A function of its arguments alone (the math library): varies with them.
     const FunctionDecl *F = Call->getDirectCallee();

@@ -62,6 +62,10 @@ private:
     const Stmt *S;
     int Parent;
     std::set<const VarDecl *> Written;   ///< written anywhere inside
+    /// Of those, the ones written as a whole; each other one is written only within these
+    /// members (`out.data[i] += x` leaves `out.cols` as it is).
+    std::set<const VarDecl *> WrittenWhole;
+    std::map<const VarDecl *, std::set<const FieldDecl *>> WrittenMembers;
     std::set<const VarDecl *> Induction; ///< written by a for loop's increment
   };
   struct Assignment {
@@ -72,7 +76,7 @@ private:
   using Chain = std::vector<int>;
 
   template <class Fn> bool loop(const Stmt *S, Fn Traverse) {
-    Loops.push_back({S, Stack.empty() ? -1 : Stack.back(), {}, {}});
+    Loops.push_back({S, Stack.empty() ? -1 : Stack.back(), {}, {}, {}, {}});
     Stack.push_back(static_cast<int>(Loops.size()) - 1);
     if (const auto *F = dyn_cast<ForStmt>(S); F && F->getInc())
       InductionOf.push_back({Stack.back(), F->getInc()});
@@ -84,7 +88,8 @@ private:
     return Result;
   }
 
-  void written(const VarDecl *V);
+  /// V written (within Member, where not null: writtenMember) in every loop around.
+  void written(const VarDecl *V, const FieldDecl *Member = nullptr);
 
   void collectWrites(const Stmt *S, std::set<const VarDecl *> &Out);
 
