@@ -273,24 +273,93 @@ bool Reductions::Impl::readsBeside(const Stmt *E, const Expr *Target) const {
   });
 }
 
+namespace {
+
+/// An integer index as a sum of terms, each an expression that is no sum (compared by sameExpr)
+/// times a whole number: `j * NX + (i - 1)` is 1 x (j * NX) + 1 x i - 1 x 1; a constant factor
+/// distributes (`(j - 1) * 64`), so the way the index is parenthesised or a macro spells it
+/// does not matter.
+struct LinearIndex {
+  std::vector<std::pair<const Expr *, int64_t>> Terms;
+  int64_t Constant = 0;
+
+  LinearIndex(const Expr *E, const ASTContext &Ctx) : Ctx(Ctx) { add(E, 1); }
+
+  /// The terms of this minus those of O, none with coefficient 0.
+  std::vector<std::pair<const Expr *, int64_t>> minus(const LinearIndex &O) const {
+    LinearIndex D = *this;
+    for (const auto &[E, C] : O.Terms)
+      D.addTerm(E, -C);
+    llvm::erase_if(D.Terms, [](const auto &T) { return T.second == 0; });
+    return D.Terms;
+  }
+
+private:
+  /// E's value, where it is a constant of at most 32 bits (no product of two overflows).
+  std::optional<int64_t> small(const Expr *E) const {
+    std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
+    if (!V || V->getSignificantBits() > 32)
+      return std::nullopt;
+    return V->getExtValue();
+  }
+  void add(const Expr *E, int64_t Sign) {
+    E = E->IgnoreParenImpCasts();
+    if (std::optional<int64_t> V = small(E)) {
+      Constant += Sign * *V;
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isAdditiveOp()) {
+        add(B->getLHS(), Sign);
+        add(B->getRHS(), B->getOpcode() == BO_Add ? Sign : -Sign);
+        return;
+      }
+      if (B->getOpcode() == BO_Mul)
+        for (auto [Factor, Other] : {std::pair{B->getLHS(), B->getRHS()}, std::pair{B->getRHS(), B->getLHS()}})
+          if (std::optional<int64_t> V = small(Factor); V && Sign >= -(1 << 30) && Sign <= 1 << 30) {
+            add(Other, Sign * *V);
+            return;
+          }
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
+      add(U->getSubExpr(), U->getOpcode() == UO_Minus ? -Sign : Sign);
+      return;
+    }
+    addTerm(E, Sign);
+  }
+  void addTerm(const Expr *E, int64_t Coefficient) {
+    for (auto &[Seen, C] : Terms)
+      if (sameExpr(Seen, E, Ctx)) {
+        C += Coefficient;
+        return;
+      }
+    Terms.push_back({E, Coefficient});
+  }
+
+  const ASTContext &Ctx;
+};
+
+} // namespace
+
 bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *At) const {
   Index = Index->IgnoreParenImpCasts();
   if (sameExpr(Index, At, Ctx))
     return true;
-  const auto *B = dyn_cast<BinaryOperator>(Index);
   const auto Offset = [&](const Expr *E) {
     E = E->IgnoreParenImpCasts();
     const VarDecl *V = varOf(E);
     return E->isIntegerConstantExpr(Ctx) ||
            (V && (isSingleAssignmentLocal(V) || (isa<ParmVarDecl>(V) && !Modified.count(V))));
   };
-  // A periodic grid's neighbour wrapped around (`u[(x - 1 + W) % W]`, `u[(x + 1) & (W - 1)]`),
-  // its offsets nested (`(x - 1) + W`).
-  if (B && (B->getOpcode() == BO_Rem || B->getOpcode() == BO_And) && Offset(B->getRHS()))
+  // A periodic grid's neighbour wrapped around (`u[(x - 1 + W) % W]`, `u[(x + 1) & (W - 1)]`).
+  if (const auto *B = dyn_cast<BinaryOperator>(Index);
+      B && (B->getOpcode() == BO_Rem || B->getOpcode() == BO_And) && Offset(B->getRHS()))
     return atOrBeside(B->getLHS(), At);
-  return B && B->isAdditiveOp() &&
-         ((atOrBeside(B->getLHS(), At) && Offset(B->getRHS())) ||
-          (B->getOpcode() == BO_Add && atOrBeside(B->getRHS(), At) && Offset(B->getLHS())));
+  // Otherwise At plus or minus offsets, however the sums are grouped (`j * NX + (i - 1)`).
+  if (!Index->getType()->isIntegerType() || !At->getType()->isIntegerType())
+    return false;
+  return llvm::all_of(LinearIndex(Index, Ctx).minus(LinearIndex(At, Ctx)),
+                      [&](const auto &Term) { return Offset(Term.first); });
 }
 
 bool Reductions::Impl::readsOld(const Stmt *E, const Expr *Target) const {
