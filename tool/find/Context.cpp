@@ -141,6 +141,23 @@ static bool isOpenMPAtomicUpdate(const Expr *E, ASTContext &Ctx) {
 
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
+const Stmt *loopAround(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList P = Ctx.getParents(S);
+  while (!P.empty()) {
+    if (const auto *PS = P[0].get<Stmt>()) {
+      if (isLoop(PS))
+        return PS;
+      P = Ctx.getParents(*PS);
+      continue;
+    }
+    const auto *D = P[0].get<Decl>();
+    if (!D || isa<FunctionDecl>(D))
+      return nullptr;
+    P = Ctx.getParents(*D);
+  }
+  return nullptr;
+}
+
 /// Whether Child, a child of the loop S, is evaluated once per iteration (body, condition,
 /// increment) rather than once (a for loop's initialiser, a range-for's range).
 static bool isIterated(const Stmt *S, const Stmt *Child) {

@@ -61,6 +61,9 @@ const clang::VarDecl *receivingLocal(const clang::Expr *E, clang::ASTContext &Ct
 
 /// Whether S is a for, while, do or range-for loop.
 bool isLoop(const clang::Stmt *S);
+/// The innermost loop around S in its function (through a local's initialiser, `float d =
+/// sweep(a, b);`), or null.
+const clang::Stmt *loopAround(const clang::Stmt &S, clang::ASTContext &Ctx);
 
 /// The parent of E, skipping parentheses and implicit casts (the expression its value feeds).
 const clang::Stmt *valueParent(const clang::Expr *E, clang::ASTContext &Ctx);

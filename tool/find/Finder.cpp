@@ -467,24 +467,6 @@ void OperationFinder::linkInputs() {
     }
 }
 
-/// The innermost loop around S in its function, or null.
-static const Stmt *loopAround(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList P = Ctx.getParents(*S);
-  while (!P.empty()) {
-    if (const auto *PS = P[0].get<Stmt>()) {
-      if (isLoop(PS))
-        return PS;
-      P = Ctx.getParents(*PS);
-      continue;
-    }
-    const auto *D = P[0].get<Decl>();
-    if (!D || isa<FunctionDecl>(D))
-      return nullptr;
-    P = Ctx.getParents(*D);
-  }
-  return nullptr;
-}
-
 Operation *OperationFinder::startWhole(const FunctionDecl &FD, SourceLocation Anchor,
                                        const Stmt *Where, std::string Spelling, BaseOp Base) {
   SourceLocation Spelled = SM.getSpellingLoc(Anchor);
@@ -509,7 +491,7 @@ Operation *OperationFinder::startWhole(const FunctionDecl &FD, SourceLocation An
   Op.SeenByC = !Ctx.getLangOpts().CPlusPlus;
   Op.Function = FD.getQualifiedNameAsString();
   Op.FunctionKey = keyOf(FD);
-  if (const Stmt *L = Where ? loopAround(Where, Ctx) : nullptr)
+  if (const Stmt *L = Where ? loopAround(*Where, Ctx) : nullptr)
     Op.Loop = loopOffset(*L, SM);
   Found.DisplayPaths[FI.Abs] = FI.Display;
   if (isCInlineDefinition(FD))

@@ -37,20 +37,6 @@ std::optional<unsigned> parameterOf(const CallExpr &Call, unsigned I) {
   return I < Object ? std::nullopt : std::optional<unsigned>(I - Object);
 }
 
-/// The innermost loop of its function around E, or null.
-const Stmt *loopAround(const Expr &E, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(E);
-  while (!Parents.empty()) {
-    const Stmt *S = Parents[0].get<Stmt>();
-    if (!S)
-      return nullptr; // a declaration: the function, or a local's initialiser
-    if (isLoop(S))
-      return S;
-    Parents = Ctx.getParents(*S);
-  }
-  return nullptr;
-}
-
 /// Every call S makes.
 void callsIn(const Stmt *S, std::vector<const CallExpr *> &Out) {
   if (!S)
