@@ -55,6 +55,7 @@ Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchan
   TraverseStmt(FD.getBody());
   for (const Assignment &A : Assignments)
     analyse(A);
+  stepsBesideLoops();
   for (auto [Store, L] : StructStores)
     storedBack(Store->getArg(0), Store->getArg(1), L);
   // A float count (`n++`, `hits--`) the function keeps or a loop carries: in fp16 it sticks at 2048.
@@ -441,6 +442,20 @@ void Reductions::Impl::fold(const FoldSteps &F) {
     }
 }
 
+void Reductions::Impl::stepsBesideLoops() {
+  std::set<const VarDecl *> Sums;
+  for (const Assignment &A : Assignments)
+    if (const VarDecl *V = varOf(A.B->getLHS()); V && A.Loop >= 0 && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+      for (const SumStep &S : sumSteps(*A.B, Ctx))
+        if (auto R = Roles.find(S.Reducer); R != Roles.end() && R->second == Idiom::Accumulate)
+          Sums.insert(V);
+  for (const Assignment &A : Assignments)
+    if (A.Loop < 0 && Sums.count(varOf(A.B->getLHS())))
+      for (const SumStep &S : sumSteps(*A.B, Ctx))
+        if (!Roles.count(S.Reducer))
+          Roles[S.Reducer] = Idiom::Accumulate;
+}
+
 void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const Chain &C) {
   for (const SumStep &S : Steps)
     reduction(S.Reducer, S.Added, L, C);
@@ -448,6 +463,13 @@ void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const
 
 void Reductions::Impl::reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {
   Roles[Reducer] = Idiom::Accumulate;
+  // Terms summed in a local of the loop first (`float part = x[i] * x[i] + x[i + 1] * x[i + 1];
+  // s += part;`, a loop unrolled by hand) are added to the sum as the same terms written inline.
+  if (const VarDecl *Part = varOf(Added->IgnoreParenImpCasts());
+      Part && isSingleAssignmentLocal(Part) && declaredIn(Part, L))
+    if (const auto *Terms = dyn_cast<BinaryOperator>(Part->getInit()->IgnoreParenImpCasts());
+        Terms && Terms->isAdditiveOp() && holdsProduct(Terms))
+      return reduction(Terms, Terms, L, C);
   // Terms added at once (`s += x * x + y * y`, `s += x * x + x`): each is added to the sum, a
   // product's factors as a product's.
   if (const auto *Terms = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());

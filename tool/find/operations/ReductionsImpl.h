@@ -205,6 +205,10 @@ private:
   /// (`u[i - 1]`, `u[idx + nx]`), not a loop's counter (`in[i + j]`, a convolution's window).
   bool atOrBeside(const Expr *Index, const Expr *At) const;
 
+  /// A local's sum steps outside the loops that sum into it (a block reduction's first pairwise
+  /// add `s += in[i + n]` before its loop, its last shared-memory step after it): accumulates too.
+  void stepsBesideLoops();
+
   /// Whether A's target is a delay element of a recurrence: read before A, in its loop's body (or
   /// the function's), its old value used before A gives it the next, which depends on other
   /// floats the function writes (a filter's state: `y = b0 * x + f->z1; f->z1 = b1 * x - a1 * y +
