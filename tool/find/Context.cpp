@@ -531,30 +531,17 @@ const ValueDecl *holderOf(const Expr *E) {
   return varOf(E);
 }
 
-const VarDecl *writtenVar(const Expr *LV) {
-  LV = LV->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow()) {
-      LV = M->getBase()->IgnoreParenImpCasts();
-      continue;
-    }
-    if (std::optional<Subscript> A = subscriptOf(LV); A && A->OnObject) {
-      LV = A->Base->IgnoreParenImpCasts();
-      continue;
-    }
-    break;
-  }
-  return varOf(LV);
-}
-
-const FieldDecl *writtenMember(const Expr *LV) {
-  const FieldDecl *Nearest = nullptr;
+/// What LV lies within, walking out through `.member` and subscripts of arrays held in place (an
+/// array member, a container): the object it starts from, and the member nearest that object (null
+/// where there is none, or one that is no field).
+static const Expr *objectOf(const Expr *LV, const FieldDecl *&Nearest) {
+  Nearest = nullptr;
+  bool Fields = true;
   LV = LV->IgnoreParenImpCasts();
   while (true) {
     if (const auto *M = dyn_cast<MemberExpr>(LV); M && !M->isArrow()) {
       Nearest = dyn_cast<FieldDecl>(M->getMemberDecl());
-      if (!Nearest)
-        return nullptr;
+      Fields &= Nearest != nullptr;
       LV = M->getBase()->IgnoreParenImpCasts();
       continue;
     }
@@ -564,7 +551,19 @@ const FieldDecl *writtenMember(const Expr *LV) {
     }
     break;
   }
-  return isa<DeclRefExpr>(LV) && isa<VarDecl>(cast<DeclRefExpr>(LV)->getDecl()) ? Nearest : nullptr;
+  if (!Fields)
+    Nearest = nullptr;
+  return LV;
+}
+
+const VarDecl *writtenVar(const Expr *LV) {
+  const FieldDecl *Member;
+  return varOf(objectOf(LV, Member));
+}
+
+const FieldDecl *writtenMember(const Expr *LV) {
+  const FieldDecl *Member;
+  return varOf(objectOf(LV, Member)) ? Member : nullptr;
 }
 
 bool isCompileTimeConstant(const Expr *E, const ASTContext &Ctx) {
