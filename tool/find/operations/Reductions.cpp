@@ -86,6 +86,9 @@ bool Reductions::Impl::TraverseLambdaExpr(LambdaExpr *L) {
 
 bool Reductions::Impl::VisitVarDecl(VarDecl *V) {
   ++NameCount[V->getName()];
+  if (V->getType()->isReferenceType() && V->getInit())
+    if (const VarDecl *Of = writtenVar(V->getInit()))
+      Aliased.insert(Of);
   DeclLoop[V] = Stack.empty() ? -1 : Stack.back();
   if (const auto *FR = Stack.empty() ? nullptr : dyn_cast<CXXForRangeStmt>(Loops[Stack.back()].S);
       FR && FR->getLoopVariable() == V)
@@ -106,6 +109,9 @@ bool Reductions::Impl::VisitBinaryOperator(BinaryOperator *B) {
 bool Reductions::Impl::VisitUnaryOperator(UnaryOperator *U) {
   if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
     written(writtenVariable(U->getSubExpr()), writtenMember(U->getSubExpr()));
+  if (U->getOpcode() == UO_AddrOf)
+    if (const VarDecl *V = writtenVar(U->getSubExpr()))
+      Aliased.insert(V);
   if (U->isIncrementDecrementOp() && U->getType()->isRealFloatingType())
     Counts.push_back({U, Stack.empty() ? -1 : Stack.back()});
   return true;
@@ -130,6 +136,18 @@ bool Reductions::Impl::VisitCallExpr(CallExpr *C) {
     Guarded.push_back(C->getArg(0));
   if (FoldSteps F = foldSteps(*C, Ctx); !F.Steps.empty())
     Folds.push_back(std::move(F));
+  // What the call may change as a whole (`setCols(out, 4)`, `out.resize(n)`).
+  std::vector<const Expr *> Lent;
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C); M && M->getMethodDecl() && !M->getMethodDecl()->isConst())
+    Lent.push_back(M->getImplicitObjectArgument());
+  if (FD)
+    for (unsigned I = 0; I < C->getNumArgs() && I < FD->getNumParams(); ++I)
+      if (QualType T = FD->getParamDecl(I)->getType(); T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        Lent.push_back(C->getArg(I));
+  for (const Expr *E : Lent)
+    if (const VarDecl *V = writtenVar(E))
+      for (int L : Stack)
+        Loops[L].Lent.insert(V);
   return true;
 }
 
@@ -240,7 +258,7 @@ bool Reductions::Impl::exprVaries(const Stmt *E, int L, const Chain &C) const {
       const VarDecl *V = varOf(Root);
       const Loop &Around = Loops[L];
       if (V && variableNamed(V) == V && !indexesBelow(V, L, C) && !declaredIn(V, L) &&
-          Around.Written.count(V) && !Around.WrittenWhole.count(V)) {
+          Around.Written.count(V) && !Around.WrittenWhole.count(V) && !Around.Lent.count(V) && !Aliased.count(V)) {
         auto It = Around.WrittenMembers.find(V);
         return It != Around.WrittenMembers.end() && It->second.count(Member);
       }

@@ -66,6 +66,9 @@ private:
     /// members (`out.data[i] += x` leaves `out.cols` as it is).
     std::set<const VarDecl *> WrittenWhole;
     std::map<const VarDecl *, std::set<const FieldDecl *>> WrittenMembers;
+    /// Variables given to a call that may change any member (by non-const reference, as a
+    /// non-const method's object).
+    std::set<const VarDecl *> Lent;
     std::set<const VarDecl *> Induction; ///< written by a for loop's increment
   };
   struct Assignment {
@@ -76,7 +79,7 @@ private:
   using Chain = std::vector<int>;
 
   template <class Fn> bool loop(const Stmt *S, Fn Traverse) {
-    Loops.push_back({S, Stack.empty() ? -1 : Stack.back(), {}, {}, {}, {}});
+    Loops.push_back({S, Stack.empty() ? -1 : Stack.back(), {}, {}, {}, {}, {}});
     Stack.push_back(static_cast<int>(Loops.size()) - 1);
     if (const auto *F = dyn_cast<ForStmt>(S); F && F->getInc())
       InductionOf.push_back({Stack.back(), F->getInc()});
@@ -257,6 +260,9 @@ private:
   std::vector<std::pair<int, const Stmt *>> InductionOf;
   std::map<const VarDecl *, int> DeclLoop;
   std::set<const VarDecl *> Modified, Updated;
+  /// Variables the function may change through another name: their address taken, a reference
+  /// bound to them or to part of them (`Buf *p = &out;`, `Buf &r = out;`).
+  std::set<const VarDecl *> Aliased;
   std::set<const CallExpr *> UpdateCalls; ///< updateCalls()
   std::vector<FoldSteps> Folds;
   mutable std::set<const VarDecl *> Visiting;

@@ -2,6 +2,7 @@
 // (`out.data[i * out.cols + j] += ...`): writing the element leaves the other member as it is, so
 // the element stays the same along the loop that sums and the sum is an accumulation (a GEMM
 // here), as it is indexed through a variable. A loop that also writes the member the index reads
+// (itself, through a function given the object by reference, through a pointer to the object)
 // does not sum into one element.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp --
@@ -55,8 +56,34 @@ void stride_moves(Sums &s, const float *x, int n) {
       s.stride = k % 2;
     }
 }
-// REPORT: file: {"changed":true,"path":"input.cpp","sites":2,"written_to":"out/input.cpp"}
-// REPORT: conversions: {"functions":{"matmul":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"row_sums":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"stride_moves":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2}},"total":{"conversions":0,"converted":2,"line":"converted 2 of 8 operations using 0 conversions","operations":8}}
+
+static void set_stride(Sums &s, int k) { s.stride = k; }
+
+void stride_set_by_call(Sums &s, const float *x, int n) {
+  for (int i = 0; i < 8; i++)
+    for (int k = 0; k < n; k++) {
+      s.total[i * s.stride] += x[k] * x[k + i];
+      // CHECK: s.total[i * s.stride] += x[k] * x[k + i];
+      // REPORT: input.cpp:[[@LINE-2]]:29: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-2]]:37"],"function":"stride_set_by_call","op":"update","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
+      // REPORT: input.cpp:[[@LINE-3]]:37: {"action":"keep","class":"deny","function":"stride_set_by_call","op":"update","rule":"class:deny","spelling":"*","type":"float","variable":"s"}
+      set_stride(s, k % 2);
+    }
+}
+
+void stride_set_through_pointer(const float *x, int n) {
+  Sums s = {1, {0}};
+  Sums *p = &s;
+  for (int i = 0; i < 8; i++)
+    for (int k = 0; k < n; k++) {
+      s.total[i * s.stride] += x[k] * x[k + i];
+      // CHECK: autoscale_add_assign_f(&[[SITES]][2], &(s.total[i * s.stride]), autoscale_mul_f(&[[SITES]][3], x[k], x[k + i]));
+      // REPORT: input.cpp:[[@LINE-2]]:29: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-2]]:37"],"format":"fp16","function":"stride_set_through_pointer","op":"add","program":"one call per operation: an element is not a float at an address affine in the counter: array 's.total' changes with the loops","rounding":"output","rule":"class:infer","site":2,"spelling":"+=","strategy":"delayed","type":"float","variable":"s"}
+      // REPORT: input.cpp:[[@LINE-3]]:37: {"action":"cast","class":"infer","format":"fp16","function":"stride_set_through_pointer","op":"mul","program":"one call per operation: an element is not a float at an address affine in the counter: array 's.total' changes with the loops","rounding":"output","rule":"class:infer","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
+      p->stride = k % 2;
+    }
+}
+// REPORT: file: {"changed":true,"path":"input.cpp","sites":4,"written_to":"out/input.cpp"}
+// REPORT: conversions: {"functions":{"matmul":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"row_sums":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3},"stride_moves":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"stride_set_by_call":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"stride_set_through_pointer":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2}},"total":{"conversions":0,"converted":4,"line":"converted 4 of 12 operations using 0 conversions","operations":12}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
-// REPORT: summary: 8 float operations in 1 file: 2 scaled e4m3, 2 kept, 4 in matmuls, 0 skipped; no step found: each site rolls its history every 1024 executions
+// REPORT: summary: 12 float operations in 1 file: 2 scaled e4m3, 2 cast fp16, 4 kept, 4 in matmuls, 0 skipped; no step found: each site rolls its history every 1024 executions
