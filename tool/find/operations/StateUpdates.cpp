@@ -275,68 +275,98 @@ bool Reductions::Impl::readsBeside(const Stmt *E, const Expr *Target) const {
 
 namespace {
 
-/// An integer index as a sum of terms, each an expression that is no sum (compared by sameExpr)
-/// times a whole number: `j * NX + (i - 1)` is 1 x (j * NX) + 1 x i - 1 x 1; a constant factor
-/// distributes (`(j - 1) * 64`), so the way the index is parenthesised or a macro spells it
-/// does not matter.
-struct LinearIndex {
-  std::vector<std::pair<const Expr *, int64_t>> Terms;
-  int64_t Constant = 0;
+/// An integer index as a polynomial: a sum of terms, each a whole number times factors that are
+/// no sums or products (compared by sameExpr, in any order). `j * NX + (i - 1)` and
+/// `(size_t)(j - 1) * nx + i` read as j·NX + i - 1 and j·nx - nx + i, so the way the index is
+/// grouped, cast or spelled by a macro does not matter.
+class IndexPolynomial {
+public:
+  struct Term {
+    std::vector<const Expr *> Factors; ///< none: the constant term
+    int64_t Coefficient = 0;
+  };
 
-  LinearIndex(const Expr *E, const ASTContext &Ctx) : Ctx(Ctx) { add(E, 1); }
+  IndexPolynomial(const Expr *E, const ASTContext &Ctx) : Ctx(Ctx), Terms(of(E)) {}
 
   /// The terms of this minus those of O, none with coefficient 0.
-  std::vector<std::pair<const Expr *, int64_t>> minus(const LinearIndex &O) const {
-    LinearIndex D = *this;
-    for (const auto &[E, C] : O.Terms)
-      D.addTerm(E, -C);
-    llvm::erase_if(D.Terms, [](const auto &T) { return T.second == 0; });
-    return D.Terms;
+  std::vector<Term> minus(const IndexPolynomial &O) const {
+    std::vector<Term> D = Terms;
+    for (Term T : O.Terms) {
+      T.Coefficient = -T.Coefficient;
+      add(D, T);
+    }
+    llvm::erase_if(D, [](const Term &T) { return T.Coefficient == 0; });
+    return D;
   }
 
 private:
-  /// E's value, where it is a constant of at most 32 bits (no product of two overflows).
-  std::optional<int64_t> small(const Expr *E) const {
-    std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
-    if (!V || V->getSignificantBits() > 32)
-      return std::nullopt;
-    return V->getExtValue();
-  }
-  void add(const Expr *E, int64_t Sign) {
+  /// Beyond these a polynomial is taken as one factor (no index needs more; no product blows up).
+  static constexpr size_t MaxTerms = 16;
+  static constexpr int64_t MaxCoefficient = int64_t(1) << 30;
+
+  std::vector<Term> of(const Expr *E) const {
     E = E->IgnoreParenImpCasts();
-    if (std::optional<int64_t> V = small(E)) {
-      Constant += Sign * *V;
-      return;
+    // An explicit conversion between integer types (`(size_t)(j - 1)`) keeps the value of an index.
+    while (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
+      if (!C->getType()->isIntegerType() || !C->getSubExpr()->getType()->isIntegerType())
+        break;
+      E = C->getSubExpr()->IgnoreParenImpCasts();
     }
-    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-      if (B->isAdditiveOp()) {
-        add(B->getLHS(), Sign);
-        add(B->getRHS(), B->getOpcode() == BO_Add ? Sign : -Sign);
-        return;
-      }
-      if (B->getOpcode() == BO_Mul)
-        for (auto [Factor, Other] : {std::pair{B->getLHS(), B->getRHS()}, std::pair{B->getRHS(), B->getLHS()}})
-          if (std::optional<int64_t> V = small(Factor); V && Sign >= -(1 << 30) && Sign <= 1 << 30) {
-            add(Other, Sign * *V);
-            return;
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx); V && V->getSignificantBits() <= 32)
+      return {{{}, V->getExtValue()}};
+    std::vector<Term> Out;
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && (B->isAdditiveOp() || B->getOpcode() == BO_Mul)) {
+      std::vector<Term> L = of(B->getLHS()), R = of(B->getRHS());
+      if (B->getOpcode() == BO_Mul) {
+        for (const Term &X : L)
+          for (const Term &Y : R) {
+            Term P{X.Factors, X.Coefficient * Y.Coefficient};
+            P.Factors.insert(P.Factors.end(), Y.Factors.begin(), Y.Factors.end());
+            add(Out, P);
           }
+      } else {
+        Out = L;
+        for (Term T : R) {
+          T.Coefficient = B->getOpcode() == BO_Add ? T.Coefficient : -T.Coefficient;
+          add(Out, T);
+        }
+      }
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
+      Out = of(U->getSubExpr());
+      for (Term &T : Out)
+        T.Coefficient = U->getOpcode() == UO_Minus ? -T.Coefficient : T.Coefficient;
+    } else {
+      return {{{E}, 1}};
     }
-    if (const auto *U = dyn_cast<UnaryOperator>(E); U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
-      add(U->getSubExpr(), U->getOpcode() == UO_Minus ? -Sign : Sign);
-      return;
-    }
-    addTerm(E, Sign);
+    if (Out.size() > MaxTerms ||
+        llvm::any_of(Out, [](const Term &T) { return T.Coefficient > MaxCoefficient || T.Coefficient < -MaxCoefficient; }))
+      return {{{E}, 1}};
+    return Out;
   }
-  void addTerm(const Expr *E, int64_t Coefficient) {
-    for (auto &[Seen, C] : Terms)
-      if (sameExpr(Seen, E, Ctx)) {
-        C += Coefficient;
+
+  bool sameFactors(std::vector<const Expr *> A, const std::vector<const Expr *> &B) const {
+    if (A.size() != B.size())
+      return false;
+    for (const Expr *F : B) {
+      auto It = llvm::find_if(A, [&](const Expr *G) { return G && sameExpr(G, F, Ctx); });
+      if (It == A.end())
+        return false;
+      *It = nullptr; // matched once
+    }
+    return true;
+  }
+
+  void add(std::vector<Term> &Into, const Term &T) const {
+    for (Term &Seen : Into)
+      if (sameFactors(Seen.Factors, T.Factors)) {
+        Seen.Coefficient += T.Coefficient;
         return;
       }
-    Terms.push_back({E, Coefficient});
+    Into.push_back(T);
   }
 
   const ASTContext &Ctx;
+  std::vector<Term> Terms;
 };
 
 } // namespace
@@ -355,11 +385,12 @@ bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *At) const {
   if (const auto *B = dyn_cast<BinaryOperator>(Index);
       B && (B->getOpcode() == BO_Rem || B->getOpcode() == BO_And) && Offset(B->getRHS()))
     return atOrBeside(B->getLHS(), At);
-  // Otherwise At plus or minus offsets, however the sums are grouped (`j * NX + (i - 1)`).
+  // Otherwise At plus or minus offsets, however the index is grouped (`j * NX + (i - 1)`,
+  // `(j - 1) * nx + i`).
   if (!Index->getType()->isIntegerType() || !At->getType()->isIntegerType())
     return false;
-  return llvm::all_of(LinearIndex(Index, Ctx).minus(LinearIndex(At, Ctx)),
-                      [&](const auto &Term) { return Offset(Term.first); });
+  return llvm::all_of(IndexPolynomial(Index, Ctx).minus(IndexPolynomial(At, Ctx)),
+                      [&](const IndexPolynomial::Term &T) { return llvm::all_of(T.Factors, Offset); });
 }
 
 bool Reductions::Impl::readsOld(const Stmt *E, const Expr *Target) const {
