@@ -108,6 +108,18 @@ TEST(SiteSummary, NamesTheRulesKeys) {
                                        AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_PROPAGATE);
   EXPECT_EQ(suggestion(summary_of(propagate, 10, 0, 0, 0.0)),
             "strategy: delayed (this strategy reads no measured amax) or format: fp16 or format: bf16");
+  // Current scaling at margin 0 already maps the amax to the top of the range: a lower margin
+  // would clip it, so values rounded to zero ask for more range; at margin 2 a lower margin helps.
+  autoscale_site current = make_site(7, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                     AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_CURRENT, 8, 0);
+  EXPECT_EQ(suggestion(summary_of(current, 0, 10, 0, 0.0)),
+            "more range (its amax already sits at the top of e4m3's): format: e5m2 (max 57344, min subnormal 2^-16)");
+  EXPECT_EQ(suggestion(summary_of(current, 0, 0, 10, 0.0)),
+            "more range (its amax already sits at the top of e4m3's): format: e5m2 (max 57344, min subnormal 2^-16)");
+  autoscale_site current_margin = make_site(8, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                            AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_CURRENT, 8, 2);
+  EXPECT_EQ(suggestion(summary_of(current_margin, 0, 10, 0, 0.0)),
+            "lower the margin (margin: 1) or format: e5m2 (max 57344, min subnormal 2^-16)");
   autoscale_site fp16 = make_site(4, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
                                   AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
   EXPECT_EQ(suggestion(summary_of(fp16, 0, 0, 0, 0.5)), "format: bf16 (float32's range), or keep fp32 (action: keep)");

@@ -49,10 +49,19 @@ std::string margin_hint(const autoscale_site &site, int delta) {
   return "margin: " + std::to_string(std::min(127, std::max(-127, site.params.margin + delta)));
 }
 
+// Current scaling puts the value's own amax at the top of the range from margin 0 down: a lower
+// margin clips it, so values too small for the range need more range, not a lower margin.
+bool margin_at_top(const autoscale_site &site) {
+  return site.strategy == AUTOSCALE_STRATEGY_CURRENT && site.params.margin <= 0;
+}
+
 // For a scaled site whose values left the range: a margin or history change where the strategy
 // reads them, else delayed scaling; then a wider format.
 std::string range_hint(const autoscale_site &site, bool too_large) {
   std::string hint;
+  if (!too_large && margin_at_top(site))
+    return std::string("more range (its amax already sits at the top of ") + autoscale_format_name(site.format) +
+           "'s): " + wider_format(site.format);
   if (reads_margin(site.strategy))
     hint = (too_large ? "raise the margin (" : "lower the margin (") + margin_hint(site, too_large ? 1 : -1) + ")";
   else
@@ -120,6 +129,7 @@ Finding judge(const SiteSnapshot &s) {
     add(percent(t.subnormals, t.quantized) + " of results were subnormal",
         !scaled ? "scale it (action: scale)"
         : fixed ? "use a smaller static_scale"
+        : margin_at_top(site) ? range_hint(site, false)
         : reads_margin(site.strategy) ? "lower the margin (" + margin_hint(site, -1) + ")"
                                       : "strategy: delayed (this strategy reads no measured amax)");
     f.impact += 0.5 * static_cast<double>(t.subnormals);
