@@ -568,10 +568,12 @@ TEST(SiteGemm, NestFactorsScaleTheOperandsTheArraysKeepTheirTensors) {
                                             0, 0, rows.data() + 3, n, 1),
             0);  // C inside A
   EXPECT_EQ(rows, before);
-  // The loops then run as written, unrounded: the report says so, with the last reason.
+  // The loops then run as written, unrounded: the report says so, with each reason's count.
   const std::vector<std::string> warnings = snapshot_of(factored).warnings;
-  ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0], "3 calls ran the loops as written, unrounded (fp32): C shares memory with an operand (the loops "
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_EQ(warnings[0], "2 calls ran the loops as written, unrounded (fp32): C's strides may give two elements one "
+                         "address");
+  EXPECT_EQ(warnings[1], "1 call ran the loops as written, unrounded (fp32): C shares memory with an operand (the loops "
                          "read elements they wrote)");
 }
 
@@ -670,10 +672,17 @@ TEST(SiteGemm, OutputApartFindsAnotherStoreSharingMemoryWithAnOperand) {
   EXPECT_EQ(autoscale_matmul_output_apart_d(&site, m, n, k, nullptr, k, 1, bd.data(), n, 1, nullptr, 0, 0, od.data(),
                                             n, 1),
             1);
+  // Each reason is counted apart, in the order the reasons came.
+  std::vector<float> c(m * n);
+  EXPECT_EQ(autoscale_matmul_nest_sums_f(&site, m, n, k, 1.0f, a.data(), k, 1, 1.0f, b.data(), n, 1, 1.0f, nullptr, 0,
+                                         0, a.data() + 2, n, 1),
+            nullptr);  // C inside A
   const std::vector<std::string> warnings = snapshot_of(site).warnings;
-  ASSERT_EQ(warnings.size(), 1u);
+  ASSERT_EQ(warnings.size(), 2u);
   EXPECT_EQ(warnings[0], "3 calls ran the loops as written, unrounded (fp32): an array the loops store besides C "
                          "shares memory with an operand");
+  EXPECT_EQ(warnings[1], "1 call ran the loops as written, unrounded (fp32): C shares memory with an operand (the "
+                         "loops read elements they wrote)");
 }
 
 TEST(SiteGemmDeathTest, OnlyMatmulSitesThatRoundTheirInputs) {

@@ -348,8 +348,12 @@ void count_loops_as_written(autoscale_site *site, const char *why) {
   SiteState *st = entered_state_of(site);
   Registry &reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
-  ++st->loops_as_written;
-  st->as_written_why = why;
+  auto it = std::find_if(st->loops_as_written.begin(), st->loops_as_written.end(),
+                         [&](const auto &reason) { return reason.first == why; });
+  if (it == st->loops_as_written.end())
+    st->loops_as_written.emplace_back(why, 1);
+  else
+    ++it->second;
 }
 
 // gemm of A and B as the loops read them: each element multiplied by its factor first, each

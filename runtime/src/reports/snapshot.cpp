@@ -40,9 +40,9 @@ RegistrySnapshot snapshot_registry() {
                              : "without autoscale_step() it rolls every " + std::to_string(reg.window) +
                                    " executions; name the step function in the rules (step: {function: ...}) "
                                    "or call autoscale_step()"));
-    if (st->loops_as_written)
-      s.warnings.push_back(std::to_string(st->loops_as_written) + " calls ran the loops as written, unrounded (fp32): " +
-                           st->as_written_why);
+    for (const auto &[why, calls] : st->loops_as_written)
+      s.warnings.push_back(std::to_string(calls) + (calls == 1 ? " call" : " calls") +
+                           " ran the loops as written, unrounded (fp32): " + why);
     const bool passthrough = st->format == AUTOSCALE_FP32 || st->pass;
     for (std::size_t i = 0; i < st->tensors.size(); ++i) {
       const Tensor &t = st->tensors[i];

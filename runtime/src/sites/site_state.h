@@ -156,8 +156,9 @@ struct SiteState : autoscale_site_state {
   uint64_t executions_at_step = 0;    // every thread's executions at the last step
   std::vector<float> roll_amaxes;     // roll_site_locked's per tensor, kept to allocate once
   uint64_t passed_alone = 0;          // values passed unrounded by tensors calibrating alone
-  uint64_t loops_as_written = 0;      // a GEMM nest's calls that computed nothing: its loops ran
-  const char *as_written_why = "";    // as written, unrounded (gemm_site.cpp); why the last did
+  // A GEMM nest's calls that computed nothing, their loops run as written, unrounded
+  // (gemm_site.cpp): how many for each reason, in the order the reasons first came.
+  std::vector<std::pair<std::string, uint64_t>> loops_as_written;
   uint64_t lagging_rolls = 0;         // rolls whose values all lay below the format's normal range
                                       // at the scale the amax history had set (roll_site_locked)
   bool calibrating = false;           // delayed scaling's first step: values pass, amaxes recorded
