@@ -187,6 +187,7 @@ private:
   /// Whether local V of the function the last operation began in holds only its initialiser's
   /// value: nothing writes it after, no call can (integerSkipReason).
   bool givenOnce(const VarDecl &V) { return StartedIn && givenOnce(*StartedIn, V); }
+  bool widenedOnPurpose(const clang::Expr *E);
   bool givenOnce(const FunctionDecl &FD, const VarDecl &V) {
     const PrivateLocals *Private = privateLocalsOf(&FD);
     return Private && Private->contains(&V) && reductionsOf(&FD).givenOnce(V);

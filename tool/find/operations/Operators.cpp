@@ -113,11 +113,22 @@ bool OperationFinder::VisitCXXFoldExpr(CXXFoldExpr *E) {
 }
 
 /// Whether E is a float converted to double by a cast written in the source (`(double)a[i]`,
-/// `static_cast<double>(x)`).
-static bool widenedOnPurpose(const Expr *E) {
-  const auto *Cast = dyn_cast<ExplicitCastExpr>(E->IgnoreParens());
-  return Cast && Cast->getCastKind() == CK_FloatingCast && Cast->getType()->isSpecificBuiltinType(BuiltinType::Double) &&
-         Cast->getSubExpr()->getType()->isSpecificBuiltinType(BuiltinType::Float);
+/// `static_cast<double>(x)`), or double arithmetic of one (`(double)A[i] * x[i]`, a local given
+/// it once): the programmer asked for double there.
+bool OperationFinder::widenedOnPurpose(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    return Cast->getCastKind() == CK_FloatingCast && Cast->getType()->isSpecificBuiltinType(BuiltinType::Double) &&
+           Cast->getSubExpr()->getType()->isSpecificBuiltinType(BuiltinType::Float);
+  E = E->IgnoreParenImpCasts();
+  if (!E->getType()->isSpecificBuiltinType(BuiltinType::Double))
+    return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && isArithmetic(B->getOpcode()) && !B->isAssignmentOp())
+    return widenedOnPurpose(B->getLHS()) || widenedOnPurpose(B->getRHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
+    return widenedOnPurpose(U->getSubExpr());
+  const VarDecl *V = varOf(E);
+  return V && V->getInit() && givenOnce(*V) && widenedOnPurpose(V->getInit());
 }
 
 bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
@@ -176,12 +187,16 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   }
   if (hasUserConversion(R) || (!Compound && hasUserConversion(L)))
     return skip(Op, "user-defined conversion of an operand");
-  // A product summed in double from floats widened on purpose: an iterative refinement's
-  // residual, a dot product the programmer kept exact.
-  if (TC.Float == FloatKind::Double && Op.OpName == rules::name(rules::Idiom::DotMul) &&
-      (widenedOnPurpose(R) || widenedOnPurpose(L)))
-    return skip(Op, "computed in double on purpose: a product of floats converted to double "
-                    "explicitly, summed in double (an iterative refinement's residual)");
+  // Double arithmetic of floats widened on purpose: an iterative refinement's residual
+  // (`(double)b[i] - (double)A[i] * x[i]`), a dot product the programmer kept exact. An idiom the
+  // rules keep anyway (a square_sum, a report) keeps its name.
+  const bool Plain = Op.OpName == rules::name(Base) || Op.OpName == rules::name(rules::Idiom::DotMul);
+  if (TC.Float == FloatKind::Double && Plain && (widenedOnPurpose(R) || widenedOnPurpose(L)))
+    return skip(Op, Op.OpName == rules::name(rules::Idiom::DotMul)
+                        ? "computed in double on purpose: a product of floats converted to double "
+                          "explicitly, summed in double (an iterative refinement's residual)"
+                        : "computed in double on purpose: double arithmetic of a float converted to "
+                          "double explicitly (an iterative refinement's residual)");
   shape(Op, File, Compound ? Form::CompoundAssign : Form::Binary, B, B->getOperatorLoc(), {L, R},
         Generic, TC.Float);
   if (Op.Shape)

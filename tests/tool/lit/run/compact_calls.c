@@ -53,8 +53,8 @@ static float helper(float x, float y, double *acc) {
   // CHECK-NEXT: autoscale_postinc_f_compact(&[[SITES]][5], &(n));
   --n;
   // CHECK-NEXT: autoscale_predec_f_compact(&[[SITES]][6], &(n));
-  *acc = *acc * 0.75 + (double)n / 3.0;
-  // CHECK-NEXT: *acc = autoscale_add_d_compact(&[[SITES]][8], autoscale_mul_d_compact(&[[SITES]][7], *acc, 0.75), autoscale_div_d_compact(&[[SITES]][9], (double)n, 3.0));
+  *acc = *acc * 0.75 + n / 3.0;
+  // CHECK-NEXT: *acc = autoscale_add_d_compact(&[[SITES]][8], autoscale_mul_d_compact(&[[SITES]][7], *acc, 0.75), autoscale_div_d_compact(&[[SITES]][9], (double)(n), 3.0));
   return expf(n) + scaled;
   // CHECK-NEXT: return autoscale_add_f_compact(&[[SITES]][11], autoscale_result_f_compact(&[[SITES]][10], expf(autoscale_operand_f(&[[SITES]][10], 0, n))), scaled);
 }
