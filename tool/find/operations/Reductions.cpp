@@ -365,8 +365,13 @@ bool Reductions::Impl::readsData(const Stmt *S) const {
 
 bool Reductions::Impl::readsTensor(const Expr *E) const {
   E = E->IgnoreParenCasts();
-  if (const VarDecl *V = varOf(E))
+  if (const VarDecl *V = varOf(E)) {
+    // A range-for's variable is the element it walks (`for (float x : v)`).
+    if (auto L = DeclLoop.find(V); L != DeclLoop.end() && L->second >= 0)
+      if (const auto *FR = dyn_cast<CXXForRangeStmt>(Loops[L->second].S); FR && FR->getLoopVariable() == V)
+        return true;
     return isSingleAssignmentLocal(V) && readsTensor(V->getInit());
+  }
   // A member of an object reached through a pointer or a reference (`p.vel` of `auto &p : ps`).
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     const VarDecl *Object = varOf(M->getBase());

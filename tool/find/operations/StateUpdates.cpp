@@ -433,9 +433,13 @@ void Reductions::Impl::update(const Stmt *S, const Expr *Target) {
     const auto *M = dyn_cast<MemberExpr>(T);
     return M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
   };
+  // Another lane's value is new data too (`v = fmaxf(v, __shfl_down_sync(m, v, o))`, a warp's
+  // running maximum).
   if (Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return readsOld(A, Target); }) &&
       ((isa<CXXOperatorCallExpr>(Call) && !OnThis()) ||
-       llvm::any_of(Call->arguments(), [&](const Expr *A) { return !readsOld(A, Target) && readsData(A); }))) {
+       llvm::any_of(Call->arguments(), [&](const Expr *A) {
+         return (!readsOld(A, Target) && readsData(A)) || shuffles(A, Target);
+       }))) {
     if (programFunction(Call->getDirectCallee()))
       UpdateCalls.insert(Call);
     else
