@@ -56,6 +56,8 @@ Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchan
   for (const Assignment &A : Assignments)
     analyse(A);
   stepsBesideLoops();
+  for (const CallExpr *Call : AtomicSums)
+    atomicSum(Call->getArg(1));
   for (auto [Store, L] : StructStores)
     storedBack(Store->getArg(0), Store->getArg(1), L);
   // A float count (`n++`, `hits--`) the function keeps or a loop carries: in fp16 it sticks at 2048.
@@ -136,6 +138,9 @@ bool Reductions::Impl::VisitCallExpr(CallExpr *C) {
     Guarded.push_back(C->getArg(0));
   if (FoldSteps F = foldSteps(*C, Ctx); !F.Steps.empty())
     Folds.push_back(std::move(F));
+  if (FD && FD->getIdentifier() && FD->getName().starts_with("atomicAdd") && C->getNumArgs() == 2 &&
+      C->getArg(1)->getType()->isRealFloatingType())
+    AtomicSums.push_back(C);
   // What the call may change as a whole (`setCols(out, 4)`, `out.resize(n)`).
   std::vector<const Expr *> Lent;
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(C); M && M->getMethodDecl() && !M->getMethodDecl()->isConst())
@@ -477,6 +482,24 @@ void Reductions::Impl::stepsBesideLoops() {
       for (const SumStep &S : sumSteps(*A.B, Ctx))
         if (!Roles.count(S.Reducer))
           Roles[S.Reducer] = Idiom::Accumulate;
+}
+
+void Reductions::Impl::atomicSum(const Expr *Added) {
+  const auto *B = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
+  if (!B)
+    return;
+  if (B->isAdditiveOp() && holdsProduct(B)) {
+    Roles.try_emplace(B, Idiom::Accumulate);
+    atomicSum(B->getLHS());
+    return atomicSum(B->getRHS());
+  }
+  if (B->getOpcode() != BO_Mul)
+    return;
+  const Expr *X = B->getLHS()->IgnoreParenImpCasts(), *Y = B->getRHS()->IgnoreParenImpCasts();
+  if (sameUpToFloatingCasts(X, Y, Ctx))
+    Roles.try_emplace(B, Idiom::SquareSum);
+  else if (readsTensor(X) && readsTensor(Y))
+    Roles.try_emplace(B, Idiom::DotMul);
 }
 
 void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const Chain &C) {

@@ -211,6 +211,9 @@ private:
   /// A local's sum steps outside the loops that sum into it (a block reduction's first pairwise
   /// add `s += in[i + n]` before its loop, its last shared-memory step after it): accumulates too.
   void stepsBesideLoops();
+  /// The terms an atomicAdd adds to its sum, as those of `s += ...` in a loop: the + between them
+  /// accumulates, a square is a square_sum, a product of two tensors' elements a dot_mul.
+  void atomicSum(const Expr *Added);
 
   /// Whether A's target is a delay element of a recurrence: read before A, in its loop's body (or
   /// the function's), its old value used before A gives it the next, which depends on other
@@ -265,6 +268,8 @@ private:
   std::set<const VarDecl *> Aliased;
   std::set<const CallExpr *> UpdateCalls; ///< updateCalls()
   std::vector<FoldSteps> Folds;
+  /// CUDA's atomicAdd of a float (`atomicAdd(sum, d * d)`): each thread adds its value to one sum.
+  std::vector<const CallExpr *> AtomicSums;
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
   std::vector<Assignment> Assignments;
