@@ -126,6 +126,9 @@ struct ElementPath {
   const clang::ValueDecl *Buffer = nullptr; ///< holderOf the innermost base
   const clang::Expr *Base = nullptr;        ///< the innermost base (`u`, `g->u`)
   std::vector<const clang::Expr *> Indices;
+  /// Added to the last index: a row pointer's offset into Base's buffer (`above[i]` with `above =
+  /// u + (j - 1) * nx`; Reductions' pathThroughRows), or null.
+  const clang::Expr *RowOffset = nullptr;
 };
 std::optional<ElementPath> elementPathOf(const clang::Expr *E);
 

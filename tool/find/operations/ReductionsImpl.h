@@ -206,7 +206,12 @@ private:
 
   /// Whether Index is At, or At plus or minus a constant or a stride the function does not change
   /// (`u[i - 1]`, `u[idx + nx]`), not a loop's counter (`in[i + j]`, a convolution's window).
-  bool atOrBeside(const Expr *Index, const Expr *At) const;
+  bool atOrBeside(const Expr *Index, const Expr *At) const { return atOrBeside(Index, nullptr, At, nullptr); }
+  /// The same, each index with a row pointer's offset added where not null (ElementPath::RowOffset).
+  bool atOrBeside(const Expr *Index, const Expr *IndexRow, const Expr *At, const Expr *AtRow) const;
+  /// elementPathOf E, through a row pointer the function gives once (`const float *above = u +
+  /// (j - 1) * nx; above[i]` is u's element at (j - 1) * nx + i).
+  std::optional<ElementPath> pathThroughRows(const Expr *E) const;
 
   /// A local's sum steps outside the loops that sum into it (a block reduction's first pairwise
   /// add `s += in[i + n]` before its loop, its last shared-memory step after it): accumulates too.

@@ -234,17 +234,20 @@ bool Reductions::Impl::outlivesFunction(const Expr *LV) const {
 
 bool Reductions::Impl::readsNear(const Stmt *E, const Expr *Target,
                                  llvm::function_ref<bool(const ElementPath &Written, const ElementPath &Read)> Near) const {
-  std::optional<ElementPath> T = elementPathOf(Target);
-  const auto Beside = [&](const ElementPath &R, const std::vector<const Expr *> &At) {
-    return R.Indices.size() == At.size() &&
-           llvm::all_of(llvm::seq<size_t>(0, At.size()), [&](size_t I) { return atOrBeside(R.Indices[I], At[I]); });
+  std::optional<ElementPath> T = pathThroughRows(Target);
+  const auto Beside = [&](const ElementPath &R, const ElementPath &At) {
+    const size_t N = At.Indices.size();
+    return R.Indices.size() == N && llvm::all_of(llvm::seq<size_t>(0, N), [&](size_t I) {
+             const bool Last = I + 1 == N;
+             return atOrBeside(R.Indices[I], Last ? R.RowOffset : nullptr, At.Indices[I], Last ? At.RowOffset : nullptr);
+           });
   };
   return T && readsWhere(E, [&](const Expr *X) {
-           std::optional<ElementPath> R = elementPathOf(X);
+           std::optional<ElementPath> R = pathThroughRows(X);
            if (!R)
              return false;
            if (Near(*T, *R))
-             return Beside(*R, T->Indices);
+             return Beside(*R, *T);
            // Through a tile the function copies the element into (`s[l] = u[i]; ... s[l - 1]`,
            // shared memory): a read beside the copy's place reads beside the element.
            auto [First, Last] = assignmentIndex().Copies.equal_range(R->Buffer);
@@ -253,7 +256,7 @@ bool Reductions::Impl::readsNear(const Stmt *E, const Expr *Target,
              return Near(*T, From) && From.Indices.size() == T->Indices.size() &&
                     llvm::all_of(llvm::seq<size_t>(0, From.Indices.size()),
                                  [&](size_t I) { return sameExpr(From.Indices[I], T->Indices[I], Ctx); }) &&
-                    Beside(*R, To.Indices);
+                    Beside(*R, To);
            });
          });
 }
@@ -286,7 +289,12 @@ public:
     int64_t Coefficient = 0;
   };
 
-  IndexPolynomial(const Expr *E, const ASTContext &Ctx) : Ctx(Ctx), Terms(of(E)) {}
+  /// E plus Row where Row is not null (a row pointer's offset).
+  IndexPolynomial(const Expr *E, const Expr *Row, const ASTContext &Ctx) : Ctx(Ctx), Terms(of(E)) {
+    if (Row)
+      for (const Term &T : of(Row))
+        add(Terms, T);
+  }
 
   /// The terms of this minus those of O, none with coefficient 0.
   std::vector<Term> minus(const IndexPolynomial &O) const {
@@ -371,9 +379,34 @@ private:
 
 } // namespace
 
-bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *At) const {
+std::optional<ElementPath> Reductions::Impl::pathThroughRows(const Expr *E) const {
+  std::optional<ElementPath> P = elementPathOf(E);
+  const auto *Row = P && P->Indices.size() == 1 && !P->RowOffset ? dyn_cast<VarDecl>(P->Buffer) : nullptr;
+  if (!Row || !Row->getType()->isPointerType() || !isSingleAssignmentLocal(Row))
+    return P;
+  const Expr *Init = Row->getInit()->IgnoreParenImpCasts(), *Into = nullptr, *Offset = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(Init); B && B->getOpcode() == BO_Add) {
+    const bool LeftPointer = B->getLHS()->getType()->isPointerType();
+    Into = LeftPointer ? B->getLHS() : B->getRHS();
+    Offset = LeftPointer ? B->getRHS() : B->getLHS();
+  } else if (const auto *U = dyn_cast<UnaryOperator>(Init); U && U->getOpcode() == UO_AddrOf) {
+    if (std::optional<Subscript> S = subscriptOf(U->getSubExpr()); S && !S->OnObject) {
+      Into = S->Base;
+      Offset = S->Index;
+    }
+  }
+  const ValueDecl *Buffer = Into ? holderOf(Into->IgnoreParenImpCasts()) : nullptr;
+  if (!Buffer || !Offset->getType()->isIntegerType())
+    return P;
+  P->Buffer = Buffer;
+  P->Base = Into->IgnoreParenImpCasts();
+  P->RowOffset = Offset;
+  return P;
+}
+
+bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *IndexRow, const Expr *At, const Expr *AtRow) const {
   Index = Index->IgnoreParenImpCasts();
-  if (sameExpr(Index, At, Ctx))
+  if (!IndexRow && !AtRow && sameExpr(Index, At, Ctx))
     return true;
   const auto Offset = [&](const Expr *E) {
     E = E->IgnoreParenImpCasts();
@@ -383,13 +416,13 @@ bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *At) const {
   };
   // A periodic grid's neighbour wrapped around (`u[(x - 1 + W) % W]`, `u[(x + 1) & (W - 1)]`).
   if (const auto *B = dyn_cast<BinaryOperator>(Index);
-      B && (B->getOpcode() == BO_Rem || B->getOpcode() == BO_And) && Offset(B->getRHS()))
+      !IndexRow && !AtRow && B && (B->getOpcode() == BO_Rem || B->getOpcode() == BO_And) && Offset(B->getRHS()))
     return atOrBeside(B->getLHS(), At);
   // Otherwise At plus or minus offsets, however the index is grouped (`j * NX + (i - 1)`,
   // `(j - 1) * nx + i`).
   if (!Index->getType()->isIntegerType() || !At->getType()->isIntegerType())
     return false;
-  return llvm::all_of(IndexPolynomial(Index, Ctx).minus(IndexPolynomial(At, Ctx)),
+  return llvm::all_of(IndexPolynomial(Index, IndexRow, Ctx).minus(IndexPolynomial(At, AtRow, Ctx)),
                       [&](const IndexPolynomial::Term &T) { return llvm::all_of(T.Factors, Offset); });
 }
 
