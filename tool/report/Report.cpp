@@ -24,6 +24,8 @@ struct Counts {
   unsigned GemmsLeft = 0, GemmsKept = 0;
   /// (action, format) -> count, in enum order so the line is stable.
   std::map<std::pair<int, int>, unsigned> Rewritten;
+  /// A scaled site in a CUDA unit: on the device it calibrates until the first autoscale_step().
+  bool ScaledInCuda = false;
 };
 
 Counts count(const std::vector<Entry> &Entries) {
@@ -40,9 +42,11 @@ Counts count(const std::vector<Entry> &Entries) {
       ++C.InMatmuls;
     else if (!E.D->rewrites())
       ++C.Kept;
-    else
+    else {
       ++C.Rewritten[{-static_cast<int>(E.D->Treatment.Action),
                      static_cast<int>(E.D->Treatment.Format)}];
+      C.ScaledInCuda |= E.Op->Cuda && E.D->Treatment.Action == Action::Scale;
+    }
   }
   return C;
 }
@@ -67,8 +71,11 @@ static std::string stepsPhrase(const StepPlan &Steps, const Counts &C) {
   case StepPlan::Off: return "; no steps (rules: step: none)";
   case StepPlan::NotFound: break;
   }
-  return "; no step found: each site rolls its history every " +
-         std::to_string(AUTOSCALE_DEFAULT_WINDOW) + " executions";
+  const std::string Window = std::to_string(AUTOSCALE_DEFAULT_WINDOW) + " executions";
+  return C.ScaledInCuda ? "; no step found: each host site rolls its history every " + Window +
+                              ", and scaled device sites pass their values unrounded until an "
+                              "autoscale_step()"
+                        : "; no step found: each site rolls its history every " + Window;
 }
 
 /// The summary line from counts already taken (toJson's fields and its line share one count).

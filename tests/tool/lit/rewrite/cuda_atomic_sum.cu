@@ -26,4 +26,4 @@ __global__ void residual(const float *u, const float *un, float *sums, int n) {
 // REPORT: conversions: {"functions":{"residual":{"conversions":5,"converted":3,"line":"converted 3 of 6 operations using 5 conversions","operations":6}},"total":{"conversions":5,"converted":3,"line":"converted 3 of 6 operations using 5 conversions","operations":6}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
-// REPORT: summary: 6 float operations in 1 file: 1 scaled e4m3, 2 cast fp16, 3 kept, 0 skipped; no step found: each site rolls its history every 1024 executions
+// REPORT: summary: 6 float operations in 1 file: 1 scaled e4m3, 2 cast fp16, 3 kept, 0 skipped; no step found: each host site rolls its history every 1024 executions, and scaled device sites pass their values unrounded until an autoscale_step()
