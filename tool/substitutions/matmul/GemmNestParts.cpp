@@ -536,6 +536,7 @@ NestFinding NestAttempt::run() {
     Out.Reason = Why;
     return Out;
   }
+  besideSums();
   if (!(Other.empty() ? wholeNest(*S) && (!Acc.Epilogue || epilogue(*S)) : split(*S))) {
     Out.Suggestion = suggestion(*S);
     Out.Reason = Why;

@@ -81,6 +81,7 @@ private:
     /// What the store writes where that is not the sum as it is: a value computed from it, and
     /// the statements that use the sum on the way (`float v = alpha * s;`, `s *= scale;`).
     const clang::Expr *Epilogue = nullptr;
+    const clang::Expr *Stored = nullptr; ///< what the store writes (a scalar accumulator's)
     std::vector<const clang::Stmt *> Steps;
     /// The sum's other stores, each into an array laid out as C (`z[i][j] = s; y[i][j] = s > 0 ?
     /// s : 0;`, the pre-activation kept): the loops stay and write them as written.
@@ -113,6 +114,10 @@ private:
   bool split(GemmShape &S);
   /// A whole nest whose store computes from the sum: the loops stay behind the call to compute it.
   bool epilogue(GemmShape &S);
+  /// A scalar accumulator's nest whose other work writes only the function's scalar locals
+  /// (`if (att[t][s] > m) m = att[t][s];` after the store): that work runs as written beside
+  /// the sums read back (epilogue()), so it joins the steps.
+  bool besideSums();
   /// The text of S with the #pragma lines right before it.
   Span spanOf(const clang::Stmt *S) const;
   std::string suggestion(const GemmShape &S) const;

@@ -454,8 +454,26 @@ bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const s
   Acc.Store = B->getLHS();
   Acc.Init = V->getInit();
   Acc.StoreAdds = B->getOpcode() == BO_AddAssign;
+  Acc.Stored = B->getRHS();
   // epilogue()
   Acc.Epilogue = varOf(B->getRHS()) == V && Acc.Steps.empty() && Acc.Outputs.empty() ? nullptr : B->getRHS();
+  return true;
+}
+
+bool NestAttempt::besideSums() {
+  if (Acc.Form != Accumulator::Scalar || Acc.StoreAdds || Other.empty())
+    return false;
+  Effects E(Ctx);
+  E.CallsThatWriteNothing = true;
+  for (const Stmt *O : Other)
+    E.TraverseStmt(const_cast<Stmt *>(O));
+  const PrivateLocals Private(FD, Ctx);
+  if (!E.Problem.empty() || !E.Memory.empty() ||
+      llvm::any_of(E.Vars, [&](const VarDecl *V) { return !Private.contains(V) || !V->getType()->isArithmeticType(); }))
+    return false;
+  Acc.Steps.insert(Acc.Steps.end(), Other.begin(), Other.end());
+  Acc.Epilogue = Acc.Stored;
+  Other.clear();
   return true;
 }
 

@@ -78,9 +78,9 @@ static void scaled_relu(float *y, const float *x, const float *w, float alpha) {
 
 // Each sum used on the way, as attention's scores are (scaled, a running maximum, printed), and
 // stored: the loops run as written with the sums read from the buffer.
-// Its rows: the loop over them also declares and prints.
+// The loop over its rows also declares and prints: that runs as written beside the sums read back.
 // CHECK-LABEL: static void scores(
-// CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[i * N + j]) - (y + 20 * i)]; else for (int p = 0; p < K; p++)
+// CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[i * N + j]) - (y)]; else for (int p = 0; p < K; p++)
 static void scores(float *y, const float *x, const float *w, float scale) {
   for (int i = 0; i < M; i++) {
     float largest = -1e30f;
@@ -113,6 +113,25 @@ static void dense_cached(float *z, float *y, const float *x, const float *w, con
       z[i * N + j] = s;
       y[i * N + j] = s > 0.0f ? s : 0.0f;
     }
+}
+
+// Work beside the store that writes only scalar locals, reading the stored element (a row's
+// largest score, as attention's forward pass keeps it): it runs as written beside the sums read back.
+// CHECK-LABEL: static void scores_after_store(
+// CHECK: if (autoscale_gemm_sums) s = autoscale_gemm_sums[&(y[i * N + j]) - (y)]; else for (int p = 0; p < K; p++)
+static void scores_after_store(float *y, const float *x, const float *w, float scale) {
+  for (int i = 0; i < M; i++) {
+    float largest = -1e30f;
+    for (int j = 0; j < N; j++) {
+      float s = 0.0f;
+      for (int p = 0; p < K; p++)
+        s += x[i * K + p] * w[j * K + p];
+      y[i * N + j] = s * scale;
+      if (y[i * N + j] > largest)
+        largest = y[i * N + j];
+    }
+    printf("largest_after_store[%d] = %a\n", i, largest);
+  }
 }
 
 static float x[M * K], w[N * K], b[N], y[M * N], x2[M][K], w2[N][K], r2[M][N], y2[M][N], z[M * N];
@@ -155,6 +174,9 @@ int main(void) {
   row_offsets(y, x, w);
   for (int i = 0; i < M * N; i++)
     printf("row_offsets[%d] = %a\n", i, y[i]);
+  scores_after_store(y, x, w, 0.5f);
+  for (int i = 0; i < M * N; i++)
+    printf("scores_after_store[%d] = %a\n", i, y[i]);
   dense_cached(z, y, x, w, b);
   for (int i = 0; i < M * N; i++)
     printf("cached_z[%d] = %a\ncached_y[%d] = %a\n", i, z[i], i, y[i]);
