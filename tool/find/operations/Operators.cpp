@@ -117,9 +117,10 @@ bool OperationFinder::VisitCXXFoldExpr(CXXFoldExpr *E) {
 /// it once): the programmer asked for double there.
 bool OperationFinder::widenedOnPurpose(const Expr *E) {
   E = E->IgnoreParens();
+  // (C++ spells the conversion as a no-op cast around an implicit one: the operand as written.)
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
-    return Cast->getCastKind() == CK_FloatingCast && Cast->getType()->isSpecificBuiltinType(BuiltinType::Double) &&
-           Cast->getSubExpr()->getType()->isSpecificBuiltinType(BuiltinType::Float);
+    return Cast->getType()->isSpecificBuiltinType(BuiltinType::Double) &&
+           Cast->getSubExprAsWritten()->getType()->isSpecificBuiltinType(BuiltinType::Float);
   E = E->IgnoreParenImpCasts();
   if (!E->getType()->isSpecificBuiltinType(BuiltinType::Double))
     return false;

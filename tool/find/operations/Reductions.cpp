@@ -28,6 +28,18 @@ namespace autoscale::find {
 using rules::Idiom;
 namespace {
 
+/// How many times S names V.
+unsigned usesOf(const VarDecl *V, const Stmt *S) {
+  if (!S)
+    return 0;
+  unsigned N = 0;
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V)
+    ++N;
+  for (const Stmt *C : S->children())
+    N += usesOf(V, C);
+  return N;
+}
+
 /// Whether E is a product, or a sum or difference with a product among its terms.
 bool holdsProduct(const Expr *E) {
   const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
@@ -510,9 +522,10 @@ void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const
 void Reductions::Impl::reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {
   Roles[Reducer] = Idiom::Accumulate;
   // Terms summed in a local of the loop first (`float part = x[i] * x[i] + x[i + 1] * x[i + 1];
-  // s += part;`, a loop unrolled by hand) are added to the sum as the same terms written inline.
+  // s += part;`, a loop unrolled by hand) are added to the sum as the same terms written inline,
+  // where the sum is all the local is for (a complex product stored and summed is data).
   if (const VarDecl *Part = varOf(Added->IgnoreParenImpCasts());
-      Part && isSingleAssignmentLocal(Part) && declaredIn(Part, L))
+      Part && isSingleAssignmentLocal(Part) && declaredIn(Part, L) && usesOf(Part, Body) == 1)
     if (const auto *Terms = dyn_cast<BinaryOperator>(Part->getInit()->IgnoreParenImpCasts());
         Terms && Terms->isAdditiveOp() && holdsProduct(Terms))
       return reduction(Terms, Terms, L, C);

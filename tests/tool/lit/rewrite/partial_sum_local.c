@@ -2,7 +2,8 @@
  * + ... + x[i + 3] * x[i + 3]; s += part;`, a loop unrolled by hand, a float4's lanes) are the
  * sum's terms as written inline: squares are square_sums and the + between them accumulates, kept
  * FP32 by the default rules (in fp16 65.6% of the partial sums of 8-bit pixel values overflowed:
- * an L2 norm 7713 for 9432). A local of terms that is no sum's addend stays data. */
+ * an L2 norm 7713 for 9432). A local of terms that is no sum's addend, or is stored as well as
+ * summed (a complex product kept per element), stays data. */
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.c --
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -33,8 +34,22 @@ void energies(const float *x, float *e, int n) {
     e[i / 2] = part;
   }
 }
-// REPORT: file: {"changed":true,"path":"input.c","sites":3,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"energies":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3},"norm2":{"conversions":0,"converted":0,"line":"converted 0 of 8 operations using 0 conversions","operations":8}},"total":{"conversions":0,"converted":3,"line":"converted 3 of 11 operations using 0 conversions","operations":11}}
+
+float complex_products(const float *a, const float *b, float *re_out, int n) {
+  float sum = 0.0f;
+  for (int k = 0; k < n; k++) {
+    float re = a[2 * k] * b[2 * k] - a[2 * k + 1] * b[2 * k + 1];
+    // REPORT: input.c:[[@LINE-1]]:25: {"action":"cast","class":"infer","format":"fp16","function":"complex_products","op":"mul","program":"runs with its loop (line 40) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:infer","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"re"}
+    // REPORT: input.c:[[@LINE-2]]:36: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-2]]:25","input.c:[[@LINE-2]]:51"],"format":"fp16","function":"complex_products","op":"sub","program":"runs with its loop (line 40) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:infer","site":4,"spelling":"-","strategy":"delayed","type":"float","variable":"re"}
+    // REPORT: input.c:[[@LINE-3]]:51: {"action":"cast","class":"infer","format":"fp16","function":"complex_products","op":"mul","program":"runs with its loop (line 40) as one loop program (short runs: one call per operation)","rounding":"output","rule":"class:infer","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"re"}
+    re_out[k] = re;
+    sum += re;
+    // REPORT: input.c:[[@LINE-1]]:9: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-6]]:36"],"function":"complex_products","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"sum"}
+  }
+  return sum;
+}
+// REPORT: file: {"changed":true,"path":"input.c","sites":6,"written_to":"out/input.c"}
+// REPORT: conversions: {"functions":{"complex_products":{"conversions":1,"converted":3,"line":"converted 3 of 4 operations using 1 conversions","operations":4},"energies":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3},"norm2":{"conversions":0,"converted":0,"line":"converted 0 of 8 operations using 0 conversions","operations":8}},"total":{"conversions":1,"converted":6,"line":"converted 6 of 15 operations using 1 conversions","operations":15}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
-// REPORT: summary: 11 float operations in 1 file: 3 cast fp16, 8 kept, 0 skipped; no step found: each site rolls its history every 1024 executions
+// REPORT: summary: 15 float operations in 1 file: 6 cast fp16, 9 kept, 0 skipped; no step found: each site rolls its history every 1024 executions
