@@ -483,17 +483,41 @@ void Reductions::Impl::fold(const FoldSteps &F) {
 }
 
 void Reductions::Impl::stepsBesideLoops() {
-  std::set<const VarDecl *> Sums;
-  for (const Assignment &A : Assignments)
-    if (const VarDecl *V = varOf(A.B->getLHS()); V && A.Loop >= 0 && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+  // Each local's assignments in a loop that sum into it, and those that give it a value anew.
+  std::map<const VarDecl *, std::vector<const BinaryOperator *>> Sums, Fresh;
+  for (const Assignment &A : Assignments) {
+    const VarDecl *V = varOf(A.B->getLHS());
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
+      continue;
+    if (A.B->getOpcode() == BO_Assign && !readsWhere(A.B->getRHS(), [&](const Expr *X) { return varOf(X) == V; }))
+      Fresh[V].push_back(A.B);
+    if (A.Loop >= 0)
       for (const SumStep &S : sumSteps(*A.B, Ctx))
         if (auto R = Roles.find(S.Reducer); R != Roles.end() && R->second == Idiom::Accumulate)
-          Sums.insert(V);
-  for (const Assignment &A : Assignments)
-    if (A.Loop < 0 && Sums.count(varOf(A.B->getLHS())))
+          Sums[V].push_back(A.B);
+  }
+  // A step outside the loops adds to the same partial sum where no new value comes between it and
+  // a step of theirs (a local summed, then reused for another quantity, is that quantity's).
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto Between = [&](const Stmt *X, const Stmt *A, const Stmt *B) {
+    if (SM.isBeforeInTranslationUnit(B->getBeginLoc(), A->getBeginLoc()))
+      std::swap(A, B);
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), X->getBeginLoc()) &&
+           SM.isBeforeInTranslationUnit(X->getBeginLoc(), B->getBeginLoc());
+  };
+  for (const Assignment &A : Assignments) {
+    const VarDecl *V = varOf(A.B->getLHS());
+    auto InLoops = Sums.find(V);
+    if (A.Loop >= 0 || InLoops == Sums.end())
+      continue;
+    const bool SameSum = llvm::any_of(InLoops->second, [&](const BinaryOperator *Step) {
+      return llvm::none_of(Fresh[V], [&](const BinaryOperator *New) { return New != A.B && Between(New, A.B, Step); });
+    });
+    if (SameSum)
       for (const SumStep &S : sumSteps(*A.B, Ctx))
         if (!Roles.count(S.Reducer))
           Roles[S.Reducer] = Idiom::Accumulate;
+  }
 }
 
 void Reductions::Impl::atomicSum(const Expr *Added) {
