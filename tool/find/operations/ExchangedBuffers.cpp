@@ -160,8 +160,47 @@ struct ExchangeWalk : RecursiveASTVisitor<ExchangeWalk> {
   bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
     return inLoop([&] { return RecursiveASTVisitor::TraverseCXXForRangeStmt(S); });
   }
+  /// The assignments and declarations of swaps through a temporary, paired whole
+  /// (VisitCompoundStmt).
+  std::set<const Stmt *> Swaps;
+  std::set<const VarDecl *> SwapDecls;
+
+  /// `t = a; a = b; b = t;` (t declared there or reused): a and b exchanged. The temporary takes
+  /// no part otherwise: a second swap through the same t (`t = c; c = d; d = t;`) would join the
+  /// two pairs through it.
+  bool VisitCompoundStmt(CompoundStmt *S) {
+    const std::vector<Stmt *> Body(S->body_begin(), S->body_end());
+    // The holders `Into = From` names, by an assignment or a declaration's initialiser.
+    const auto Assigns = [&](const Stmt *X, const ValueDecl *&Into, const ValueDecl *&From) {
+      if (const auto *D = dyn_cast<DeclStmt>(X); D && D->isSingleDecl())
+        if (const auto *V = dyn_cast<VarDecl>(D->getSingleDecl()); V && V->getInit()) {
+          Into = V;
+          From = holder(V->getInit());
+          return From != nullptr;
+        }
+      const auto *B = dyn_cast<BinaryOperator>(X);
+      if (!B || B->getOpcode() != BO_Assign)
+        return false;
+      Into = holder(B->getLHS());
+      From = holder(B->getRHS());
+      return Into && From;
+    };
+    for (size_t I = 0; I + 2 < Body.size(); ++I) {
+      const ValueDecl *T = nullptr, *A = nullptr, *A2 = nullptr, *B = nullptr, *B2 = nullptr, *T2 = nullptr;
+      if (!Assigns(Body[I], T, A) || !Assigns(Body[I + 1], A2, B) || !Assigns(Body[I + 2], B2, T2))
+        continue;
+      const auto *Temporary = dyn_cast<VarDecl>(T);
+      if (!Temporary || !Temporary->hasLocalStorage() || A2 != A || B2 != B || T2 != T || A == B || A == T || B == T)
+        continue;
+      pairBuffers(A, B);
+      Swaps.insert({Body[I], Body[I + 1], Body[I + 2]});
+      if (isa<DeclStmt>(Body[I]))
+        SwapDecls.insert(Temporary);
+    }
+    return true;
+  }
   bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->getOpcode() != BO_Assign)
+    if (B->getOpcode() != BO_Assign || Swaps.count(B))
       return true;
     takes(holder(B->getLHS()), holder(B->getRHS()));
     // A loop copying one buffer's elements into another's at the same place (`u[i] = un[i]`),
@@ -184,7 +223,7 @@ struct ExchangeWalk : RecursiveASTVisitor<ExchangeWalk> {
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
-    if (const Expr *Init = V->getInit())
+    if (const Expr *Init = V->getInit(); Init && !SwapDecls.count(V))
       takes(V, holder(Init));
     return true;
   }
@@ -416,6 +455,10 @@ bool BufferExchanges::refills(const CallExpr &Call, const ValueDecl *X, const st
   }
   if ((Name == "memset" || Name == "cudaMemset" || Name == "cudaMemsetAsync") && Call.getNumArgs() >= 3)
     return bufferOf(Call.getArg(0)) == X;
+  // A function given a partner too computes X from it (a stage, `if (..) step(u, un); else
+  // step(u, un);`), not from outside.
+  if (llvm::any_of(Call.arguments(), [&](const Expr *A) { return Partners.count(bufferOf(A)) != 0; }))
+    return false;
   for (unsigned I = 0; I < Call.getNumArgs(); ++I)
     if (std::optional<unsigned> P = parameterOf(Call, I); P && bufferOf(Call.getArg(I)) == X && refillsThrough(*F, *P))
       return true;
@@ -463,10 +506,16 @@ std::map<unsigned, std::set<unsigned>> BufferExchanges::exchangedArguments(const
         }))
       continue;
     // The loop around the call exchanges the buffers it passes, and runs no other function writing
-    // them.
+    // them (another pair the loop exchanges, given to another function, is that function's).
+    std::set<const ValueDecl *> Passed;
+    for (const Expr *A : Call->arguments())
+      if (auto Partners = Of.find(holderOf(A)); Partners != Of.end()) {
+        Passed.insert(Partners->first);
+        Passed.insert(Partners->second.begin(), Partners->second.end());
+      }
     const bool OneStep = onlyCallee(InLoop, *Callee, [&](const CallExpr &C, const Expr &A) {
       auto Partners = Of.find(holderOf(&A));
-      return Partners != Of.end() && llvm::any_of(C.arguments(), [&](const Expr *B) {
+      return Partners != Of.end() && Passed.count(Partners->first) && llvm::any_of(C.arguments(), [&](const Expr *B) {
                return Partners->second.count(holderOf(B));
              });
     });
