@@ -188,6 +188,7 @@ private:
   /// value: nothing writes it after, no call can (integerSkipReason).
   bool givenOnce(const VarDecl &V) { return StartedIn && givenOnce(*StartedIn, V); }
   bool widenedOnPurpose(const clang::Expr *E);
+  std::set<const clang::VarDecl *> WideningLocals; ///< widenedOnPurpose's locals being read
   bool givenOnce(const FunctionDecl &FD, const VarDecl &V) {
     const PrivateLocals *Private = privateLocalsOf(&FD);
     return Private && Private->contains(&V) && reductionsOf(&FD).givenOnce(V);

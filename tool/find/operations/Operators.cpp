@@ -128,8 +128,13 @@ bool OperationFinder::widenedOnPurpose(const Expr *E) {
     return widenedOnPurpose(B->getLHS()) || widenedOnPurpose(B->getRHS());
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
     return widenedOnPurpose(U->getSubExpr());
+  // (A local's initialiser that names the local itself would lead back here.)
   const VarDecl *V = varOf(E);
-  return V && V->getInit() && givenOnce(*V) && widenedOnPurpose(V->getInit());
+  if (!V || !V->getInit() || !givenOnce(*V) || !WideningLocals.insert(V).second)
+    return false;
+  const bool Widened = widenedOnPurpose(V->getInit());
+  WideningLocals.erase(V);
+  return Widened;
 }
 
 bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {

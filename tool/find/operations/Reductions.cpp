@@ -28,25 +28,6 @@ namespace autoscale::find {
 using rules::Idiom;
 namespace {
 
-/// How many times S names V.
-unsigned usesOf(const VarDecl *V, const Stmt *S) {
-  if (!S)
-    return 0;
-  unsigned N = 0;
-  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == V)
-    ++N;
-  for (const Stmt *C : S->children())
-    N += usesOf(V, C);
-  return N;
-}
-
-/// Whether E is a product, or a sum or difference with a product among its terms.
-bool holdsProduct(const Expr *E) {
-  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  return B && (B->getOpcode() == BO_Mul ||
-               (B->isAdditiveOp() && (holdsProduct(B->getLHS()) || holdsProduct(B->getRHS()))));
-}
-
 /// Whether the index E wraps the loop's count onto a few lanes (`acc[i % 4]`, `acc[i & 3]`):
 /// each lane is a sum of its own, as a scatter's targets are.
 bool wrapsIndex(const Stmt *E) {
@@ -96,6 +77,12 @@ bool Reductions::Impl::TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
 
 bool Reductions::Impl::TraverseLambdaExpr(LambdaExpr *L) {
   return loop(L, [&] { return Base::TraverseLambdaExpr(L); });
+}
+
+bool Reductions::Impl::VisitDeclRefExpr(DeclRefExpr *D) {
+  if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+    ++Uses[V];
+  return true;
 }
 
 bool Reductions::Impl::VisitVarDecl(VarDecl *V) {
@@ -267,19 +254,21 @@ bool Reductions::Impl::exprVaries(const Stmt *E, int L, const Chain &C) const {
   }
   // A member of a variable the loop writes only within other members (`out.cols` beside
   // `out.data[i] += x`) stays as it is.
-  if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
-    if (const FieldDecl *Member = writtenMember(M)) {
-      const Expr *Root = M;
-      while (const auto *Up = dyn_cast<MemberExpr>(Root->IgnoreParenImpCasts()))
-        Root = Up->getBase();
-      const VarDecl *V = varOf(Root);
-      const Loop &Around = Loops[L];
-      if (V && variableNamed(V) == V && !indexesBelow(V, L, C) && !declaredIn(V, L) &&
-          Around.Written.count(V) && !Around.WrittenWhole.count(V) && !Around.Lent.count(V) && !Aliased.count(V)) {
-        auto It = Around.WrittenMembers.find(V);
-        return It != Around.WrittenMembers.end() && It->second.count(Member);
-      }
+  if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
+    // Fields named by `.` from a variable: the one nearest it.
+    const Expr *Root = M;
+    const FieldDecl *Member = nullptr;
+    for (const auto *Up = M; Up && !Up->isArrow() && (Member = dyn_cast<FieldDecl>(Up->getMemberDecl()));
+         Up = dyn_cast<MemberExpr>(Root->IgnoreParenImpCasts()))
+      Root = Up->getBase();
+    const VarDecl *V = varOf(Root);
+    const Loop &Around = Loops[L];
+    if (V && Member && variableNamed(V) == V && !indexesBelow(V, L, C) && !declaredIn(V, L) &&
+        Around.Written.count(V) && !Around.WrittenWhole.count(V) && !Around.Lent.count(V) && !Aliased.count(V)) {
+      auto It = Around.WrittenMembers.find(V);
+      return It != Around.WrittenMembers.end() && It->second.count(Member);
     }
+  }
   if (const auto *Call = dyn_cast<CallExpr>(E); Call && !subscriptOf(Call)) {
     // A function of its arguments alone (the math library): varies with them.
     const FunctionDecl *F = Call->getDirectCallee();
@@ -453,155 +442,6 @@ void Reductions::Impl::analyse(const Assignment &A) {
   }
   if (B->getOpcode() == BO_Assign)
     storedBack(Target, B->getRHS(), A.Loop);
-}
-
-bool Reductions::Impl::shuffles(const Expr *E, const Expr *Target) const {
-  E = E->IgnoreParenImpCasts();
-  // Through a local given the shuffle once (`float o = __shfl_xor_sync(m, v, 1); v += o;`).
-  if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V))
-    return shuffles(V->getInit(), Target);
-  const auto *Call = dyn_cast<CallExpr>(E);
-  if (!Call || llvm::none_of(Call->arguments(), [&](const Expr *A) { return sameExpr(A, Target, Ctx); }))
-    return false;
-  // In a template the callee of a dependent argument is looked up at instantiation.
-  llvm::StringRef Name;
-  if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getIdentifier())
-    Name = F->getName();
-  else if (const auto *U = dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
-           U && U->getName().isIdentifier())
-    Name = U->getName().getAsIdentifierInfo()->getName();
-  return Name.contains("shfl");
-}
-
-void Reductions::Impl::fold(const FoldSteps &F) {
-  for (int L = 0; L < static_cast<int>(Loops.size()); ++L)
-    if (Loops[L].S == F.Lambda) {
-      Chain C = chainOf(L);
-      if (llvm::any_of(F.Steps, [&](const SumStep &S) { return exprVaries(S.Added, L, C); }))
-        reduction(F.Steps, L, C);
-    }
-}
-
-void Reductions::Impl::stepsBesideLoops() {
-  // Each local's assignments in a loop that sum into it, and those that give it a value anew.
-  std::map<const VarDecl *, std::vector<const BinaryOperator *>> Sums, Fresh;
-  for (const Assignment &A : Assignments) {
-    const VarDecl *V = varOf(A.B->getLHS());
-    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
-      continue;
-    if (A.B->getOpcode() == BO_Assign && !readsWhere(A.B->getRHS(), [&](const Expr *X) { return varOf(X) == V; }))
-      Fresh[V].push_back(A.B);
-    if (A.Loop >= 0)
-      for (const SumStep &S : sumSteps(*A.B, Ctx))
-        if (auto R = Roles.find(S.Reducer); R != Roles.end() && R->second == Idiom::Accumulate)
-          Sums[V].push_back(A.B);
-  }
-  // A step outside the loops adds to the same partial sum where no new value comes between it and
-  // a step of theirs (a local summed, then reused for another quantity, is that quantity's).
-  const SourceManager &SM = Ctx.getSourceManager();
-  const auto Between = [&](const Stmt *X, const Stmt *A, const Stmt *B) {
-    if (SM.isBeforeInTranslationUnit(B->getBeginLoc(), A->getBeginLoc()))
-      std::swap(A, B);
-    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), X->getBeginLoc()) &&
-           SM.isBeforeInTranslationUnit(X->getBeginLoc(), B->getBeginLoc());
-  };
-  for (const Assignment &A : Assignments) {
-    const VarDecl *V = varOf(A.B->getLHS());
-    auto InLoops = Sums.find(V);
-    if (A.Loop >= 0 || InLoops == Sums.end())
-      continue;
-    const bool SameSum = llvm::any_of(InLoops->second, [&](const BinaryOperator *Step) {
-      return llvm::none_of(Fresh[V], [&](const BinaryOperator *New) { return New != A.B && Between(New, A.B, Step); });
-    });
-    if (SameSum)
-      for (const SumStep &S : sumSteps(*A.B, Ctx))
-        if (!Roles.count(S.Reducer))
-          Roles[S.Reducer] = Idiom::Accumulate;
-  }
-}
-
-void Reductions::Impl::atomicSum(const Expr *Added) {
-  const auto *B = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
-  if (!B)
-    return;
-  if (B->isAdditiveOp() && holdsProduct(B)) {
-    Roles.try_emplace(B, Idiom::Accumulate);
-    atomicSum(B->getLHS());
-    return atomicSum(B->getRHS());
-  }
-  if (B->getOpcode() != BO_Mul)
-    return;
-  const Expr *X = B->getLHS()->IgnoreParenImpCasts(), *Y = B->getRHS()->IgnoreParenImpCasts();
-  if (sameUpToFloatingCasts(X, Y, Ctx))
-    Roles.try_emplace(B, Idiom::SquareSum);
-  else if (readsTensor(X) && readsTensor(Y))
-    Roles.try_emplace(B, Idiom::DotMul);
-}
-
-void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const Chain &C) {
-  for (const SumStep &S : Steps)
-    reduction(S.Reducer, S.Added, L, C);
-}
-
-void Reductions::Impl::reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {
-  Roles[Reducer] = Idiom::Accumulate;
-  // Terms summed in a local of the loop first (`float part = x[i] * x[i] + x[i + 1] * x[i + 1];
-  // s += part;`, a loop unrolled by hand) are added to the sum as the same terms written inline,
-  // where the sum is all the local is for (a complex product stored and summed is data).
-  if (const VarDecl *Part = varOf(Added->IgnoreParenImpCasts());
-      Part && isSingleAssignmentLocal(Part) && declaredIn(Part, L) && usesOf(Part, Body) == 1)
-    if (const auto *Terms = dyn_cast<BinaryOperator>(Part->getInit()->IgnoreParenImpCasts());
-        Terms && Terms->isAdditiveOp() && holdsProduct(Terms))
-      return reduction(Terms, Terms, L, C);
-  // Terms added at once (`s += x * x + y * y`, `s += x * x + x`): each is added to the sum, a
-  // product's factors as a product's.
-  if (const auto *Terms = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
-      Terms && Terms->isAdditiveOp() && holdsProduct(Terms)) {
-    reduction(Terms, Terms->getLHS(), L, C);
-    return reduction(Terms, Terms->getRHS(), L, C);
-  }
-  // The factors of the product added, and the multiplies joining them.
-  std::vector<const Expr *> Varying;
-  std::function<void(const Expr *)> Factors = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<BinaryOperator>(E); M && M->getOpcode() == BO_Mul) {
-      Factors(M->getLHS());
-      Factors(M->getRHS());
-    } else if (exprVaries(E, L, C)) {
-      Varying.push_back(E);
-    }
-  };
-  Factors(Added);
-  if (Varying.size() != 2)
-    return;
-  // The lowest multiply with both varying factors below it takes the two operands.
-  const BinaryOperator *Join = nullptr;
-  std::function<bool(const Expr *, const Expr *)> Holds = [&](const Expr *E, const Expr *F) {
-    E = E->IgnoreParenImpCasts();
-    if (E == F)
-      return true;
-    const auto *M = dyn_cast<BinaryOperator>(E);
-    return M && M->getOpcode() == BO_Mul && (Holds(M->getLHS(), F) || Holds(M->getRHS(), F));
-  };
-  for (const Expr *E = Added->IgnoreParenImpCasts();;) {
-    const auto *M = dyn_cast<BinaryOperator>(E);
-    if (!M || M->getOpcode() != BO_Mul)
-      break;
-    Join = M;
-    const Expr *L = M->getLHS(), *R = M->getRHS();
-    if (Holds(L, Varying[0]) && Holds(L, Varying[1]))
-      E = L->IgnoreParenImpCasts();
-    else if (Holds(R, Varying[0]) && Holds(R, Varying[1]))
-      E = R->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  if (!Join)
-    return;
-  if (sameUpToFloatingCasts(Varying[0], Varying[1], Ctx))  // (double)y[i] * y[i] squares y[i]
-    Roles[Join] = Idiom::SquareSum;
-  else if (readsTensor(Varying[0]) && readsTensor(Varying[1]))
-    Roles[Join] = Idiom::DotMul;
 }
 
 std::string Reductions::Impl::pointerRoot(const Expr *P) const {

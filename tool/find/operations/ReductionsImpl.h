@@ -14,6 +14,7 @@
 #include "find/operations/SumSteps.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
@@ -45,6 +46,7 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U);
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O);
   bool VisitCallExpr(CallExpr *C);
+  bool VisitDeclRefExpr(DeclRefExpr *D);
 
   // ---- queries ----
   std::optional<Idiom> roleOf(const Expr *E) const;
@@ -271,6 +273,7 @@ private:
   /// Variables the function may change through another name: their address taken, a reference
   /// bound to them or to part of them (`Buf *p = &out;`, `Buf &r = out;`).
   std::set<const VarDecl *> Aliased;
+  llvm::DenseMap<const VarDecl *, unsigned> Uses; ///< how many times the function names each variable
   std::set<const CallExpr *> UpdateCalls; ///< updateCalls()
   std::vector<FoldSteps> Folds;
   /// CUDA's atomicAdd of a float (`atomicAdd(sum, d * d)`): each thread adds its value to one sum.

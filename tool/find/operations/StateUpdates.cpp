@@ -2,6 +2,7 @@
 #include "find/operations/ReductionsImpl.h"
 
 #include "find/Context.h"
+#include "find/loops/Affine.h"
 #include "find/operations/WrittenVariables.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -278,104 +279,37 @@ bool Reductions::Impl::readsBeside(const Stmt *E, const Expr *Target) const {
 
 namespace {
 
-/// An integer index as a polynomial: a sum of terms, each a whole number times factors that are
-/// no sums or products (compared by sameExpr, in any order). `j * NX + (i - 1)` and
+/// An integer index as a polynomial over atoms (loops/Affine.h): `j * NX + (i - 1)` and
 /// `(size_t)(j - 1) * nx + i` read as j·NX + i - 1 and j·nx - nx + i, so the way the index is
-/// grouped, cast or spelled by a macro does not matter.
-class IndexPolynomial {
-public:
-  struct Term {
-    std::vector<const Expr *> Factors; ///< none: the constant term
-    int64_t Coefficient = 0;
-  };
-
-  /// E plus Row where Row is not null (a row pointer's offset).
-  IndexPolynomial(const Expr *E, const Expr *Row, const ASTContext &Ctx) : Ctx(Ctx), Terms(of(E)) {
-    if (Row)
-      for (const Term &T : of(Row))
-        add(Terms, T);
+/// grouped, cast or spelled by a macro does not matter. A product too large to expand, or one
+/// whose coefficients could overflow, stays one atom.
+Poly indexPolynomial(const Expr *E, Atoms &A, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  // An explicit conversion between integer types (`(size_t)(j - 1)`) keeps the value of an index.
+  while (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
+    if (!C->getType()->isIntegerType() || !C->getSubExpr()->getType()->isIntegerType())
+      break;
+    E = C->getSubExpr()->IgnoreParenImpCasts();
   }
-
-  /// The terms of this minus those of O, none with coefficient 0.
-  std::vector<Term> minus(const IndexPolynomial &O) const {
-    std::vector<Term> D = Terms;
-    for (Term T : O.Terms) {
-      T.Coefficient = -T.Coefficient;
-      add(D, T);
-    }
-    llvm::erase_if(D, [](const Term &T) { return T.Coefficient == 0; });
-    return D;
-  }
-
-private:
-  /// Beyond these a polynomial is taken as one factor (no index needs more; no product blows up).
-  static constexpr size_t MaxTerms = 16;
-  static constexpr int64_t MaxCoefficient = int64_t(1) << 30;
-
-  std::vector<Term> of(const Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    // An explicit conversion between integer types (`(size_t)(j - 1)`) keeps the value of an index.
-    while (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
-      if (!C->getType()->isIntegerType() || !C->getSubExpr()->getType()->isIntegerType())
-        break;
-      E = C->getSubExpr()->IgnoreParenImpCasts();
-    }
-    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx); V && V->getSignificantBits() <= 32)
-      return {{{}, V->getExtValue()}};
-    std::vector<Term> Out;
-    if (const auto *B = dyn_cast<BinaryOperator>(E); B && (B->isAdditiveOp() || B->getOpcode() == BO_Mul)) {
-      std::vector<Term> L = of(B->getLHS()), R = of(B->getRHS());
-      if (B->getOpcode() == BO_Mul) {
-        for (const Term &X : L)
-          for (const Term &Y : R) {
-            Term P{X.Factors, X.Coefficient * Y.Coefficient};
-            P.Factors.insert(P.Factors.end(), Y.Factors.begin(), Y.Factors.end());
-            add(Out, P);
-          }
-      } else {
-        Out = L;
-        for (Term T : R) {
-          T.Coefficient = B->getOpcode() == BO_Add ? T.Coefficient : -T.Coefficient;
-          add(Out, T);
-        }
-      }
-    } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
-      Out = of(U->getSubExpr());
-      for (Term &T : Out)
-        T.Coefficient = U->getOpcode() == UO_Minus ? -T.Coefficient : T.Coefficient;
-    } else {
-      return {{{E}, 1}};
-    }
-    if (Out.size() > MaxTerms ||
-        llvm::any_of(Out, [](const Term &T) { return T.Coefficient > MaxCoefficient || T.Coefficient < -MaxCoefficient; }))
-      return {{{E}, 1}};
-    return Out;
-  }
-
-  bool sameFactors(std::vector<const Expr *> A, const std::vector<const Expr *> &B) const {
-    if (A.size() != B.size())
-      return false;
-    for (const Expr *F : B) {
-      auto It = llvm::find_if(A, [&](const Expr *G) { return G && sameExpr(G, F, Ctx); });
-      if (It == A.end())
-        return false;
-      *It = nullptr; // matched once
-    }
-    return true;
-  }
-
-  void add(std::vector<Term> &Into, const Term &T) const {
-    for (Term &Seen : Into)
-      if (sameFactors(Seen.Factors, T.Factors)) {
-        Seen.Coefficient += T.Coefficient;
-        return;
-      }
-    Into.push_back(T);
-  }
-
-  const ASTContext &Ctx;
-  std::vector<Term> Terms;
-};
+  if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx); V && V->getSignificantBits() <= 32)
+    return Poly::constant(V->getExtValue());
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
+    return Poly() - indexPolynomial(U->getSubExpr(), A, Ctx);
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Plus)
+    return indexPolynomial(U->getSubExpr(), A, Ctx);
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || !(B->isAdditiveOp() || B->getOpcode() == BO_Mul))
+    return Poly::atom(A.idOf(E));
+  const Poly L = indexPolynomial(B->getLHS(), A, Ctx), R = indexPolynomial(B->getRHS(), A, Ctx);
+  if (B->getOpcode() != BO_Mul)
+    return B->getOpcode() == BO_Add ? L + R : L - R;
+  constexpr int64_t Largest = int64_t(1) << 30;
+  const Poly P = L * R;
+  if (P.terms().size() > 16 ||
+      llvm::any_of(P.terms(), [](const auto &T) { return T.second > Largest || T.second < -Largest; }))
+    return Poly::atom(A.idOf(E));
+  return P;
+}
 
 } // namespace
 
@@ -422,8 +356,12 @@ bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *IndexRow, const
   // `(j - 1) * nx + i`).
   if (!Index->getType()->isIntegerType() || !At->getType()->isIntegerType())
     return false;
-  return llvm::all_of(IndexPolynomial(Index, IndexRow, Ctx).minus(IndexPolynomial(At, AtRow, Ctx)),
-                      [&](const IndexPolynomial::Term &T) { return llvm::all_of(T.Factors, Offset); });
+  Atoms A(Ctx);
+  const auto Of = [&](const Expr *E) { return E ? indexPolynomial(E, A, Ctx) : Poly(); };
+  const Poly Apart = Of(Index) + Of(IndexRow) - Of(At) - Of(AtRow);
+  return llvm::all_of(Apart.terms(), [&](const auto &T) {
+    return llvm::all_of(T.first, [&](unsigned Id) { return Offset(A.expr(Id)); });
+  });
 }
 
 bool Reductions::Impl::readsOld(const Stmt *E, const Expr *Target) const {

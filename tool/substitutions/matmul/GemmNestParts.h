@@ -117,7 +117,7 @@ private:
   /// A scalar accumulator's nest whose other work writes only the function's scalar locals
   /// (`if (att[t][s] > m) m = att[t][s];` after the store): that work runs as written beside
   /// the sums read back (epilogue()), so it joins the steps.
-  bool besideSums();
+  void besideSums();
   /// The text of S with the #pragma lines right before it.
   Span spanOf(const clang::Stmt *S) const;
   std::string suggestion(const GemmShape &S) const;

@@ -460,9 +460,9 @@ bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const s
   return true;
 }
 
-bool NestAttempt::besideSums() {
+void NestAttempt::besideSums() {
   if (Acc.Form != Accumulator::Scalar || Acc.StoreAdds || Other.empty())
-    return false;
+    return;
   Effects E(Ctx);
   E.CallsThatWriteNothing = true;
   for (const Stmt *O : Other)
@@ -470,11 +470,10 @@ bool NestAttempt::besideSums() {
   const PrivateLocals Private(FD, Ctx);
   if (!E.Problem.empty() || !E.Memory.empty() ||
       llvm::any_of(E.Vars, [&](const VarDecl *V) { return !Private.contains(V) || !V->getType()->isArithmeticType(); }))
-    return false;
+    return;
   Acc.Steps.insert(Acc.Steps.end(), Other.begin(), Other.end());
   Acc.Epilogue = Acc.Stored;
   Other.clear();
-  return true;
 }
 
 bool NestAttempt::epilogue(GemmShape &S) {

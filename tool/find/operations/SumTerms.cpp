@@ -1,0 +1,183 @@
+//===- SumTerms.cpp - the terms a reduction adds, and its steps elsewhere ---===//
+//
+// Part of Reductions::Impl (ReductionsImpl.h): once a statement is known to add to a sum, which of
+// its operations are the sum's (accumulate) and which products its terms (dot_mul, square_sum);
+// steps of the same sum outside its loops, atomicAdd's terms, a warp's shuffled partial sums, and
+// the sums std::accumulate folds.
+//
+//===----------------------------------------------------------------------===//
+#include "find/operations/ReductionsImpl.h"
+
+#include "find/Context.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <functional>
+#include <map>
+
+using namespace clang;
+
+namespace autoscale::find {
+using rules::Idiom;
+namespace {
+
+/// Whether E is a product, or a sum or difference with a product among its terms.
+bool holdsProduct(const Expr *E) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  return B && (B->getOpcode() == BO_Mul ||
+               (B->isAdditiveOp() && (holdsProduct(B->getLHS()) || holdsProduct(B->getRHS()))));
+}
+
+} // namespace
+
+bool Reductions::Impl::shuffles(const Expr *E, const Expr *Target) const {
+  E = E->IgnoreParenImpCasts();
+  // Through a local given the shuffle once (`float o = __shfl_xor_sync(m, v, 1); v += o;`).
+  if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V))
+    return shuffles(V->getInit(), Target);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || llvm::none_of(Call->arguments(), [&](const Expr *A) { return sameExpr(A, Target, Ctx); }))
+    return false;
+  // In a template the callee of a dependent argument is looked up at instantiation.
+  llvm::StringRef Name;
+  if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getIdentifier())
+    Name = F->getName();
+  else if (const auto *U = dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
+           U && U->getName().isIdentifier())
+    Name = U->getName().getAsIdentifierInfo()->getName();
+  return Name.contains("shfl");
+}
+
+void Reductions::Impl::fold(const FoldSteps &F) {
+  for (int L = 0; L < static_cast<int>(Loops.size()); ++L)
+    if (Loops[L].S == F.Lambda) {
+      Chain C = chainOf(L);
+      if (llvm::any_of(F.Steps, [&](const SumStep &S) { return exprVaries(S.Added, L, C); }))
+        reduction(F.Steps, L, C);
+    }
+}
+
+void Reductions::Impl::stepsBesideLoops() {
+  // Each local's assignments in a loop that sum into it, and those that give it a value anew.
+  std::map<const VarDecl *, std::vector<const BinaryOperator *>> Sums, Fresh;
+  for (const Assignment &A : Assignments) {
+    const VarDecl *V = varOf(A.B->getLHS());
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
+      continue;
+    if (A.B->getOpcode() == BO_Assign && !readsWhere(A.B->getRHS(), [&](const Expr *X) { return varOf(X) == V; }))
+      Fresh[V].push_back(A.B);
+    if (A.Loop >= 0)
+      for (const SumStep &S : sumSteps(*A.B, Ctx))
+        if (auto R = Roles.find(S.Reducer); R != Roles.end() && R->second == Idiom::Accumulate)
+          Sums[V].push_back(A.B);
+  }
+  // A step outside the loops adds to the same partial sum where no new value comes between it and
+  // a step of theirs (a local summed, then reused for another quantity, is that quantity's).
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto Between = [&](const Stmt *X, const Stmt *A, const Stmt *B) {
+    if (SM.isBeforeInTranslationUnit(B->getBeginLoc(), A->getBeginLoc()))
+      std::swap(A, B);
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), X->getBeginLoc()) &&
+           SM.isBeforeInTranslationUnit(X->getBeginLoc(), B->getBeginLoc());
+  };
+  for (const Assignment &A : Assignments) {
+    const VarDecl *V = varOf(A.B->getLHS());
+    auto InLoops = Sums.find(V);
+    if (A.Loop >= 0 || InLoops == Sums.end())
+      continue;
+    const bool SameSum = llvm::any_of(InLoops->second, [&](const BinaryOperator *Step) {
+      return llvm::none_of(Fresh[V], [&](const BinaryOperator *New) { return New != A.B && Between(New, A.B, Step); });
+    });
+    if (SameSum)
+      for (const SumStep &S : sumSteps(*A.B, Ctx))
+        if (!Roles.count(S.Reducer))
+          Roles[S.Reducer] = Idiom::Accumulate;
+  }
+}
+
+void Reductions::Impl::atomicSum(const Expr *Added) {
+  const auto *B = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
+  if (!B)
+    return;
+  if (B->isAdditiveOp() && holdsProduct(B)) {
+    Roles.try_emplace(B, Idiom::Accumulate);
+    atomicSum(B->getLHS());
+    return atomicSum(B->getRHS());
+  }
+  if (B->getOpcode() != BO_Mul)
+    return;
+  const Expr *X = B->getLHS()->IgnoreParenImpCasts(), *Y = B->getRHS()->IgnoreParenImpCasts();
+  if (sameUpToFloatingCasts(X, Y, Ctx))
+    Roles.try_emplace(B, Idiom::SquareSum);
+  else if (readsTensor(X) && readsTensor(Y))
+    Roles.try_emplace(B, Idiom::DotMul);
+}
+
+void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const Chain &C) {
+  for (const SumStep &S : Steps)
+    reduction(S.Reducer, S.Added, L, C);
+}
+
+void Reductions::Impl::reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {
+  Roles[Reducer] = Idiom::Accumulate;
+  // Terms summed in a local of the loop first (`float part = x[i] * x[i] + x[i + 1] * x[i + 1];
+  // s += part;`, a loop unrolled by hand) are added to the sum as the same terms written inline,
+  // where the sum is all the local is for (a complex product stored and summed is data).
+  if (const VarDecl *Part = varOf(Added->IgnoreParenImpCasts());
+      Part && isSingleAssignmentLocal(Part) && declaredIn(Part, L) && Uses.lookup(Part) == 1)
+    if (const auto *Terms = dyn_cast<BinaryOperator>(Part->getInit()->IgnoreParenImpCasts());
+        Terms && Terms->isAdditiveOp() && holdsProduct(Terms))
+      return reduction(Terms, Terms, L, C);
+  // Terms added at once (`s += x * x + y * y`, `s += x * x + x`): each is added to the sum, a
+  // product's factors as a product's.
+  if (const auto *Terms = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
+      Terms && Terms->isAdditiveOp() && holdsProduct(Terms)) {
+    reduction(Terms, Terms->getLHS(), L, C);
+    return reduction(Terms, Terms->getRHS(), L, C);
+  }
+  // The factors of the product added, and the multiplies joining them.
+  std::vector<const Expr *> Varying;
+  std::function<void(const Expr *)> Factors = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<BinaryOperator>(E); M && M->getOpcode() == BO_Mul) {
+      Factors(M->getLHS());
+      Factors(M->getRHS());
+    } else if (exprVaries(E, L, C)) {
+      Varying.push_back(E);
+    }
+  };
+  Factors(Added);
+  if (Varying.size() != 2)
+    return;
+  // The lowest multiply with both varying factors below it takes the two operands.
+  const BinaryOperator *Join = nullptr;
+  std::function<bool(const Expr *, const Expr *)> Holds = [&](const Expr *E, const Expr *F) {
+    E = E->IgnoreParenImpCasts();
+    if (E == F)
+      return true;
+    const auto *M = dyn_cast<BinaryOperator>(E);
+    return M && M->getOpcode() == BO_Mul && (Holds(M->getLHS(), F) || Holds(M->getRHS(), F));
+  };
+  for (const Expr *E = Added->IgnoreParenImpCasts();;) {
+    const auto *M = dyn_cast<BinaryOperator>(E);
+    if (!M || M->getOpcode() != BO_Mul)
+      break;
+    Join = M;
+    const Expr *L = M->getLHS(), *R = M->getRHS();
+    if (Holds(L, Varying[0]) && Holds(L, Varying[1]))
+      E = L->IgnoreParenImpCasts();
+    else if (Holds(R, Varying[0]) && Holds(R, Varying[1]))
+      E = R->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  if (!Join)
+    return;
+  if (sameUpToFloatingCasts(Varying[0], Varying[1], Ctx))  // (double)y[i] * y[i] squares y[i]
+    Roles[Join] = Idiom::SquareSum;
+  else if (readsTensor(Varying[0]) && readsTensor(Varying[1]))
+    Roles[Join] = Idiom::DotMul;
+}
+
+} // namespace autoscale::find
