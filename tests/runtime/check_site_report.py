@@ -47,7 +47,7 @@ for key, want in [("file", "report_program.cpp"), ("column", 5), ("op", "mul"), 
     expect(f"site 10 {key}", cast[key], want)
 c = cast["counters"]
 for key, want in [("quantized", 4), ("overflows", 1), ("underflows", 1), ("subnormals", 1),
-                  ("nan_in", 0), ("inf_in", 0), ("nan_out", 0), ("inf_out", 0)]:
+                  ("nan_in", 0), ("inf_in", 0), ("nan_out", 0), ("inf_out", 0), ("absorbed", 0)]:
     expect(f"site 10 counters.{key}", c[key], want)
 # The products as float32, and what e4m3 made of them: 448, 0, and 0.01 -> 5 * 2^-9.
 values = [1.0, 500.0, f32(f32(0.01) * f32(0.01)), f32(f32(0.1) * f32(0.1))]

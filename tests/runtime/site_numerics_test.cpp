@@ -34,6 +34,44 @@ TEST(SiteNumerics, NonPowerOfTwoScaleRoundsOnceFromTheExactQuotient) {
   EXPECT_EQ(bits(autoscale_result_d(&out, static_cast<double>(v))), bits(0x1.6p-2 * static_cast<double>(0.3f)));
 }
 
+// A sum whose rounding returns an operand although the exact sum differs lost the other operand
+// whole: fp16's 2048 + 1 (2049 lies halfway between 2048 and 2050, and ties to even) stalls a count.
+// Named cases: the tie down (counted), a tie up (2048 + 3 = 2051 -> 2052, not), a small operand
+// first (1 + 4096 -> 4096: a lost), a sub (2048 - 0.5 = 2047.5 ties to 2048), fp32's own
+// absorption (2^30 + 1 is 2^30 in float: the format lost nothing), a zero operand (nothing to
+// lose), and an underflow (a 0 operand, b rounded to 0: counted as the underflow it is).
+TEST(SiteNumerics, SumsRoundedBackToAnOperandCountAsAbsorbed) {
+  static autoscale_site s = make_site(1203, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+                                      AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  static autoscale_site bf = make_site(1204, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_BF16,
+                                       AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  static autoscale_site under = make_site(1205, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+                                          AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  float count = 2048.0f;
+  for (int i = 0; i < 10; ++i) autoscale_add_assign_f(&s, &count, 1.0f);
+  EXPECT_EQ(count, 2048.0f);
+  EXPECT_EQ(autoscale_add_f(&s, 2048.0f, 3.0f), 2052.0f);
+  EXPECT_EQ(autoscale_add_f(&s, 1.0f, 4096.0f), 4096.0f);
+  EXPECT_EQ(autoscale_sub_f(&s, 2048.0f, 0.5f), 2048.0f);
+  EXPECT_EQ(autoscale_add_d(&s, 2048.0, 1.0), 2048.0);
+  EXPECT_EQ(autoscale_add_f(&bf, 0x1p30f, 1.0f), 0x1p30f);
+  EXPECT_EQ(autoscale_add_f(&s, 0.0f, 1.0f), 1.0f);
+  EXPECT_EQ(autoscale_add_f(&under, 0.0f, 0x1p-30f), 0.0f);
+  EXPECT_EQ(snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].counters.absorbed, 10u + 1u + 1u + 1u);
+  const autoscale::detail::SlotCounters c = snapshot_of(under).slot[AUTOSCALE_SLOT_OUTPUT].counters;
+  EXPECT_EQ(c.absorbed, 0u);
+  EXPECT_EQ(c.underflows, 1u);
+  EXPECT_EQ(snapshot_of(bf).slot[AUTOSCALE_SLOT_OUTPUT].counters.absorbed, 0u);
+  autoscale::detail::RegistrySnapshot one;
+  one.explicit_steps = 1;
+  one.explicit_mode = true;
+  one.sites.push_back(snapshot_of(s));
+  const std::string summary = autoscale::detail::report_summary(one);
+  EXPECT_NE(summary.find("of its sums lost an operand whole"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("keep fp32 (action: keep) if it carries a sum or state across iterations"), std::string::npos)
+      << summary;
+}
+
 // The same on device code's exact path (device_sites.h), which rounds with a scale itself.
 TEST(SiteNumerics, DeviceExactRoundingRoundsOnceFromTheExactQuotient) {
   EXPECT_EQ(bits(autoscale_round_exact_f(0x1.b9999ap-4f, 0.3f, AUTOSCALE_E4M3, 1)),

@@ -93,6 +93,7 @@ inline void expect_same_site(const autoscale_site &x, const autoscale_site &y, c
     EXPECT_EQ(a.counters.inf_in, b.counters.inf_in);
     EXPECT_EQ(a.counters.nan_out, b.counters.nan_out);
     EXPECT_EQ(a.counters.inf_out, b.counters.inf_out);
+    EXPECT_EQ(a.counters.absorbed, b.counters.absorbed);
   }
 }
 

@@ -73,6 +73,10 @@ double autoscale_quantize_d(autoscale_site *site, int slot, double v);
 /* Out of line: one execution of the site; rounds at the output when the site says so. */
 float autoscale_result_record_f(autoscale_site *site, float v);
 double autoscale_result_record_d(autoscale_site *site, double v);
+/* The same for a sum v = a + b (a sub's b negated): also counts an operand its rounding absorbed
+ * (autoscale_absorbed_f_). */
+float autoscale_sum_record_f(autoscale_site *site, float v, float a, float b);
+double autoscale_sum_record_d(autoscale_site *site, double v, double a, double b);
 /* Out of line: one execution of a binary site that rounds at its inputs, operand i belonging to
  * tensor_i (NULL: the slot's default tensor), in one call instead of three:
  * autoscale_result_record(site, autoscale_apply(op, quantize(site, 0, a), quantize(site, 1, b)))
@@ -129,14 +133,27 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_oper
   return autoscale_quantize_d(s, slot, v);
 #endif
 }
-/* What the record decides (rounding, format, statistics) is read from it, not from the state: the
- * record is constant, so each call compiles to its site's path alone (a site at fp32 never rounds:
- * its values pass). */
-AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_result_f(autoscale_site *s, float v) {
+/* Whether rounding the sum v = a + b (b as added: a sub's negated) to q lost an operand whole: q
+ * is a or b although v is not, so the other, non-zero, left no trace. A running sum stalls this way
+ * (fp16's 2048 + 1, a small update to a large weight); an operand the format alone did not lose
+ * (fp32's own v == a) is not counted. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_absorbed_f_(float a, float b, float v, float q) {
+  return (a != 0.0f) & (b != 0.0f) & (((q == a) & (v != a)) | ((q == b) & (v != b)));
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_absorbed_d_(double a, double b, double v, double q) {
+  return (a != 0.0) & (b != 0.0) & (((q == a) & (v != a)) | ((q == b) & (v != b)));
+}
+
+/* One execution's result v: rounded when the site rounds at its output, recorded. sum: v is the sum
+ * a + b, whose absorbed operands the site counts (statistics full). What the record decides
+ * (rounding, format, statistics) is read from it, not from the state: the record is constant, so
+ * each call compiles to its site's path alone (a site at fp32 never rounds: its values pass). */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_result_of_f_(autoscale_site *s, float v, int sum, float a, float b) {
 #if AUTOSCALE_DEVICE_PASS
-  return s->rounding == AUTOSCALE_ROUND_OUTPUT && s->format != AUTOSCALE_FP32
-             ? autoscale_device_round_f(s, AUTOSCALE_SLOT_OUTPUT, v)
-             : v;
+  if (s->rounding != AUTOSCALE_ROUND_OUTPUT || s->format == AUTOSCALE_FP32) return v;
+  const float q = autoscale_device_round_f(s, AUTOSCALE_SLOT_OUTPUT, v);
+  if (sum && autoscale_site_full_(s)) autoscale_device_count_absorbed_(s, autoscale_absorbed_f_(a, b, v, q));
+  return q;
 #else
   if (autoscale_plain_(s)) return v;
 #if AUTOSCALE_INLINE_HOT_PATH
@@ -150,6 +167,7 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_resul
       if (q_bits != AUTOSCALE_OUT_OF_LINE_F_) {
         const float q = autoscale_bits_float_(q_bits);
         autoscale_record_rounded_f_(&out->c, autoscale_lane_(t), autoscale_site_full_(s), range, v, q);
+        if (sum && autoscale_site_full_(s) && autoscale_absorbed_f_(a, b, v, q)) autoscale_bump_(&out->c.absorbed);
         autoscale_count_(st, t);
         return q;
       }
@@ -163,14 +181,18 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_resul
     }
   }
 #endif
-  return autoscale_result_record_f(s, v);
+  return sum ? autoscale_sum_record_f(s, v, a, b) : autoscale_result_record_f(s, v);
 #endif
 }
-AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_result_d(autoscale_site *s, double v) {
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_result_f(autoscale_site *s, float v) {
+  return autoscale_result_of_f_(s, v, 0, 0.0f, 0.0f);
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_result_of_d_(autoscale_site *s, double v, int sum, double a, double b) {
 #if AUTOSCALE_DEVICE_PASS
-  return s->rounding == AUTOSCALE_ROUND_OUTPUT && s->format != AUTOSCALE_FP32
-             ? autoscale_device_round_d(s, AUTOSCALE_SLOT_OUTPUT, v)
-             : v;
+  if (s->rounding != AUTOSCALE_ROUND_OUTPUT || s->format == AUTOSCALE_FP32) return v;
+  const double q = autoscale_device_round_d(s, AUTOSCALE_SLOT_OUTPUT, v);
+  if (sum && autoscale_site_full_(s)) autoscale_device_count_absorbed_(s, autoscale_absorbed_d_(a, b, v, q));
+  return q;
 #else
   if (autoscale_plain_(s)) return v;
 #if AUTOSCALE_INLINE_HOT_PATH
@@ -184,6 +206,7 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_resu
       if (q_bits != AUTOSCALE_OUT_OF_LINE_D_) {
         const double q = autoscale_bits_double_(q_bits);
         autoscale_record_rounded_d_(&out->c, autoscale_lane_(t), autoscale_site_full_(s), range, v, q);
+        if (sum && autoscale_site_full_(s) && autoscale_absorbed_d_(a, b, v, q)) autoscale_bump_(&out->c.absorbed);
         autoscale_count_(st, t);
         return q;
       }
@@ -197,8 +220,11 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_resu
     }
   }
 #endif
-  return autoscale_result_record_d(s, v);
+  return sum ? autoscale_sum_record_d(s, v, a, b) : autoscale_result_record_d(s, v);
 #endif
+}
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_result_d(autoscale_site *s, double v) {
+  return autoscale_result_of_d_(s, v, 0, 0.0, 0.0);
 }
 
 /* The arithmetic of a binary operation (AUTOSCALE_OP_ADD, _SUB, _MUL, _DIV) in the operation's
@@ -296,6 +322,8 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_binar
 #endif
   (void)tensor_a;
   (void)tensor_b;
+  if ((op == AUTOSCALE_OP_ADD || op == AUTOSCALE_OP_SUB) && autoscale_site_rounds_output_(s)) /* operands as given */
+    return autoscale_result_of_f_(s, autoscale_apply_f(op, a, b), 1, a, op == AUTOSCALE_OP_SUB ? -b : b);
   return autoscale_result_f(s, autoscale_apply_f(op, autoscale_operand_f(s, 0, a), autoscale_operand_f(s, 1, b)));
 }
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_binary_f(autoscale_site *s, int op, float a, float b) {
@@ -310,6 +338,8 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_bina
 #endif
   (void)tensor_a;
   (void)tensor_b;
+  if ((op == AUTOSCALE_OP_ADD || op == AUTOSCALE_OP_SUB) && autoscale_site_rounds_output_(s)) /* operands as given */
+    return autoscale_result_of_d_(s, autoscale_apply_d(op, a, b), 1, a, op == AUTOSCALE_OP_SUB ? -b : b);
   return autoscale_result_d(s, autoscale_apply_d(op, autoscale_operand_d(s, 0, a), autoscale_operand_d(s, 1, b)));
 }
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_binary_d(autoscale_site *s, int op, double a, double b) {

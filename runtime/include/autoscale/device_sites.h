@@ -46,7 +46,8 @@ AUTOSCALE_EXTERN_C_BEGIN
 #define AUTOSCALE_DEVICE_UNDERFLOWS 1 /* non-zero values that rounded to zero (statistics full) */
 #define AUTOSCALE_DEVICE_NAN_IN 2
 #define AUTOSCALE_DEVICE_INF_IN 3
-#define AUTOSCALE_DEVICE_COUNTS 4
+#define AUTOSCALE_DEVICE_ABSORBED 4  /* the output slot's sums that lost an operand whole (statistics full) */
+#define AUTOSCALE_DEVICE_COUNTS 5
 
 typedef struct autoscale_device_slot {
   float scale;   /* in force; 0 while calibrating (delayed scaling's first step: values pass) */
@@ -234,6 +235,13 @@ __device__ static __forceinline__ float autoscale_device_round_f(autoscale_site 
       atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], static_cast<unsigned>(__popc(static_cast<int>(underflows))));
   }
   return q;
+}
+/* Counts this lane's sum as absorbed (autoscale_absorbed_f_): one atomic per warp, as underflows. */
+__device__ static __forceinline__ void autoscale_device_count_absorbed_(autoscale_site *s, int absorbed) {
+  const unsigned mask = __activemask(), lanes = __ballot_sync(mask, absorbed);
+  if (lanes && autoscale_device_leader_(mask))
+    atomicAdd(&(*s->state)->slot[AUTOSCALE_SLOT_OUTPUT].counts[AUTOSCALE_DEVICE_ABSORBED],
+              static_cast<unsigned>(__popc(static_cast<int>(lanes))));
 }
 /* Doubles round on the exact path (the conversion instructions take floats, and rounding a double
  * to float first would round twice). */

@@ -62,6 +62,9 @@ typedef struct autoscale_counters_ {
   autoscale_u64 underflows;              /* v != 0 rounded to 0 */
   autoscale_u64 subnormals;              /* results that are subnormal in the format */
   autoscale_u64 nan_in, inf_in, nan_out, inf_out;
+  autoscale_u64 absorbed;                /* sums whose rounding returned an operand the exact sum
+                                            differed from: the other operand lost whole
+                                            (autoscale_absorbed_f_) */
 } autoscale_counters_;
 
 /* One slot of a thread's block: the tensor active there and its counters. */
@@ -81,7 +84,7 @@ typedef struct autoscale_thread_site_ {
   autoscale_u64 left; /* executions until the runtime's next window count (it runs at 0) */
   autoscale_slot_ slot[AUTOSCALE_SLOT_COUNT];
 } autoscale_thread_site_;
-#define AUTOSCALE_THREAD_SITE_BYTES_ 712
+#define AUTOSCALE_THREAD_SITE_BYTES_ 744
 
 /* A registered site, as the hot path sees it; the runtime's state extends it. (Device code's sites
  * have their own: autoscale/device_sites.h.) */

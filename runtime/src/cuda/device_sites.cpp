@@ -129,6 +129,7 @@ class CudaDeviceSites final : public DeviceSites {
       o.counters.underflows = d.counts[AUTOSCALE_DEVICE_UNDERFLOWS];
       o.counters.nan_in = d.counts[AUTOSCALE_DEVICE_NAN_IN];
       o.counters.inf_in = d.counts[AUTOSCALE_DEVICE_INF_IN];
+      o.counters.absorbed = d.counts[AUTOSCALE_DEVICE_ABSORBED];
     }
     if (t.symbol && rolls && site.strategy != AUTOSCALE_STRATEGY_DELAYED)
       s.strategy_note = "a device site: scaled as delayed scaling, one state per operand (no tensors)";

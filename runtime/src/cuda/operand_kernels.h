@@ -64,17 +64,19 @@ struct SlotStats {
     nan += ax > 0x7F800000u, inf += ax == 0x7F800000u;
   }
   // The block's statistics into the slot: one atomic per block and statistic, only where it
-  // changes something (every warp raising the same word would serialise on it).
+  // changes something (every warp raising the same word would serialise on it). Its counts are
+  // the device slot's first kCounts: an operand sums nothing, so absorbs nothing.
+  static constexpr int kCounts = AUTOSCALE_DEVICE_INF_IN + 1;
   __device__ void flush(autoscale_device_slot *slot) {
-    __shared__ uint32_t warps[kTileRows][1 + AUTOSCALE_DEVICE_COUNTS];
+    __shared__ uint32_t warps[kTileRows][1 + kCounts];
     const unsigned full = 0xFFFFFFFFu;
-    const uint32_t v[1 + AUTOSCALE_DEVICE_COUNTS] = {__reduce_max_sync(full, amax), __reduce_add_sync(full, over),
+    const uint32_t v[1 + kCounts] = {__reduce_max_sync(full, amax), __reduce_add_sync(full, over),
                                                      __reduce_add_sync(full, under), __reduce_add_sync(full, nan),
                                                      __reduce_add_sync(full, inf)};
     if (threadIdx.x == 0)
-      for (int i = 0; i <= AUTOSCALE_DEVICE_COUNTS; ++i) warps[threadIdx.y][i] = v[i];
+      for (int i = 0; i <= kCounts; ++i) warps[threadIdx.y][i] = v[i];
     __syncthreads();
-    if (threadIdx.y != 0 || threadIdx.x > AUTOSCALE_DEVICE_COUNTS) return;
+    if (threadIdx.y != 0 || threadIdx.x > kCounts) return;
     const int i = threadIdx.x;  // lane i reduces statistic i over the warps: 0 the amax, then the counts
     uint32_t total = 0;
     for (int w = 0; w < kTileRows; ++w) total = i == 0 ? max(total, warps[w][0]) : total + warps[w][i];

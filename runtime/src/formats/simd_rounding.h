@@ -81,6 +81,7 @@ struct BlockTotals {
   double error = 0, value = 0;
   uint32_t amax = 0;
   uint64_t subnormals = 0, underflows = 0;
+  uint64_t absorbed = 0;  // sums that lost an operand whole (counted by the loop programs)
 };
 
 // One tensor's statistics over a block of at most kBlockValues values, taken 8 at a time; the one

@@ -208,6 +208,11 @@ __attribute__((noinline)) void pass_lanes(const autoscale_loop_op &op, const flo
   sums.slot[AUTOSCALE_SLOT_OUTPUT] = record_lanes(dst, m, bad);  // read when the site records its output
 }
 
+// A site op that adds or subtracts, whose rounding may absorb an operand (autoscale.h), and its
+// second operand as added.
+bool is_sum(int code) { return code == AUTOSCALE_LOOP_SITE_ADD || code == AUTOSCALE_LOOP_SITE_SUB; }
+AUTOSCALE_FORCE_INLINE inline float signed_addend(int code, float b) { return code == AUTOSCALE_LOOP_SITE_SUB ? -b : b; }
+
 // One lane's value v rounded to q as the inline path rounds it, counted into t (as
 // autoscale_record_rounded_f_ counts).
 AUTOSCALE_FORCE_INLINE inline void rounded_lane(BlockTotals &t, float v, float q, uint64_t range, bool full) {
@@ -246,6 +251,7 @@ AUTOSCALE_FORCE_INLINE inline bool site_lane(const autoscale_loop_op &op, const 
     if (q == AUTOSCALE_OUT_OF_LINE_F_) return false;
     out = autoscale_bits_float_(q);
     rounded_lane(t[AUTOSCALE_SLOT_OUTPUT], v, out, r.range[AUTOSCALE_SLOT_OUTPUT], r.full);
+    if (r.full && is_sum(op.code)) t[AUTOSCALE_SLOT_OUTPUT].absorbed += autoscale_absorbed_f_(a, signed_addend(op.code, b), v, out);
     return true;
   }
   case Kind::PassInputs:  // as the inline path's pass: every value finite, each recorded as it is
@@ -378,15 +384,23 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
       arithmetic(arithmetic_of(op.code), qa, qb, dst, m);
       if (r.record_output) s[AUTOSCALE_SLOT_OUTPUT] = record_lanes(dst, m, bad);
     } else {
+      // A value to round goes to qb, then rounded into qa: the operands, the value and its rounding
+      // all stay for the counts (below the range, absorbed), whatever registers dst shares.
+      float *v = r.kind == Kind::Output ? qb : dst;
       if (arith) {
-        arithmetic(arithmetic_of(op.code), a, lanes(op.b), dst, m);
+        arithmetic(arithmetic_of(op.code), a, lanes(op.b), v, m);
       } else if (op.code == AUTOSCALE_LOOP_SITE_NEG) {
-        for (int k = 0; k < m; ++k) dst[k] = -a[k];
+        for (int k = 0; k < m; ++k) v[k] = -a[k];
       } else {
-        std::copy(a, a + m, dst);
+        std::copy(a, a + m, v);
       }
-      if (r.kind == Kind::Output) {  // into qa first: the values stay for the counts below the range
-        s[AUTOSCALE_SLOT_OUTPUT] = round_lanes(slot(AUTOSCALE_SLOT_OUTPUT), dst, qa, m, bad);
+      if (r.kind == Kind::Output) {
+        s[AUTOSCALE_SLOT_OUTPUT] = round_lanes(slot(AUTOSCALE_SLOT_OUTPUT), v, qa, m, bad);
+        if (r.full && is_sum(op.code)) {
+          const float *b = lanes(op.b);
+          for (int k = 0; k < m; ++k)
+            s[AUTOSCALE_SLOT_OUTPUT].absorbed += autoscale_absorbed_f_(a[k], signed_addend(op.code, b[k]), v[k], qa[k]);
+        }
         std::copy(qa, qa + m, dst);
       }
       if (r.kind == Kind::Record) s[AUTOSCALE_SLOT_OUTPUT] = record_lanes(dst, m, bad);
@@ -411,6 +425,7 @@ void commit_slot(Counters &c, const BlockTotals &s, int m, bool full, bool round
       add(c.value_sum[lane], s.value);
       store_relaxed(c.subnormals, load_relaxed(c.subnormals) + s.subnormals);
       store_relaxed(c.underflows, load_relaxed(c.underflows) + s.underflows);
+      store_relaxed(c.absorbed, load_relaxed(c.absorbed) + s.absorbed);
     }
   }
   autoscale_raise_(&c, s.amax);

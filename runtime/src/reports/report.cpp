@@ -44,6 +44,7 @@ SlotCounters rounded_totals(const SiteSnapshot &s) {
     t.inf_in += c.inf_in;
     t.nan_out += c.nan_out;
     t.inf_out += c.inf_out;
+    t.absorbed += c.absorbed;
   }
   return t;
 }
@@ -136,6 +137,7 @@ void write_counters(Json &j, const SlotCounters &c, bool error_measured) {
   j.key("inf_in"), j.number(c.inf_in);
   j.key("nan_out"), j.number(c.nan_out);
   j.key("inf_out"), j.number(c.inf_out);
+  j.key("absorbed"), j.number(c.absorbed);
   j.key("error");
   if (!error_measured && c.value_sum == 0) {
     j.null();

@@ -73,6 +73,12 @@ std::string range_hint(const autoscale_site &site, bool too_large) {
   return hint + " or " + wider_format(site.format);
 }
 
+// A site whose op the rewriter found as a sum or state carried across iterations (rules/README.md).
+bool carries_state(const autoscale_site &site) {
+  const std::string kind = site.kind ? site.kind : "";
+  return kind == "accumulate" || kind == "update" || kind == "square_sum" || kind == "compensation";
+}
+
 }  // namespace
 
 Finding judge(const SiteSnapshot &s) {
@@ -112,6 +118,14 @@ Finding judge(const SiteSnapshot &s) {
        !scaled ? "scale it (action: scale) so small values move into range"
        : fixed ? "use a smaller static_scale or strategy: delayed"
                : range_hint(site, false));
+  // Sums rounded back to an operand (autoscale_absorbed_f_): where the line carries a sum or state
+  // from one iteration to the next, it stalls there. Named from 1% of the values on: an
+  // elementwise add loses a much smaller operand now and then, as the format's precision says.
+  if (s.device || t.absorbed * 100 >= t.quantized)
+    lost(t.absorbed, s.device ? " sums lost an operand whole" : " of its sums lost an operand whole",
+         std::string("keep fp32 (action: keep) if it carries a sum or state across iterations: in ") +
+             autoscale_format_name(site.format) + " it stalls once what it adds falls below half its ulp" +
+             (carries_state(site) ? "" : " (the rewriter did not find it as one: op accumulate or update)"));
   lost(made_nonfinite, " became NaN or inf",
        site.saturate ? "keep fp32 (action: keep)" : "saturate: true, or keep fp32 (action: keep)");
   // Values within the format's normal range never lose more than half an ulp; above that, values

@@ -59,6 +59,16 @@ template <class T> T result_record(autoscale_site *site, T v) {
   return finish_execution(st, t, lane_of(t), v);
 }
 
+// result_record for a sum v = a + b (b as added), counting an operand its rounding absorbed as the
+// inline path counts it.
+template <class T> T sum_record(autoscale_site *site, T v, T a, T b) {
+  SiteState *st = entered_state_of(site);
+  ThreadSite &t = thread_site(st);
+  const T q = finish_execution(st, t, lane_of(t), v);
+  if (st->full && absorbed(a, b, v, q)) bump(t.slot[AUTOSCALE_SLOT_OUTPUT].c.absorbed);
+  return q;
+}
+
 inline float apply(int op, float a, float b) { return autoscale_apply_f(op, a, b); }
 inline double apply(int op, double a, double b) { return autoscale_apply_d(op, a, b); }
 
@@ -87,6 +97,8 @@ float autoscale_quantize_f(autoscale_site *site, int slot, float v) { return qua
 double autoscale_quantize_d(autoscale_site *site, int slot, double v) { return quantize(site, slot, v); }
 float autoscale_result_record_f(autoscale_site *site, float v) { return result_record(site, v); }
 double autoscale_result_record_d(autoscale_site *site, double v) { return result_record(site, v); }
+float autoscale_sum_record_f(autoscale_site *site, float v, float a, float b) { return sum_record(site, v, a, b); }
+double autoscale_sum_record_d(autoscale_site *site, double v, double a, double b) { return sum_record(site, v, a, b); }
 float autoscale_binary_inputs_f(autoscale_site *site, int op, float a, float b, const void *tensor_a,
                                 const void *tensor_b) {
   return binary_inputs(site, op, a, b, tensor_a, tensor_b);

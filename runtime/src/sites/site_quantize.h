@@ -159,6 +159,10 @@ template <class T> inline void record_result(const SiteState *st, ThreadSlot &ou
   if (AUTOSCALE_UNLIKELY(!std::isfinite(v))) note_nonfinite(st, out, v, v);
 }
 
+// A sum's rounding lost an operand whole (autoscale.h).
+inline bool absorbed(float a, float b, float v, float q) { return autoscale_absorbed_f_(a, b, v, q) != 0; }
+inline bool absorbed(double a, double b, double v, double q) { return autoscale_absorbed_d_(a, b, v, q) != 0; }
+
 // The format the site rounds to now (AUTOSCALE_FP32 during empirical analysis).
 inline int format_now(const SiteState *st) {
   return __atomic_load_n(&st->pass, __ATOMIC_RELAXED) ? AUTOSCALE_FP32 : st->format;

@@ -29,6 +29,7 @@ template <class Dst> void add_events(Dst &dst, const Counters &src) {
   dst.inf_in += load_relaxed(src.inf_in);
   dst.nan_out += load_relaxed(src.nan_out);
   dst.inf_out += load_relaxed(src.inf_out);
+  dst.absorbed += load_relaxed(src.absorbed);
 }
 }  // namespace
 
@@ -60,6 +61,7 @@ void accumulate(SlotCounters &dst, const SlotCounters &src) {
   dst.inf_in += src.inf_in;
   dst.nan_out += src.nan_out;
   dst.inf_out += src.inf_out;
+  dst.absorbed += src.absorbed;
 }
 
 uint64_t executions(const ThreadSite &t) {
