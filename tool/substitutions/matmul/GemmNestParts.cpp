@@ -16,17 +16,17 @@ using namespace clang;
 namespace autoscale::find::gemm {
 namespace {
 
-/// `for (int v = 0; v < Bound; v++ / v += Step)` (or `v = 0` for a v declared before: C89,
-/// `#pragma omp parallel for private(v)`): the variable, bound and step (null: 1). `v <= Bound`
-/// with a signed bound of v's type runs to Bound + 1 (Inclusive); an unsigned one may never end,
-/// and one of a narrower type than v's could be its type's maximum.
-bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Bound, const Expr *&Step,
+/// `for (int v = Start; v < Bound; v++ / v += Step)` (or `v = Start` for a v declared before: C89,
+/// `#pragma omp parallel for private(v)`): the variable, its start, bound and step (null: 1).
+/// `v <= Bound` with a signed bound of v's type runs to Bound + 1 (Inclusive); an unsigned one may
+/// never end, and one of a narrower type than v's could be its type's maximum.
+bool header(const ForStmt *For, const VarDecl *&V, const Expr *&Start, const Expr *&Bound, const Expr *&Step,
             bool &Inclusive, std::string &Why, const SourceManager &SM) {
   std::string Loop = loopAtLine(For, SM);
-  const Expr *Start = nullptr;
+  Start = nullptr;
   V = forCounter(*For, &Start);
-  if (!V || !V->getType()->isIntegerType() || !Start || !isZeroLiteral(Start)) {
-    Why = Loop + " does not start an integer variable at 0";
+  if (!V || !V->getType()->isIntegerType() || !Start) {
+    Why = Loop + " does not start an integer variable";
     return false;
   }
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
@@ -211,16 +211,17 @@ bool NestAttempt::fail(const std::string &Reason) {
 bool NestAttempt::loops() {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<std::pair<const Expr *, const Expr *>> Ends; // bound, step
+  std::vector<const Expr *> Starts;
   std::vector<bool> Inclusives;                             // `<=`: the trip is bound + 1
   for (size_t I = J + 1; I-- > 0;) {
     const ForStmt *For = Ch.Loops[I];
     NestLoop L;
     L.For = For;
     L.Line = SM.getSpellingLineNumber(For->getForLoc());
-    const Expr *Bound, *Step;
+    const Expr *Start, *Bound, *Step;
     bool Inclusive = false;
     std::string W;
-    if (!header(For, L.Var, Bound, Step, Inclusive, W, SM))
+    if (!header(For, L.Var, Start, Bound, Step, Inclusive, W, SM))
       return fail(W);
     if (writesWithin(L.Var, For->getCond()) || writesWithin(L.Var, For->getBody()))
       return fail(loopAtLine(For, SM) + " changes its variable in its body");
@@ -229,14 +230,24 @@ bool NestAttempt::loops() {
     L.Signed = Bound->IgnoreParenImpCasts()->getType()->isSignedIntegerType();
     Scope_.Loop.insert(L.Var);
     Loops.push_back(L);
+    Starts.push_back(Start);
     Ends.push_back({Bound, Step});
     Inclusives.push_back(Inclusive);
   }
   for (size_t I = 0; I < Loops.size(); ++I) {
+    // A loop from a value fixed in the nest (a minibatch's rows, `for (i = b0; i < b0 + B; i++)`)
+    // is one from 0 over the elements from there on: its trip is the bound less the start, and
+    // each access's first element moves by the start (startedAtZero).
+    if (!isZeroLiteral(Starts[I])) {
+      std::optional<Poly> Start = Reader.invariant(Starts[I]);
+      if (!Start)
+        return fail("the start of " + loopAtLine(Loops[I].For, SM) + ": " + Reader.Why);
+      Loops[I].Start = *Start;
+    }
     std::optional<Poly> Trip = Reader.invariant(Ends[I].first);
     if (!Trip)
       return fail("the bound of " + loopAtLine(Loops[I].For, SM) + ": " + Reader.Why);
-    Loops[I].Trip = Inclusives[I] ? *Trip + Poly::constant(1) : *Trip;
+    Loops[I].Trip = (Inclusives[I] ? *Trip + Poly::constant(1) : *Trip) - Loops[I].Start;
     if (const Expr *Step = Ends[I].second) {
       std::optional<Poly> S = Reader.invariant(Step);
       if (!S)
@@ -352,11 +363,12 @@ bool NestAttempt::arrayAccumulator(const ArraySubscriptExpr *T) {
     if (!For || (After ? StoreLoop : Init))
       return fail(Name + " is used other than set, summed and stored by loops");
     const VarDecl *Var;
-    const Expr *Bound, *Step;
+    const Expr *Start, *Bound, *Step;
     bool Inclusive = false;
     std::string W;
-    if (!header(For, Var, Bound, Step, Inclusive, W, SM) || Step)
-      return fail(W.empty() ? loopAtLine(For, SM) + " does not count by one" : W);
+    if (!header(For, Var, Start, Bound, Step, Inclusive, W, SM) || Step || !isZeroLiteral(Start) ||
+        !LaneLoop->Start.isZero())
+      return fail(W.empty() ? loopAtLine(For, SM) + " does not count by one from 0" : W);
     std::optional<Poly> Trip = Reader.invariant(Bound);
     if (Trip && Inclusive)
       Trip = *Trip + Poly::constant(1);
@@ -459,6 +471,10 @@ bool NestAttempt::accesses() {
     std::optional<Access> D = readOf(Init);
     if (!D)
       return fail("the initial value: " + Why);
+    // The runtime's GEMM adds D (or C) as it is: C = A·B + D has no factor on D.
+    if (D->Factor)
+      return fail("the initial value is an element times a factor (`beta * c[i][j]`), which the GEMM "
+                  "does not scale");
     if (D->Base == P.C.Base) {
       if (!sameAffine(D->Offset, P.C.Offset) || P.DIf)
         return fail("the initial value reads the result at another element");
@@ -474,6 +490,19 @@ bool NestAttempt::accesses() {
         if (P.C.Offset.coeff(L.Var).isZero())
           return fail(loopAtLine(L.For, Ctx.getSourceManager()) +
                       " runs around the accumulator but does not index the result");
+  // A loop from a value fixed in the nest (NestLoop::Start) counts from 0 in the call: each
+  // access's first element is the one where the loops start.
+  const auto FromStart = [&](Access &A) {
+    for (const NestLoop &L : Loops)
+      A.Offset.Const = A.Offset.Const + A.Offset.coeff(L.Var) * L.Start;
+  };
+  FromStart(P.X);
+  FromStart(P.Y);
+  FromStart(P.C);
+  if (P.D)
+    FromStart(*P.D);
+  for (Access &Out : P.Outputs)
+    FromStart(Out);
   return true;
 }
 

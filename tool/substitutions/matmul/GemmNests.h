@@ -76,7 +76,8 @@ inline constexpr const char *kNotDistinct =
 struct NestLoop {
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *Var = nullptr;
-  Poly Trip;            ///< its bound
+  Poly Start;           ///< its first value, fixed in the nest (0 mostly)
+  Poly Trip;            ///< its count: the bound less the start
   bool Signed = false;  ///< the bound's type is signed: a count <= 0 runs nothing
   std::optional<Poly> Step; ///< a step other than 1: the loop walks tiles
   unsigned Line = 0;

@@ -13,9 +13,9 @@
 
 void attend(std::vector<float> &out, const std::vector<float> &att, const std::vector<float> &v,
             int t0, int t, int hs) {
-  for (int t2 = t0; t2 <= t; t2++) {
-  // CHECK: for (int t2 = t0; t2 <= t; t2++) {
-  // REPORT: input.cpp:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"attend","op":"matmul","reason":"not substituted as a GEMM: the loop at line 16 does not start an integer variable at 0","spelling":"matmul","type":"float","variable":"out"}
+  for (int t2 = t0; t2 <= t && att[t2] != 0.0f; t2++) {
+  // CHECK: for (int t2 = t0; t2 <= t && att[t2] != 0.0f; t2++) {
+  // REPORT: input.cpp:[[@LINE-2]]:3: {"action":"skipped","class":"allow","function":"attend","op":"matmul","reason":"not substituted as a GEMM: the loop at line 16 is not bounded as `t2 < n` or, n signed and of t2's type, `t2 <= n`","spelling":"matmul","type":"float","variable":"out"}
     float w = att[t2];
     for (int i = 0; i < hs; i++)
     // CHECK: autoscale_axpy_f(&[[SITES:autoscale_sites_[0-9a-f]+]][0], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, w, 0, v.data() + (t2 * hs + 0), 1, out.data(), 1, att.data(), v.data());
@@ -32,10 +32,10 @@ struct Grads {
 void attend_back(Grads &g, const std::vector<float> &att, const std::vector<float> &dout, int T,
                  int hs) {
   for (int t = 0; t < T; t++)
-  // CHECK: for (int t = 0; t < T; t++)
     for (int t2 = 0; t2 <= t; t2++)
+    // CHECK: for (int t2 = 0; t2 <= t; t2++)
+    // REPORT: input.cpp:[[@LINE-2]]:5: {"action":"keep","class":"deny","function":"attend_back","gemm":"loops","note":"the loop at line 34 is not folded in: the bound of the loop at line 35: 't' changes with the loops","op":"outer_product","rule":"class:deny","spelling":"matmul","type":"float","variable":"g"}
     // Each row t is a rank-1 update (op outer_product), which default.yaml keeps (class deny).
-    // REPORT: input.cpp:[[@LINE-2]]:5: {"action":"keep","class":"deny","function":"attend_back","gemm":"loops","note":"the loop at line 34 is not folded in: the bound of the loop at line [[@LINE-2]]: 't' changes with the loops","op":"outer_product","rule":"class:deny","spelling":"matmul","type":"float","variable":"g"}
       for (int i = 0; i < hs; i++)
       // CHECK: autoscale_axpy_f(&[[SITES]][1], hs > 0 ? AUTOSCALE_CAST(size_t, hs) : 0, att[t * T + t2], 0, dout.data() + (t * hs + 0), 1, g.dv.data() + (t2 * hs + 0), 1, att.data(), dout.data());
         g.dv[t2 * hs + i] += att[t * T + t2] * dout[t * hs + i];

@@ -88,11 +88,11 @@ static float pointers(const std::vector<float> &a, const std::vector<std::vector
   return s;
 }
 
-// Attention's weighted sum of values (over a window from t0, which no GEMM site takes) and its
-// gradient, into containers.
+// Attention's weighted sum of values (over a window from t0 that stops at a zero weight, which no
+// GEMM site takes) and its gradient, into containers.
 static void attend(std::vector<float> &out, const std::vector<float> &att,
                    const std::vector<float> &v, int t0, int t) {
-  for (int t2 = t0; t2 <= t; t2++) {
+  for (int t2 = t0; t2 <= t && att[t2] != 0.0f; t2++) {
     float w = att[t2];
     for (int i = 0; i < HS; i++)
       out[i] += w * v[t2 * HS + i];

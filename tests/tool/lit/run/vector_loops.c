@@ -72,10 +72,10 @@ static double dot_d(const double *a, const double *b, long n) {
   return acc;
 }
 
-/* Attention's weighted sum of values (alpha left; over a window from t0, which no GEMM site
- * takes) and its gradient (alpha right). */
+/* Attention's weighted sum of values (alpha left; over a window from t0 that stops at a zero
+ * weight, which no GEMM site takes) and its gradient (alpha right). */
 static void attend(float *out, const float *att, const float *v, int t0, int t) {
-  for (int t2 = t0; t2 <= t; t2++) {
+  for (int t2 = t0; t2 <= t && att[t2] != 0.0f; t2++) {
     float w = att[t2];
     for (int i = 0; i < HS; i++)
       out[i] += w * v[t2 * HS + i];
