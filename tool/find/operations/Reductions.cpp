@@ -51,6 +51,12 @@ Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchan
   stepsBesideLoops();
   for (const CallExpr *Call : AtomicSums)
     atomicSum(Call->getArg(1));
+  for (const Expr *E : CasCombinations) {
+    const auto *B = dyn_cast<BinaryOperator>(E);
+    Roles.try_emplace(E, B && B->isAdditiveOp() ? Idiom::Accumulate : Idiom::Update);
+    if (B && B->isAdditiveOp())
+      atomicSum(B->getLHS()), atomicSum(B->getRHS());
+  }
   for (auto [Store, L] : StructStores)
     storedBack(Store->getArg(0), Store->getArg(1), L);
   // A float count (`n++`, `hits--`) the function keeps or a loop carries: in fp16 it sticks at 2048.
@@ -59,6 +65,8 @@ Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchan
       Roles[U] = Idiom::Update;
   for (const FoldSteps &F : Folds)
     fold(F);
+  for (const InPlaceTransform &T : Transforms)
+    transformedInPlace(T);
   for (const Expr *G : Guarded)
     guard(G);
   for (const Expr *E : compensationOps(FD, Ctx))
@@ -140,6 +148,10 @@ bool Reductions::Impl::VisitCallExpr(CallExpr *C) {
   if (FD && FD->getIdentifier() && FD->getName().starts_with("atomicAdd") && C->getNumArgs() == 2 &&
       C->getArg(1)->getType()->isRealFloatingType())
     AtomicSums.push_back(C);
+  if (const Expr *E = casCombination(*C))
+    CasCombinations.push_back(E);
+  if (InPlaceTransform T = inPlaceTransform(*C, Ctx); T.Lambda)
+    Transforms.push_back(T);
   // What the call may change as a whole (`setCols(out, 4)`, `out.resize(n)`).
   std::vector<const Expr *> Lent;
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(C); M && M->getMethodDecl() && !M->getMethodDecl()->isConst())
@@ -411,11 +423,11 @@ void Reductions::Impl::analyse(const Assignment &A) {
     };
     for (int L : C)
       if (!addressVaries(Target, L, C) && Varies(L))
-        return reduction(Steps, L, C);
+        return sumOrElimination(Steps, Target, L, C);
     if (scatters(Target, C))
       for (int L : C)
         if (Varies(L))
-          return reduction(Steps, L, C);
+          return sumOrElimination(Steps, Target, L, C);
   }
   // A scan: each element sums the one before it (a prefix sum along the innermost loop).
   if (A.Loop >= 0) {
@@ -424,6 +436,9 @@ void Reductions::Impl::analyse(const Assignment &A) {
     if (llvm::any_of(Scan, [&](const SumStep &S) { return exprVaries(S.Added, A.Loop, C); }))
       return reduction(Scan, A.Loop, C);
   }
+  // A recurrence through an array, each element computed from the one the iteration before wrote.
+  if (B->getOpcode() == BO_Assign && readsPrevious(B->getRHS(), Target, A.Loop))
+    return update(B, Target);
   // State the function keeps, or a local a loop carries from one iteration to the next (an
   // average, a decay, a count, a running product).
   if ((outlivesFunction(Target) || carriedLocal(Target, A.Loop, countsByConstant(*B))) &&

@@ -188,6 +188,11 @@ private:
   void fold(const FoldSteps &F);
 
   void reduction(const std::vector<SumStep> &Steps, int L, const Chain &C);
+  /// Steps of a sum over loop L into Target: a reduction, or an elimination where a term reads
+  /// Target's own buffer (`a[r][j] -= f * a[c][j]` of Gauss-Jordan, LU's `a[i][j] -= a[i][k] *
+  /// a[k][j]`, a triangular solve's `x[i] -= l[i][j] * x[j]`): each sum takes in what others left
+  /// before it, so the sweep is state updated in place, not a product of two tensors.
+  void sumOrElimination(const std::vector<SumStep> &Steps, const Expr *Target, int L, const Chain &C);
 
   void reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C);
 
@@ -205,6 +210,22 @@ private:
   /// (Gauss-Seidel's `u[i] = 0.5f * (u[i - 1] + u[i + 1] + h2 * f[i])`), repeated (sweptAgain),
   /// carries the values it reads as an update does.
   bool readsBeside(const Stmt *E, const Expr *Target) const;
+  /// Whether E reads, directly or through the locals it reads, an element of Target's own buffer
+  /// (of the same object, for a member's; not a part of it at another fixed offset, an arena's
+  /// `c = mem + 2 * n * n` beside `a = mem`, whose offsets the loops around C do not change);
+  /// SameSlice: one in Target's slice, its leading indices Target's or ranging with the sum's loop
+  /// L (all of a vector's elements; the rows of a matrix the sum runs over), not another fixed
+  /// row, as a network's layers `act[l + 1]` computed from `act[l]` are.
+  bool readsOwnBuffer(const Stmt *E, const Expr *Target, int L, const Chain &C, bool SameSlice) const;
+  /// Whether E reads the element of Target's buffer that the previous iteration of loop L wrote:
+  /// Target's place one step back, against L's direction (an IIR filter's `y[i] = a * y[i - 1] +
+  /// b * x[i]`, Thomas's back substitution `x[i] = d[i] - c[i] * x[i + 1]` counting down): a
+  /// recurrence through the array, whose values each iteration carries to the next.
+  bool readsPrevious(const Stmt *E, const Expr *Target, int L) const;
+  /// Whether the term Added of a sum over loop L into Written eliminates: both factors of its
+  /// product read Written's buffer (LU's `a[i][k] * a[k][j]`), or a term reads it in Written's
+  /// slice (a triangular solve's `l[i][j] * x[j]` into x[i]).
+  bool eliminates(const Expr *Added, const Expr *Written, int L, const Chain &C) const;
 
   /// Whether Index is At, or At plus or minus a constant or a stride the function does not change
   /// (`u[i - 1]`, `u[idx + nx]`), not a loop's counter (`in[i + j]`, a convolution's window).
@@ -221,6 +242,14 @@ private:
   /// The terms an atomicAdd adds to its sum, as those of `s += ...` in a loop: the + between them
   /// accumulates, a square is a square_sum, a product of two tensors' elements a dot_mul.
   void atomicSum(const Expr *Added);
+  /// The new value of an atomicCAS loop, the CUDA Programming Guide's atomic read-modify-write
+  /// (`atomicCAS(a, old, __double_as_longlong(v + __longlong_as_double(old)))`): its operation on
+  /// the value in memory, reinterpreted from the compared bits, is the update; a + or - a sum
+  /// into memory, as atomicAdd's. Null where the call is no such loop's.
+  const Expr *casCombination(const CallExpr &Call) const;
+  /// An in-place std::transform's lambda (SumSteps.h): a returned value that combines the element
+  /// it overwrites with the other range's is that element's update.
+  void transformedInPlace(const InPlaceTransform &T);
 
   /// Whether A's target is a delay element of a recurrence: read before A, in its loop's body (or
   /// the function's), its old value used before A gives it the next, which depends on other
@@ -278,6 +307,8 @@ private:
   std::vector<FoldSteps> Folds;
   /// CUDA's atomicAdd of a float (`atomicAdd(sum, d * d)`): each thread adds its value to one sum.
   std::vector<const CallExpr *> AtomicSums;
+  std::vector<const Expr *> CasCombinations; ///< casCombination of each atomicCAS
+  std::vector<InPlaceTransform> Transforms;  ///< std::transforms writing back into an input
   mutable std::set<const VarDecl *> Visiting;
   std::map<llvm::StringRef, unsigned> NameCount;
   std::vector<Assignment> Assignments;

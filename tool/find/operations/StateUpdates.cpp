@@ -219,7 +219,9 @@ bool Reductions::Impl::givenToCall(const Stmt *S, const VarDecl *V) {
 bool Reductions::Impl::outlivesFunction(const Expr *LV) const {
   LV = LV->IgnoreParenImpCasts();
   if (const auto *D = dyn_cast<DeclRefExpr>(LV)) {
-    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    // A structured binding names a part of its decomposed object: state where that object is
+    // (`for (auto &[x, v] : particles) x += dt * v;`).
+    const VarDecl *V = variableNamed(D->getDecl());
     return V && (V->hasGlobalStorage() || V->getType()->isReferenceType());
   }
   if (std::optional<Subscript> A = subscriptOf(LV))
@@ -275,6 +277,38 @@ bool Reductions::Impl::readsBeside(const Stmt *E, const Expr *Target) const {
     const auto *W = dyn_cast<MemberExpr>(Written.Base), *R = dyn_cast<MemberExpr>(Read.Base);
     return Written.Buffer == Read.Buffer && (!W || (R && sameExpr(W->getBase(), R->getBase(), Ctx)));
   });
+}
+
+bool Reductions::Impl::readsOwnBuffer(const Stmt *E, const Expr *Target, int L, const Chain &C, bool SameSlice) const {
+  std::optional<ElementPath> T = pathThroughRows(Target);
+  const auto *W = T ? dyn_cast<MemberExpr>(T->Base) : nullptr;
+  const auto Fixed = [&](const Expr *Offset) {
+    return !Offset || llvm::none_of(C, [&](int L) { return exprVaries(Offset, L, C); });
+  };
+  const auto Apart = [&](const ElementPath &R) {
+    return (R.RowOffset || T->RowOffset) && Fixed(R.RowOffset) && Fixed(T->RowOffset) &&
+           !(R.RowOffset && T->RowOffset && sameExpr(R.RowOffset, T->RowOffset, Ctx));
+  };
+  const auto Leading = [&](const ElementPath &R) {
+    return R.Indices.size() == T->Indices.size() &&
+           (R.Indices.empty() || llvm::all_of(llvm::seq<size_t>(1, R.Indices.size()), [&](size_t I) {
+             return sameExpr(R.Indices[I - 1], T->Indices[I - 1], Ctx) || exprVaries(R.Indices[I - 1], L, C);
+           }));
+  };
+  return T && T->Buffer && readsWhere(E, [&](const Expr *X) {
+           std::optional<ElementPath> R = pathThroughRows(X);
+           const auto *M = R ? dyn_cast<MemberExpr>(R->Base) : nullptr;
+           return R && R->Buffer == T->Buffer && (!W || (M && sameExpr(W->getBase(), M->getBase(), Ctx))) &&
+                  !Apart(*R) && (!SameSlice || Leading(*R));
+         });
+}
+
+bool Reductions::Impl::eliminates(const Expr *Added, const Expr *Written, int L, const Chain &C) const {
+  if (const auto *Product = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
+      Product && Product->getOpcode() == BO_Mul && readsOwnBuffer(Product->getLHS(), Written, L, C, false) &&
+      readsOwnBuffer(Product->getRHS(), Written, L, C, false))
+    return true;
+  return readsOwnBuffer(Added, Written, L, C, true);
 }
 
 namespace {
@@ -364,6 +398,33 @@ bool Reductions::Impl::atOrBeside(const Expr *Index, const Expr *IndexRow, const
   });
 }
 
+bool Reductions::Impl::readsPrevious(const Stmt *E, const Expr *Target, int L) const {
+  const auto *For = L >= 0 ? dyn_cast<ForStmt>(Loops[L].S) : nullptr;
+  const VarDecl *Counter = For ? forCounter(*For) : nullptr;
+  const auto *Inc = For && For->getInc() ? dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts()) : nullptr;
+  std::optional<ElementPath> T = pathThroughRows(Target);
+  if (!Counter || !Inc || !Inc->isIncrementDecrementOp() || varOf(Inc->getSubExpr()) != Counter || !T ||
+      T->Indices.empty() || !refersTo(T->Indices.back(), Counter))
+    return false;
+  const int64_t Back = Inc->isIncrementOp() ? -1 : 1;
+  return readsWhere(E, [&](const Expr *X) {
+    std::optional<ElementPath> R = pathThroughRows(X);
+    if (!R || R->Buffer != T->Buffer || R->Indices.size() != T->Indices.size() ||
+        !R->Indices.back()->getType()->isIntegerType() || !T->Indices.back()->getType()->isIntegerType())
+      return false;
+    for (size_t I = 0; I + 1 < R->Indices.size(); ++I)
+      if (!sameExpr(R->Indices[I], T->Indices[I], Ctx))
+        return false;
+    const auto *W = dyn_cast<MemberExpr>(T->Base), *M = dyn_cast<MemberExpr>(R->Base);
+    if (W && !(M && sameExpr(W->getBase(), M->getBase(), Ctx)))
+      return false;
+    Atoms A(Ctx);
+    const auto Of = [&](const Expr *I) { return I ? indexPolynomial(I, A, Ctx) : Poly(); };
+    return Of(R->Indices.back()) + Of(R->RowOffset) - Of(T->Indices.back()) - Of(T->RowOffset) ==
+           Poly::constant(Back);
+  });
+}
+
 bool Reductions::Impl::readsOld(const Stmt *E, const Expr *Target) const {
   return readsWhere(E, [&](const Expr *X) { return sameExpr(X, Target, Ctx); });
 }
@@ -382,6 +443,34 @@ bool Reductions::Impl::readsWhere(const Stmt *E, llvm::function_ref<bool(const E
     }
   }
   return llvm::any_of(E->children(), [&](const Stmt *S) { return readsWhere(S, Is); });
+}
+
+void Reductions::Impl::transformedInPlace(const InPlaceTransform &T) {
+  const auto Named = [](const ParmVarDecl *P) {
+    return [P](const Expr *X) {
+      const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+      return D && D->getDecl() == P;
+    };
+  };
+  const CXXMethodDecl *Op = T.Lambda->getCallOperator();
+  const ParmVarDecl *Other = Op->getParamDecl(Op->getParamDecl(0) == T.Overwritten ? 1 : 0);
+  std::function<void(const Stmt *)> Returns = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *R = dyn_cast<ReturnStmt>(S); R && R->getRetValue()) {
+      const Expr *Old = nullptr;
+      readsWhere(R->getRetValue(), [&](const Expr *X) {
+        if (Named(T.Overwritten)(X))
+          Old = X;
+        return Old != nullptr;
+      });
+      if (Old && readsWhere(R->getRetValue(), Named(Other)))
+        update(R->getRetValue(), Old);
+    }
+    for (const Stmt *C : S->children())
+      Returns(C);
+  };
+  Returns(T.Lambda->getBody());
 }
 
 void Reductions::Impl::update(const Stmt *S, const Expr *Target) {

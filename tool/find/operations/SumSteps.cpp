@@ -127,6 +127,22 @@ FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
   return {L, std::move(Steps)};
 }
 
+InPlaceTransform inPlaceTransform(const CallExpr &C, const ASTContext &Ctx) {
+  const FunctionDecl *FD = C.getDirectCallee();
+  if (!FD || !FD->getIdentifier() || FD->getName() != "transform" || !inStdOrThrust(*FD) || C.getNumArgs() != 5)
+    return {};
+  const LambdaExpr *L = lambdaOf(C.getArg(4));
+  const CXXMethodDecl *Op = L ? L->getCallOperator() : nullptr;
+  if (!Op || Op->getNumParams() != 2)
+    return {};
+  // (first1, last1, first2, d_first, op): the output starts where an input does.
+  const Expr *Out = C.getArg(3)->IgnoreImplicit();
+  for (unsigned I : {0u, 2u})
+    if (sameExpr(C.getArg(I)->IgnoreImplicit(), Out, Ctx))
+      return {L, Op->getParamDecl(I == 0 ? 0 : 1)};
+  return {};
+}
+
 std::vector<SumStep> scanSteps(const BinaryOperator &B, const ASTContext &Ctx) {
   if (B.getOpcode() != BO_Assign)
     return {};

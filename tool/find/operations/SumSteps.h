@@ -44,6 +44,16 @@ struct FoldSteps {
 };
 FoldSteps foldSteps(const clang::CallExpr &C, const clang::ASTContext &Ctx);
 
+/// A binary std::transform (std's or thrust's) that writes back into one of its input ranges
+/// (`std::transform(w.begin(), w.end(), g.begin(), w.begin(), [lr](float a, float b) { return a -
+/// lr * b; })`, an SGD step in place): the lambda, and the parameter that receives the element it
+/// overwrites; none where C is no such call.
+struct InPlaceTransform {
+  const clang::LambdaExpr *Lambda = nullptr;
+  const clang::ParmVarDecl *Overwritten = nullptr;
+};
+InPlaceTransform inPlaceTransform(const clang::CallExpr &C, const clang::ASTContext &Ctx);
+
 } // namespace autoscale::find
 
 #endif

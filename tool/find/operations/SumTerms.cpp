@@ -96,6 +96,42 @@ void Reductions::Impl::stepsBesideLoops() {
   }
 }
 
+namespace {
+
+/// The argument of one of CUDA's bit reinterpretations between floats and integers
+/// (`__int_as_float(x)`, `__double_as_longlong(v)`), or null.
+const Expr *reinterpreted(const Expr *E) {
+  static constexpr llvm::StringLiteral Names[] = {"__int_as_float",     "__uint_as_float",  "__float_as_int",
+                                                  "__float_as_uint",    "__longlong_as_double", "__double_as_longlong"};
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return FD && FD->getIdentifier() && Call->getNumArgs() == 1 && llvm::is_contained(Names, FD->getName())
+             ? Call->getArg(0)
+             : nullptr;
+}
+
+} // namespace
+
+const Expr *Reductions::Impl::casCombination(const CallExpr &Call) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || !FD->getIdentifier() || FD->getName() != "atomicCAS" || Call.getNumArgs() != 3)
+    return nullptr;
+  const Expr *New = reinterpreted(Call.getArg(2));
+  const Expr *Combined = New ? New->IgnoreParenImpCasts() : nullptr;
+  if (!Combined || !Combined->getType()->isRealFloatingType())
+    return nullptr;
+  // One operand (a call's argument) is the compared value read back as a float.
+  const auto IsOld = [&](const Expr *X) {
+    const Expr *Bits = reinterpreted(X);
+    return Bits && sameExpr(Bits->IgnoreParenImpCasts(), Call.getArg(1)->IgnoreParenImpCasts(), Ctx);
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(Combined); B && (B->isAdditiveOp() || B->isMultiplicativeOp()))
+    return IsOld(B->getLHS()) || IsOld(B->getRHS()) ? Combined : nullptr;
+  if (const auto *C = dyn_cast<CallExpr>(Combined))
+    return llvm::any_of(C->arguments(), IsOld) ? Combined : nullptr;
+  return nullptr;
+}
+
 void Reductions::Impl::atomicSum(const Expr *Added) {
   const auto *B = dyn_cast<BinaryOperator>(Added->IgnoreParenImpCasts());
   if (!B)
@@ -117,6 +153,40 @@ void Reductions::Impl::atomicSum(const Expr *Added) {
 void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const Chain &C) {
   for (const SumStep &S : Steps)
     reduction(S.Reducer, S.Added, L, C);
+}
+
+void Reductions::Impl::sumOrElimination(const std::vector<SumStep> &Steps, const Expr *Target, int L, const Chain &C) {
+  // A local sum stands for the elements its value is stored into (by =, += or -=) where later
+  // sums may read them: in a loop around the sum's (a triangular solve's `float s = b[i]; for
+  // (...) s -= a[i][j] * b[j]; b[i] = s / a[i][i];`, SOR's `x[i] += w * (b[i] - s) / a[i][i]`), or
+  // in a loop beside it, within a loop around both in which the element stays put (Householder's
+  // `for (i ...) s += v[i] * a[i][j]; for (i ...) a[i][j] -= s * v[i];` inside the reflectors'
+  // loop). Stored after the sum's loops into elements no later sum reads (a row normalised by its
+  // own sum), it is no elimination.
+  std::vector<const Expr *> Written{Target};
+  const auto Around = std::next(llvm::find(C, L));
+  if (const VarDecl *Local = varOf(Target->IgnoreParenImpCasts()); Local && Local->hasLocalStorage())
+    for (const Assignment &A : Assignments) {
+      if (!A.B->isAssignmentOp() || varOf(A.B->getLHS()->IgnoreParenImpCasts()) ||
+          !readsWhere(A.B->getRHS(), [&](const Expr *X) { return varOf(X->IgnoreParenImpCasts()) == Local; }))
+        continue;
+      const bool InLoopAround = std::find(Around, C.end(), A.Loop) != C.end();
+      // The element's index does not name the shared loop's counter (Householder's a[i][j] under
+      // the reflectors' k; a row's x[i][j] under its own i is another each time).
+      const bool StaysPut = llvm::any_of(chainOf(A.Loop), [&](int Shared) {
+        const auto *For = dyn_cast<ForStmt>(Loops[Shared].S);
+        const VarDecl *Counter = For ? forCounter(*For) : nullptr;
+        return Counter && std::find(Around, C.end(), Shared) != C.end() && !refersTo(A.B->getLHS(), Counter);
+      });
+      if (InLoopAround || StaysPut)
+        Written.push_back(A.B->getLHS());
+    }
+  if (llvm::none_of(Steps, [&](const SumStep &S) {
+        return llvm::any_of(Written, [&](const Expr *W) { return eliminates(S.Added, W, L, C); });
+      }))
+    return reduction(Steps, L, C);
+  for (const SumStep &S : Steps)
+    update(S.Reducer, Target);
 }
 
 void Reductions::Impl::reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {
