@@ -71,6 +71,9 @@ bool holds(const std::string &Path, llvm::StringRef Text) {
 /// The project's files with what is rewritten in each, and the report's entries.
 struct Plan {
   std::map<std::string, emit::FileEdits> Files; ///< by absolute path
+  /// By absolute path: the kernels of a file whose sites round that get no `__launch_bounds__`
+  /// although a launch may need it (KernelRecord::unboundedReason), and why.
+  std::map<std::string, std::map<std::string, std::string>> Unbounded;
   std::vector<report::Entry> Entries;           ///< one per operation, in key order
   StepPlan Steps;
 };
@@ -109,11 +112,13 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
   // A kernel in a file whose sites round needs more registers than its original: bounded to the
   // blocks it is launched with, it still launches with them.
   for (const auto &[Key, K] : P.Kernels) {
-    emit::FileEdits *F = K.boundsThreads() ? &Out.Files.at(K.File) : nullptr;
-    if (F && llvm::any_of(F->Sites, [](const emit::Site &S) {
-          return S.D->Treatment.Format != rules::Format::FP32;
-        }))
+    emit::FileEdits *F = K.File.empty() ? nullptr : &Out.Files.at(K.File);
+    if (!F || llvm::none_of(F->Sites, [](const emit::Site &S) { return S.D->Treatment.Format != rules::Format::FP32; }))
+      continue;
+    if (K.boundsThreads())
       F->Bounds.push_back({K.Name, K.NameOffset, K.boundsThreads()});
+    else if (std::string Why = K.unboundedReason(); !Why.empty())
+      Out.Unbounded[K.File][K.Name] = std::move(Why);
   }
   // Each site's operands, fed by sites of the same table (the runtime propagates their scales).
   std::map<OpKey, unsigned> SiteOf;
@@ -202,13 +207,21 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
   for (const Rendered &R : Files) {
     const emit::FileEdits &F = *R.File;
     llvm::StringRef Old = R.Old->getBuffer();
-    report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size()), {}, {}, {}};
+    report::FileResult Result{F.Display, "", R.New != Old, static_cast<unsigned>(F.Sites.size()), {}, {}, {}, {}};
     if (!R.NotCompiling.empty()) {
       Result.Sites = 0;
       Result.Reason = "kept as it was: the rewritten text did not compile: " + R.NotCompiling;
     } else {
       for (const emit::LaunchBound &B : F.Bounds)
         Result.LaunchBounds[B.Kernel] = B.Threads;
+      if (auto It = Plan.Unbounded.find(F.AbsPath); It != Plan.Unbounded.end())
+        for (const auto &[Kernel, Why] : It->second) {
+          Result.Unbounded[Kernel] = Why;
+          llvm::errs() << "note: " << F.Display << ": kernel " << Kernel
+                       << " rounds values and gets no __launch_bounds__ (" << Why
+                       << "): rewritten, it needs more registers, and a block of more threads than they "
+                          "allow does not launch; give it __launch_bounds__(threads) or rewrite with its launches\n";
+        }
     }
     if (auto It = P.DeviceBranches.find(F.AbsPath); It != P.DeviceBranches.end()) {
       Result.DeviceBranches = It->second;
@@ -239,7 +252,7 @@ int output(const std::vector<Rendered> &Files, const Plan &Plan, const Project &
   }
   // Headers outside the root are neither rewritten nor copied; the report names each.
   for (const std::string &Abs : P.OutsideRoot)
-    Results.push_back({Abs, "", false, 0, "outside the project root (--project-root " + Root + ")", {}, {}});
+    Results.push_back({Abs, "", false, 0, "outside the project root (--project-root " + Root + ")", {}, {}, {}});
   if (!P.OutsideRoot.empty())
     llvm::errs() << "note: " << P.OutsideRoot.size() << " header"
                  << (P.OutsideRoot.size() == 1 ? " is" : "s are") << " outside the project root "

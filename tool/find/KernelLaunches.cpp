@@ -102,6 +102,14 @@ public:
     }
     return true;
   }
+  /// A kernel the unit defines is recorded launched or not: the unit that launches it may be
+  /// another (`kern.cu` defines it, `main.cu` launches it), whose record lacks the definition.
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->doesThisDeclarationHaveABody())
+      if (const FunctionDecl *K = kernelOf(F))
+        Facts.try_emplace(K);
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const FunctionDecl *K = kernelOf(dyn_cast<FunctionDecl>(Ref->getDecl())))
       Named.push_back({Ref, K});
@@ -186,6 +194,22 @@ void KernelRecord::merge(const KernelRecord &O) {
   Escapes |= O.Escapes;
   MaxThreads = std::max(MaxThreads, O.MaxThreads);
   UnknownThreads |= O.UnknownThreads;
+}
+
+std::string KernelRecord::unboundedReason() const {
+  if (File.empty() || Bounded || boundsThreads())
+    return {};
+  if (Escapes)
+    return "its address is taken (cudaLaunchKernel, a pointer): launched where its block size is not seen";
+  if (!Launched)
+    return "no launch of it in the sources given";
+  if (UnknownThreads)
+    return "a launch's block size is not a constant";
+  // Seen launches of at most 256 threads fit any kernel (255 registers a thread at most); the
+  // launches of other units are not seen.
+  return MaxThreads > 256 ? "launched with " + std::to_string(MaxThreads) +
+                                " threads a block here, and maybe with more by units not given"
+                          : "";
 }
 
 uint64_t KernelRecord::boundsThreads() const {

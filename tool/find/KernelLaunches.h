@@ -30,8 +30,8 @@ struct LaunchFacts {
   bool Escapes = false;
 };
 
-/// What the unit's launches say of each kernel, by its definition (a template's pattern for its
-/// instantiations).
+/// What the unit's launches say of each kernel it launches, names or defines, by its definition (a
+/// template's pattern for its instantiations).
 std::map<const clang::FunctionDecl *, LaunchFacts> kernelLaunches(clang::ASTContext &Ctx);
 
 /// The threads of a block of the launch configuration's block dimension Block, when it is a

@@ -283,6 +283,10 @@ struct KernelRecord {
   /// The block size `__launch_bounds__` may promise: the largest launched, where every launch is
   /// seen and constant, or 1024, the most any block has; 0 for none.
   uint64_t boundsThreads() const;
+  /// Why a kernel defined here gets no bound although some of its launches may take blocks its
+  /// rewritten registers do not fit (more than 256 threads): launches not seen, or not constant.
+  /// Empty where it is bounded, or where every launch seen is small and no other unit launches it.
+  std::string unboundedReason() const;
 };
 
 /// Everything found in one translation unit.

@@ -234,6 +234,12 @@ llvm::json::Value toJson(const std::vector<Entry> &Entries, const StepPlan &Step
         Bounds[Kernel] = Threads;
       O["launch_bounds"] = std::move(Bounds);
     }
+    if (!F.Unbounded.empty()) {
+      llvm::json::Object Why;
+      for (const auto &[Kernel, Reason] : F.Unbounded)
+        Why[Kernel] = Reason;
+      O["kernels_without_launch_bounds"] = std::move(Why);
+    }
     if (!F.DeviceBranches.empty()) {
       llvm::json::Array Lines;
       for (auto [First, Last] : F.DeviceBranches)

@@ -46,6 +46,7 @@ struct FileResult {
   unsigned Sites = 0;
   std::string Reason; ///< why a file read was not looked at (then Display is absolute)
   std::map<std::string, uint64_t> LaunchBounds; ///< kernels given __launch_bounds__, the threads
+  std::map<std::string, std::string> Unbounded;   ///< kernels left unbounded that may need it, why
   /// The first and last lines of the device branches the host parse skipped (not rewritten).
   std::set<std::pair<unsigned, unsigned>> DeviceBranches;
 };

@@ -22,7 +22,7 @@ __global__ void residual(const float *u, const float *un, float *sums, int n) {
     // REPORT: input.cu:[[@LINE-1]]:30: {"action":"cast","class":"infer","fed_by":["input.cu:[[@LINE-9]]:21"],"format":"fp16","function":"residual","op":"mul","rounding":"output","rule":"class:infer","site":2,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   }
 }
-// REPORT: file: {"changed":true,"path":"input.cu","sites":3,"written_to":"out/input.cu"}
+// REPORT: file: {"changed":true,"kernels_without_launch_bounds":{"residual":"no launch of it in the sources given"},"path":"input.cu","sites":3,"written_to":"out/input.cu"}
 // REPORT: conversions: {"functions":{"residual":{"conversions":5,"converted":3,"line":"converted 3 of 6 operations using 5 conversions","operations":6}},"total":{"conversions":5,"converted":3,"line":"converted 3 of 6 operations using 5 conversions","operations":6}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}

@@ -8,7 +8,8 @@
 // cudaLaunchKernel is one, its block the third argument); one another
 // unit may launch with larger blocks, one launched with a block size known only at run time, one
 // bounded already and one whose file rounds nothing get nothing, nor one whose block's dim3 a
-// reference may change. The bound goes before a qualified name's qualifier.
+// reference may change; the report names those whose launches may need a bound, and why. The
+// bound goes before a qualified name's qualifier.
 // REQUIRES: cuda
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cu && cd %t
 // RUN: %autoscale-rewrite --rules %rules/fp16.yaml --out-dir out --report report.json input.cu --
@@ -85,4 +86,4 @@ void run(float *y, const float *x, float a, int n, int threads) {
   sized_at_run_time<<<n / threads, threads>>>(y, x, a);
   bounded<<<n / 512, 512>>>(y, x, a);
 }
-// REPORT: file: {"changed":true,"launch_bounds":{"by_runtime_call":1024,"ns::qualified":1024,"rows":1024,"tiles":256},"path":"input.cu",{{.*}}
+// REPORT: file: {"changed":true,"kernels_without_launch_bounds":{"aliased":"a launch's block size is not a constant","sized_at_run_time":"a launch's block size is not a constant"},"launch_bounds":{"by_runtime_call":1024,"ns::qualified":1024,"rows":1024,"tiles":256},"path":"input.cu",{{.*}}

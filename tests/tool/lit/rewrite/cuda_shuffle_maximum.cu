@@ -18,7 +18,7 @@ __device__ float pair_max(float x) { return fmaxf(x, __shfl_xor_sync(0xffffffffu
 // REPORT: input.cu:[[@LINE-1]]:45: {"action":"cast","callee":"fmaxf","class":"infer","format":"fp16","function":"pair_max","op":"fmaxf","rounding":"output","rule":"class:infer","site":0,"spelling":"fmaxf","strategy":"delayed","type":"float","variable":null}
 
 __global__ void k(float *out) { out[threadIdx.x] = warp_max(pair_max(out[threadIdx.x])); }
-// REPORT: file: {"changed":true,"path":"input.cu","sites":1,"written_to":"out/input.cu"}
+// REPORT: file: {"changed":true,"kernels_without_launch_bounds":{"k":"no launch of it in the sources given"},"path":"input.cu","sites":1,"written_to":"out/input.cu"}
 // REPORT: conversions: {"functions":{"pair_max":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"warp_max":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":1,"line":"converted 1 of 2 operations using 0 conversions","operations":2}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
