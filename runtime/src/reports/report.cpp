@@ -51,6 +51,13 @@ SlotCounters rounded_totals(const SiteSnapshot &s) {
 
 double relative_error(const SlotCounters &c) { return c.value_sum > 0 ? c.error_sum / c.value_sum : 0.0; }
 
+double worst_slot_error(const SiteSnapshot &s) {
+  double worst = 0.0;
+  for (int k = 0; k < kSlots; ++k)
+    if (slot_rounded(s, k)) worst = std::max(worst, relative_error(s.slot[k].counters));
+  return worst;
+}
+
 namespace {
 
 // A minimal JSON writer: containers, keys and scalars, commas placed for the caller.
