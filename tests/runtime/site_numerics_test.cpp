@@ -220,6 +220,27 @@ TEST(SiteEmpirical, OperandOverflowsWarn) {
 
 // By default a multiplier is re-measured every AUTOSCALE_DEFAULT_RECHECK_EVERY steps after
 // analysis; 0, set explicitly, freezes it.
+// Delayed scaling's first step passes its values unrounded while it calibrates: where that step
+// held a quarter of a site's executions or more (steps as long as epochs, the rewriter's step loop
+// an epoch's), the site says so; with shorter steps it does not.
+TEST(SiteCalibration, LongFirstStepWarns) {
+  static autoscale_site s = make_site(1206, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
+  const auto calibration_warnings = [] {
+    int n = 0;
+    for (const std::string &w : snapshot_of(s).warnings)
+      n += w.find("300 of its ") == 0 && w.find("passed their values unrounded (fp32) in its first step") != std::string::npos;
+    return n;
+  };
+  autoscale_begin_steps();
+  for (int i = 0; i < 300; ++i) EXPECT_EQ(autoscale_mul_f(&s, 1.5f, 2.0f), 3.0f);
+  autoscale_step();
+  for (int i = 0; i < 600; ++i) autoscale_mul_f(&s, 1.5f, 2.0f);
+  EXPECT_EQ(calibration_warnings(), 1);
+  for (int i = 0; i < 1000; ++i) autoscale_mul_f(&s, 1.5f, 2.0f);
+  EXPECT_EQ(calibration_warnings(), 0);
+}
+
 TEST(SiteEmpirical, DefaultRemeasuresEveryNSteps) {
   static autoscale_site on = empirical_site(1212, AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_DEFAULT_RECHECK_EVERY);
   static autoscale_site off = empirical_site(1213, AUTOSCALE_ROUND_OUTPUT, 0);

@@ -40,6 +40,14 @@ RegistrySnapshot snapshot_registry() {
                              : "without autoscale_step() it rolls every " + std::to_string(reg.window) +
                                    " executions; name the step function in the rules (step: {function: ...}) "
                                    "or call autoscale_step()"));
+    // A calibration that took much of the run: steps as long as epochs (the loop the rewriter took
+    // for the step may be one) leave a large share of the values unrounded.
+    if (reg.explicit_mode && !st->calibrating && st->calibration_executions * 4 > s.executions)
+      s.warnings.push_back(std::to_string(st->calibration_executions) + " of its " + std::to_string(s.executions) +
+                           " executions passed their values unrounded (fp32) in its first step, while delayed "
+                           "scaling calibrated: its steps are long (an epoch where a step would be a minibatch?); "
+                           "name the training step in the rules (step: {function: ...}) or call autoscale_step() "
+                           "each iteration");
     for (const auto &[why, calls] : st->loops_as_written)
       s.warnings.push_back(std::to_string(calls) + (calls == 1 ? " call" : " calls") +
                            " ran the loops as written, unrounded (fp32): " + why);

@@ -358,6 +358,7 @@ void roll_site_locked(Registry &reg, SiteState *st) {
   const auto measured = [](const Tensor &t) { return t.amax_ever > 0.0f; };
   if (st->calibrating && std::any_of(st->tensors.begin(), st->tensors.end(), measured)) {
     st->calibrating = false;
+    st->calibration_executions = sum_executions_locked(reg, st);
     __atomic_store_n(&st->pass, static_cast<uint8_t>(0), __ATOMIC_RELAXED);
     // A tensor the calibration saw no value of (Adam's moments, zero at first) has no history.
     for (std::size_t i = 0; i < st->tensors.size(); ++i)

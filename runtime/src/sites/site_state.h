@@ -163,6 +163,7 @@ struct SiteState : autoscale_site_state {
   uint64_t lagging_rolls = 0;         // rolls whose values all lay below the format's normal range
                                       // at the scale the amax history had set (roll_site_locked)
   bool calibrating = false;           // delayed scaling's first step: values pass, amaxes recorded
+  uint64_t calibration_executions = 0;  // the executions that passed while it calibrated
   std::optional<EmpiricalScaling> empirical;  // the output of an empirical site
   float estimate = 1.0f;              // empirical: the propagated output scale in force
   std::string note;

@@ -118,6 +118,9 @@ const Expr *Reductions::Impl::casCombination(const CallExpr &Call) const {
     return nullptr;
   const Expr *New = reinterpreted(Call.getArg(2));
   const Expr *Combined = New ? New->IgnoreParenImpCasts() : nullptr;
+  // The new value held in a local first (`float sum = __int_as_float(old) + v;`).
+  if (const VarDecl *Held = Combined ? varOf(Combined) : nullptr; Held && isSingleAssignmentLocal(Held))
+    Combined = Held->getInit()->IgnoreParenImpCasts();
   if (!Combined || !Combined->getType()->isRealFloatingType())
     return nullptr;
   // One operand (a call's argument) is the compared value read back as a float.

@@ -3,7 +3,8 @@
 // programs as atomicAdd for doubles, or for a running minimum): its operation on the old value,
 // read back from the compared bits, is the update. A sum is a sum into memory as atomicAdd's,
 // kept FP32 by the default rules with a running minimum (a fp16 add had stuck 100000 ones at
-// 2048). The value given is data, and a CAS of a value not computed from the old one is a store.
+// 2048), also where a local holds the new value first. The value given is data, and a CAS of a
+// value not computed from the old one is a store.
 // REQUIRES: cuda
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cu && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cu --
@@ -27,6 +28,18 @@ __device__ float atomic_min_float(float *address, float val) {
     assumed = old;
     old = atomicCAS(bits, assumed, __float_as_int(fminf(val, __int_as_float(assumed))));
     // REPORT: input.cu:[[@LINE-1]]:51: {"action":"keep","callee":"fminf","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"fminf"
+  } while (assumed != old);
+  return __int_as_float(old);
+}
+
+__device__ float atomic_add_held(float *address, float val) {
+  int *bits = (int *)address;
+  int old = *bits, assumed;
+  do {
+    assumed = old;
+    const float sum = __int_as_float(assumed) + val;
+    // REPORT: input.cu:[[@LINE-1]]:47: {"action":"keep","class":"deny",{{.*}}"op":"accumulate",{{.*}}"spelling":"+"
+    old = atomicCAS(bits, assumed, __float_as_int(sum));
   } while (assumed != old);
   return __int_as_float(old);
 }
