@@ -396,10 +396,12 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
       }
       if (r.kind == Kind::Output) {
         s[AUTOSCALE_SLOT_OUTPUT] = round_lanes(slot(AUTOSCALE_SLOT_OUTPUT), v, qa, m, bad);
-        if (r.full && is_sum(op.code)) {
-          const float *b = lanes(op.b);
+        if (r.full && is_sum(op.code)) {  // lane by lane into an integer: the compiler vectorises it
+          const float *b = lanes(op.b), sign = signed_addend(op.code, 1.0f);
+          uint32_t absorbed = 0;
           for (int k = 0; k < m; ++k)
-            s[AUTOSCALE_SLOT_OUTPUT].absorbed += autoscale_absorbed_f_(a[k], signed_addend(op.code, b[k]), v[k], qa[k]);
+            absorbed += static_cast<uint32_t>(autoscale_absorbed_f_(a[k], sign * b[k], v[k], qa[k]));
+          s[AUTOSCALE_SLOT_OUTPUT].absorbed += absorbed;
         }
         std::copy(qa, qa + m, dst);
       }
