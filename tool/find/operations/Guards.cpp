@@ -54,18 +54,28 @@ bool isSetting(const Expr *X, const VariableFacts &Facts) {
 
 } // namespace
 
-const BinaryOperator *guardingAdd(const Expr *G, ASTContext &Ctx, const VariableFacts &Facts) {
+const Expr *guardingOp(const Expr *G, ASTContext &Ctx, const VariableFacts &Facts) {
   const Expr *E = G->IgnoreParenImpCasts();
   if (const VarDecl *V = varOf(E); V && Facts.GivenOnce(V))
     E = V->getInit()->IgnoreParenImpCasts();
-  const auto *Add = dyn_cast<BinaryOperator>(E);
-  if (!Add || Add->getOpcode() != BO_Add || !Add->getType()->isRealFloatingType())
+  if (!E->getType()->isRealFloatingType())
     return nullptr;
-  const std::optional<double> Left = constantOf(Add->getLHS(), Ctx), Right = constantOf(Add->getRHS(), Ctx);
+  const Expr *L = nullptr, *R = nullptr;
+  if (const auto *Add = dyn_cast<BinaryOperator>(E); Add && Add->getOpcode() == BO_Add) {
+    L = Add->getLHS(), R = Add->getRHS();
+  } else if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->getNumArgs() == 2) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    const llvm::StringRef Name = F && F->getIdentifier() ? F->getName() : "";
+    if (Name == "fmaxf" || Name == "fmax" || Name == "fmaxl" || (Name == "max" && F->isInStdNamespace()))
+      L = Call->getArg(0), R = Call->getArg(1);
+  }
+  if (!L)
+    return nullptr;
+  const std::optional<double> Left = constantOf(L, Ctx), Right = constantOf(R, Ctx);
   const auto small = [](std::optional<double> C) { return C && *C > 0 && *C < 1; };
   if ((small(Left) && !Right) || (small(Right) && !Left) ||
-      (!Left && !Right && isSetting(Add->getLHS(), Facts) != isSetting(Add->getRHS(), Facts)))
-    return Add;
+      (!Left && !Right && isSetting(L, Facts) != isSetting(R, Facts)))
+    return E;
   return nullptr;
 }
 

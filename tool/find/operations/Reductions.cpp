@@ -499,8 +499,8 @@ std::string Reductions::Impl::containerKey(const Expr *Object) const {
 void Reductions::Impl::guard(const Expr *G) {
   const VariableFacts Facts{[&](const VarDecl *V) { return isSingleAssignmentLocal(V); },
                             [&](const VarDecl *V) { return Modified.count(V) != 0; }};
-  if (const BinaryOperator *Add = guardingAdd(G, Ctx, Facts); Add && !Roles.count(Add))
-    Roles[Add] = Idiom::Guard;
+  if (const Expr *Op = guardingOp(G, Ctx, Facts); Op && !Roles.count(Op))
+    Roles[Op] = Idiom::Guard;
 }
 
 std::string Reductions::Impl::uniqueName(const VarDecl *V) const {

@@ -193,6 +193,10 @@ private:
   /// a[k][j]`, a triangular solve's `x[i] -= l[i][j] * x[j]`): each sum takes in what others left
   /// before it, so the sweep is state updated in place, not a product of two tensors.
   void sumOrElimination(const std::vector<SumStep> &Steps, const Expr *Target, int L, const Chain &C);
+  /// Whether Value is the sum Local holds combined by arithmetic (`s / a[i][i]`, `x[i] + w * (b[i] -
+  /// s)`), directly or through locals given once: what a call computes from it (a Runge-Kutta
+  /// stage's `k[3] = f(t + h, y3)`, an SGD step's `sigmoid(f)`) is another quantity.
+  bool storesSum(const Expr *Value, const VarDecl *Local) const;
 
   void reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C);
 

@@ -158,6 +158,23 @@ void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const
     reduction(S.Reducer, S.Added, L, C);
 }
 
+bool Reductions::Impl::storesSum(const Expr *Value, const VarDecl *Local) const {
+  std::set<const VarDecl *> Seen;
+  std::function<bool(const Stmt *)> Direct = [&](const Stmt *S) {
+    if (!S || isa<CallExpr>(S))
+      return false;
+    if (const auto *X = dyn_cast<Expr>(S))
+      if (const VarDecl *V = varOf(X->IgnoreParenImpCasts())) {
+        if (V == Local)
+          return true;
+        if (isSingleAssignmentLocal(V) && Seen.insert(V).second && Direct(V->getInit()))
+          return true;
+      }
+    return llvm::any_of(S->children(), Direct);
+  };
+  return Direct(Value);
+}
+
 void Reductions::Impl::sumOrElimination(const std::vector<SumStep> &Steps, const Expr *Target, int L, const Chain &C) {
   // A local sum stands for the elements its value is stored into (by =, += or -=) where later
   // sums may read them: in a loop around the sum's (a triangular solve's `float s = b[i]; for
@@ -170,16 +187,26 @@ void Reductions::Impl::sumOrElimination(const std::vector<SumStep> &Steps, const
   const auto Around = std::next(llvm::find(C, L));
   if (const VarDecl *Local = varOf(Target->IgnoreParenImpCasts()); Local && Local->hasLocalStorage())
     for (const Assignment &A : Assignments) {
-      if (!A.B->isAssignmentOp() || varOf(A.B->getLHS()->IgnoreParenImpCasts()) ||
-          !readsWhere(A.B->getRHS(), [&](const Expr *X) { return varOf(X->IgnoreParenImpCasts()) == Local; }))
+      if (!A.B->isAssignmentOp() || varOf(A.B->getLHS()->IgnoreParenImpCasts()) || !storesSum(A.B->getRHS(), Local))
         continue;
       const bool InLoopAround = std::find(Around, C.end(), A.Loop) != C.end();
       // The element's index does not name the shared loop's counter (Householder's a[i][j] under
-      // the reflectors' k; a row's x[i][j] under its own i is another each time).
+      // the reflectors' k; a row's x[i][j] under its own i is another each time), and that loop
+      // does not give the array fresh values (a softmax's p[j] = expf(...) before its sum).
+      const std::optional<ElementPath> Stored = pathThroughRows(A.B->getLHS());
+      const auto Refilled = [&](int Shared) {
+        return llvm::any_of(Assignments, [&](const Assignment &X) {
+          std::optional<ElementPath> P = X.B->getOpcode() == BO_Assign && within(X.Loop, Shared)
+                                             ? pathThroughRows(X.B->getLHS())
+                                             : std::nullopt;
+          return P && Stored && P->Buffer == Stored->Buffer && !readsOld(X.B->getRHS(), X.B->getLHS());
+        });
+      };
       const bool StaysPut = llvm::any_of(chainOf(A.Loop), [&](int Shared) {
         const auto *For = dyn_cast<ForStmt>(Loops[Shared].S);
         const VarDecl *Counter = For ? forCounter(*For) : nullptr;
-        return Counter && std::find(Around, C.end(), Shared) != C.end() && !refersTo(A.B->getLHS(), Counter);
+        return Counter && std::find(Around, C.end(), Shared) != C.end() && !refersTo(A.B->getLHS(), Counter) &&
+               !Refilled(Shared);
       });
       if (InLoopAround || StaysPut)
         Written.push_back(A.B->getLHS());

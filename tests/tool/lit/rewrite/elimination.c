@@ -123,6 +123,32 @@ void normalise(int n, float *x) {
     x[j] = x[j] / s;
 }
 
+/* A Runge-Kutta stage's sum handed to a function whose value a later stage reads is a sum: the
+ * function computes another quantity from it. So is a softmax's normaliser, whose array each
+ * sample fills afresh before summing it. */
+float stage_slope(float y);
+float rk_stage(const float *b, float *k, float y, float h) {
+  float y3 = y;
+  for (int j = 0; j < 3; j++)
+    y3 += h * b[j] * k[j];
+  // REPORT: input.c:[[@LINE-1]]:8: {"action":"keep","class":"deny",{{.*}}"op":"accumulate",{{.*}}"spelling":"+="
+  k[3] = stage_slope(y3);
+  return y3;
+}
+
+void softmax_rows(int n, int c, float *p, const float *logits) {
+  for (int s = 0; s < n; s++) {
+    float z = 0.0f;
+    for (int j = 0; j < c; j++) {
+      p[j] = logits[s * c + j] * logits[s * c + j];
+      z += p[j];
+      // REPORT: input.c:[[@LINE-1]]:9: {"action":"keep","class":"deny",{{.*}}"op":"accumulate",{{.*}}"spelling":"+="
+    }
+    for (int j = 0; j < c; j++)
+      p[j] /= z;
+  }
+}
+
 void matvec(int n, const float *a, const float *x, float *y) {
   for (int i = 0; i < n; i++)
     // REPORT: input.c:[[@LINE-1]]:3: {"action":"scale","class":"allow",{{.*}}"op":"matmul",{{.*}}"spelling":"matmul"
