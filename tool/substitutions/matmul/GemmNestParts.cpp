@@ -9,6 +9,7 @@
 
 #include "find/Containers.h"
 
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -472,9 +473,12 @@ bool NestAttempt::accesses() {
     if (!D)
       return fail("the initial value: " + Why);
     // The runtime's GEMM adds D (or C) as it is: C = A·B + D has no factor on D.
-    if (D->Factor)
-      return fail("the initial value is an element times a factor (`beta * c[i][j]`), which the GEMM "
-                  "does not scale");
+    if (D->Factor) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      const CharSourceRange Range = SM.getExpansionRange(Init->getSourceRange());
+      return fail("the initial value `" + Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str() +
+                  "` is an element times a factor, which the GEMM does not scale");
+    }
     if (D->Base == P.C.Base) {
       if (!sameAffine(D->Offset, P.C.Offset) || P.DIf)
         return fail("the initial value reads the result at another element");

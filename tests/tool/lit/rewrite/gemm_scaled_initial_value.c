@@ -8,7 +8,7 @@
 // RUN: %cc -fsyntax-only -std=c99 -I %runtime-include out/input.c
 void gemm_beta(int m, int n, int k, const float *a, const float *b, float *c, float beta) {
   for (int i = 0; i < m; i++)
-    // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow",{{.*}}"op":"matmul","reason":"not substituted as a GEMM: the initial value is an element times a factor (`beta * c[i][j]`), which the GEMM does not scale"
+    // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow",{{.*}}"op":"matmul","reason":"not substituted as a GEMM: the initial value `beta * c[i * n + j]` is an element times a factor, which the GEMM does not scale"
     for (int j = 0; j < n; j++) {
       float s = beta * c[i * n + j];
       for (int p = 0; p < k; p++)
@@ -20,7 +20,7 @@ void gemm_beta(int m, int n, int k, const float *a, const float *b, float *c, fl
 
 void linear_doubled_bias(int m, int n, int k, const float *x, const float *w, const float *bias, float *y) {
   for (int i = 0; i < m; i++)
-    // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow",{{.*}}"op":"matmul","reason":"not substituted as a GEMM: the initial value is an element times a factor
+    // REPORT: input.c:[[@LINE-1]]:3: {"action":"skipped","class":"allow",{{.*}}"op":"matmul","reason":"not substituted as a GEMM: the initial value `bias[j] * 2.0f` is an element times a factor
     for (int j = 0; j < n; j++) {
       float s = bias[j] * 2.0f;
       for (int p = 0; p < k; p++)

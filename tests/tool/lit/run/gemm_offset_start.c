@@ -39,7 +39,7 @@ static void partial_products(float *c, const float *a, const float *b, int k0, i
         c[i * N + j] += a[i * K + k] * b[k * N + j];
 }
 
-// REPORT: input.c:[[#@LINE+2]]:3: {"action":"skipped",{{.*}}"op":"matmul","reason":"not substituted as a GEMM: the initial value is an element times a factor
+// REPORT: input.c:[[#@LINE+2]]:3: {"action":"skipped",{{.*}}"op":"matmul","reason":"not substituted as a GEMM: the initial value `beta * c[i * N + j]` is an element times a factor
 static void gemm_beta(float *c, const float *a, const float *b, float beta) {
   for (int i = 0; i < ROWS; i++)
     for (int j = 0; j < N; j++) {
