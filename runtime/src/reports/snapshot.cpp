@@ -45,9 +45,9 @@ RegistrySnapshot snapshot_registry() {
     if (reg.explicit_mode && !st->calibrating && st->calibration_executions * 4 > s.executions)
       s.warnings.push_back(std::to_string(st->calibration_executions) + " of its " + std::to_string(s.executions) +
                            " executions passed their values unrounded (fp32) in its first step, while delayed "
-                           "scaling calibrated: its steps are long (an epoch where a step would be a minibatch?); "
-                           "name the training step in the rules (step: {function: ...}) or call autoscale_step() "
-                           "each iteration");
+                           "scaling calibrated: with few or long steps (an epoch taken for the step?) much of the "
+                           "run is not rounded; name a shorter step in the rules (step: {function: ...}), or use "
+                           "strategy: current, which needs no calibration");
     for (const auto &[why, calls] : st->loops_as_written)
       s.warnings.push_back(std::to_string(calls) + (calls == 1 ? " call" : " calls") +
                            " ran the loops as written, unrounded (fp32): " + why);
