@@ -461,15 +461,13 @@ bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const s
 }
 
 void NestAttempt::besideSums() {
-  if (Acc.Form != Accumulator::Scalar || Acc.StoreAdds || Other.empty())
-    return;
-  // Where the call computed the sums, the loop that sums does not run (epilogue()'s read-back
-  // stands in its place): work inside it (`t += a[i][k]; n++;` beside the sum) would not run.
-  const auto *Block = dyn_cast_or_null<CompoundStmt>(F.parent(F.DeclOf.at(Acc.Var)));
-  if (!Block)
-    return;
-  const auto Sum = llvm::find_if(Block->body(), [&](const Stmt *S) { return F.within(C.Assign, S); });
-  if (Sum == Block->body_end() || llvm::any_of(Other, [&](const Stmt *O) { return F.within(O, *Sum); }))
+  // Where the call computed the sums, epilogue()'s read-back skips the loop that sums: work in it would not run.
+  const auto *Block = Acc.Form == Accumulator::Scalar && !Acc.StoreAdds && !Other.empty()
+                          ? dyn_cast_or_null<CompoundStmt>(F.parent(F.DeclOf.at(Acc.Var))) : nullptr;
+  const auto InSum = [&](const Stmt *O) {
+    return llvm::any_of(Block->body(), [&](const Stmt *S) { return F.within(C.Assign, S) && F.within(O, S); });
+  };
+  if (!Block || llvm::any_of(Other, InSum))
     return;
   Effects E(Ctx);
   E.CallsThatWriteNothing = true;
