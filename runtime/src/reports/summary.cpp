@@ -76,7 +76,10 @@ std::string range_hint(const autoscale_site &site, bool too_large) {
 // A site whose op the rewriter found as a sum or state carried across iterations (rules/README.md).
 bool carries_state(const autoscale_site &site) {
   const std::string kind = site.kind ? site.kind : "";
-  return kind == "accumulate" || kind == "update" || kind == "square_sum" || kind == "compensation";
+  for (int idiom : {AUTOSCALE_IDIOM_ACCUMULATE, AUTOSCALE_IDIOM_UPDATE, AUTOSCALE_IDIOM_SQUARE_SUM,
+                    AUTOSCALE_IDIOM_COMPENSATION})
+    if (kind == autoscale_idiom_name(idiom)) return true;
+  return false;
 }
 
 }  // namespace

@@ -53,8 +53,9 @@ Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchan
     atomicSum(Call->getArg(1));
   for (const Expr *E : CasCombinations) {
     const auto *B = dyn_cast<BinaryOperator>(E);
-    Roles.try_emplace(E, B && B->isAdditiveOp() ? Idiom::Accumulate : Idiom::Update);
-    if (B && B->isAdditiveOp())
+    const bool Sum = B && B->isAdditiveOp();
+    Roles.try_emplace(E, Sum ? Idiom::Accumulate : Idiom::Update);
+    if (Sum)
       atomicSum(B->getLHS()), atomicSum(B->getRHS());
   }
   for (auto [Store, L] : StructStores)

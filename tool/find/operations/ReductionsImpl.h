@@ -214,8 +214,11 @@ private:
   /// (Gauss-Seidel's `u[i] = 0.5f * (u[i - 1] + u[i + 1] + h2 * f[i])`), repeated (sweptAgain),
   /// carries the values it reads as an update does.
   bool readsBeside(const Stmt *E, const Expr *Target) const;
+  /// Whether Read is an element of Written's buffer: the same variable's, or a member's of the same
+  /// object (`dst->px` is not `src->px`).
+  bool sameBuffer(const ElementPath &Written, const ElementPath &Read) const;
   /// Whether E reads, directly or through the locals it reads, an element of Target's own buffer
-  /// (of the same object, for a member's; not a part of it at another fixed offset, an arena's
+  /// (sameBuffer; not a part of it at another fixed offset, an arena's
   /// `c = mem + 2 * n * n` beside `a = mem`, whose offsets the loops around C do not change);
   /// SameSlice: one in Target's slice, its leading indices Target's or ranging with the sum's loop
   /// L (all of a vector's elements; the rows of a matrix the sum runs over), not another fixed

@@ -271,19 +271,19 @@ bool Reductions::Impl::readsExchanged(const Stmt *E, const Expr *Target) const {
   });
 }
 
+bool Reductions::Impl::sameBuffer(const ElementPath &Written, const ElementPath &Read) const {
+  const auto *W = dyn_cast<MemberExpr>(Written.Base), *R = dyn_cast<MemberExpr>(Read.Base);
+  return Written.Buffer == Read.Buffer && (!W || (R && sameExpr(W->getBase(), R->getBase(), Ctx)));
+}
+
 bool Reductions::Impl::readsBeside(const Stmt *E, const Expr *Target) const {
-  // A member's buffer is one object's (`dst->px` is not `src->px`).
-  return readsNear(E, Target, [&](const ElementPath &Written, const ElementPath &Read) {
-    const auto *W = dyn_cast<MemberExpr>(Written.Base), *R = dyn_cast<MemberExpr>(Read.Base);
-    return Written.Buffer == Read.Buffer && (!W || (R && sameExpr(W->getBase(), R->getBase(), Ctx)));
-  });
+  return readsNear(E, Target, [&](const ElementPath &Written, const ElementPath &Read) { return sameBuffer(Written, Read); });
 }
 
 bool Reductions::Impl::readsOwnBuffer(const Stmt *E, const Expr *Target, int L, const Chain &C, bool SameSlice) const {
   std::optional<ElementPath> T = pathThroughRows(Target);
-  const auto *W = T ? dyn_cast<MemberExpr>(T->Base) : nullptr;
   const auto Fixed = [&](const Expr *Offset) {
-    return !Offset || llvm::none_of(C, [&](int L) { return exprVaries(Offset, L, C); });
+    return !Offset || llvm::none_of(C, [&](int Around) { return exprVaries(Offset, Around, C); });
   };
   const auto Apart = [&](const ElementPath &R) {
     return (R.RowOffset || T->RowOffset) && Fixed(R.RowOffset) && Fixed(T->RowOffset) &&
@@ -297,9 +297,7 @@ bool Reductions::Impl::readsOwnBuffer(const Stmt *E, const Expr *Target, int L, 
   };
   return T && T->Buffer && readsWhere(E, [&](const Expr *X) {
            std::optional<ElementPath> R = pathThroughRows(X);
-           const auto *M = R ? dyn_cast<MemberExpr>(R->Base) : nullptr;
-           return R && R->Buffer == T->Buffer && (!W || (M && sameExpr(W->getBase(), M->getBase(), Ctx))) &&
-                  !Apart(*R) && (!SameSlice || Leading(*R));
+           return R && sameBuffer(*T, *R) && !Apart(*R) && (!SameSlice || Leading(*R));
          });
 }
 
@@ -409,15 +407,12 @@ bool Reductions::Impl::readsPrevious(const Stmt *E, const Expr *Target, int L) c
   const int64_t Back = Inc->isIncrementOp() ? -1 : 1;
   return readsWhere(E, [&](const Expr *X) {
     std::optional<ElementPath> R = pathThroughRows(X);
-    if (!R || R->Buffer != T->Buffer || R->Indices.size() != T->Indices.size() ||
+    if (!R || !sameBuffer(*T, *R) || R->Indices.size() != T->Indices.size() ||
         !R->Indices.back()->getType()->isIntegerType() || !T->Indices.back()->getType()->isIntegerType())
       return false;
     for (size_t I = 0; I + 1 < R->Indices.size(); ++I)
       if (!sameExpr(R->Indices[I], T->Indices[I], Ctx))
         return false;
-    const auto *W = dyn_cast<MemberExpr>(T->Base), *M = dyn_cast<MemberExpr>(R->Base);
-    if (W && !(M && sameExpr(W->getBase(), M->getBase(), Ctx)))
-      return false;
     Atoms A(Ctx);
     const auto Of = [&](const Expr *I) { return I ? indexPolynomial(I, A, Ctx) : Poly(); };
     return Of(R->Indices.back()) + Of(R->RowOffset) - Of(T->Indices.back()) - Of(T->RowOffset) ==

@@ -238,7 +238,7 @@ bool NestAttempt::loops() {
   for (size_t I = 0; I < Loops.size(); ++I) {
     // A loop from a value fixed in the nest (a minibatch's rows, `for (i = b0; i < b0 + B; i++)`)
     // is one from 0 over the elements from there on: its trip is the bound less the start, and
-    // each access's first element moves by the start (startedAtZero).
+    // each access's first element moves by the start (accesses()).
     if (!isZeroLiteral(Starts[I])) {
       std::optional<Poly> Start = Reader.invariant(Starts[I]);
       if (!Start)
