@@ -244,11 +244,34 @@ TEST(SiteGemm, SmallIntegersAreExact) {
   EXPECT_EQ(c[1][0], 4 * 7 + 5 * -9 + -6 * 11 + 0.5f);
   EXPECT_EQ(c[1][1], 4 * 8 + 5 * 10 + -6 * 12 - 0.25f);
   EXPECT_EQ(snapshot_of(site).slot[AUTOSCALE_SLOT_OUTPUT].amax, 82.5f);  // |c[1][0]|
-  // Its quantising pass measures no rounding error: the report says null, not a lossless 0.
+  // Its operands' sampled error: none, of values that were there.
   const std::string json = autoscale::detail::report_json(autoscale::detail::snapshot_registry());
   const std::string site_json = json.substr(json.find("\"line\": 700"));
   const std::string counters = site_json.substr(site_json.find("\"counters\""), 400);
-  EXPECT_NE(counters.find("\"error\": null"), std::string::npos) << counters;
+  EXPECT_NE(counters.find("\"abs_error_sum\": 0,"), std::string::npos) << counters;
+  EXPECT_EQ(counters.find("\"abs_value_sum\": 0,"), std::string::npos) << counters;
+}
+
+// The quantising pass sums no error; one element in 256 of each operand, spread evenly, is rounded
+// again for the error sums. A's upper half is exact in e4m3 (1), its lower half a tie rounded to
+// even (1 + 2^-4 -> 1, losing 2^-4), so the 16 elements sampled from 4096, one in every 4 rows
+// from wherever the call's offset (under 256) starts them, hold 8 of each: errors 8 x 2^-4 = 0.5
+// of values 8 + 8.5 = 16.5. B (0.5) rounds exactly.
+TEST(SiteGemm, OperandErrorIsSampledEvenlyOverTheOperand) {
+  static autoscale_site site = make_site(705, AUTOSCALE_OP_MATMUL, AUTOSCALE_ACTION_CAST, AUTOSCALE_E4M3,
+                                         AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED);
+  constexpr std::size_t n = 64;
+  std::vector<float> a(n * n), b(n * n, 0.5f), c(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t p = 0; p < n; ++p) a[i * n + p] = i < n / 2 ? 1.0f : 1.0625f;
+  autoscale_matmul_f(&site, n, n, n, a.data(), n, 1, b.data(), n, 1, nullptr, 0, 0, c.data(), n, 1);
+  const auto snap = snapshot_of(site);
+  EXPECT_EQ(snap.slot[0].counters.error_sum, 0.5);
+  EXPECT_EQ(snap.slot[0].counters.value_sum, 16.5);
+  EXPECT_EQ(snap.slot[1].counters.error_sum, 0.0);
+  EXPECT_EQ(snap.slot[1].counters.value_sum, 8.0);
+  EXPECT_EQ(snap.slot[0].counters.quantized, n * n);  // every element counted all the same
+  EXPECT_EQ(c[0], 32.0f);  // 64 x 1 x 0.5
 }
 
 // A weight multiplied by many inputs is remembered between calls (operand_memo.h): changed in

@@ -41,11 +41,11 @@ TEST(SiteNumerics, NonPowerOfTwoScaleRoundsOnceFromTheExactQuotient) {
 // absorption (2^30 + 1 is 2^30 in float: the format lost nothing), a zero operand (nothing to
 // lose), and an underflow (a 0 operand, b rounded to 0: counted as the underflow it is).
 TEST(SiteNumerics, SumsRoundedBackToAnOperandCountAsAbsorbed) {
-  static autoscale_site s = make_site(1203, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+  static autoscale_site s = make_site(1207, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
                                       AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
-  static autoscale_site bf = make_site(1204, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_BF16,
+  static autoscale_site bf = make_site(1208, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_BF16,
                                        AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
-  static autoscale_site under = make_site(1205, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
+  static autoscale_site under = make_site(1209, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
                                           AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
   float count = 2048.0f;
   for (int i = 0; i < 10; ++i) autoscale_add_assign_f(&s, &count, 1.0f);

@@ -166,25 +166,28 @@ TEST(SiteTensors, ATensorFirstSeenAfterCalibrationCalibratesAlone) {
   EXPECT_EQ(bits(autoscale_mul_tensors_f(&s, 1.1f, 1.0f, later, nullptr)), bits(e4m3(1.1f, later_scale)));
 }
 
-// An array allocated anew every step (a scratch buffer) calibrates alone every step: its values
-// always pass, and the summary says so rather than reading as a site that rounded well.
+// An array allocated anew every step (a gradient's scratch buffer) calibrates alone every step:
+// its values always pass, and the summary says so rather than reading as a site that rounded
+// well, also where the other operand is a weight that rounds (half the site's values).
 TEST(SiteTensors, ArraysNewEveryStepPassAndTheReportSaysSo) {
   static autoscale_site s = make_site(1107, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
                                       AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 4);
+  static float weights[16];
+  for (float &w : weights) w = 0.5f;  // exact in e4m3 at any power-of-two scale
   for (int step = 0; step < 4; ++step) {
     auto *scratch = static_cast<float *>(std::malloc(16 * sizeof(float)));
     ASSERT_NE(scratch, nullptr);
     for (int i = 0; i < 16; ++i) scratch[i] = 0.1f * (i + 1);
     for (int i = 0; i < 16; ++i) {
-      const float product = autoscale_mul_tensors_f(&s, scratch[i], scratch[i], scratch, scratch);
-      if (step > 0) EXPECT_EQ(bits(product), bits(scratch[i] * scratch[i])) << "step " << step;
+      const float product = autoscale_mul_tensors_f(&s, scratch[i], weights[i], scratch, weights);
+      if (step > 0) EXPECT_EQ(bits(product), bits(scratch[i] * 0.5f)) << "step " << step;
     }
     std::free(scratch);
     autoscale_step();
   }
   const std::vector<std::string> warnings = snapshot_of(s).warnings;
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0].rfind("96 of its 128 values passed unrounded: their arrays were new after its first step", 0), 0u)
+  EXPECT_EQ(warnings[0].rfind("48 of operand a's 64 values passed unrounded: their arrays were new after its first step", 0), 0u)
       << warnings[0];
 }
 

@@ -88,7 +88,8 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   if (C.FunctionNode) {
     if (std::optional<rules::Idiom> Role = roleOf(E, *C.FunctionNode))
       Op.OpName = rules::name(*Role).str();
-    else if (Base != BaseOp::Call && Base != BaseOp::Matmul && computesUpdates(*C.FunctionNode))
+    else if (Base != BaseOp::Call && Base != BaseOp::Matmul &&
+             computesUpdates(C.Lambda ? *C.Lambda : *C.FunctionNode))
       Op.OpName = rules::name(rules::Idiom::Update).str();
   }
   Op.Variable = C.Variable;

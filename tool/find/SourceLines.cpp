@@ -1,6 +1,9 @@
 //===- SourceLines.cpp - the lines around a piece of code, read as text -------===//
 #include "find/SourceLines.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
 namespace autoscale::find {
 
 unsigned lineStart(llvm::StringRef Text, size_t Pos) {
@@ -34,6 +37,25 @@ unsigned pragmaStart(llvm::StringRef Text, unsigned Begin) {
       return Pos;
     Pos = Scan;
   }
+}
+
+std::string macroBefore(llvm::StringRef Text, unsigned Begin) {
+  const unsigned Start = lineStart(Text, Begin);
+  llvm::StringRef Code = Text.slice(Start, Begin).trim();
+  for (unsigned Line = Start; Code.empty() && Line > 0;) {
+    Line = lineStart(Text, Line - 1);
+    Code = Text.slice(Line, Text.find('\n', Line)).trim();
+    if (Code.starts_with("//"))
+      Code = "";
+  }
+  const llvm::StringRef Name = Code.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+  const llvm::StringRef Rest = Code.drop_front(Name.size()).ltrim();
+  static constexpr llvm::StringLiteral Keywords[] = {"if",   "else",  "while", "for",    "do",
+                                                     "switch", "catch", "return", "case", "default"};
+  if (Name.empty() || llvm::isDigit(Name.front()) || llvm::is_contained(Keywords, Name) ||
+      !(Rest.empty() || (Rest.starts_with("(") && Rest.ends_with(")"))))
+    return {};
+  return Name.str();
 }
 
 std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At) {

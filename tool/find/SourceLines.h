@@ -9,6 +9,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
 #include <cstddef>
 #include <optional>
 
@@ -23,6 +25,11 @@ unsigned pragmaStart(llvm::StringRef Text, unsigned Begin);
 /// comment (or a // line closing one), a string, or a line continued from or onto another
 /// (a macro's body, a continued comment) gives nullopt: no guess at where its code ends.
 std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At);
+/// The name of a macro invoked alone right before Begin (on its line, or as the whole line of code
+/// above it: `IVDEP` or `UNROLL(4)`, no `;`), which may expand to a pragma for the statement at
+/// Begin (`#define IVDEP _Pragma("GCC ivdep")`) that no text shows; empty when there is none.
+/// Statement keywords (`else`, `if (c)`) are no macros.
+std::string macroBefore(llvm::StringRef Text, unsigned Begin);
 /// The start of the line holding offset Pos.
 unsigned lineStart(llvm::StringRef Text, size_t Pos);
 /// Whether a physical line continues on the next (ends in '\').

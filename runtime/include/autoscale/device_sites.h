@@ -41,7 +41,8 @@
 
 AUTOSCALE_EXTERN_C_BEGIN
 
-/* The counters of a device slot (autoscale_device_slot.counts). */
+/* The counters of a device slot (autoscale_device_slot.counts). No error sums: a double add per
+ * value would cost the kernels more than the rounding (the report's "error" is null). */
 #define AUTOSCALE_DEVICE_OVERFLOWS 0  /* finite values beyond the format's range (clamped or inf/NaN) */
 #define AUTOSCALE_DEVICE_UNDERFLOWS 1 /* non-zero values that rounded to zero (statistics full) */
 #define AUTOSCALE_DEVICE_NAN_IN 2

@@ -25,8 +25,9 @@ AUTOSCALE_EXTERN_C_BEGIN
  * _d, and _f at format fp32, sum as the loops they replace do: each element from D (or 0), then
  * its products in order p = 0, 1, ..., k-1, each rounded (so at fp32 C gets the loops' bits). C is
  * not rounded, and the output slot (C's tensor) records its amax.
- * Operands record their amax, and with statistics full their counts and over- and underflows (not
- * the error sums: the quantising pass does not measure them). C may not share memory with A, B
+ * Operands record their amax, and with statistics full their counts and over- and underflows, and
+ * error sums measured on one element in 64 (at most 256 a call: the quantising pass sums none,
+ * for speed). C may not share memory with A, B
  * or D (other than D == C), as in BLAS; autoscale_matmul_nest_* (a loop nest's) then computes
  * nothing and returns 0, for the loops as written to run (no product computed apart reproduces
  * what they read), as it does where C's elements may not be distinct (ldc < n), counting the call

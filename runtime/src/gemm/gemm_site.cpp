@@ -92,14 +92,42 @@ float operand_scale(SiteState *st, ThreadSite &t, int slot, bool measured, float
 }
 
 // One quantising pass's statistics in a tensor's counters: the amax (a NaN is not an amax), and
-// with statistics full the count and the over- and underflows. The pass measures no error sums,
-// subnormals or NaN/inf counts: a GEMM site's report has none.
+// with statistics full the count and the over- and underflows. The pass counts no subnormals or
+// NaN/inf (a GEMM site's report has none) and sums no error: sampled_error does.
 void record_pass(const SiteState *st, Counters &c, std::size_t values, const autoscale_quantize_stats &stats) {
   if (!std::isnan(stats.amax)) raise_amax(c, stats.amax);
   if (!st->full) return;
   store_relaxed(c.quantized, c.quantized + values);
   store_relaxed(c.overflows, c.overflows + stats.overflows);
   store_relaxed(c.underflows, c.underflows + stats.underflows);
+}
+
+// The rounding error of a quantised operand (rows x cols, finite), which the quantising pass does
+// not sum (it would slow the pass for a diagnosis): |q - v| and |v| over one element in 256, at
+// most 64 a call, spread evenly over the operand from an offset that moves each call (a weight
+// read every step is not sampled at the same elements each time), into the error sums of the
+// tensor's lane 0. Each is rounded as the pass rounds it: the quotient in double, rounded once
+// (site_quantize.h). An overflow that is not saturated lost the whole value, as the scalar path
+// counts it.
+void sample_error(const SiteState *st, Counters &c, const autoscale_gemm_operand &op, std::size_t rows,
+                  std::size_t cols) {
+  if (!st->full || rows == 0 || cols == 0) return;
+  KeepFloatFlags flags;  // the runtime's arithmetic, not the program's
+  constexpr std::size_t kEvery = 256, kMost = 64;
+  const std::size_t total = rows * cols, samples = std::min(kMost, (total + kEvery - 1) / kEvery);
+  thread_local std::size_t calls = 0;
+  const std::size_t offset = (calls++ * 0x9E3779B1u) % (total / samples);  // Fibonacci hashing's odd constant
+  const ScalePair sp{op.scale, exact_inverse(op.scale)};
+  double error = 0, value = 0;
+  for (std::size_t s = 0; s < samples; ++s) {
+    const std::size_t index = s * total / samples + offset, i = index / cols, p = index % cols;
+    const float v = op.x[static_cast<std::ptrdiff_t>(i) * op.rs + static_cast<std::ptrdiff_t>(p) * op.cs];
+    const double q = autoscale_round_double(quotient(v, sp), op.format, op.saturate) * static_cast<double>(sp.scale);
+    error += std::isfinite(q) ? std::fabs(q - static_cast<double>(v)) : std::fabs(static_cast<double>(v));
+    value += std::fabs(static_cast<double>(v));
+  }
+  add(c.error_sum[0], error);
+  add(c.value_sum[0], value);
 }
 
 // A matrix of the site holding inf or NaN (its amax is not finite), offered as the process's first
@@ -235,6 +263,7 @@ void gemm_f(autoscale_site *site, OperandTensors tensors, std::size_t m, std::si
                   "%s:%d: the site's GEMM failed: %s", site->file ? site->file : "?", site->line, autoscale_last_error());
   for (int slot = 0; slot < 2; ++slot) {
     record_pass(st, t.slot[slot].c, rows[slot] * cols[slot], stats[slot]);
+    sample_error(st, t.slot[slot].c, op[slot], rows[slot], cols[slot]);
     // Without saturation, a finite element beyond the format became inf or NaN in the quantising
     // pass: the operand's rounding made it, before the product (its amax stands for the value).
     if (!st->saturate && stats[slot].overflows > 0)

@@ -132,9 +132,8 @@ class Json {
   bool after_key_ = false;
 };
 
-// A float GEMM site's quantising pass measures no rounding error (substitution_calls.h): its
-// "error" is null, not a zero that reads as lossless, unless its double path or its path for
-// operands that are not finite, which round element by element, measured some.
+// A device site sums no rounding error (device_sites.h): its "error" is null, not a zero that
+// reads as lossless. A host GEMM site's error sums are its operands' sampled ones (gemm_site.cpp).
 void write_counters(Json &j, const SlotCounters &c, bool error_measured) {
   j.key("quantized"), j.number(c.quantized);
   j.key("overflows"), j.number(c.overflows);
@@ -234,7 +233,7 @@ void write_site(Json &j, const SiteSnapshot &s) {
   j.key("lagging_rolls"), j.number(s.lagging_rolls);
   j.key("counters");
   j.open('{');
-  const bool error_measured = site.op != AUTOSCALE_OP_MATMUL;
+  const bool error_measured = !s.device;
   write_counters(j, rounded_totals(s), error_measured);
   j.close('}');
   j.key("slots");

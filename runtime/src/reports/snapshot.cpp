@@ -73,15 +73,19 @@ RegistrySnapshot snapshot_registry() {
       }
       s.tensors.push_back(std::move(o));
     }
-    // Most of its values passed unrounded by tensors calibrating alone: arrays new at every step.
-    uint64_t rounded_values = 0;
-    for (const TensorSnapshot &t : s.tensors)
-      if ((t.slot == AUTOSCALE_SLOT_OUTPUT) == st->round_output) rounded_values += t.counters.quantized;
-    if (st->passed_alone > 0 && st->passed_alone * 2 > rounded_values)
-      s.warnings.push_back(std::to_string(st->passed_alone) + " of its " + std::to_string(rounded_values) +
+    // Most of a rounded slot's values passed unrounded by tensors calibrating alone: arrays new at
+    // every step. Per slot: a fresh gradient beside a kept weight is half the site's values.
+    for (int k = 0; k < kSlots; ++k) {
+      uint64_t values = 0;
+      for (const TensorSnapshot &t : s.tensors)
+        if (t.slot == k) values += t.counters.quantized;
+      if (st->passed_alone[k] == 0 || st->passed_alone[k] * 2 <= values) continue;
+      const std::string whose = k == AUTOSCALE_SLOT_OUTPUT ? "its" : std::string("operand ") + autoscale_slot_name(k) + "'s";
+      s.warnings.push_back(std::to_string(st->passed_alone[k]) + " of " + whose + " " + std::to_string(values) +
                            " values passed unrounded: their arrays were new after its first step, and each "
                            "calibrates alone through the step it is first seen in (an array allocated anew "
                            "every step is never rounded)");
+    }
     if (st->empirical) {
       // The end of the run re-checks every empirical site, with the step still running: its
       // amaxes sit in the threads' counters until a step takes them.

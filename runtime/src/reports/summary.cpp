@@ -176,21 +176,24 @@ std::string value_text(double v) {
 std::string origin_line(const RegistrySnapshot &snapshot) {
   if (snapshot.first_nonfinite) return "autoscale: first NaN or inf: " + describe_origin(*snapshot.first_nonfinite) + "\n";
   const bool device = std::any_of(snapshot.sites.begin(), snapshot.sites.end(), [](const SiteSnapshot &s) { return s.device; });
-  return device ? "autoscale: no host site saw a NaN or inf (device sites record no origin)\n"
-                : "autoscale: no site saw a NaN or inf\n";
+  // Operations kept in FP32 are no sites: a division kept FP32 whose divisor a site rounded to zero
+  // makes an inf no site sees.
+  return device ? "autoscale: no host site saw a NaN or inf (device sites record no origin; operations kept fp32 are not watched)\n"
+                : "autoscale: no site saw a NaN or inf (operations kept fp32 are not watched)\n";
 }
 
 // Where the formats' own precision went, which no finding names: the sites whose rounding within
 // their format's bound lost 1% of their values or more (e4m3 keeps 3 bits, up to 6.25% a value),
-// or half their format's bound where that is less (bf16's 0.2%, fp16's 0.024%: no bf16 site ever
-// reaches 1%), most error first. A result that is off with no site above has its cause among
+// or a quarter of their format's bound where that is less (bf16's 0.1%, fp16's 0.012%: no bf16
+// site ever reaches 1%, and typical bf16 data loses 0.1-0.35%, short of half the bound), most
+// error first. A result that is off with no site above has its cause among
 // these (an LU factorisation's e4m3 products, where a lower margin only moves the subnormals).
 std::string rounding_line(const RegistrySnapshot &snapshot) {
   std::vector<std::pair<double, const SiteSnapshot *>> coarse;  // relative error x values, the site
   for (const SiteSnapshot &s : snapshot.sites) {
     const SlotCounters t = rounded_totals(s);
     const double rel = worst_slot_error(s);
-    if (rel >= std::min(0.01, 0.5 * format_rounding_bound(s.site->format)) && t.quantized > 0)
+    if (rel >= std::min(0.01, 0.25 * format_rounding_bound(s.site->format)) && t.quantized > 0)
       coarse.emplace_back(rel * static_cast<double>(t.quantized), &s);
   }
   if (coarse.empty()) return {};

@@ -129,7 +129,7 @@ void start_tensor_locked(Registry &reg, SiteState *st, std::size_t index) {
 // Tensor `index` ends calibrating alone (a roll measured it, or its memory is freed): the values it
 // passed count in the site's, for the summary.
 void end_alone_locked(Registry &reg, SiteState *st, std::size_t index) {
-  st->passed_alone += sum_tensor_locked(reg, st, static_cast<int>(index)).quantized - st->tensors[index].counted_before_alone;
+  st->passed_alone[st->tensors[index].slot] += sum_tensor_locked(reg, st, static_cast<int>(index)).quantized - st->tensors[index].counted_before_alone;
   __atomic_store_n(&st->calibrating_alone[index], uint8_t{0}, __ATOMIC_RELAXED);
 }
 

@@ -156,7 +156,7 @@ struct SiteState : autoscale_site_state {
   uint64_t rolls = 0;
   uint64_t executions_at_step = 0;    // every thread's executions at the last step
   std::vector<float> roll_amaxes;     // roll_site_locked's per tensor, kept to allocate once
-  uint64_t passed_alone = 0;          // values passed unrounded by tensors calibrating alone
+  uint64_t passed_alone[kSlots] = {};  // per slot, values passed unrounded by tensors calibrating alone
   // A GEMM nest's calls that computed nothing, their loops run as written, unrounded
   // (gemm_site.cpp): how many for each reason, in the order the reasons first came.
   std::vector<std::pair<std::string, uint64_t>> loops_as_written;

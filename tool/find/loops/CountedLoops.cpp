@@ -35,6 +35,10 @@ std::optional<FileID> loopFile(const ForStmt &For, ASTContext &Ctx, std::string 
     Why = "a pragma applies to the loop";
     return std::nullopt;
   }
+  if (std::string Macro = macroBefore(SM.getBufferData(File), Offset); !Macro.empty()) {
+    Why = "the macro `" + Macro + "` before the loop may apply a pragma to it";
+    return std::nullopt;
+  }
   return File;
 }
 

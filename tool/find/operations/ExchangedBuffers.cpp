@@ -333,6 +333,24 @@ const Exchanges &BufferExchanges::loopExchanges(const Stmt *Loop) {
   return It->second;
 }
 
+namespace {
+
+/// The member of a class template that F, a member of one of its instantiations, was instantiated
+/// from (F itself otherwise): a template's operations are found in its pattern, while the swap
+/// of its members resolves only in an instantiation (`std::swap(t, u)` of `std::vector<T>`s).
+const FieldDecl *patternField(const FieldDecl *F) {
+  const auto *Record = dyn_cast<CXXRecordDecl>(F->getParent());
+  const CXXRecordDecl *Pattern = Record ? Record->getTemplateInstantiationPattern() : nullptr;
+  if (!Pattern || !F->getIdentifier())
+    return F;
+  for (const FieldDecl *P : Pattern->fields())
+    if (P->getIdentifier() == F->getIdentifier())
+      return P;
+  return F;
+}
+
+} // namespace
+
 const Exchanges &BufferExchanges::members() {
   if (Members)
     return *Members;
@@ -347,8 +365,10 @@ const Exchanges &BufferExchanges::members() {
       const Outside Counts = All.Repeated.count(F->getCanonicalDecl()) ? Outside::Members : Outside::Never;
       for (const auto &[X, Partners] : All.exchangesIn(F->getBody(), Counts))
         for (const ValueDecl *Y : Partners)
-          if (isa<FieldDecl>(X) && isa<FieldDecl>(Y))
+          if (isa<FieldDecl>(X) && isa<FieldDecl>(Y)) {
             Out[X].insert(Y);
+            Out[patternField(cast<FieldDecl>(X))].insert(patternField(cast<FieldDecl>(Y)));
+          }
       return true;
     }
   } Walk(*this);

@@ -175,6 +175,10 @@ private:
   /// is carried by any loop around it that writes it again.
   bool carriedLocal(const Expr *LV, int L, bool Counting) const;
 
+  /// Whether LV names a whole variable (not an element or member) that loop L, the innermost around
+  /// its assignment, carries: a local declared outside it, or one with static storage.
+  bool carriedVariable(const Expr *LV, int L) const;
+
   /// Whether loop L gives the local array V values not read from it: an assignment to it that does
   /// not read the element's old value, or a call given it.
   bool refilledIn(const VarDecl *V, int L) const;

@@ -39,11 +39,15 @@ void Reductions::Impl::storedBack(const Expr *Target, const Expr *Value, int L) 
   // computes the update (UpdateHelpers.h).
   if (const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit());
       Call && (outlivesFunction(Target) || carriedLocal(Target, L, /*Counting=*/false)) && readsOld(Call, Target)) {
-    // A local the loop carries, moved by a vector quantity of locals (`pos = pos + vel * dt`).
-    if (!outlivesFunction(Target) && programFunction(Call->getDirectCallee()) &&
-        llvm::any_of(Call->arguments(), [&](const Expr *A) {
-          return !readsOld(A, Target) && A->getType()->isRecordType() && !isCompileTimeConstant(A, Ctx);
-        }))
+    // A local the loop carries, moved by a vector quantity of locals (`pos = pos + vel * dt`); or
+    // a whole variable the loop carries (a local declared outside it, a global) given a function
+    // of its old value, whatever else the function is given: an iterated map, `y = euler(y, h)`,
+    // `x = drift(x, 1.0f, dt)`, whose step the function computes (bf16 held x at 0.03125).
+    if (programFunction(Call->getDirectCallee()) &&
+        (carriedVariable(Target, L) ||
+         (!outlivesFunction(Target) && llvm::any_of(Call->arguments(), [&](const Expr *A) {
+           return !readsOld(A, Target) && A->getType()->isRecordType() && !isCompileTimeConstant(A, Ctx);
+         }))))
       UpdateCalls.insert(Call);
     update(Call, Target);
   }
@@ -191,6 +195,12 @@ bool Reductions::Impl::carriedLocal(const Expr *LV, int L, bool Counting) const 
     return (Around == L || Counting || !refilledIn(V, Around)) && !declaredIn(V, Around) &&
            !addressVaries(LV, Around, C);
   });
+}
+
+bool Reductions::Impl::carriedVariable(const Expr *LV, int L) const {
+  const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts());
+  const VarDecl *V = D ? variableNamed(D->getDecl()) : nullptr;
+  return V && L >= 0 && (V->hasGlobalStorage() || carriedLocal(LV, L, /*Counting=*/false));
 }
 
 bool Reductions::Impl::refilledIn(const VarDecl *V, int L) const {

@@ -204,7 +204,8 @@ private:
     // `_Pragma(...)` before the loop, on its line or the line above, is a pragma the call would
     // take the loop from.
     const unsigned LoopLine = lineStart(Text, *Begin);
-    if (Text.slice(LoopLine > 0 ? lineStart(Text, LoopLine - 1) : 0, *Begin).contains("_Pragma"))
+    if (Text.slice(LoopLine > 0 ? lineStart(Text, LoopLine - 1) : 0, *Begin).contains("_Pragma") ||
+        !macroBefore(Text, *Begin).empty())
       return std::nullopt;
     if (unsigned Pragmas = pragmaStart(Text, *Begin); Pragmas != *Begin) {
       std::optional<unsigned> Code = endOfCodeLineAbove(Text, Pragmas);

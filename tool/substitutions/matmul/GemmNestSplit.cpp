@@ -245,6 +245,8 @@ bool NestAttempt::wholeNest(GemmShape &S) {
   if (collapsedFromAbove(Ch.Loops[J], F, SM.getBufferData(File), SM))
     return fail("the outer loop is collapsed with the loop around it by an OpenMP pragma");
   Span Whole = spanOf(Outer);
+  if (std::string Macro = macroBefore(SM.getBufferData(File), Whole.Begin); !Macro.empty())
+    return fail("the macro `" + Macro + "` before the loops may apply a pragma to them");
   S.Remove = {Whole};
   S.Covers = {Whole};
   S.InsertAt = Whole.Begin;
