@@ -263,6 +263,11 @@ TEST(SiteSummary, NamesTheCoarsestRounding) {
   EXPECT_EQ(summary.find("site_test.cpp:8:"), std::string::npos);
   all.sites = {with_error(fine, 1e-4)};
   EXPECT_EQ(autoscale::detail::report_summary(all).find("most rounding"), std::string::npos);
+  // Named beside an e4m3 site, an fp16 one (0.02%) is told to keep fp32, not to take fp16.
+  all.sites = {with_error(fine, 2e-4), with_error(product, 0.0227)};
+  EXPECT_NE(autoscale::detail::report_summary(all).find(
+                "(format: fp16 or format: bf16 for the fp8 sites, action: keep for the others)"),
+            std::string::npos);
 }
 
 // An operand that lost 2.1% beside an exact one (a dot product of data with weights of -1, 0 and

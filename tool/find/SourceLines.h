@@ -7,6 +7,7 @@
 #ifndef AUTOSCALE_TOOL_FIND_SOURCELINES_H
 #define AUTOSCALE_TOOL_FIND_SOURCELINES_H
 
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -30,6 +31,10 @@ std::optional<unsigned> endOfCodeLineAbove(llvm::StringRef Text, unsigned At);
 /// Begin (`#define IVDEP _Pragma("GCC ivdep")`) that no text shows; empty when there is none.
 /// Statement keywords (`else`, `if (c)`) are no macros.
 std::string macroBefore(llvm::StringRef Text, unsigned Begin);
+/// Whether the macro Name may expand to a pragma: a definition of it in the unit's own files holds
+/// `_Pragma` (itself, or through a macro named in upper case it invokes, Depth levels down), or
+/// none is found there (it came from the command line or a system header).
+bool mayExpandToPragma(const clang::SourceManager &SM, llvm::StringRef Name, unsigned Depth = 3);
 /// The start of the line holding offset Pos.
 unsigned lineStart(llvm::StringRef Text, size_t Pos);
 /// Whether a physical line continues on the next (ends in '\').

@@ -199,7 +199,7 @@ std::string rounding_line(const RegistrySnapshot &snapshot) {
   if (coarse.empty()) return {};
   std::stable_sort(coarse.begin(), coarse.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
   std::string out = "autoscale: most rounding within the formats' precision:";
-  bool fp8 = false;
+  bool fp8 = false, wider = false;
   for (size_t i = 0; i < coarse.size() && i < 3; ++i) {
     const autoscale_site &site = *coarse[i].second->site;
     char item[384];
@@ -207,10 +207,13 @@ std::string rounding_line(const RegistrySnapshot &snapshot) {
                   site.line, site.column, site.name ? site.name : "?", autoscale_format_name(site.format),
                   100.0 * worst_slot_error(*coarse[i].second));
     out += item;
-    fp8 |= site.format == AUTOSCALE_E4M3 || site.format == AUTOSCALE_E5M2;
+    (site.format == AUTOSCALE_E4M3 || site.format == AUTOSCALE_E5M2 ? fp8 : wider) = true;
   }
-  return out + " -> if results are off, give them more precision (" +
-         (fp8 ? "format: fp16 or format: bf16" : "action: keep") + ")\n";
+  // FP8 sites have fp16 and bf16 above them; the 16-bit formats only fp32.
+  const std::string advice = fp8 && wider ? "format: fp16 or format: bf16 for the fp8 sites, action: keep for the others"
+                             : fp8        ? "format: fp16 or format: bf16"
+                                          : "action: keep";
+  return out + " -> if results are off, give them more precision (" + advice + ")\n";
 }
 
 }  // namespace

@@ -223,7 +223,7 @@ std::optional<Affine> AffineReader::integer(const Expr *E) {
       return L;
     }
     if (S.ReadThrough(V))
-      return integer(V->getInit());
+      return integer(S.InitOf(V));
     if (S.Invariant(V)) {
       Affine L;
       L.Const = Poly::atom(A.idOf(E));
@@ -412,7 +412,7 @@ std::optional<Access> AffineReader::pointer(const Expr *E) {
     return container(Data->Object, E->getType()->getPointeeType());
   if (const VarDecl *V = varOf(E)) {
     if (S.ReadThrough(V))
-      return pointer(V->getInit());
+      return pointer(S.InitOf(V));
     if (S.Invariant(V) && !S.Loop.count(V))
       return atomPointer(E);
     return fail<Access>("pointer '" + V->getName().str() + "' changes in the loops");
@@ -466,7 +466,7 @@ bool AffineReader::isCallFactor(const Expr *E) {
 std::optional<Access> AffineReader::operand(const Expr *E) {
   if (const VarDecl *V = varOf(E)) {
     if (S.ReadThrough(V))
-      return operand(V->getInit());
+      return operand(S.InitOf(V));
     return fail<Access>("the factor '" + V->getName().str() + "' is not read from an array inside the loops");
   }
   // An element multiplied by a value fixed in the loops (`alpha * a[i][p]`, hoisted into a local

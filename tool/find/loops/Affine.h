@@ -105,6 +105,10 @@ struct Scope {
   std::map<const clang::VarDecl *, const clang::VarDecl *> Alias;
   /// Locals read through their initialisers (assigned once, declared inside the nest).
   std::function<bool(const clang::VarDecl *)> ReadThrough;
+  /// The value such a local is read through (its initialiser, or the assignment that starts it).
+  std::function<const clang::Expr *(const clang::VarDecl *)> InitOf = [](const clang::VarDecl *V) {
+    return V->getInit();
+  };
   /// Variables the nest does not write: they may be atoms.
   std::function<bool(const clang::VarDecl *)> Invariant;
   /// A member of a variable the nest does not write, nor that member of it (`g->w` where the

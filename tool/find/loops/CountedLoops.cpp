@@ -35,7 +35,7 @@ std::optional<FileID> loopFile(const ForStmt &For, ASTContext &Ctx, std::string 
     Why = "a pragma applies to the loop";
     return std::nullopt;
   }
-  if (std::string Macro = macroBefore(SM.getBufferData(File), Offset); !Macro.empty()) {
+  if (std::string Macro = macroBefore(SM.getBufferData(File), Offset); !Macro.empty() && mayExpandToPragma(SM, Macro)) {
     Why = "the macro `" + Macro + "` before the loop may apply a pragma to it";
     return std::nullopt;
   }

@@ -68,6 +68,12 @@ const Expr *guardingOp(const Expr *G, ASTContext &Ctx, const VariableFacts &Fact
     const llvm::StringRef Name = F && F->getIdentifier() ? F->getName() : "";
     if (Name == "fmaxf" || Name == "fmax" || Name == "fmaxl" || (Name == "max" && F->isInStdNamespace()))
       L = Call->getArg(0), R = Call->getArg(1);
+  } else if (const auto *Fma = dyn_cast<CallExpr>(E); Fma && Fma->getNumArgs() == 3) {
+    // A fused multiply-add's addend, `fmaf(x, x, 1e-8f)`: the product takes the place of a value.
+    const FunctionDecl *F = Fma->getDirectCallee();
+    const llvm::StringRef Name = F && F->getIdentifier() ? F->getName() : "";
+    if (Name == "fmaf" || Name == "fma" || Name == "fmal" || Name == "__fmaf_rn" || Name == "__fma_rn")
+      L = Fma->getArg(0), R = Fma->getArg(2);
   }
   if (!L)
     return nullptr;

@@ -138,12 +138,20 @@ bool Reductions::Impl::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
 
 bool Reductions::Impl::VisitCallExpr(CallExpr *C) {
   // The functions a zero (or a value rounded to zero) breaks: a square root that becomes a
-  // divisor, a logarithm, a power's base.
+  // divisor, a logarithm, a power's base, a reciprocal; CUDA's intrinsics as the library's; and
+  // the divisor of CUDA's division intrinsics.
   static constexpr llvm::StringLiteral Guarding[] = {
-      "sqrt", "sqrtf", "rsqrt", "rsqrtf", "log", "logf", "log2", "log2f", "log10", "log10f", "pow", "powf"};
+      "sqrt",        "sqrtf",       "rsqrt",       "rsqrtf",      "log",         "logf",        "log2",
+      "log2f",       "log10",       "log10f",      "pow",         "powf",        "__logf",      "__log2f",
+      "__log10f",    "__powf",      "__fsqrt_rn",  "__fsqrt_rz",  "__fsqrt_ru",  "__fsqrt_rd",  "__frsqrt_rn",
+      "__frcp_rn",   "__frcp_rz",   "__frcp_ru",   "__frcp_rd",   "__dsqrt_rn",  "__drcp_rn"};
+  static constexpr llvm::StringLiteral Dividing[] = {"__fdividef", "__fdiv_rn", "__fdiv_rz", "__fdiv_ru",
+                                                     "__fdiv_rd",  "__ddiv_rn", "__ddiv_rz", "__ddiv_ru", "__ddiv_rd"};
   const FunctionDecl *FD = C->getDirectCallee();
   if (FD && FD->getIdentifier() && C->getNumArgs() >= 1 && llvm::is_contained(Guarding, FD->getName()))
     Guarded.push_back(C->getArg(0));
+  if (FD && FD->getIdentifier() && C->getNumArgs() == 2 && llvm::is_contained(Dividing, FD->getName()))
+    Guarded.push_back(C->getArg(1));
   if (FoldSteps F = foldSteps(*C, Ctx); !F.Steps.empty())
     Folds.push_back(std::move(F));
   if (FD && FD->getIdentifier() && FD->getName().starts_with("atomicAdd") && C->getNumArgs() == 2 &&
@@ -173,6 +181,15 @@ std::optional<Idiom> Reductions::Impl::roleOf(const Expr *E) const {
   return It == Roles.end() ? std::nullopt : std::optional<Idiom>(It->second);
 }
 
+/// The address a CUDA cache-hint load reads (`__ldg(&x[i])`, `__ldcs(x + i)`): an element read.
+static const Expr *cacheHintAddress(const Expr *E) {
+  static constexpr llvm::StringLiteral Loads[] = {"__ldg", "__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv"};
+  const auto *C = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  return F && F->getIdentifier() && C->getNumArgs() == 1 && llvm::is_contained(Loads, F->getName()) ? C->getArg(0)
+                                                                                                      : nullptr;
+}
+
 bool Reductions::Impl::isSingleAssignmentLocal(const VarDecl *V) const {
   return V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() && !Modified.count(V) &&
          !V->getType()->isReferenceType();
@@ -182,11 +199,15 @@ std::string Reductions::Impl::tensorOf(const Expr *Operand) const {
   const Expr *E = Operand->IgnoreParenCasts();
   if (const VarDecl *V = varOf(E); V && isSingleAssignmentLocal(V) && !V->getType()->isPointerType())
     return tensorOf(V->getInit());
+  if (const Expr *Started = startedValue(E))
+    return tensorOf(Started);
   if (std::optional<ContainerAccess> C = containerAccess(E); C && C->Index)
     return containerKey(C->Object);
   if (std::optional<Subscript> A = subscriptOf(E))
     // Another class's operator[] reads no array whose address could name it.
     return A->Base->IgnoreParenImpCasts()->getType()->isRecordType() ? "" : pointerRoot(A->Base);
+  if (const Expr *Address = cacheHintAddress(E))
+    return pointerRoot(Address);
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
     return pointerRoot(U->getSubExpr());
   return {};
@@ -382,6 +403,55 @@ bool Reductions::Impl::readsData(const Stmt *S) const {
   return llvm::any_of(S->children(), [&](const Stmt *C) { return C && readsData(C); });
 }
 
+const Expr *Reductions::Impl::startedValue(const Expr *Ref) const {
+  const auto *D = dyn_cast<DeclRefExpr>(Ref->IgnoreParenImpCasts());
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isArithmeticType() ||
+      V->getType().isVolatileQualified())
+    return nullptr;
+  const auto Start = [&](const Stmt *S) {
+    const auto *B = dyn_cast<BinaryOperator>(S);
+    return B && B->getOpcode() == BO_Assign && varOf(B->getLHS()) == V && !refersTo(B->getRHS(), V) ? B : nullptr;
+  };
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const Stmt *> LoopsBetween; // around the reference, inside the block of its start
+  for (DynTypedNode N = DynTypedNode::create(*D);;) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    const Stmt *Child = N.get<Stmt>();
+    N = Parents[0];
+    const auto *Block = N.get<CompoundStmt>();
+    if (const Stmt *Up = N.get<Stmt>(); Up && isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up))
+      LoopsBetween.push_back(Up);
+    if (!Block || !Child)
+      continue;
+    const BinaryOperator *Last = nullptr;
+    for (const Stmt *S : Block->body()) {
+      if (S == Child)
+        break;
+      if (const BinaryOperator *B = Start(S))
+        Last = B;
+    }
+    if (!Last)
+      continue;
+    // No other write of V between the two, nor in a loop around the reference that the start is
+    // not in (its next iteration would read that write).
+    const auto Within = [&](const Stmt *Inner, const Stmt *Outer) {
+      return !SM.isBeforeInTranslationUnit(Inner->getBeginLoc(), Outer->getBeginLoc()) &&
+             !SM.isBeforeInTranslationUnit(Outer->getEndLoc(), Inner->getEndLoc());
+    };
+    if (llvm::any_of(Assignments, [&](const Assignment &A) {
+          return A.B != Last && writtenVar(A.B->getLHS()) == V &&
+                 ((SM.isBeforeInTranslationUnit(Last->getEndLoc(), A.B->getBeginLoc()) &&
+                   SM.isBeforeInTranslationUnit(A.B->getEndLoc(), D->getBeginLoc())) ||
+                  llvm::any_of(LoopsBetween, [&](const Stmt *L) { return Within(A.B, L); }));
+        }))
+      return nullptr;
+    return Last->getRHS();
+  }
+}
+
 bool Reductions::Impl::readsTensor(const Expr *E) const {
   E = E->IgnoreParenCasts();
   if (const VarDecl *V = varOf(E)) {
@@ -389,6 +459,8 @@ bool Reductions::Impl::readsTensor(const Expr *E) const {
     if (auto L = DeclLoop.find(V); L != DeclLoop.end() && L->second >= 0)
       if (const auto *FR = dyn_cast<CXXForRangeStmt>(Loops[L->second].S); FR && FR->getLoopVariable() == V)
         return true;
+    if (const Expr *Started = startedValue(E))
+      return readsTensor(Started);
     return isSingleAssignmentLocal(V) && readsTensor(V->getInit());
   }
   // A member of an object reached through a pointer or a reference (`p.vel` of `auto &p : ps`).
@@ -399,7 +471,7 @@ bool Reductions::Impl::readsTensor(const Expr *E) const {
   // A tensor's element scaled by a value (`alpha * a[i]`, hoisted out of a GEMM's inner loop).
   if (const auto *Mul = dyn_cast<BinaryOperator>(E); Mul && Mul->getOpcode() == BO_Mul)
     return readsTensor(Mul->getLHS()) != readsTensor(Mul->getRHS());
-  return subscriptOf(E) || accessorOf(E) || elementByValue(E) ||
+  return subscriptOf(E) || accessorOf(E) || elementByValue(E) || cacheHintAddress(E) ||
          (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
 }
 
@@ -521,5 +593,6 @@ std::string Reductions::tensorOf(const Expr *Operand) const { return P->tensorOf
 bool Reductions::givenOnce(const VarDecl &V) const { return P->isSingleAssignmentLocal(&V); }
 
 const std::set<const CallExpr *> &Reductions::updateCalls() const { return P->updateCalls(); }
+const std::set<const CallExpr *> &Reductions::iteratedMapCalls() const { return P->iteratedMapCalls(); }
 
 } // namespace autoscale::find

@@ -63,6 +63,10 @@ public:
   /// update with the old value among the arguments (`m = lerp(g, m, beta1)`): the update's
   /// arithmetic is the callee's (UpdateHelpers.h).
   const std::set<const clang::CallExpr *> &updateCalls() const;
+  /// Calls whose value a whole variable a loop carries is given, its old value among the
+  /// arguments, the rest constants perhaps (`x = drift(x, 1.0f, dt)`: an iterated map): update
+  /// calls where the callee serves no other code and has no loop of its own (UpdateHelpers.h).
+  const std::set<const clang::CallExpr *> &iteratedMapCalls() const;
 
 private:
   class Impl;

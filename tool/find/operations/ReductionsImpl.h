@@ -52,8 +52,18 @@ public:
   std::optional<Idiom> roleOf(const Expr *E) const;
 
   const std::set<const CallExpr *> &updateCalls() const { return UpdateCalls; }
+  const std::set<const CallExpr *> &iteratedMapCalls() const { return IteratedMapCalls; }
 
   bool isSingleAssignmentLocal(const VarDecl *V) const;
+  /// The role of a product summed (Added): of two factors that vary (Varies) and any that do not,
+  /// the multiply joining the two is a square sum's where they are one value, a dot product's
+  /// where both read tensors.
+  void productTerm(const Expr *Added, llvm::function_ref<bool(const Expr *)> Varies);
+  /// The value a reference to a C89-style local reads (`float temp;` at the top, `temp = alpha *
+  /// b[l];` in a loop, then `temp * a[i]`): the last assignment `V = e;` before it among the
+  /// statements of a block around it, where every write of V is such a statement and no other lies
+  /// between the two; null otherwise.
+  const Expr *startedValue(const Expr *Ref) const;
 
   std::string tensorOf(const Expr *Operand) const;
 
@@ -315,6 +325,7 @@ private:
   std::set<const VarDecl *> Aliased;
   llvm::DenseMap<const VarDecl *, unsigned> Uses; ///< how many times the function names each variable
   std::set<const CallExpr *> UpdateCalls; ///< updateCalls()
+  std::set<const CallExpr *> IteratedMapCalls; ///< iteratedMapCalls()
   std::vector<FoldSteps> Folds;
   /// CUDA's atomicAdd of a float (`atomicAdd(sum, d * d)`): each thread adds its value to one sum.
   std::vector<const CallExpr *> AtomicSums;

@@ -39,16 +39,20 @@ void Reductions::Impl::storedBack(const Expr *Target, const Expr *Value, int L) 
   // computes the update (UpdateHelpers.h).
   if (const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit());
       Call && (outlivesFunction(Target) || carriedLocal(Target, L, /*Counting=*/false)) && readsOld(Call, Target)) {
-    // A local the loop carries, moved by a vector quantity of locals (`pos = pos + vel * dt`); or
-    // a whole variable the loop carries (a local declared outside it, a global) given a function
-    // of its old value, whatever else the function is given: an iterated map, `y = euler(y, h)`,
-    // `x = drift(x, 1.0f, dt)`, whose step the function computes (bf16 held x at 0.03125).
-    if (programFunction(Call->getDirectCallee()) &&
-        (carriedVariable(Target, L) ||
-         (!outlivesFunction(Target) && llvm::any_of(Call->arguments(), [&](const Expr *A) {
-           return !readsOld(A, Target) && A->getType()->isRecordType() && !isCompileTimeConstant(A, Ctx);
-         }))))
+    // A local the loop carries, moved by a vector quantity of locals (`pos = pos + vel * dt`).
+    if (!outlivesFunction(Target) && programFunction(Call->getDirectCallee()) &&
+        llvm::any_of(Call->arguments(), [&](const Expr *A) {
+          return !readsOld(A, Target) && A->getType()->isRecordType() && !isCompileTimeConstant(A, Ctx);
+        }))
       UpdateCalls.insert(Call);
+    // A whole variable the loop carries (a local declared outside it, a global), not given a fresh
+    // value earlier in the iteration, given a function of its old value whatever else the
+    // function is given: an iterated map, `y = euler(y, h)`, `x = drift(x, 1.0f, dt)` (bf16 held
+    // x at 0.03125).
+    const auto Fresh = llvm::find_if(Assignments, [&](const Assignment &A) { return A.B->getRHS() == Value; });
+    if (programFunction(Call->getDirectCallee()) && carriedVariable(Target, L) &&
+        (Fresh == Assignments.end() || !givenAnew(*Fresh)))
+      IteratedMapCalls.insert(Call);
     update(Call, Target);
   }
   const VarDecl *Copy = varOf(Value->IgnoreParenCasts());

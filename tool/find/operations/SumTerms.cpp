@@ -144,13 +144,9 @@ void Reductions::Impl::atomicSum(const Expr *Added) {
     atomicSum(B->getLHS());
     return atomicSum(B->getRHS());
   }
-  if (B->getOpcode() != BO_Mul)
-    return;
-  const Expr *X = B->getLHS()->IgnoreParenImpCasts(), *Y = B->getRHS()->IgnoreParenImpCasts();
-  if (sameUpToFloatingCasts(X, Y, Ctx))
-    Roles.try_emplace(B, Idiom::SquareSum);
-  else if (readsTensor(X) && readsTensor(Y))
-    Roles.try_emplace(B, Idiom::DotMul);
+  // A product of two values and constants (`x[i] * x[i] * 0.5f`, an energy's term).
+  if (B->getOpcode() == BO_Mul)
+    productTerm(B, [&](const Expr *E) { return !isCompileTimeConstant(E, Ctx); });
 }
 
 void Reductions::Impl::reduction(const std::vector<SumStep> &Steps, int L, const Chain &C) {
@@ -236,6 +232,10 @@ void Reductions::Impl::reduction(const Stmt *Reducer, const Expr *Added, int L, 
     reduction(Terms, Terms->getLHS(), L, C);
     return reduction(Terms, Terms->getRHS(), L, C);
   }
+  productTerm(Added, [&](const Expr *E) { return exprVaries(E, L, C); });
+}
+
+void Reductions::Impl::productTerm(const Expr *Added, llvm::function_ref<bool(const Expr *)> Varies) {
   // The factors of the product added, and the multiplies joining them.
   std::vector<const Expr *> Varying;
   std::function<void(const Expr *)> Factors = [&](const Expr *E) {
@@ -243,7 +243,7 @@ void Reductions::Impl::reduction(const Stmt *Reducer, const Expr *Added, int L, 
     if (const auto *M = dyn_cast<BinaryOperator>(E); M && M->getOpcode() == BO_Mul) {
       Factors(M->getLHS());
       Factors(M->getRHS());
-    } else if (exprVaries(E, L, C)) {
+    } else if (Varies(E)) {
       Varying.push_back(E);
     }
   };

@@ -1,19 +1,42 @@
 //===- UpdateHelpers.cpp - functions that compute their callers' state updates ===//
 #include "find/operations/UpdateHelpers.h"
 
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
 namespace autoscale::find {
+namespace {
+
+bool hasLoop(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    return true;
+  return llvm::any_of(S->children(), [](const Stmt *C) { return hasLoop(C); });
+}
+
+} // namespace
 
 std::set<const FunctionDecl *>
 updateHelpers(const std::map<const FunctionDecl *, std::vector<CallSite>> &Sites,
               llvm::function_ref<const Reductions &(const FunctionDecl *)> ReductionsOf) {
-  std::set<const CallExpr *> InUpdates;
+  std::set<const CallExpr *> InUpdates, Iterated;
   for (const auto &[Callee, Calls] : Sites)
-    for (const CallSite &Site : Calls)
+    for (const CallSite &Site : Calls) {
       if (ReductionsOf(Site.Caller).updateCalls().count(Site.Call))
+        InUpdates.insert(Site.Call);
+      if (ReductionsOf(Site.Caller).iteratedMapCalls().count(Site.Call))
+        Iterated.insert(Site.Call);
+    }
+  // An iterated map's function computes the update where it is straight-line code that serves
+  // nothing else: one with loops of its own (a simulation's step over its bodies, a layer) has
+  // its own updates and data, and one also called on other data keeps that data's arithmetic.
+  for (const auto &[Callee, Calls] : Sites)
+    if (llvm::all_of(Calls, [&](const CallSite &Site) { return Iterated.count(Site.Call) || InUpdates.count(Site.Call); }) &&
+        !hasLoop(Callee->getDefinition() ? Callee->getDefinition()->getBody() : nullptr))
+      for (const CallSite &Site : Calls)
         InUpdates.insert(Site.Call);
   // Called within an update at least once; or, only from helpers (a helper's own helpers: a
   // utility a helper shares with plain code is plain).

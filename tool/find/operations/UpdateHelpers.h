@@ -8,6 +8,9 @@
 // called on other data (a vector type's operator+, `p.pos = p.pos + v * dt` and `a + b`) is a
 // helper still: rounded, the state it updates stalls (bf16 kept a position of 100 from moving),
 // where FP32 costs the other calls only speed. A utility a helper shares with plain code is plain.
+// An iterated map's function (`x = drift(x, 1.0f, dt)`, Reductions::iteratedMapCalls) is a helper
+// only where every call of it is one and it has no loop: a step over a world's bodies, or an
+// activation a loop also applies to an array, keeps its data's arithmetic.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_UPDATEHELPERS_H

@@ -201,11 +201,11 @@ private:
     P.Begin = *Begin;
     P.End = *End;
     llvm::StringRef Text = SM.getBufferData(SM.getFileID(After));
-    // `_Pragma(...)` before the loop, on its line or the line above, is a pragma the call would
-    // take the loop from.
+    // `_Pragma(...)` before the loop, on its line or the line above, or a macro that may expand to
+    // one, is a pragma the call would take the loop from.
     const unsigned LoopLine = lineStart(Text, *Begin);
     if (Text.slice(LoopLine > 0 ? lineStart(Text, LoopLine - 1) : 0, *Begin).contains("_Pragma") ||
-        !macroBefore(Text, *Begin).empty())
+        [&](const std::string &Macro) { return !Macro.empty() && mayExpandToPragma(SM, Macro); }(macroBefore(Text, *Begin)))
       return std::nullopt;
     if (unsigned Pragmas = pragmaStart(Text, *Begin); Pragmas != *Begin) {
       std::optional<unsigned> Code = endOfCodeLineAbove(Text, Pragmas);

@@ -118,6 +118,19 @@ bool endsInReturn(const Stmt *S) {
 
 } // namespace
 
+const Stmt *NestAttempt::declOf(const VarDecl *V) const {
+  if (auto Start = StartedIn.find(V); Start != StartedIn.end())
+    return Start->second;
+  auto D = F.DeclOf.find(V);
+  return D == F.DeclOf.end() ? nullptr : D->second;
+}
+
+const Expr *NestAttempt::initOf(const VarDecl *V) const {
+  if (auto Start = StartedIn.find(V); Start != StartedIn.end())
+    return Start->second->getRHS();
+  return V->getInit();
+}
+
 NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const FunctionFacts &F,
                          const FileRanges &Ranges, const FunctionDecl &FD, std::vector<Span> Away)
     : C(C), Ch(Ch), J(J), F(F), Ranges(Ranges), FD(FD), Ctx(F.Ctx), Atoms_(F.Ctx),
@@ -130,6 +143,22 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
   for (auto &[V, D] : F.DeclOf)
     if (F.within(D, Outer))
       Declared.insert(V);
+  for (const auto &[V, Starts] : F.FreshStarts) {
+    std::vector<const BinaryOperator *> Inside;
+    llvm::copy_if(Starts, std::back_inserter(Inside), [&](const BinaryOperator *B) { return F.within(B, Outer); });
+    if (Declared.count(V) || Inside.size() != 1)
+      continue;
+    const BinaryOperator *Start = Inside.front();
+    const Stmt *Block = F.parent(Start);
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (llvm::all_of(F.Refs.at(V), [&](const DeclRefExpr *R) {
+          return !F.within(R, Outer) || F.within(R, Start) ||
+                 (F.within(R, Block) && SM.isBeforeInTranslationUnit(Start->getEndLoc(), R->getBeginLoc()));
+        })) {
+      StartedIn[V] = Start;
+      Declared.insert(V);
+    }
+  }
   for (auto &[V, Refs] : F.Refs)
     for (const DeclRefExpr *R : Refs)
       if (F.within(R, Outer) && F.writes(V) && writes(R, V)) {
@@ -143,10 +172,17 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
           Written.insert(V);
       }
   Scope_.ReadThrough = [this](const VarDecl *V) {
-    return Declared.count(V) && !Scope_.Loop.count(V) && V->getInit() && !this->F.writes(V) &&
-           !V->getType()->isReferenceType() && !V->getType()->isArrayType() &&
-           !hasSideEffects(V->getInit(), Ctx);
+    auto Start = StartedIn.find(V);
+    const bool Once = Start == StartedIn.end()
+                          ? !this->F.writes(V)
+                          : llvm::none_of(this->F.Refs.at(V), [&](const DeclRefExpr *R) {
+                              return this->F.within(R, Outer) && writes(R, V) &&
+                                     R != Start->second->getLHS()->IgnoreParens();
+                            });
+    return Declared.count(V) && !Scope_.Loop.count(V) && initOf(V) && Once && !V->getType()->isReferenceType() &&
+           !V->getType()->isArrayType() && !hasSideEffects(initOf(V), Ctx);
   };
+  Scope_.InitOf = [this](const VarDecl *V) { return initOf(V); };
   Scope_.Invariant = [this](const VarDecl *V) {
     return !Declared.count(V) && !Written.count(V) && !WrittenMembers.count(V);
   };
@@ -264,8 +300,8 @@ bool NestAttempt::loops() {
 }
 
 const CompoundStmt *NestAttempt::blockOf(const VarDecl *V, size_t &Level) {
-  auto D = F.DeclOf.find(V);
-  const auto *Block = D == F.DeclOf.end() ? nullptr : dyn_cast_or_null<CompoundStmt>(F.parent(D->second));
+  const Stmt *D = declOf(V);
+  const auto *Block = D ? dyn_cast_or_null<CompoundStmt>(F.parent(D)) : nullptr;
   if (!Block || !F.within(C.Assign, Block))
     return nullptr;
   for (Level = 0; Level <= J; ++Level)
@@ -333,7 +369,7 @@ bool NestAttempt::scalarAccumulator(const VarDecl *V) {
   const CompoundStmt *Block = blockOf(V, Acc.Level);
   if (!Block)
     return fail(Name + " is not declared in a block of the loops");
-  if (!V->getInit())
+  if (!initOf(V))
     return fail(Name + " has no initial value");
   return sumStored(V, Block, Name);
 }

@@ -33,6 +33,14 @@ struct FunctionFacts {
   std::map<const clang::VarDecl *, const clang::DeclStmt *> DeclOf;
   std::map<const clang::VarDecl *, std::vector<const clang::DeclRefExpr *>> Refs;
   bool Labels = false; ///< the function has a label (a goto may enter a loop anywhere)
+  /// Locals every use of which reads a value assigned before it in a block around it, with their
+  /// assignments (`temp = alpha * b[l];`, `temp = 0.0f;` of C89's `float temp;` at the top, as
+  /// netlib's reference BLAS writes them): each assignment starts a value no other reaches, as a
+  /// declaration in its place would.
+  std::map<const clang::VarDecl *, std::vector<const clang::BinaryOperator *>> FreshStarts;
+
+private:
+  void findFreshStarts();
 };
 
 /// A statement `T += X * Y` (or T = T + X * Y) that may be the heart of a GEMM.
@@ -136,13 +144,20 @@ private:
   Scope Scope_;
   AffineReader Reader;
   std::set<const clang::VarDecl *> Declared, Written; ///< inside the nest
+  /// Locals of FunctionFacts::FreshStarts whose one start in the nest stands for their declaration
+  /// (each use in the nest follows it in its block).
+  std::map<const clang::VarDecl *, const clang::BinaryOperator *> StartedIn;
+  /// Where V, declared in the nest, takes its first value: its declaration, or its start.
+  const clang::Stmt *declOf(const clang::VarDecl *V) const;
+  /// The value V, declared in the nest, starts from (null: none).
+  const clang::Expr *initOf(const clang::VarDecl *V) const;
   /// Variables the nest writes only through members (`g->b[o] += d`): the members written.
   std::map<const clang::VarDecl *, std::set<std::string>> WrittenMembers;
   std::vector<NestLoop> Loops; ///< outermost first
   Accumulator Acc;
   ProductAccesses P;
   std::vector<const clang::Stmt *> Other; ///< statements of the nest that are no part of it
-  std::vector<const clang::DeclStmt *> Decls; ///< its pure declarations
+  std::vector<const clang::Stmt *> Decls; ///< its pure declarations (and starts of StartedIn's locals)
   std::vector<Span> Away;
   bool Split = false; ///< split() placed the call
   std::string Why;

@@ -154,6 +154,8 @@ struct Effects : RecursiveASTVisitor<Effects> {
 } // namespace
 
 bool NestAttempt::pureDecl(const Stmt *S) const {
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return llvm::any_of(StartedIn, [&](const auto &Start) { return Start.second == B && Scope_.ReadThrough(Start.first); });
   const auto *DS = dyn_cast<DeclStmt>(S);
   return DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
            const auto *V = dyn_cast<VarDecl>(D);
@@ -180,7 +182,7 @@ void NestAttempt::walk(const Stmt *S) {
       llvm::is_contained(Away, spanOf(S)))
     return;
   if (pureDecl(S))
-    Decls.push_back(cast<DeclStmt>(S));
+    Decls.push_back(S);
   else
     Other.push_back(S);
 }
@@ -245,7 +247,7 @@ bool NestAttempt::wholeNest(GemmShape &S) {
   if (collapsedFromAbove(Ch.Loops[J], F, SM.getBufferData(File), SM))
     return fail("the outer loop is collapsed with the loop around it by an OpenMP pragma");
   Span Whole = spanOf(Outer);
-  if (std::string Macro = macroBefore(SM.getBufferData(File), Whole.Begin); !Macro.empty())
+  if (std::string Macro = macroBefore(SM.getBufferData(File), Whole.Begin); !Macro.empty() && mayExpandToPragma(SM, Macro))
     return fail("the macro `" + Macro + "` before the loops may apply a pragma to them");
   S.Remove = {Whole};
   S.Covers = {Whole};
@@ -289,18 +291,27 @@ bool NestAttempt::split(GemmShape &S) {
   if (isa<ForStmt>(Own) && collapsedFromAbove(Own, F, SM.getBufferData(File), SM))
     return fail(Work + ", and the GEMM's own loop is collapsed with it by an OpenMP pragma");
   // Declarations only the removed code reads go with it.
-  std::set<const DeclStmt *> Gone;
+  std::set<const Stmt *> Gone;
   auto InRemoved = [&](const Stmt *X) {
-    return F.within(X, Own) ||
-           llvm::any_of(Gone, [&](const DeclStmt *D) { return F.within(X, D); });
+    return F.within(X, Own) || llvm::any_of(Gone, [&](const Stmt *D) { return F.within(X, D); });
+  };
+  // The variables a declaration declares, or the local a start (StartedIn) gives its value.
+  auto VarsOf = [](const Stmt *D) {
+    std::vector<const VarDecl *> Out;
+    if (const auto *DS = dyn_cast<DeclStmt>(D))
+      for (const Decl *X : DS->decls())
+        Out.push_back(cast<VarDecl>(X));
+    else
+      Out.push_back(varOf(cast<BinaryOperator>(D)->getLHS()));
+    return Out;
   };
   for (bool Grew = true; Grew;) {
     Grew = false;
-    for (const DeclStmt *D : Decls) {
+    for (const Stmt *D : Decls) {
       if (Gone.count(D) || F.within(D, Own))
         continue;
-      bool Unused = llvm::all_of(D->decls(), [&](const Decl *X) {
-        auto It = F.Refs.find(cast<VarDecl>(X));
+      bool Unused = llvm::all_of(VarsOf(D), [&](const VarDecl *X) {
+        auto It = F.Refs.find(X);
         return It == F.Refs.end() || llvm::all_of(It->second, [&](const DeclRefExpr *R) {
                  return InRemoved(R) || F.within(R, D);
                });
@@ -328,14 +339,16 @@ bool NestAttempt::split(GemmShape &S) {
     if (!Counter(V) && !Read.empty() && overlap(Written, Read))
       return fail(Work + ", which writes '" + V->getName().str() + "', read by the product");
   }
-  // Variables that reach the result or a factor: its base, and locals initialised from them.
+  // Variables that reach the result or a factor: its base, and pointers or references initialised
+  // from them (`float *row = c + i * n`; a value read through the base, `float d = dz[n * l->out]`
+  // beside `l->gw`, reaches no memory).
   auto Reaching = [&](unsigned Base) {
     std::set<const VarDecl *> Out = varsIn(Atoms_.expr(Base));
     for (bool Grew = true; Grew;) {
       Grew = false;
       for (const VarDecl *V : Declared)
-        if (V->getInit() && !Out.count(V) &&
-            llvm::any_of(varsIn(V->getInit()), [&](const VarDecl *X) { return Out.count(X); }))
+        if (initOf(V) && !Out.count(V) && (V->getType()->isPointerType() || V->getType()->isReferenceType()) &&
+            llvm::any_of(varsIn(initOf(V)), [&](const VarDecl *X) { return Out.count(X); }))
           Grew = Out.insert(V).second;
     }
     return Out;
@@ -361,7 +374,7 @@ bool NestAttempt::split(GemmShape &S) {
 
   S.Remove = {spanOf(Own)};
   Split = true;
-  for (const DeclStmt *D : Decls)
+  for (const Stmt *D : Decls)
     if (Gone.count(D))
       S.Remove.push_back(spanOf(D));
   std::sort(S.Remove.begin(), S.Remove.end(),
@@ -438,9 +451,11 @@ bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const s
   for (const Stmt *S : Uses)
     if (S != Store && !IsOutput(S))
       Acc.Steps.push_back(S);
+  // (A local StartedIn the nest is given a value of its own elsewhere: FunctionFacts::FreshStarts.)
   for (const VarDecl *X : From)
     if (llvm::any_of(RefsOf(X), [&](const DeclRefExpr *R) {
           return !F.within(R, C.Assign) && !F.within(R, B->getRHS()) &&
+                 !(StartedIn.count(X) && (!F.within(R, Outer) || F.within(R, declOf(X)))) &&
                  llvm::none_of(Acc.Steps, [&](const Stmt *S) { return F.within(R, S); }) &&
                  llvm::none_of(Acc.Outputs, [&](const BinaryOperator *O) { return F.within(R, O->getRHS()); });
         }))
@@ -448,13 +463,13 @@ bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const s
                   " is used elsewhere");
   Acc.Form = Accumulator::Scalar;
   Acc.Var = V;
-  Acc.Pieces = {F.DeclOf.at(V), Store};
+  Acc.Pieces = {declOf(V), Store};
   Acc.Pieces.insert(Acc.Steps.begin(), Acc.Steps.end());
   for (const Stmt *S : Uses)
     if (IsOutput(S))
       Acc.Pieces.insert(S);
   Acc.Store = B->getLHS();
-  Acc.Init = V->getInit();
+  Acc.Init = initOf(V);
   Acc.StoreAdds = B->getOpcode() == BO_AddAssign;
   Acc.Stored = B->getRHS();
   // epilogue()
@@ -465,7 +480,7 @@ bool NestAttempt::sumStored(const VarDecl *V, const CompoundStmt *Block, const s
 void NestAttempt::besideSums() {
   // Where the call computed the sums, epilogue()'s read-back skips the loop that sums: work in it would not run.
   const auto *Block = Acc.Form == Accumulator::Scalar && !Acc.StoreAdds && !Other.empty()
-                          ? dyn_cast_or_null<CompoundStmt>(F.parent(F.DeclOf.at(Acc.Var))) : nullptr;
+                          ? dyn_cast_or_null<CompoundStmt>(F.parent(declOf(Acc.Var))) : nullptr;
   const auto InSum = [&](const Stmt *O) {
     return llvm::any_of(Block->body(), [&](const Stmt *S) { return F.within(C.Assign, S) && F.within(O, S); });
   };
@@ -564,7 +579,7 @@ bool NestAttempt::epilogue(GemmShape &S) {
       {SM.getFileOffset(Element->getBeginLoc()), EndOf(Element->getEndLoc())}, Whole.End};
   // The call computes the accumulator's initial value and its sums; the rest of the loops, the
   // value and the locals on the way included, runs and is rewritten as written.
-  S.Covers = {spanOf(F.DeclOf.at(Acc.Var)), spanOf(Sum)};
+  S.Covers = {spanOf(declOf(Acc.Var)), spanOf(Sum)};
   S.Note = "its loops stay to compute " + What + ", each sum read from the call's buffer";
   return true;
 }

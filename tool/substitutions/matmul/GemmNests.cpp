@@ -68,6 +68,49 @@ private:
 
 FunctionFacts::FunctionFacts(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx) {
   FactsWalk(*this).TraverseStmt(FD.getBody());
+  findFreshStarts();
+}
+
+void FunctionFacts::findFreshStarts() {
+  if (Labels)
+    return; // a goto may reach a use past its assignment
+  for (const auto &[V, Uses] : Refs) {
+    if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->getType().isVolatileQualified() ||
+        !V->getType()->isArithmeticType())
+      continue;
+    // `V = e;` as a statement of a block, e not reading V.
+    const auto Start = [&, V = V](const Stmt *S) {
+      const auto *B = dyn_cast_or_null<BinaryOperator>(S);
+      return B && B->getOpcode() == BO_Assign && varOf(B->getLHS()) == V && !refersTo(B->getRHS(), V) &&
+                     isa_and_nonnull<CompoundStmt>(parent(B))
+                 ? B
+                 : nullptr;
+    };
+    std::vector<const BinaryOperator *> Starts;
+    const bool Fresh = llvm::all_of(Uses, [&](const DeclRefExpr *R) {
+      const Stmt *Up = parent(R);
+      while (Up && isa<ParenExpr, ImplicitCastExpr>(Up))
+        Up = parent(Up);
+      if (const BinaryOperator *B = Start(Up); B && B->getLHS()->IgnoreParens() == R) {
+        Starts.push_back(B);
+        return true;
+      }
+      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Up); U && U->getOpcode() == UO_AddrOf)
+        return false;
+      // A start before the statement holding R, in some block around it.
+      for (const Stmt *S = R, *P = parent(R); P; S = P, P = parent(P))
+        if (const auto *Block = dyn_cast<CompoundStmt>(P))
+          for (const Stmt *Child : Block->body()) {
+            if (Child == S)
+              break;
+            if (Start(Child))
+              return true;
+          }
+      return false;
+    });
+    if (Fresh && !Starts.empty())
+      FreshStarts[V] = std::move(Starts);
+  }
 }
 
 const Stmt *FunctionFacts::parent(const Stmt *S) const {

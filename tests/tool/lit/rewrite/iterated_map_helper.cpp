@@ -2,7 +2,10 @@
 // `x = drift(x, 1.0f, dt)`), is moved by an iterated map: the function computes the update, so
 // its arithmetic is the update's (kept FP32 by the default rules), whatever else it is given,
 // constants included. bf16 had held x at 0.03125 for 1.0. Locals, globals, a function template
-// and a lambda alike; a call outside the loop is plain arithmetic.
+// and a lambda alike. Not: a call outside the loop; a local given a fresh value earlier in the
+// iteration (`t = in[i]; t = act(t);`, C89's temporaries); a function also called on other data
+// (`y[i] = advance(x[i], ...)`); one with loops of its own (a world's step over its bodies, whose
+// own updates are found inside it).
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cpp && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cpp -- -std=c++17
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -27,7 +30,38 @@ template <typename T> T decay(T y, T h) { return y - h * y; }
 // REPORT: input.cpp:[[@LINE-2]]:56: {"action":"keep","class":"deny","function":"decay","op":"update","rule":"class:deny","spelling":"*","type":"dependent","variable":null}
 float shrink(float x) { return x * 0.5f; }
 // REPORT: input.cpp:[[@LINE-1]]:34: {"action":"cast","class":"infer","format":"fp16","function":"shrink","op":"mul","rounding":"output","rule":"class:infer","site":0,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+float act(float u) { return u * 1.5f + 0.25f; }
+// REPORT: input.cpp:[[@LINE-1]]:31: {"action":"cast","class":"infer","format":"fp16","function":"act","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+// REPORT: input.cpp:[[@LINE-2]]:38: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-2]]:31"],"format":"fp16","function":"act","op":"add","rounding":"output","rule":"class:infer","site":2,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+float advance(float p, float v, float dt) { return p + v * dt; }
+// REPORT: input.cpp:[[@LINE-1]]:54: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-1]]:58"],"format":"fp16","function":"advance","op":"add","rounding":"output","rule":"class:infer","site":3,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+// REPORT: input.cpp:[[@LINE-2]]:58: {"action":"cast","class":"infer","format":"fp16","function":"advance","op":"mul","rounding":"output","rule":"class:infer","site":4,"spelling":"*","strategy":"delayed","type":"float","variable":null}
+struct World {
+  float x[64], v[64];
+};
+World step(World w, float dt) {
+  for (int i = 0; i < 64; i++)
+    w.v[i] -= w.x[i] * w.x[i] * dt;
+    // REPORT: input.cpp:[[@LINE-1]]:12: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-1]]:31"],"format":"fp16","function":"step","op":"sub","program":"one call per operation: an element is not a float at an address affine in the counter: array 'w.v' changes with the loops","rounding":"output","rule":"class:infer","site":5,"spelling":"-=","strategy":"delayed","type":"float","variable":"w"}
+    // REPORT: input.cpp:[[@LINE-2]]:22: {"action":"cast","class":"infer","format":"fp16","function":"step","op":"mul","program":"one call per operation: an element is not a float at an address affine in the counter: array 'w.v' changes with the loops","rounding":"output","rule":"class:infer","site":6,"spelling":"*","strategy":"delayed","type":"float","variable":"w"}
+    // REPORT: input.cpp:[[@LINE-3]]:31: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-3]]:22"],"format":"fp16","function":"step","op":"mul","program":"one call per operation: an element is not a float at an address affine in the counter: array 'w.v' changes with the loops","rounding":"output","rule":"class:infer","site":7,"spelling":"*","strategy":"delayed","type":"float","variable":"w"}
+  return w;
+}
 float g = 0.0f;
+void others(float *out, const float *in, float *y, const float *v, World &w) {
+  float t, s = 0.0f;
+  for (int i = 0; i < 64; i++) {
+    t = in[i];
+    t = act(t);
+    out[i] = t;
+    y[i] = advance(in[i], v[i], 0.5f);
+    s = advance(s, 1.0f, 0.01f);
+  }
+  for (int n = 0; n < 100; n++)
+    w = step(w, 1e-4f);
+  out[0] += s;
+  // REPORT: input.cpp:[[@LINE-1]]:10: {"action":"keep","class":"deny","function":"others","op":"update","rule":"class:deny","spelling":"+=","type":"float","variable":"out"}
+}
 float run(V &p) {
   float x = 0.0f, y = 1.0f, z = 0.0f;
   auto walk = [](float w, float dt) { return w + dt; };
@@ -40,11 +74,11 @@ float run(V &p) {
     z = walk(z, 1e-4f);
   }
   return shrink(x) + y + z;
-  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"cast","class":"infer","format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":1,"spelling":"+","strategy":"delayed","type":"float","variable":null}
-  // REPORT: input.cpp:[[@LINE-2]]:24: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-2]]:20"],"format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":2,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"cast","class":"infer","format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":8,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.cpp:[[@LINE-2]]:24: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-2]]:20"],"format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":9,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
-// REPORT: file: {"changed":true,"path":"input.cpp","sites":3,"written_to":"out/input.cpp"}
-// REPORT: conversions: {"functions":{"decay":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"deriv":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"drift":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator*":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator+":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"run":{"conversions":0,"converted":2,"line":"converted 2 of 3 operations using 0 conversions","operations":3},"shrink":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":0,"converted":3,"line":"converted 3 of 13 operations using 0 conversions","operations":13}}
+// REPORT: file: {"changed":true,"path":"input.cpp","sites":10,"written_to":"out/input.cpp"}
+// REPORT: conversions: {"functions":{"act":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"advance":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"decay":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"deriv":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"drift":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator*":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator+":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"others":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"run":{"conversions":0,"converted":2,"line":"converted 2 of 3 operations using 0 conversions","operations":3},"shrink":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"step":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":10,"line":"converted 10 of 21 operations using 0 conversions","operations":21}}
 // REPORT: rules: "default.yaml"
-// REPORT: steps: {"loops":[{"file":"input.cpp","function":"run","line":35}],"source":"found"}
-// REPORT: summary: 13 float operations in 1 file: 3 cast fp16, 10 kept, 0 skipped; steps end at input.cpp:35 (found)
+// REPORT: steps: {"loops":[{"file":"input.cpp","function":"others","line":60},{"file":"input.cpp","function":"run","line":69}],"source":"found"}
+// REPORT: summary: 21 float operations in 1 file: 10 cast fp16, 11 kept, 0 skipped; steps end at input.cpp:60, input.cpp:69 (found)
