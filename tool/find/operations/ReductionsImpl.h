@@ -185,8 +185,9 @@ private:
   /// is carried by any loop around it that writes it again.
   bool carriedLocal(const Expr *LV, int L, bool Counting) const;
 
-  /// Whether LV names a whole variable (not an element or member) that loop L, the innermost around
-  /// its assignment, carries: a local declared outside it, or one with static storage.
+  /// Whether LV names a whole variable or a member of one (not an element) that is carried: a global
+  /// or static, or a member of `this`, from one call to the next; a local declared outside loop L
+  /// (the innermost around its assignment), from one iteration to the next.
   bool carriedVariable(const Expr *LV, int L) const;
 
   /// Whether loop L gives the local array V values not read from it: an assignment to it that does

@@ -202,9 +202,19 @@ bool Reductions::Impl::carriedLocal(const Expr *LV, int L, bool Counting) const 
 }
 
 bool Reductions::Impl::carriedVariable(const Expr *LV, int L) const {
-  const auto *D = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts());
+  const Expr *E = LV->IgnoreParenImpCasts();
+  // A member of a variable (`s.x`), or of the object a method works on (`x` of `this`).
+  while (const auto *M = dyn_cast<MemberExpr>(E)) {
+    E = M->getBase()->IgnoreParenImpCasts();
+    if (M->isArrow() && !isa<CXXThisExpr>(E))
+      return false;
+  }
+  if (isa<CXXThisExpr>(E))
+    return true; // the object's state, carried from one call of its methods to the next
+  const auto *D = dyn_cast<DeclRefExpr>(E);
   const VarDecl *V = D ? variableNamed(D->getDecl()) : nullptr;
-  return V && L >= 0 && (V->hasGlobalStorage() || carriedLocal(LV, L, /*Counting=*/false));
+  // A global or static is carried from one call of the function to the next, in a loop or not.
+  return V && (V->hasGlobalStorage() || (L >= 0 && carriedLocal(LV, L, /*Counting=*/false)));
 }
 
 bool Reductions::Impl::refilledIn(const VarDecl *V, int L) const {

@@ -2,7 +2,9 @@
 // `x = drift(x, 1.0f, dt)`), is moved by an iterated map: the function computes the update, so
 // its arithmetic is the update's (kept FP32 by the default rules), whatever else it is given,
 // constants included. bf16 had held x at 0.03125 for 1.0. Locals, globals, a function template
-// and a lambda alike. Not: a call outside the loop; a local given a fresh value earlier in the
+// and a lambda alike; a member of a local or of the object a method works on; a global or static
+// given such a value in a function without a loop (called from the step loop: carried from call
+// to call). Not: a call outside the loop; a local given a fresh value earlier in the
 // iteration (`t = in[i]; t = act(t);`, C89's temporaries); a function also called on other data
 // (`y[i] = advance(x[i], ...)`); one with loops of its own (a world's step over its bodies, whose
 // own updates are found inside it).
@@ -48,6 +50,34 @@ World step(World w, float dt) {
   return w;
 }
 float g = 0.0f;
+float creep(float t, float dt) { return t + dt * 2.0f; }
+// REPORT: input.cpp:[[@LINE-1]]:43: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-1]]:48"],"function":"creep","op":"update","rule":"class:deny","spelling":"+","type":"float","variable":null}
+// REPORT: input.cpp:[[@LINE-2]]:48: {"action":"keep","class":"deny","function":"creep","op":"update","rule":"class:deny","spelling":"*","type":"float","variable":null}
+float drag(float v, float k) { return v - k * v * v; }
+// REPORT: input.cpp:[[@LINE-1]]:41: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-1]]:49"],"function":"drag","op":"update","rule":"class:deny","spelling":"-","type":"float","variable":null}
+// REPORT: input.cpp:[[@LINE-2]]:45: {"action":"keep","class":"deny","function":"drag","op":"update","rule":"class:deny","spelling":"*","type":"float","variable":null}
+// REPORT: input.cpp:[[@LINE-3]]:49: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-3]]:45"],"function":"drag","op":"update","rule":"class:deny","spelling":"*","type":"float","variable":null}
+float dim(float l) { return l * 0.999f; }
+// REPORT: input.cpp:[[@LINE-1]]:31: {"action":"keep","class":"deny","function":"dim","op":"update","rule":"class:deny","spelling":"*","type":"float","variable":null}
+struct Clock {
+  static float t;
+  float light = 1.0f;
+  void tick() {
+    t = creep(t, 0.001f);
+    light = dim(light);
+  }
+};
+float Clock::t = 0.0f;
+struct Body {
+  float x, v;
+};
+float hold = 0.0f;
+void tick(float dt) { hold = creep(hold, dt); }
+float fall(Body b) {
+  for (int n = 0; n < 100; n++)
+    b.v = drag(b.v, 1e-3f);
+  return b.v;
+}
 void others(float *out, const float *in, float *y, const float *v, World &w) {
   float t, s = 0.0f;
   for (int i = 0; i < 64; i++) {
@@ -78,7 +108,7 @@ float run(V &p) {
   // REPORT: input.cpp:[[@LINE-2]]:24: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-2]]:20"],"format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":9,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":10,"written_to":"out/input.cpp"}
-// REPORT: conversions: {"functions":{"act":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"advance":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"decay":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"deriv":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"drift":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator*":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator+":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"others":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"run":{"conversions":0,"converted":2,"line":"converted 2 of 3 operations using 0 conversions","operations":3},"shrink":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"step":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":10,"line":"converted 10 of 21 operations using 0 conversions","operations":21}}
+// REPORT: conversions: {"functions":{"act":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"advance":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"creep":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"decay":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"deriv":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"dim":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"drag":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"drift":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator*":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator+":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"others":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"run":{"conversions":0,"converted":2,"line":"converted 2 of 3 operations using 0 conversions","operations":3},"shrink":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"step":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":10,"line":"converted 10 of 27 operations using 0 conversions","operations":27}}
 // REPORT: rules: "default.yaml"
-// REPORT: steps: {"loops":[{"file":"input.cpp","function":"others","line":60},{"file":"input.cpp","function":"run","line":69}],"source":"found"}
-// REPORT: summary: 21 float operations in 1 file: 10 cast fp16, 11 kept, 0 skipped; steps end at input.cpp:60, input.cpp:69 (found)
+// REPORT: steps: {"loops":[{"file":"input.cpp","function":"fall","line":77},{"file":"input.cpp","function":"others","line":90},{"file":"input.cpp","function":"run","line":99}],"source":"found"}
+// REPORT: summary: 27 float operations in 1 file: 10 cast fp16, 17 kept, 0 skipped; steps end at input.cpp:77, input.cpp:90, input.cpp:99 (found)
