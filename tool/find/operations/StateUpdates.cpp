@@ -48,11 +48,18 @@ void Reductions::Impl::storedBack(const Expr *Target, const Expr *Value, int L) 
     // A whole variable the loop carries (a local declared outside it, a global), not given a fresh
     // value earlier in the iteration, given a function of its old value whatever else the
     // function is given: an iterated map, `y = euler(y, h)`, `x = drift(x, 1.0f, dt)` (bf16 held
-    // x at 0.03125).
+    // x at 0.03125), also within another call (`x = clampf(drift(x, dt), lo, hi)`).
     const auto Fresh = llvm::find_if(Assignments, [&](const Assignment &A) { return A.B->getRHS() == Value; });
-    if (programFunction(Call->getDirectCallee()) && carriedVariable(Target, L) &&
-        (Fresh == Assignments.end() || !givenAnew(*Fresh)))
-      IteratedMapCalls.insert(Call);
+    if (carriedVariable(Target, L) && (Fresh == Assignments.end() || !givenAnew(*Fresh))) {
+      std::function<void(const CallExpr *)> Map = [&](const CallExpr *C) {
+        if (programFunction(C->getDirectCallee()))
+          IteratedMapCalls.insert(C);
+        for (const Expr *A : C->arguments())
+          if (const auto *Inner = dyn_cast<CallExpr>(A->IgnoreParenImpCasts()); Inner && readsOld(Inner, Target))
+            Map(Inner);
+      };
+      Map(Call);
+    }
     update(Call, Target);
   }
   const VarDecl *Copy = varOf(Value->IgnoreParenCasts());

@@ -4,7 +4,7 @@
 // constants included. bf16 had held x at 0.03125 for 1.0. Locals, globals, a function template
 // and a lambda alike; a member of a local or of the object a method works on; a global or static
 // given such a value in a function without a loop (called from the step loop: carried from call
-// to call). Not: a call outside the loop; a local given a fresh value earlier in the
+// to call); the call within another (`x = bound(shift(x, dt))`). Not: a call outside the loop; a local given a fresh value earlier in the
 // iteration (`t = in[i]; t = act(t);`, C89's temporaries); a function also called on other data
 // (`y[i] = advance(x[i], ...)`); one with loops of its own (a world's step over its bodies, whose
 // own updates are found inside it).
@@ -71,12 +71,19 @@ float Clock::t = 0.0f;
 struct Body {
   float x, v;
 };
+float shift(float x, float dt) { return x + dt; }
+// REPORT: input.cpp:[[@LINE-1]]:43: {"action":"keep","class":"deny","function":"shift","op":"update","rule":"class:deny","spelling":"+","type":"float","variable":null}
+float bound(float x) { return x < 100.0f ? x : 100.0f; }
 float hold = 0.0f;
 void tick(float dt) { hold = creep(hold, dt); }
 float fall(Body b) {
-  for (int n = 0; n < 100; n++)
+  float x = 0.0f;
+  for (int n = 0; n < 100; n++) {
     b.v = drag(b.v, 1e-3f);
-  return b.v;
+    x = bound(shift(x, 1e-4f));
+  }
+  return b.v + x;
+  // REPORT: input.cpp:[[@LINE-1]]:14: {"action":"cast","class":"infer","format":"fp16","function":"fall","op":"add","rounding":"output","rule":"class:infer","site":8,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
 void others(float *out, const float *in, float *y, const float *v, World &w) {
   float t, s = 0.0f;
@@ -104,11 +111,11 @@ float run(V &p) {
     z = walk(z, 1e-4f);
   }
   return shrink(x) + y + z;
-  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"cast","class":"infer","format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":8,"spelling":"+","strategy":"delayed","type":"float","variable":null}
-  // REPORT: input.cpp:[[@LINE-2]]:24: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-2]]:20"],"format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":9,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.cpp:[[@LINE-1]]:20: {"action":"cast","class":"infer","format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":9,"spelling":"+","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.cpp:[[@LINE-2]]:24: {"action":"cast","class":"infer","fed_by":["input.cpp:[[@LINE-2]]:20"],"format":"fp16","function":"run","op":"add","rounding":"output","rule":"class:infer","site":10,"spelling":"+","strategy":"delayed","type":"float","variable":null}
 }
-// REPORT: file: {"changed":true,"path":"input.cpp","sites":10,"written_to":"out/input.cpp"}
-// REPORT: conversions: {"functions":{"act":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"advance":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"creep":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"decay":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"deriv":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"dim":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"drag":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"drift":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator*":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator+":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"others":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"run":{"conversions":0,"converted":2,"line":"converted 2 of 3 operations using 0 conversions","operations":3},"shrink":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"step":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":10,"line":"converted 10 of 27 operations using 0 conversions","operations":27}}
+// REPORT: file: {"changed":true,"path":"input.cpp","sites":11,"written_to":"out/input.cpp"}
+// REPORT: conversions: {"functions":{"act":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"advance":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"creep":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"decay":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"deriv":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"dim":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"drag":{"conversions":0,"converted":0,"line":"converted 0 of 3 operations using 0 conversions","operations":3},"drift":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"fall":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"operator*":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"operator+":{"conversions":0,"converted":0,"line":"converted 0 of 2 operations using 0 conversions","operations":2},"others":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"run":{"conversions":0,"converted":2,"line":"converted 2 of 3 operations using 0 conversions","operations":3},"shift":{"conversions":0,"converted":0,"line":"converted 0 of 1 operations using 0 conversions","operations":1},"shrink":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1},"step":{"conversions":0,"converted":3,"line":"converted 3 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":11,"line":"converted 11 of 29 operations using 0 conversions","operations":29}}
 // REPORT: rules: "default.yaml"
-// REPORT: steps: {"loops":[{"file":"input.cpp","function":"fall","line":77},{"file":"input.cpp","function":"others","line":90},{"file":"input.cpp","function":"run","line":99}],"source":"found"}
-// REPORT: summary: 27 float operations in 1 file: 10 cast fp16, 17 kept, 0 skipped; steps end at input.cpp:77, input.cpp:90, input.cpp:99 (found)
+// REPORT: steps: {"loops":[{"file":"input.cpp","function":"fall","line":81},{"file":"input.cpp","function":"others","line":97},{"file":"input.cpp","function":"run","line":106}],"source":"found"}
+// REPORT: summary: 29 float operations in 1 file: 11 cast fp16, 18 kept, 0 skipped; steps end at input.cpp:81, input.cpp:97, input.cpp:106 (found)
