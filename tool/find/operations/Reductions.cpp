@@ -409,47 +409,34 @@ const Expr *Reductions::Impl::startedValue(const Expr *Ref) const {
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isArithmeticType() ||
       V->getType().isVolatileQualified())
     return nullptr;
-  const auto Start = [&](const Stmt *S) {
-    const auto *B = dyn_cast<BinaryOperator>(S);
-    return B && B->getOpcode() == BO_Assign && varOf(B->getLHS()) == V && !refersTo(B->getRHS(), V) ? B : nullptr;
+  // The loops around the reference inside the start's block: their next iteration reads a write
+  // in them (`temp *= 0.5f` after the product), not the start.
+  std::vector<const Stmt *> Around;
+  const auto Parent = [&](const Stmt *S) -> const Stmt * {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (P && isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      Around.push_back(P);
+    return P;
   };
+  const BinaryOperator *Start = startBefore(D, V, Parent);
+  if (!Start)
+    return nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<const Stmt *> LoopsBetween; // around the reference, inside the block of its start
-  for (DynTypedNode N = DynTypedNode::create(*D);;) {
-    DynTypedNodeList Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    const Stmt *Child = N.get<Stmt>();
-    N = Parents[0];
-    const auto *Block = N.get<CompoundStmt>();
-    if (const Stmt *Up = N.get<Stmt>(); Up && isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up))
-      LoopsBetween.push_back(Up);
-    if (!Block || !Child)
-      continue;
-    const BinaryOperator *Last = nullptr;
-    for (const Stmt *S : Block->body()) {
-      if (S == Child)
-        break;
-      if (const BinaryOperator *B = Start(S))
-        Last = B;
-    }
-    if (!Last)
-      continue;
-    // No other write of V between the two, nor in a loop around the reference that the start is
-    // not in (its next iteration would read that write).
-    const auto Within = [&](const Stmt *Inner, const Stmt *Outer) {
-      return !SM.isBeforeInTranslationUnit(Inner->getBeginLoc(), Outer->getBeginLoc()) &&
-             !SM.isBeforeInTranslationUnit(Outer->getEndLoc(), Inner->getEndLoc());
-    };
-    if (llvm::any_of(Assignments, [&](const Assignment &A) {
-          return A.B != Last && writtenVar(A.B->getLHS()) == V &&
-                 ((SM.isBeforeInTranslationUnit(Last->getEndLoc(), A.B->getBeginLoc()) &&
-                   SM.isBeforeInTranslationUnit(A.B->getEndLoc(), D->getBeginLoc())) ||
-                  llvm::any_of(LoopsBetween, [&](const Stmt *L) { return Within(A.B, L); }));
-        }))
-      return nullptr;
-    return Last->getRHS();
-  }
+  const auto Within = [&](const Stmt *Inner, const Stmt *Outer) {
+    return !SM.isBeforeInTranslationUnit(Inner->getBeginLoc(), Outer->getBeginLoc()) &&
+           !SM.isBeforeInTranslationUnit(Outer->getEndLoc(), Inner->getEndLoc());
+  };
+  // No other write of V between the two, nor in such a loop (the walk up stopped at the start's
+  // block).
+  if (llvm::any_of(Assignments, [&](const Assignment &A) {
+        return A.B != Start && writtenVar(A.B->getLHS()) == V &&
+               ((SM.isBeforeInTranslationUnit(Start->getEndLoc(), A.B->getBeginLoc()) &&
+                 SM.isBeforeInTranslationUnit(A.B->getEndLoc(), D->getBeginLoc())) ||
+                llvm::any_of(Around, [&](const Stmt *L) { return Within(A.B, L); }));
+      }))
+    return nullptr;
+  return Start->getRHS();
 }
 
 bool Reductions::Impl::readsTensor(const Expr *E) const {

@@ -78,35 +78,20 @@ void FunctionFacts::findFreshStarts() {
     if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->getType().isVolatileQualified() ||
         !V->getType()->isArithmeticType())
       continue;
-    // `V = e;` as a statement of a block, e not reading V.
-    const auto Start = [&, V = V](const Stmt *S) {
-      const auto *B = dyn_cast_or_null<BinaryOperator>(S);
-      return B && B->getOpcode() == BO_Assign && varOf(B->getLHS()) == V && !refersTo(B->getRHS(), V) &&
-                     isa_and_nonnull<CompoundStmt>(parent(B))
-                 ? B
-                 : nullptr;
-    };
+    const auto Parent = [&](const Stmt *S) { return parent(S); };
     std::vector<const BinaryOperator *> Starts;
     const bool Fresh = llvm::all_of(Uses, [&](const DeclRefExpr *R) {
       const Stmt *Up = parent(R);
       while (Up && isa<ParenExpr, ImplicitCastExpr>(Up))
         Up = parent(Up);
-      if (const BinaryOperator *B = Start(Up); B && B->getLHS()->IgnoreParens() == R) {
+      if (const BinaryOperator *B = startOf(Up, V);
+          B && B->getLHS()->IgnoreParens() == R && isa_and_nonnull<CompoundStmt>(parent(B))) {
         Starts.push_back(B);
         return true;
       }
       if (const auto *U = dyn_cast_or_null<UnaryOperator>(Up); U && U->getOpcode() == UO_AddrOf)
         return false;
-      // A start before the statement holding R, in some block around it.
-      for (const Stmt *S = R, *P = parent(R); P; S = P, P = parent(P))
-        if (const auto *Block = dyn_cast<CompoundStmt>(P))
-          for (const Stmt *Child : Block->body()) {
-            if (Child == S)
-              break;
-            if (Start(Child))
-              return true;
-          }
-      return false;
+      return startBefore(R, V, Parent) != nullptr;
     });
     if (Fresh && !Starts.empty())
       FreshStarts[V] = std::move(Starts);
