@@ -11,7 +11,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
@@ -91,15 +90,6 @@ bool sameUpToFloatingCasts(const clang::Expr *A, const clang::Expr *B, const cla
 
 /// Whether S names V anywhere in it.
 bool refersTo(const clang::Stmt *S, const clang::VarDecl *V);
-
-/// `V = e;` as a statement of its own (e not reading V): where C89 code starts a local's value
-/// (`float temp;` at the top, `temp = alpha * b[l];` in a loop); null for anything else.
-const clang::BinaryOperator *startOf(const clang::Stmt *S, const clang::VarDecl *V);
-/// The start of V (startOf) whose value S reads: the last start among the statements before the
-/// one holding S, in the innermost block around S that has one; null where none. Parent: the
-/// statement around a statement.
-const clang::BinaryOperator *startBefore(const clang::Stmt *S, const clang::VarDecl *V,
-                                         llvm::function_ref<const clang::Stmt *(const clang::Stmt *)> Parent);
 
 /// The variable a for loop's init sets, `int v = e` or `v = e` (v declared before), and its e in
 /// Start; null when the init is neither.

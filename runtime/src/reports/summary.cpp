@@ -207,7 +207,10 @@ std::string rounding_line(const RegistrySnapshot &snapshot) {
                   site.line, site.column, site.name ? site.name : "?", autoscale_format_name(site.format),
                   100.0 * worst_slot_error(*coarse[i].second));
     out += item;
-    (site.format == AUTOSCALE_E4M3 || site.format == AUTOSCALE_E5M2 ? fp8 : wider) = true;
+    if (site.format == AUTOSCALE_E4M3 || site.format == AUTOSCALE_E5M2)
+      fp8 = true;
+    else
+      wider = true;
   }
   // FP8 sites have fp16 and bf16 above them; the 16-bit formats only fp32.
   const std::string advice = fp8 && wider ? "format: fp16 or format: bf16 for the fp8 sites, action: keep for the others"

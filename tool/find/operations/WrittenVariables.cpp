@@ -33,4 +33,28 @@ const VarDecl *variableWrittenBy(const Stmt *S) {
   return nullptr;
 }
 
+const BinaryOperator *startOf(const Stmt *S, const VarDecl *V) {
+  const auto *B = dyn_cast_or_null<BinaryOperator>(S);
+  return B && B->getOpcode() == BO_Assign && varOf(B->getLHS()) == V && !refersTo(B->getRHS(), V) ? B : nullptr;
+}
+
+const BinaryOperator *startBefore(const Stmt *S, const VarDecl *V,
+                                  llvm::function_ref<const Stmt *(const Stmt *)> Parent) {
+  for (const Stmt *P = Parent(S); P; S = P, P = Parent(P)) {
+    const auto *Block = dyn_cast<CompoundStmt>(P);
+    if (!Block)
+      continue;
+    const BinaryOperator *Last = nullptr;
+    for (const Stmt *Child : Block->body()) {
+      if (Child == S)
+        break;
+      if (const BinaryOperator *B = startOf(Child, V))
+        Last = B;
+    }
+    if (Last)
+      return Last;
+  }
+  return nullptr;
+}
+
 } // namespace autoscale::find

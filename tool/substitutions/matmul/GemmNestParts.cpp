@@ -118,19 +118,6 @@ bool endsInReturn(const Stmt *S) {
 
 } // namespace
 
-const Stmt *NestAttempt::declOf(const VarDecl *V) const {
-  if (auto Start = StartedIn.find(V); Start != StartedIn.end())
-    return Start->second;
-  auto D = F.DeclOf.find(V);
-  return D == F.DeclOf.end() ? nullptr : D->second;
-}
-
-const Expr *NestAttempt::initOf(const VarDecl *V) const {
-  if (auto Start = StartedIn.find(V); Start != StartedIn.end())
-    return Start->second->getRHS();
-  return V->getInit();
-}
-
 NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const FunctionFacts &F,
                          const FileRanges &Ranges, const FunctionDecl &FD, std::vector<Span> Away)
     : C(C), Ch(Ch), J(J), F(F), Ranges(Ranges), FD(FD), Ctx(F.Ctx), Atoms_(F.Ctx),
@@ -143,22 +130,7 @@ NestAttempt::NestAttempt(const Candidate &C, const Chain &Ch, size_t J, const Fu
   for (auto &[V, D] : F.DeclOf)
     if (F.within(D, Outer))
       Declared.insert(V);
-  for (const auto &[V, Starts] : F.FreshStarts) {
-    std::vector<const BinaryOperator *> Inside;
-    llvm::copy_if(Starts, std::back_inserter(Inside), [&](const BinaryOperator *B) { return F.within(B, Outer); });
-    if (Declared.count(V) || Inside.size() != 1)
-      continue;
-    const BinaryOperator *Start = Inside.front();
-    const Stmt *Block = F.parent(Start);
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (llvm::all_of(F.Refs.at(V), [&](const DeclRefExpr *R) {
-          return !F.within(R, Outer) || F.within(R, Start) ||
-                 (F.within(R, Block) && SM.isBeforeInTranslationUnit(Start->getEndLoc(), R->getBeginLoc()));
-        })) {
-      StartedIn[V] = Start;
-      Declared.insert(V);
-    }
-  }
+  startLocals();
   for (auto &[V, Refs] : F.Refs)
     for (const DeclRefExpr *R : Refs)
       if (F.within(R, Outer) && F.writes(V) && writes(R, V)) {

@@ -151,6 +151,10 @@ private:
   const clang::Stmt *declOf(const clang::VarDecl *V) const;
   /// The value V, declared in the nest, starts from (null: none).
   const clang::Expr *initOf(const clang::VarDecl *V) const;
+  /// Fills StartedIn (and Declared with its locals).
+  void startLocals();
+  /// The variables a declaration declares, or the local a start (StartedIn) gives its value.
+  static std::vector<const clang::VarDecl *> declaredBy(const clang::Stmt *D);
   /// Variables the nest writes only through members (`g->b[o] += d`): the members written.
   std::map<const clang::VarDecl *, std::set<std::string>> WrittenMembers;
   std::vector<NestLoop> Loops; ///< outermost first

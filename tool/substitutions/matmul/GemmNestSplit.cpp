@@ -153,16 +153,6 @@ struct Effects : RecursiveASTVisitor<Effects> {
 
 } // namespace
 
-bool NestAttempt::pureDecl(const Stmt *S) const {
-  if (const auto *B = dyn_cast<BinaryOperator>(S))
-    return llvm::any_of(StartedIn, [&](const auto &Start) { return Start.second == B && Scope_.ReadThrough(Start.first); });
-  const auto *DS = dyn_cast<DeclStmt>(S);
-  return DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
-           const auto *V = dyn_cast<VarDecl>(D);
-           return V && Scope_.ReadThrough(V);
-         });
-}
-
 void NestAttempt::walk(const Stmt *S) {
   if (!S)
     return;
@@ -295,22 +285,12 @@ bool NestAttempt::split(GemmShape &S) {
   auto InRemoved = [&](const Stmt *X) {
     return F.within(X, Own) || llvm::any_of(Gone, [&](const Stmt *D) { return F.within(X, D); });
   };
-  // The variables a declaration declares, or the local a start (StartedIn) gives its value.
-  auto VarsOf = [](const Stmt *D) {
-    std::vector<const VarDecl *> Out;
-    if (const auto *DS = dyn_cast<DeclStmt>(D))
-      for (const Decl *X : DS->decls())
-        Out.push_back(cast<VarDecl>(X));
-    else
-      Out.push_back(varOf(cast<BinaryOperator>(D)->getLHS()));
-    return Out;
-  };
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (const Stmt *D : Decls) {
       if (Gone.count(D) || F.within(D, Own))
         continue;
-      bool Unused = llvm::all_of(VarsOf(D), [&](const VarDecl *X) {
+      bool Unused = llvm::all_of(declaredBy(D), [&](const VarDecl *X) {
         auto It = F.Refs.find(X);
         return It == F.Refs.end() || llvm::all_of(It->second, [&](const DeclRefExpr *R) {
                  return InRemoved(R) || F.within(R, D);

@@ -71,33 +71,6 @@ FunctionFacts::FunctionFacts(const FunctionDecl &FD, ASTContext &Ctx) : Ctx(Ctx)
   findFreshStarts();
 }
 
-void FunctionFacts::findFreshStarts() {
-  if (Labels)
-    return; // a goto may reach a use past its assignment
-  for (const auto &[V, Uses] : Refs) {
-    if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->getType().isVolatileQualified() ||
-        !V->getType()->isArithmeticType())
-      continue;
-    const auto Parent = [&](const Stmt *S) { return parent(S); };
-    std::vector<const BinaryOperator *> Starts;
-    const bool Fresh = llvm::all_of(Uses, [&](const DeclRefExpr *R) {
-      const Stmt *Up = parent(R);
-      while (Up && isa<ParenExpr, ImplicitCastExpr>(Up))
-        Up = parent(Up);
-      if (const BinaryOperator *B = startOf(Up, V);
-          B && B->getLHS()->IgnoreParens() == R && isa_and_nonnull<CompoundStmt>(parent(B))) {
-        Starts.push_back(B);
-        return true;
-      }
-      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Up); U && U->getOpcode() == UO_AddrOf)
-        return false;
-      return startBefore(R, V, Parent) != nullptr;
-    });
-    if (Fresh && !Starts.empty())
-      FreshStarts[V] = std::move(Starts);
-  }
-}
-
 const Stmt *FunctionFacts::parent(const Stmt *S) const {
   DynTypedNodeList P = Ctx.getParents(*S);
   while (!P.empty()) {
