@@ -7,11 +7,13 @@
 // Statistics amax keeps the amax alone.
 #include <cmath>
 #include <cstdlib>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "autoscale/scaling.h"
 #include "reports/report.h"
+#include "sites/site_registry.h"
 #include "site_test_util.h"
 
 using autoscale_test::bits;
@@ -208,6 +210,23 @@ TEST(SiteTensors, ReallocMovingAnArrayEndsTheTensorsInIt) {
   EXPECT_TRUE(find_tensor(snap, 0, static_cast<const void *>(rows))->freed);
   std::free(moved);
   std::free(after_rows);
+}
+
+// Memory freed while the thread holds the registry's mutex (the registry's own tables growing, when a
+// site named an address after its array was freed) ends its tensors once the mutex is unlocked: it
+// had locked the mutex again and deadlocked.
+TEST(SiteTensors, AnArrayFreedUnderTheRegistryLockEndsItsTensorAtTheUnlock) {
+  static autoscale_site s = make_site(1108, AUTOSCALE_OP_MUL, AUTOSCALE_ACTION_SCALE, AUTOSCALE_E4M3,
+                                      AUTOSCALE_ROUND_INPUTS, AUTOSCALE_STRATEGY_DELAYED, 4);
+  auto *weights = static_cast<float *>(std::malloc(16 * sizeof(float)));
+  ASSERT_NE(weights, nullptr);
+  autoscale_mul_tensors_f(&s, 1.0f, 2.0f, weights, nullptr);
+  const void *old = weights;
+  {
+    std::lock_guard<autoscale::detail::RegistryMutex> lock(autoscale::detail::registry().mutex);
+    std::free(weights);
+  }
+  EXPECT_TRUE(find_tensor(snapshot_of(s), 0, old)->freed);
 }
 
 TEST(SiteStatistics, AmaxKeepsTheAmaxAlone) {

@@ -62,7 +62,7 @@ bool measures_now(SiteState *st, const ThreadSite &t, int slot) {
   uint8_t &settled = st->gemm_scale_settled[t.active[slot]];
   if (__atomic_load_n(&settled, __ATOMIC_RELAXED)) return false;
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   const Tensor &tensor = st->tensors[t.active[slot]];
   const bool measures = tensor.delayed && tensor.amax_ever == 0.0f;
   if (!measures) __atomic_store_n(&settled, uint8_t{1}, __ATOMIC_RELAXED);
@@ -81,7 +81,7 @@ float operand_scale(SiteState *st, ThreadSite &t, int slot, bool measured, float
     // is taken only when the scale changes.
     if (scale != previous) {
       Registry &reg = registry();
-      std::lock_guard<std::mutex> lock(reg.mutex);
+      std::lock_guard<RegistryMutex> lock(reg.mutex);
       publish_scale_locked(reg, st, t.active[slot], scale);
     }
     // This call's own scale, not the slot's again: another thread calling the site at the same
@@ -376,7 +376,7 @@ const char *as_written_because(std::size_t m, std::size_t n, std::size_t k, cons
 void count_loops_as_written(autoscale_site *site, const char *why) {
   SiteState *st = entered_state_of(site);
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   auto it = std::find_if(st->loops_as_written.begin(), st->loops_as_written.end(),
                          [&](const auto &reason) { return reason.first == why; });
   if (it == st->loops_as_written.end())

@@ -12,7 +12,7 @@ namespace autoscale::detail {
 
 RegistrySnapshot snapshot_registry() {
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   RegistrySnapshot out;
   out.explicit_steps = reg.explicit_steps;
   out.explicit_mode = reg.explicit_mode;

@@ -75,6 +75,27 @@ struct Flag {
   bool &flag;
 };
 
+// Blocks with keys this thread freed while it held the registry mutex, whose tensors end when it
+// unlocks it: the registry may be in the middle of a change then. Few ever are (a site named an
+// address after its array was freed, and the runtime's own memory is there now); past the array's
+// size the last range widens to cover the next, which may end a tensor between them early (it
+// starts afresh, as a new array would).
+struct FreedBlock {
+  std::uintptr_t begin, end;
+};
+constexpr int kDeferredBlocks = 8;
+thread_local FreedBlock deferred_blocks[kDeferredBlocks];
+thread_local int deferred_count = 0;
+
+void defer_block(std::uintptr_t begin, std::uintptr_t end) {
+  if (deferred_count == kDeferredBlocks) {
+    FreedBlock &last = deferred_blocks[kDeferredBlocks - 1];
+    last = {std::min(last.begin, begin), std::max(last.end, end)};
+    return;
+  }
+  deferred_blocks[deferred_count++] = {begin, end};
+}
+
 // Ends the tensors whose keys lie in the block [begin, end), about to be freed.
 void forget_block(const void *block, std::size_t size) {
   const auto begin = reinterpret_cast<std::uintptr_t>(block), end = begin + size;
@@ -90,8 +111,12 @@ void forget_block(const void *block, std::size_t size) {
     indexed_keys.fetch_sub(static_cast<std::size_t>(last - first), std::memory_order_relaxed);
     index.keys.erase(first, last);
   }
+  if (RegistryMutex::held_here()) {
+    defer_block(begin, end);
+    return;
+  }
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   forget_keys_locked(reg, begin, end);
 }
 
@@ -119,6 +144,15 @@ std::atomic<FreeFn> next_free{nullptr};
 std::atomic<ReallocFn> next_realloc{nullptr};
 
 }  // namespace
+
+void end_blocks_freed_while_locked() {
+  while (deferred_count > 0) {
+    const FreedBlock block = deferred_blocks[--deferred_count];
+    Registry &reg = registry();
+    std::lock_guard<RegistryMutex> lock(reg.mutex);
+    forget_keys_locked(reg, block.begin, block.end);
+  }
+}
 
 void note_tensor_key(const void *key) {
   Flag scope(in_key_index);

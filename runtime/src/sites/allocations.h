@@ -11,6 +11,10 @@ namespace autoscale::detail {
 // holds it ends the tensor (forget_keys_locked).
 void note_tensor_key(const void *key);
 
+// Ends the tensors of the blocks this thread freed while it held the registry mutex (called as it
+// unlocks it; RegistryMutex).
+void end_blocks_freed_while_locked();
+
 }  // namespace autoscale::detail
 
 #endif

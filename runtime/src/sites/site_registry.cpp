@@ -6,9 +6,18 @@
 #include <cstring>
 
 #include "env.h"
+#include "sites/allocations.h"
 #include "sites/site_scaling.h"
 
 namespace autoscale::detail {
+
+thread_local bool RegistryMutex::held_here_ = false;
+
+void RegistryMutex::unlock() {
+  held_here_ = false;
+  mutex_.unlock();
+  end_blocks_freed_while_locked();
+}
 
 Registry &registry() {
   static Registry *r = [] {
@@ -76,7 +85,7 @@ SiteState *create_state_locked(Registry &reg, autoscale_site *site) {
 
 __attribute__((noinline, cold)) SiteState *register_site(autoscale_site *site) {
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   if (autoscale_site_state *st = __atomic_load_n(site->state, __ATOMIC_ACQUIRE)) return site_state(st);
   SiteState *st = create_state_locked(reg, site);
   // Registration is serialised by the mutex; the release store publishes the state to threads

@@ -13,8 +13,26 @@ namespace autoscale::detail {
 
 struct ThreadBlock;  // thread_counters.h
 
+// The registry's mutex, which knows whether this thread holds it. Memory freed while it is held (a
+// table of the registry growing, a report's strings) may hold a named tensor's key, when a site
+// named an address after its array was freed; ending that tensor takes this mutex, so it waits
+// until the thread unlocks it (allocations.cpp: end_blocks_freed_while_locked).
+class RegistryMutex {
+ public:
+  void lock() {
+    mutex_.lock();
+    held_here_ = true;
+  }
+  void unlock();
+  static bool held_here() { return held_here_; }
+
+ private:
+  std::mutex mutex_;
+  static thread_local bool held_here_;
+};
+
 struct Registry {
-  std::mutex mutex;
+  RegistryMutex mutex;
   std::vector<SiteState *> sites;      // by id, in registration order
   std::vector<ThreadBlock *> threads;  // blocks of live threads
   uint64_t explicit_steps = 0;

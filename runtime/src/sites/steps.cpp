@@ -26,7 +26,7 @@ __attribute__((noinline, cold)) void flush_window(SiteState *st, ThreadSite &t) 
   uint64_t total = __atomic_add_fetch(&st->window_total, delta, __ATOMIC_RELAXED);
   if (total / w != (total - delta) / w) {
     KeepFloatFlags flags;
-    std::lock_guard<std::mutex> lock(reg.mutex);
+    std::lock_guard<RegistryMutex> lock(reg.mutex);
     if (!reg.explicit_mode) {
       roll_site_locked(reg, st);
       update_output_scale_locked(reg, st);
@@ -45,7 +45,7 @@ extern "C" void autoscale_begin_steps(void) {
   Registry &reg = registry();
   // explicit_mode never goes back to false: once seen set, there is nothing to do.
   if (load_relaxed(reg.explicit_mode)) return;
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   store_relaxed(reg.explicit_mode, true);
 }
 
@@ -54,7 +54,7 @@ extern "C" void autoscale_step(void) {
   KeepFloatFlags flags;
   Registry &reg = registry();
   {
-    std::lock_guard<std::mutex> lock(reg.mutex);
+    std::lock_guard<RegistryMutex> lock(reg.mutex);
     store_relaxed(reg.explicit_steps, reg.explicit_steps + 1);  // an origin (nonfinite_origin.cpp) reads it unlocked
     store_relaxed(reg.explicit_mode, true);
     for (SiteState *st : reg.sites)

@@ -75,7 +75,7 @@ namespace {
 void fold_thread_block(void *p) {
   auto *b = static_cast<ThreadBlock *>(p);
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   uint32_t n = std::min<uint32_t>(b->capacity, static_cast<uint32_t>(reg.sites.size()));
   for (uint32_t id = 0; id < n; ++id) {
     ThreadSite &t = b->sites[id];
@@ -107,7 +107,7 @@ pthread_key_t thread_key() {
 __attribute__((noinline, cold)) ThreadSite &grow_thread_block(uint32_t id) {
   pthread_key_t key = thread_key();
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   auto *b = static_cast<ThreadBlock *>(pthread_getspecific(key));
   if (!b) {
     b = new ThreadBlock;
@@ -170,7 +170,7 @@ Counters *counters_of(const SiteState *st, ThreadSite &t, std::size_t index) {
 ThreadSite &thread_site(SiteState *st) {
   ThreadSite &t = st->id < autoscale_tls_.capacity ? this_thread_sites()[st->id] : grow_thread_block(st->id);
   if (__builtin_expect(t.slot[AUTOSCALE_SLOT_OUTPUT].tag == 0, 0)) {
-    std::lock_guard<std::mutex> lock(registry().mutex);
+    std::lock_guard<RegistryMutex> lock(registry().mutex);
     set_up_locked(st, t);
   }
   return t;
@@ -181,7 +181,7 @@ void use_tensors(SiteState *st, ThreadSite &t, std::initializer_list<int> slots,
   for (int slot : slots) same = same && t.slot[slot].tag == autoscale_tag_(keys[slot]);
   if (same) return;
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::lock_guard<RegistryMutex> lock(reg.mutex);
   for (int slot : slots) {
     if (t.slot[slot].tag == autoscale_tag_(keys[slot])) continue;  // its tensor is active already
     std::size_t index = tensor_index_locked(reg, st, slot, keys[slot]);
@@ -228,7 +228,7 @@ Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *ke
     if (holds(set[1])) {
       std::swap(set[0], set[1]);
     } else {
-      std::lock_guard<std::mutex> lock(reg.mutex);
+      std::lock_guard<RegistryMutex> lock(reg.mutex);
       set[1] = set[0];
       set[0] = {st, key, slot, tensor_index_locked(reg, st, slot, key), load_relaxed(reg.tensors_freed)};
     }
@@ -236,7 +236,7 @@ Counters &tensor_counters(SiteState *st, ThreadSite &t, int slot, const void *ke
   const Entry &e = set[0];
   if (t.active[slot] == e.index) return t.slot[slot].c;
   if (e.index >= t.parked_capacity) {  // the array grows: readers hold the lock
-    std::lock_guard<std::mutex> lock(reg.mutex);
+    std::lock_guard<RegistryMutex> lock(reg.mutex);
     return parked(t, e.index);
   }
   return t.parked[e.index];
