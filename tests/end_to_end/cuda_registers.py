@@ -6,8 +6,8 @@
 Compiles the trainer as written and each rewrite for sm_90 with `-Xptxas -v` and checks, per
 kernel: a pass-through rewrite (a rule file whose name starts with `passthrough`) uses exactly the
 original's registers (a site at fp32 is the plain operation); every rewrite stays within 64
-registers a thread where the original did (so a 1024-thread block still launches) and spills
-nothing where the original spilled nothing. tests/gpu/run.sh checks the launches themselves on a
+registers a thread where the original did (so a 1024-thread block still launches), spills nothing
+and keeps no stack frame (a thread's array moved to local memory) where the original did neither. tests/gpu/run.sh checks the launches themselves on a
 GPU (cudaFuncGetAttributes); this catches a regression where there is none.
 """
 import argparse
@@ -19,7 +19,7 @@ import tempfile
 
 
 def kernel_resources(nvcc, args):
-    """{kernel: (registers, spill bytes)} from ptxas -v for sm_90."""
+    """{kernel: (registers, spill bytes, stack frame bytes)} from ptxas -v for sm_90."""
     out = subprocess.run([nvcc, "-c", "-O2", "-arch=sm_90", "-Xptxas", "-v", *args], capture_output=True, text=True)
     if out.returncode != 0:
         sys.exit("nvcc failed:\n" + out.stderr)
@@ -28,9 +28,9 @@ def kernel_resources(nvcc, args):
         m = re.search(r"Compiling entry function '(\w+)'", line)
         if m:
             name = m.group(1)
-        m = re.search(r"(\d+) bytes spill stores", line)
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores", line)
         if m and name:
-            found[name] = [0, int(m.group(1))]
+            found[name] = [0, int(m.group(2)), int(m.group(1))]
         m = re.search(r"Used (\d+) registers", line)
         if m and name in found:
             found[name][0] = int(m.group(1))
@@ -57,16 +57,19 @@ def main():
                            cwd=os.path.dirname(os.path.abspath(a.source)), stdout=subprocess.DEVNULL)
             rewritten = kernel_resources(a.nvcc, ["-I", a.include_dir, os.path.join(out_dir, os.path.basename(a.source)),
                                                   "-o", os.path.join(tmp, name + ".o")])
-            for kernel, (regs, spill) in sorted(original.items()):
-                new_regs, new_spill = rewritten.get(kernel, (None, None))
+            for kernel, (regs, spill, stack) in sorted(original.items()):
+                new_regs, new_spill, new_stack = rewritten.get(kernel, (None, None, None))
                 short = re.sub(r"^_Z\d+", "", kernel)[:40]
-                print(f"{name:14s} {short:40s} registers {regs:3d} -> {new_regs}, spill {spill} -> {new_spill}")
+                print(f"{name:14s} {short:40s} registers {regs:3d} -> {new_regs}, spill {spill} -> {new_spill}, "
+                      f"stack {stack} -> {new_stack}")
                 if new_regs is None:
                     failures.append(f"{name}: {short}: not in the rewrite's ptxas output")
-                elif name.startswith("passthrough") and (new_regs, new_spill) != (regs, spill):
-                    failures.append(f"{name}: {short}: {new_regs} registers, {new_spill} spilled, the original {regs}, {spill}")
-                elif regs <= 64 < new_regs or (spill == 0 < new_spill):
-                    failures.append(f"{name}: {short}: {new_regs} registers, {new_spill} bytes spilled")
+                elif name.startswith("passthrough") and (new_regs, new_spill, new_stack) != (regs, spill, stack):
+                    failures.append(f"{name}: {short}: {new_regs} registers, {new_spill} spilled, stack {new_stack}; "
+                                    f"the original {regs}, {spill}, {stack}")
+                elif regs <= 64 < new_regs or (spill == 0 < new_spill) or (spill == stack == 0 < new_stack):
+                    failures.append(f"{name}: {short}: {new_regs} registers, {new_spill} bytes spilled, "
+                                    f"{new_stack} bytes of stack")
     for f in failures:
         print("FAIL:", f)
     return 1 if failures else 0

@@ -85,10 +85,10 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
   Plan Out;
   Out.Steps = std::move(Steps);
   for (const std::string &Abs : AbsSources)
-    Out.Files[Abs] = emit::FileEdits{Abs, P.DisplayPaths.at(Abs), {}, {}, false, false, {}};
+    Out.Files[Abs] = emit::FileEdits{Abs, P.DisplayPaths.at(Abs), {}, {}, false, false, {}, {}};
   for (auto &[Abs, Shown] : P.DisplayPaths)
     if (!Out.Files.count(Abs))
-      Out.Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true, {}};
+      Out.Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true, {}, {}};
   for (auto &[Abs, Points] : P.StepPoints)
     Out.Files.at(Abs).Steps.assign(Points.begin(), Points.end());
   for (const StepLoop &L : Out.Steps.Loops) {
@@ -106,6 +106,9 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
       F.Cuda |= Op.Cuda;
       Site = F.Sites.size();
       F.Sites.push_back({&Op, &Decisions[I]});
+      // Rounding makes the body large enough that nvcc no longer unrolls the loop by itself.
+      if (Decisions[I].Treatment.Format != rules::Format::FP32)
+        F.Unrolls.insert(Op.DeviceUnrolls.begin(), Op.DeviceUnrolls.end());
     }
     Out.Entries.push_back({&Op, &Decisions[I], Site, std::move(FedBy[I])});
   }

@@ -58,6 +58,8 @@ Project merge(std::vector<FoundUnit> Units) {
         continue;
       Operation &Old = It->second;
       Old.Cuda |= Op.Cuda;
+      if (Old.DeviceUnrolls.empty())
+        Old.DeviceUnrolls = Op.DeviceUnrolls; // a CUDA unit's view of a header's device function
       Old.SeenByC |= Op.SeenByC;
       if (sameOperation(Old, Op))
         continue;

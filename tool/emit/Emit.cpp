@@ -70,6 +70,8 @@ buildReplacements(const FileEdits &F, llvm::StringRef Text,
     // and spilled).
     Edits.push_back({B.NameOffset, 0, "__launch_bounds__(" + std::to_string(B.Threads) + ", 1) ",
                      Edit::Open, Outermost, -1});
+  for (unsigned Offset : F.Unrolls)
+    Edits.push_back({Offset, 0, "AUTOSCALE_DEVICE_UNROLL ", Edit::Open, Outermost, -1});
   std::string Table = siteTableRef(F);
   auto RefOf = [&](size_t K) { return "&" + Table + "[" + std::to_string(K) + "]"; };
   std::map<unsigned, unsigned> OperationsPerLoop; // by the innermost loop around them

@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 
 #include <array>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,8 @@ struct FileEdits {
   bool Cuda = false;   ///< some unit that saw the file is CUDA: sites exist on host and device
   bool Header = false; ///< not a source: units that include it may use none of its sites
   std::vector<LaunchBound> Bounds;
+  /// The `for` keywords of device loops to unroll (Operation::DeviceUnrolls).
+  std::set<unsigned> Unrolls;
 };
 
 /// The replacements that rewrite Text (the file's current contents); none when nothing changes.

@@ -10,6 +10,7 @@
 #include "find/Context.h"
 #include "find/Instantiations.h"
 #include "find/KernelLaunches.h"
+#include "find/loops/DeviceUnrolls.h"
 #include "find/operations/ExchangedBuffers.h"
 #include "find/operations/SkipReasons.h"
 #include "find/operations/UpdateHelpers.h"
@@ -75,6 +76,8 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   Op.Line = SM.getLineNumber(File, Op.Key.Offset);
   Op.Column = SM.getColumnNumber(File, Op.Key.Offset);
   Op.Cuda = Ctx.getLangOpts().CUDA;
+  if (Op.Cuda)
+    Op.DeviceUnrolls = deviceLoopsToUnroll(*E, Ctx);
   Op.SeenByC = !Ctx.getLangOpts().CPlusPlus;
   Op.Function = C.Function;
   StartedIn = C.FunctionNode;

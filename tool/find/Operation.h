@@ -180,6 +180,9 @@ struct Operation {
     return It == NotSubstituted.end() ? std::string() : It->second;
   }
   bool Cuda = false;     ///< found in a CUDA unit: its file's sites must also exist on the device
+  /// Device code: the loops around it that nvcc must unroll to keep a thread's arrays in registers
+  /// once it is rewritten, by the offsets of their `for` (find/loops/DeviceUnrolls.h).
+  std::vector<unsigned> DeviceUnrolls;
   bool SeenByC = false;  ///< found in a C unit: conversions are spelled as C casts
   std::optional<RewriteShape> Shape; ///< set exactly when SkipReason is empty
 };

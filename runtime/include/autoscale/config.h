@@ -31,6 +31,15 @@
 #define AUTOSCALE_DEVICE_PASS 0
 #endif
 
+/* Before a device loop the rewrite asks nvcc to unroll: a rewritten body is too large for nvcc to
+ * unroll a loop that walks a thread's array on its own, and the array would move from registers to
+ * local memory. Empty on the host, whose compilers know no `#pragma unroll`. */
+#if defined(__CUDA_ARCH__)
+#define AUTOSCALE_DEVICE_UNROLL _Pragma("unroll")
+#else
+#define AUTOSCALE_DEVICE_UNROLL
+#endif
+
 /* The calls of autoscale.h are a few instructions in the common case: they must be inlined where
  * they are written (compilers otherwise keep them out of line at -O2 for their size, and the call
  * would cost more than the work). */
