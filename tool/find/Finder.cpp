@@ -226,7 +226,7 @@ std::optional<rules::Idiom> OperationFinder::roleOf(const Expr *E, const Functio
 
 bool OperationFinder::computesUpdates(const FunctionDecl &FD) {
   if (!UpdateHelpers)
-    UpdateHelpers = updateHelpers(sites(), [&](const FunctionDecl *F) -> const Reductions & { return reductionsOf(F); });
+    UpdateHelpers = updateHelpers(sites(), [&](const FunctionDecl *F) -> const Reductions & { return reductionsOf(F); }, Ctx);
   return UpdateHelpers->count(FD.getCanonicalDecl()) != 0;
 }
 

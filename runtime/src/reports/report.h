@@ -54,6 +54,12 @@ std::string products_warning(const ProductCounts &products);
 // The exit handler: the report to AUTOSCALE_REPORT (if set; a failure is printed), then the
 // summary (unless AUTOSCALE_SUMMARY=0).
 void report_at_exit();
+// Has SIGINT and SIGTERM, where their action is the default, write the same before they end the
+// program (interruptions.cpp).
+void report_on_stop_signals();
+// Writes them now for a signal that came while this thread held the registry's mutex, which it has
+// just unlocked (RegistryMutex::unlock).
+void stop_if_signalled();
 
 }  // namespace autoscale::detail
 

@@ -19,7 +19,10 @@ namespace autoscale::detail {
 
 void arrange_report_at_exit() {
   static std::once_flag at_exit;
-  std::call_once(at_exit, [] { std::atexit(report_at_exit); });
+  std::call_once(at_exit, [] {
+    std::atexit(report_at_exit);
+    report_on_stop_signals();
+  });
 }
 
 __attribute__((noinline, cold)) SiteState *first_use(autoscale_site *site) {

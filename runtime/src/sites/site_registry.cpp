@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "env.h"
+#include "reports/report.h"
 #include "sites/allocations.h"
 #include "sites/site_scaling.h"
 
@@ -17,6 +18,7 @@ void RegistryMutex::unlock() {
   held_here_ = false;
   mutex_.unlock();
   end_blocks_freed_while_locked();
+  stop_if_signalled();
 }
 
 Registry &registry() {

@@ -16,7 +16,8 @@ struct ThreadBlock;  // thread_counters.h
 // The registry's mutex, which knows whether this thread holds it. Memory freed while it is held (a
 // table of the registry growing, a report's strings) may hold a named tensor's key, when a site
 // named an address after its array was freed; ending that tensor takes this mutex, so it waits
-// until the thread unlocks it (allocations.cpp: end_blocks_freed_while_locked).
+// until the thread unlocks it (allocations.cpp: end_blocks_freed_while_locked). So does the report
+// of a SIGINT or SIGTERM that came meanwhile (interruptions.cpp).
 class RegistryMutex {
  public:
   void lock() {

@@ -248,23 +248,53 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   }
 };
 
-/// The float locals given another float local's value as it is (`md = d`, `float best = v`).
-struct Copies : RecursiveASTVisitor<Copies> {
+/// The float locals each float local's new values are computed from: its initialiser's, its
+/// assignments' and its compound assignments' (`r2 += r * r`, `e = fabs(y5 - y4) / sc`, `md = d`),
+/// and the condition's of an if that assigns it (`if (err <= 1) t += h;`).
+struct Feeds : RecursiveASTVisitor<Feeds> {
   std::vector<std::pair<const VarDecl *, const VarDecl *>> ToFrom;
-  void copy(const Expr *LV, const Expr *From) {
-    const VarDecl *To = floatLocalOf(LV), *Src = From ? floatLocalOf(From) : nullptr;
-    if (To && Src && To != Src)
-      ToFrom.push_back({To, Src});
+  bool VisitIfStmt(IfStmt *If) {
+    struct Assigned : RecursiveASTVisitor<Assigned> {
+      std::set<const VarDecl *> Locals;
+      bool VisitBinaryOperator(BinaryOperator *B) {
+        if (const VarDecl *V = B->isAssignmentOp() ? floatLocalOf(B->getLHS()) : nullptr)
+          Locals.insert(V);
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (const VarDecl *V = U->isIncrementDecrementOp() ? floatLocalOf(U->getSubExpr()) : nullptr)
+          Locals.insert(V);
+        return true;
+      }
+    } A;
+    A.TraverseStmt(If->getThen());
+    A.TraverseStmt(If->getElse());
+    for (const VarDecl *V : A.Locals)
+      feed(V, If->getCond());
+    return true;
+  }
+  void feed(const VarDecl *To, const Expr *From) {
+    struct Refs : RecursiveASTVisitor<Refs> {
+      const VarDecl *To;
+      std::vector<std::pair<const VarDecl *, const VarDecl *>> &Out;
+      Refs(const VarDecl *To, std::vector<std::pair<const VarDecl *, const VarDecl *>> &Out) : To(To), Out(Out) {}
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        if (isFloatLocal(D->getDecl()) && D->getDecl() != To)
+          Out.push_back({To, cast<VarDecl>(D->getDecl())});
+        return true;
+      }
+    } R(To, ToFrom);
+    if (To && From)
+      R.TraverseStmt(const_cast<Expr *>(From));
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->getOpcode() == BO_Assign)
-      copy(B->getLHS(), B->getRHS());
+    if (B->isAssignmentOp())
+      feed(floatLocalOf(B->getLHS()), B->getRHS());
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
-    if (isFloatLocal(V) && V->getInit())
-      if (const VarDecl *Src = floatLocalOf(V->getInit()); Src && Src != V)
-        ToFrom.push_back({V, Src});
+    if (isFloatLocal(V))
+      feed(V, V->getInit());
     return true;
   }
 };
@@ -279,15 +309,20 @@ ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned D
   const auto Steers = [this](const CallExpr &Call, unsigned I) { return steeringArgument(Call, I); };
   SteeringReads R(Steering, Ctx, Steers, ResultSteers);
   R.TraverseStmt(const_cast<Stmt *>(Body));
-  // A local whose value a steering local takes as it is steers too: the maximum a test reads
-  // (`if (d > md) md = d; ... if (md < tol) break;`) is one of the d.
-  Copies C;
-  C.TraverseStmt(const_cast<Stmt *>(Body));
+  // A local a steering local's value is computed from steers too: the maximum a test reads
+  // (`if (d > md) md = d; ... if (md < tol) break;`) is one of the d, and a residual's terms
+  // decide whether its norm meets the tolerance (`float r = f[i] - (2 * v[i] - v[i - 1] -
+  // v[i + 1]); r2 += r * r;` of `while (sqrtf(r2) > tol)`: rounded, r2 stays at the format's
+  // noise and the loop never ends). Memory is not followed: the arrays a local reads are data.
+  Feeds F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
   for (bool Grew = true; Grew;) {
     Grew = false;
-    for (auto [To, From] : C.ToFrom)
-      if (Steering.count(To) && Steering.insert(From).second)
+    for (auto [To, From] : F.ToFrom)
+      if (Steering.count(To) && Steering.insert(From).second) {
+        Feeding[From] = To;
         Grew = true;
+      }
   }
 }
 
@@ -312,9 +347,13 @@ std::string ControlValues::reasonFor(const Expr *E) const {
   // The whole value a steering local is given (`float lum = wr * r + wg * g; bins[(int)(lum *
   // n)]`), as if written in its place; the operands of a sum into it (`v op= e`, `v = v + e`)
   // are data, its last operation aside.
-  if (const VarDecl *V = assignedLocal(Top, Ctx); V && Steering.count(V) && (Top == E || !refersTo(Top, V)))
-    return "steers control flow: '" + V->getNameAsString() +
-           "' is read by a condition, a loop's increment, a conversion to an integer or a function it steers in";
+  if (const VarDecl *V = assignedLocal(Top, Ctx); V && Steering.count(V) && (Top == E || !refersTo(Top, V))) {
+    std::string Chain = "'" + V->getNameAsString() + "'";
+    for (auto It = Feeding.find(V); It != Feeding.end(); It = Feeding.find(It->second))
+      Chain += " goes into '" + It->second->getNameAsString() + "', which";
+    return "steers control flow: " + Chain +
+           " is read by a condition, a loop's increment, a conversion to an integer or a function it steers in";
+  }
   return "";
 }
 

@@ -11,8 +11,9 @@
 //   wherever it goes), through arithmetic and math calls;
 // - the operation that gives a float variable its new value (its initialiser, the right side of
 //   `v = e`, `v op= e` itself) when such a place of its function reads that variable, or reads a
-//   variable that takes the first's value as it is (`md = d`). The operands that feed it (`d * d`
-//   in `err += d * d`) are data;
+//   variable computed from the first (`md = d`; a residual's term `r` of `r2 += r * r`, which
+//   decides whether the norm meets a tolerance: rounded, the norm stays at the format's noise and
+//   a solver's loop never ends). The rest of a sum into it (`r * r`) is data, and so is memory;
 // - an argument of a function of the unit whose parameter steers there, as such a place
 //   (`n = steps_for(T, dt)` where steps_for returns `(int)(T / dt)`); and a function's returned
 //   value where every call of it steers (a validation loss that decides early stopping).
@@ -53,6 +54,8 @@ private:
   unsigned Depth;
   bool ResultSteers;
   std::set<const clang::VarDecl *> Steering;
+  /// A steering local that is not read in a control place itself -> the one it computes.
+  std::map<const clang::VarDecl *, const clang::VarDecl *> Feeding;
   mutable std::map<const clang::FunctionDecl *, std::unique_ptr<ControlValues>> Callees;
 };
 

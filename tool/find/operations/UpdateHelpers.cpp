@@ -1,6 +1,8 @@
 //===- UpdateHelpers.cpp - functions that compute their callers' state updates ===//
 #include "find/operations/UpdateHelpers.h"
 
+#include "find/Context.h"
+
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -21,7 +23,7 @@ bool hasLoop(const Stmt *S) {
 
 std::set<const FunctionDecl *>
 updateHelpers(const std::map<const FunctionDecl *, std::vector<CallSite>> &Sites,
-              llvm::function_ref<const Reductions &(const FunctionDecl *)> ReductionsOf) {
+              llvm::function_ref<const Reductions &(const FunctionDecl *)> ReductionsOf, ASTContext &Ctx) {
   std::set<const CallExpr *> InUpdates, Iterated;
   for (const auto &[Callee, Calls] : Sites)
     for (const CallSite &Site : Calls) {
@@ -31,10 +33,14 @@ updateHelpers(const std::map<const FunctionDecl *, std::vector<CallSite>> &Sites
         Iterated.insert(Site.Call);
     }
   // An iterated map's function computes the update where it is straight-line code that serves
-  // nothing else: one with loops of its own (a simulation's step over its bodies, a layer) has
-  // its own updates and data, and one also called on other data keeps that data's arithmetic.
+  // nothing else a loop runs: one with loops of its own (a simulation's step over its bodies, a
+  // layer) has its own updates and data, and one a loop also calls on other data keeps that data's
+  // arithmetic. A call outside loops runs a few times, and FP32 costs it little.
   for (const auto &[Callee, Calls] : Sites)
-    if (llvm::all_of(Calls, [&](const CallSite &Site) { return Iterated.count(Site.Call) || InUpdates.count(Site.Call); }) &&
+    if (llvm::any_of(Calls, [&](const CallSite &Site) { return Iterated.count(Site.Call) != 0; }) &&
+        llvm::all_of(Calls, [&](const CallSite &Site) {
+          return Iterated.count(Site.Call) || InUpdates.count(Site.Call) || !loopAround(*Site.Call, Ctx);
+        }) &&
         !hasLoop(Callee->getDefinition() ? Callee->getDefinition()->getBody() : nullptr))
       for (const CallSite &Site : Calls)
         InUpdates.insert(Site.Call);

@@ -9,8 +9,10 @@
 // helper still: rounded, the state it updates stalls (bf16 kept a position of 100 from moving),
 // where FP32 costs the other calls only speed. A utility a helper shares with plain code is plain.
 // An iterated map's function (`x = drift(x, 1.0f, dt)`, Reductions::iteratedMapCalls) is a helper
-// only where every call of it is one and it has no loop: a step over a world's bodies, or an
-// activation a loop also applies to an array, keeps its data's arithmetic.
+// only where every call of it in a loop is one and it has no loop: a step over a world's bodies, or
+// an activation a loop also applies to an array, keeps its data's arithmetic; a call outside loops
+// (a quaternion product that rotates one vector with the attitude the loop integrated) does not
+// decide, as rounded, the state would drift.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_UPDATEHELPERS_H
@@ -30,7 +32,8 @@ namespace autoscale::find {
 /// instantiations), from its call sites and their callers' Reductions.
 std::set<const clang::FunctionDecl *>
 updateHelpers(const std::map<const clang::FunctionDecl *, std::vector<CallSite>> &Sites,
-              llvm::function_ref<const Reductions &(const clang::FunctionDecl *)> ReductionsOf);
+              llvm::function_ref<const Reductions &(const clang::FunctionDecl *)> ReductionsOf,
+              clang::ASTContext &Ctx);
 
 } // namespace autoscale::find
 

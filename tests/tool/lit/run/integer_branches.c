@@ -3,7 +3,7 @@
 // (Monte Carlo's points inside the circle drifted up under bf16 and fp16; a pivot search found
 // 2e-9 singular in fp16). So does a comparison whose truth is stored or added into an integer
 // (`n += c <= 1.0f`, `n += c <= 1.0f ? 1 : 0`). Its condition stays as written, and so does every float local it reads, with the
-// locals those take their values from as they are (`best = v`, `md = d`). A maximum alone (`if
+// locals those are computed from (`best = v`, `md = d`). A maximum alone (`if
 // (v > m) m = v;`) is still data. Under fp16 the program prints what the original prints.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/fp16.yaml --out-dir out --report report.json input.c --
@@ -55,7 +55,7 @@ static int first_change(const float *u, const float *v, int n, float tol) {
   float md = 0.0f;
   for (int i = 0; i < n; i++) {
     float d = v[i] - u[i];
-    // REPORT: input.c:[[@LINE-1]]:20: {"action":"skipped",{{.*}}"reason":"steers control flow: 'd' is read by a condition{{.*}}
+    // REPORT: input.c:[[@LINE-1]]:20: {"action":"skipped",{{.*}}"reason":"steers control flow: 'd' goes into 'md', which is read by a condition{{.*}}
     if (d > md) md = d;
     if (md > tol) return i;
   }
