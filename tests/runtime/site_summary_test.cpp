@@ -263,6 +263,10 @@ TEST(SiteSummary, NamesTheCoarsestRounding) {
   EXPECT_EQ(summary.find("site_test.cpp:8:"), std::string::npos);
   all.sites = {with_error(fine, 1e-4)};
   EXPECT_EQ(autoscale::detail::report_summary(all).find("most rounding"), std::string::npos);
+  // Past its format's bound a site lost values to an overflow or a flush, which is not the format's
+  // precision (a saturated 300 * 300 in fp16: 27.2%).
+  all.sites = {with_error(fine, 0.272)};
+  EXPECT_EQ(autoscale::detail::report_summary(all).find("most rounding"), std::string::npos);
   // Named beside an e4m3 site, an fp16 one (0.02%) is told to keep fp32, not to take fp16.
   all.sites = {with_error(fine, 2e-4), with_error(product, 0.0227)};
   EXPECT_NE(autoscale::detail::report_summary(all).find(

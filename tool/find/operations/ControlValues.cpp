@@ -102,8 +102,31 @@ bool dependentToInteger(const DynTypedNode &S, const Stmt *Child) {
   return B && B->getOpcode() == BO_Assign && B->getRHS() == E && B->getLHS()->getType()->isIntegerType();
 }
 
-/// Whether argument I of Call is a parameter that steers in the function called.
-using SteeringArgument = llvm::function_ref<bool(const CallExpr &Call, unsigned I)>;
+/// What argument I of Call is to the function called: data, a parameter that steers there, or one
+/// that is a periodic function's argument there.
+using SteeringArgument = llvm::function_ref<ControlValues::Role(const CallExpr &Call, unsigned I)>;
+
+constexpr const char *kPhasePlace =
+    "the argument of a periodic function (sin, cos, tan: rounding moves a large phase by whole periods)";
+constexpr const char *kPhaseParameterPlace =
+    "a parameter that is the argument of a periodic function in the function it is passed to";
+
+/// Whether Call is sin, cos, tan or sincos of the math library (float or double, CUDA's fast
+/// intrinsics, std::'s): its first argument is a phase, whose absolute error the result keeps
+/// however large it is (`sinf(2 * pi * f0 * t)` with t = i / fs; RoPE's `cosf(pos * freq)`).
+bool isPeriodic(const CallExpr &Call, const ASTContext &Ctx) {
+  static constexpr llvm::StringLiteral Names[] = {"sin", "cos", "tan", "sincos", "sinpi", "cospi", "sincospi"};
+  llvm::StringRef Name;
+  if (const auto *U = dyn_cast_or_null<UnresolvedLookupExpr>(Call.getCallee()->IgnoreParenImpCasts()))
+    Name = U->getName().isIdentifier() ? U->getName().getAsIdentifierInfo()->getName() : "";
+  else if (const FunctionDecl *F = Call.getDirectCallee();
+           F && F->getIdentifier() && (Call.getBuiltinCallee() != 0 || Ctx.getSourceManager().isInSystemHeader(F->getLocation())))
+    Name = F->getName();
+  Name.consume_front("__");
+  if (Name.ends_with("f") || Name.ends_with("l"))
+    Name = Name.drop_back();
+  return Call.getNumArgs() >= 1 && llvm::is_contained(Names, Name);
+}
 
 /// The index of Child among Call's arguments, if it is one.
 std::optional<unsigned> argumentIndex(const CallExpr &Call, const Stmt *Child) {
@@ -133,8 +156,13 @@ const char *controlPlace(const Stmt *S, const Stmt *Child, const ASTContext &Ctx
   const auto *Call = dyn_cast<CallExpr>(S);
   if (const auto *Cast = dyn_cast<CastExpr>(S); (Cast && isIntegerConversion(*Cast)) || (Call && convertsToInteger(*Call, Ctx)))
     return kConversionPlace;
-  if (std::optional<unsigned> I = Call ? argumentIndex(*Call, Child) : std::nullopt; I && Steers(*Call, *I))
-    return "a parameter that steers control flow in the function it is passed to";
+  if (std::optional<unsigned> I = Call ? argumentIndex(*Call, Child) : std::nullopt) {
+    if (*I == 0 && isPeriodic(*Call, Ctx))
+      return kPhasePlace;
+    if (ControlValues::Role R = Steers(*Call, *I); R != ControlValues::Role::Data)
+      return R == ControlValues::Role::Steering ? "a parameter that steers control flow in the function it is passed to"
+                                                : kPhaseParameterPlace;
+  }
   return nullptr;
 }
 
@@ -199,15 +227,16 @@ const VarDecl *assignedLocal(const Expr *E, ASTContext &Ctx) {
   return Assign && Assign->isCompoundAssignmentOp() ? nullptr : V;
 }
 
-/// Collects the float locals read in control places.
+/// Collects the float locals read in control places (Out) and in phases (Phases).
 struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
-  std::set<const VarDecl *> &Out;
+  std::set<const VarDecl *> &Out, &Phases;
   const ASTContext &Ctx;
   SteeringArgument Steers;
   bool ResultSteers;
-  SteeringReads(std::set<const VarDecl *> &Out, const ASTContext &Ctx, SteeringArgument Steers, bool ResultSteers)
-      : Out(Out), Ctx(Ctx), Steers(Steers), ResultSteers(ResultSteers) {}
-  void readsIn(const Stmt *S) {
+  SteeringReads(std::set<const VarDecl *> &Out, std::set<const VarDecl *> &Phases, const ASTContext &Ctx,
+                SteeringArgument Steers, bool ResultSteers)
+      : Out(Out), Phases(Phases), Ctx(Ctx), Steers(Steers), ResultSteers(ResultSteers) {}
+  static void readsIn(const Stmt *S, std::set<const VarDecl *> &Out) {
     struct Refs : RecursiveASTVisitor<Refs> {
       std::set<const VarDecl *> &Out;
       explicit Refs(std::set<const VarDecl *> &Out) : Out(Out) {}
@@ -220,6 +249,7 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
     if (S)
       R.TraverseStmt(const_cast<Stmt *>(S));
   }
+  void readsIn(const Stmt *S) { readsIn(S, Out); }
   bool VisitIfStmt(IfStmt *S) {
     if (branchesSteer(*S))
       readsIn(S->getCond());
@@ -241,9 +271,13 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   }
   bool VisitCallExpr(CallExpr *C) {
     const bool Converts = convertsToInteger(*C, Ctx);
-    for (unsigned I = 0; I < C->getNumArgs(); ++I)
-      if (Converts || Steers(*C, I))
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      const ControlValues::Role R = Steers(*C, I);
+      if (Converts || R == ControlValues::Role::Steering)
         readsIn(C->getArg(I));
+      else if ((I == 0 && isPeriodic(*C, Ctx)) || R == ControlValues::Role::Phase)
+        readsIn(C->getArg(I), Phases);
+    }
     return true;
   }
 };
@@ -306,54 +340,67 @@ ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned D
   const Stmt *Body = FD.getBody();
   if (!Body)
     return;
-  const auto Steers = [this](const CallExpr &Call, unsigned I) { return steeringArgument(Call, I); };
-  SteeringReads R(Steering, Ctx, Steers, ResultSteers);
+  const auto Steers = [this](const CallExpr &Call, unsigned I) { return roleOfArgument(Call, I); };
+  SteeringReads R(Steering.Vars, Phases.Vars, Ctx, Steers, ResultSteers);
   R.TraverseStmt(const_cast<Stmt *>(Body));
   // A local a steering local's value is computed from steers too: the maximum a test reads
   // (`if (d > md) md = d; ... if (md < tol) break;`) is one of the d, and a residual's terms
   // decide whether its norm meets the tolerance (`float r = f[i] - (2 * v[i] - v[i - 1] -
   // v[i + 1]); r2 += r * r;` of `while (sqrtf(r2) > tol)`: rounded, r2 stays at the format's
   // noise and the loop never ends). Memory is not followed: the arrays a local reads are data.
+  // So does a phase's (`float t = i / fs; ... sinf(w * t)`).
   Feeds F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
-  for (bool Grew = true; Grew;) {
-    Grew = false;
-    for (auto [To, From] : F.ToFrom)
-      if (Steering.count(To) && Steering.insert(From).second) {
-        Feeding[From] = To;
-        Grew = true;
-      }
-  }
+  for (Locals *L : {&Steering, &Phases})
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (auto [To, From] : F.ToFrom)
+        if (L->Vars.count(To) && L->Vars.insert(From).second) {
+          L->Feeding[From] = To;
+          Grew = true;
+        }
+    }
 }
 
-bool ControlValues::steeringArgument(const CallExpr &Call, unsigned I) const {
+ControlValues::Role ControlValues::roleOfArgument(const CallExpr &Call, unsigned I) const {
   // A method's operator call counts its object as an argument; a parameter's index is another.
   const FunctionDecl *Callee = isa<CXXOperatorCallExpr>(Call) ? nullptr : Call.getDirectCallee();
   const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
   if (!Def || Depth >= kCalleeDepth || I >= Def->getNumParams() ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return false;
+    return Role::Data;
   std::unique_ptr<ControlValues> &Of = Callees[Def];
   if (!Of)
     Of = std::make_unique<ControlValues>(*Def, Ctx, Depth + 1);
-  return Of->Steering.count(Def->getParamDecl(I)) != 0;
+  const ParmVarDecl *P = Def->getParamDecl(I);
+  return Of->Steering.Vars.count(P) ? Role::Steering : Of->Phases.Vars.count(P) ? Role::Phase : Role::Data;
 }
 
 std::string ControlValues::reasonFor(const Expr *E) const {
   const Expr *Top = E;
-  if (const char *Place = reachedPlace(E, Ctx, [this](const CallExpr &Call, unsigned I) { return steeringArgument(Call, I); },
+  if (const char *Place = reachedPlace(E, Ctx, [this](const CallExpr &Call, unsigned I) { return roleOfArgument(Call, I); },
                                        ResultSteers, Top))
-    return std::string("steers control flow: its value reaches ") + Place;
+    return std::string(Place == kPhasePlace || Place == kPhaseParameterPlace ? "keeps a phase exact"
+                                                                              : "steers control flow") +
+           ": its value reaches " + Place;
   // The whole value a steering local is given (`float lum = wr * r + wg * g; bins[(int)(lum *
   // n)]`), as if written in its place; the operands of a sum into it (`v op= e`, `v = v + e`)
   // are data, its last operation aside.
-  if (const VarDecl *V = assignedLocal(Top, Ctx); V && Steering.count(V) && (Top == E || !refersTo(Top, V))) {
-    std::string Chain = "'" + V->getNameAsString() + "'";
-    for (auto It = Feeding.find(V); It != Feeding.end(); It = Feeding.find(It->second))
-      Chain += " goes into '" + It->second->getNameAsString() + "', which";
-    return "steers control flow: " + Chain +
+  const VarDecl *V = assignedLocal(Top, Ctx);
+  if (!V || (Top != E && refersTo(Top, V)))
+    return "";
+  const auto Chain = [V](const Locals &L) {
+    std::string Text = "'" + V->getNameAsString() + "'";
+    for (auto It = L.Feeding.find(V); It != L.Feeding.end(); It = L.Feeding.find(It->second))
+      Text += " goes into '" + It->second->getNameAsString() + "', which";
+    return Text;
+  };
+  if (Steering.Vars.count(V))
+    return "steers control flow: " + Chain(Steering) +
            " is read by a condition, a loop's increment, a conversion to an integer or a function it steers in";
-  }
+  if (Phases.Vars.count(V))
+    return "keeps a phase exact: " + Chain(Phases) +
+           " is read in the argument of a periodic function (sin, cos, tan: rounding moves a large phase by whole periods)";
   return "";
 }
 

@@ -14,6 +14,9 @@
 //   variable computed from the first (`md = d`; a residual's term `r` of `r2 += r * r`, which
 //   decides whether the norm meets a tolerance: rounded, the norm stays at the format's noise and
 //   a solver's loop never ends). The rest of a sum into it (`r * r`) is data, and so is memory;
+// - the argument of sin, cos or tan, which is a phase: its absolute error stays in the result however
+//   large it is, and rounding a phase of thousands moves it by whole periods (`sinf(2 * pi * f0 *
+//   t)`, RoPE's `cosf(pos * freq)`); its locals as a condition's, the reason naming the phase;
 // - an argument of a function of the unit whose parameter steers there, as such a place
 //   (`n = steps_for(T, dt)` where steps_for returns `(int)(T / dt)`); and a function's returned
 //   value where every call of it steers (a validation loss that decides early stopping).
@@ -35,6 +38,10 @@ namespace autoscale::find {
 
 class ControlValues {
 public:
+  /// What a function's parameter is to it: data, a value that steers its control flow, or the
+  /// argument of a periodic function (a phase: its absolute error stays in sin's result).
+  enum class Role { Data, Steering, Phase };
+
   /// Finds the float variables FD's control places read; Depth: how many calls deep FD is from
   /// the function the operations are in (a callee's parameters are looked at kCalleeDepth deep);
   /// ResultSteers: every call of FD in the unit steers with its result, so FD's returned value is
@@ -46,16 +53,19 @@ public:
 
 private:
   static constexpr unsigned kCalleeDepth = 3;
-  /// Whether argument I of Call goes to a parameter that steers in the function called (the
-  /// unit's own functions: `int steps_for(float T, float dt) { return (int)(T / dt); }`).
-  bool steeringArgument(const clang::CallExpr &Call, unsigned I) const;
+  /// What argument I of Call is to the function called (the unit's own functions: `int
+  /// steps_for(float T, float dt) { return (int)(T / dt); }` steers with T and dt).
+  Role roleOfArgument(const clang::CallExpr &Call, unsigned I) const;
 
   clang::ASTContext &Ctx;
   unsigned Depth;
   bool ResultSteers;
-  std::set<const clang::VarDecl *> Steering;
-  /// A steering local that is not read in a control place itself -> the one it computes.
-  std::map<const clang::VarDecl *, const clang::VarDecl *> Feeding;
+  struct Locals {
+    std::set<const clang::VarDecl *> Vars;
+    /// One not read in the place itself -> the one it goes into.
+    std::map<const clang::VarDecl *, const clang::VarDecl *> Feeding;
+  };
+  Locals Steering, Phases;
   mutable std::map<const clang::FunctionDecl *, std::unique_ptr<ControlValues>> Callees;
 };
 

@@ -11,7 +11,7 @@
 struct Rng {
   unsigned s = 1u;
   float uniform() { s = s * 1664525u + 1013904223u; return static_cast<float>(s >> 8) * (1.0f / 16777216.0f) + 1e-7f; }
-  float normal() { const float u1 = uniform(), u2 = uniform(); return std::sqrt(-2.0f * std::log(u1)) * std::cos(6.2831853f * u2); }
+  float normal() { const float u1 = uniform() * 0.999f, u2 = uniform(); return std::sqrt(-2.0f * std::log(u1)) * std::cos(6.2831853f * u2); }
 };
 int main() {
   Rng rng;
