@@ -104,8 +104,10 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   else if (!C.SkipReason.empty())
     skip(Op, C.SkipReason);
   else if (std::string Why = C.FunctionNode ? controlValuesOf(*C.FunctionNode).reasonFor(E) : "";
-           !Why.empty())
+           !Why.empty()) {
     skip(Op, Why);
+    PlaceSkips.insert(Found.Ops.size() - 1);
+  }
   else if (C.FunctionNode && includedInside(File, *C.FunctionNode))
     skip(Op, "in a file #included inside a function body (no place for its prelude)");
   else if (C.Lambda && calledInConstants(C.Lambda))

@@ -99,6 +99,17 @@ public:
     Op.Shape.reset();
     return true;
   }
+  /// Whether Op is skipped only for the place its value reaches (a condition, a phase): what its
+  /// operands are (constants, integers) then says more, and takes the reason's place
+  /// (skipForOperands), so that it counts as no tensor data.
+  bool skippedForItsPlace(const Operation &Op) const {
+    return PlaceSkips.count(static_cast<size_t>(&Op - Found.Ops.data())) != 0;
+  }
+  bool skipForOperands(Operation &Op, std::string Why) {
+    if (skippedForItsPlace(Op))
+      Op.SkipReason.clear();
+    return skip(Op, std::move(Why));
+  }
 
 private:
   struct FileInfo {
@@ -173,6 +184,7 @@ private:
   FoundUnit Found;
   std::map<FileID, FileInfo> Files;
   std::map<const Expr *, unsigned> IndexOf;
+  std::set<size_t> PlaceSkips; ///< operations skipped for the place their value reaches
   /// Per operation: its value operands and their slots.
   std::vector<std::vector<std::pair<const Expr *, unsigned>>> OperandsOf;
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;

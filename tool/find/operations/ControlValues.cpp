@@ -287,6 +287,8 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
 /// and the condition's of an if that assigns it (`if (err <= 1) t += h;`).
 struct Feeds : RecursiveASTVisitor<Feeds> {
   std::vector<std::pair<const VarDecl *, const VarDecl *>> ToFrom;
+  /// The pairs where the first takes the second's value as it is (`md = d`, `float best = v`).
+  std::set<std::pair<const VarDecl *, const VarDecl *>> Copies;
   bool VisitIfStmt(IfStmt *If) {
     struct Assigned : RecursiveASTVisitor<Assigned> {
       std::set<const VarDecl *> Locals;
@@ -321,14 +323,22 @@ struct Feeds : RecursiveASTVisitor<Feeds> {
     if (To && From)
       R.TraverseStmt(const_cast<Expr *>(From));
   }
+  void copy(const VarDecl *To, const Expr *From) {
+    if (const VarDecl *Src = To && From ? floatLocalOf(From) : nullptr; Src && Src != To)
+      Copies.insert({To, Src});
+  }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
       feed(floatLocalOf(B->getLHS()), B->getRHS());
+    if (B->getOpcode() == BO_Assign)
+      copy(floatLocalOf(B->getLHS()), B->getRHS());
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
-    if (isFloatLocal(V))
+    if (isFloatLocal(V)) {
       feed(V, V->getInit());
+      copy(V, V->getInit());
+    }
     return true;
   }
 };
@@ -343,23 +353,37 @@ ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned D
   const auto Steers = [this](const CallExpr &Call, unsigned I) { return roleOfArgument(Call, I); };
   SteeringReads R(Steering.Vars, Phases.Vars, Ctx, Steers, ResultSteers);
   R.TraverseStmt(const_cast<Stmt *>(Body));
-  // A local a steering local's value is computed from steers too: the maximum a test reads
-  // (`if (d > md) md = d; ... if (md < tol) break;`) is one of the d, and a residual's terms
-  // decide whether its norm meets the tolerance (`float r = f[i] - (2 * v[i] - v[i - 1] -
-  // v[i + 1]); r2 += r * r;` of `while (sqrtf(r2) > tol)`: rounded, r2 stays at the format's
-  // noise and the loop never ends). Memory is not followed: the arrays a local reads are data.
+  // A local a steering local takes as it is steers too: the maximum a test reads (`if (d > md) md
+  // = d; ... if (md < tol) break;`) is one of the d. So does a local it is computed from: a
+  // residual's terms decide whether its norm meets the tolerance (`float r = f[i] - (2 * v[i] -
+  // v[i - 1] - v[i + 1]); r2 += r * r;` of `while (sqrtf(r2) > tol)`: rounded, r2 stays at the
+  // format's noise and the loop never ends). Memory is not followed: the arrays a local reads are
+  // data.
   // So does a phase's (`float t = i / fs; ... sinf(w * t)`).
   Feeds F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
-  for (Locals *L : {&Steering, &Phases})
+  // One step only, copies aside: further back lies the bulk of the work (an N-body step's forces
+  // behind the time step its largest acceleration sets; a Monte Carlo integrand behind the
+  // standard error that stops it), whose rounding moves the test by the format's relative error,
+  // which a tolerance absorbs, where a residual's cancellation does not.
+  const auto CloseOverCopies = [&F](Locals &L) {
     for (bool Grew = true; Grew;) {
       Grew = false;
-      for (auto [To, From] : F.ToFrom)
-        if (L->Vars.count(To) && L->Vars.insert(From).second) {
-          L->Feeding[From] = To;
+      for (auto [To, From] : F.Copies)
+        if (L.Vars.count(To) && L.Vars.insert(From).second) {
+          L.Feeding[From] = To;
           Grew = true;
         }
     }
+  };
+  for (Locals *L : {&Steering, &Phases}) {
+    CloseOverCopies(*L);
+    const std::set<const VarDecl *> Read = L->Vars;
+    for (auto [To, From] : F.ToFrom)
+      if (Read.count(To) && !Read.count(From) && L->Vars.insert(From).second)
+        L->Feeding[From] = To;
+    CloseOverCopies(*L);
+  }
 }
 
 ControlValues::Role ControlValues::roleOfArgument(const CallExpr &Call, unsigned I) const {

@@ -11,9 +11,11 @@
 //   wherever it goes), through arithmetic and math calls;
 // - the operation that gives a float variable its new value (its initialiser, the right side of
 //   `v = e`, `v op= e` itself) when such a place of its function reads that variable, or reads a
-//   variable computed from the first (`md = d`; a residual's term `r` of `r2 += r * r`, which
-//   decides whether the norm meets a tolerance: rounded, the norm stays at the format's noise and
-//   a solver's loop never ends). The rest of a sum into it (`r * r`) is data, and so is memory;
+//   variable that takes the first's value as it is (`md = d`) or is computed from it, one step
+//   back (a residual's term `r` of `r2 += r * r`, which decides whether the norm meets a
+//   tolerance: rounded, the norm stays at the format's noise and a solver's loop never ends;
+//   further back lies the bulk of the work, an integrand or a force). The rest of a sum into it
+//   (`r * r`) is data, and so is memory;
 // - the argument of sin, cos or tan, which is a phase: its absolute error stays in the result however
 //   large it is, and rounding a phase of thousands moves it by whole periods (`sinf(2 * pi * f0 *
 //   t)`, RoPE's `cosf(pos * freq)`); its locals as a condition's, the reason naming the phase;

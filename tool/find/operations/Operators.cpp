@@ -165,15 +165,19 @@ bool OperationFinder::VisitBinaryOperator(BinaryOperator *B) {
   Op.Type = TC.Kind == TypeClass::Unsupported ? CompT.getAsString() : typeName(TC.Float);
   if (TC.Kind == TypeClass::Unsupported)
     return skip(Op, TC.Why);
-  if (!Op.SkipReason.empty())
+  if (!Op.SkipReason.empty() && !skippedForItsPlace(Op))
     return true;
 
   if (!Compound)
     for (const std::string &Why : {constantSkipReason({L, R}, Ctx),
-                                   integerSkipReason({L, R}, Ctx, [&](const VarDecl &V) { return givenOnce(V); }),
-                                   operandOrderSkipReason(L, R, Ctx, privateLocals())})
+                                   integerSkipReason({L, R}, Ctx, [&](const VarDecl &V) { return givenOnce(V); })})
       if (!Why.empty())
-        return skip(Op, Why);
+        return skipForOperands(Op, Why);
+  if (!Op.SkipReason.empty())
+    return true;
+  if (!Compound)
+    if (std::string Why = operandOrderSkipReason(L, R, Ctx, privateLocals()); !Why.empty())
+      return skip(Op, Why);
   // In C++ the result of x op= y is the lvalue x; where it is used as one, the generic
   // op_assign returns that lvalue.
   bool Generic = false;

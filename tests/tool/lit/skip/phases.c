@@ -18,7 +18,8 @@ void tone(float *sig, int n, float fs, float f0, float amp) {
     // REPORT: input.c:[[@LINE-1]]:17: {"action":"skipped",{{.*}}"reason":"keeps a phase exact: 't' is read in the argument of a periodic function (sin, cos, tan: rounding moves a large phase by whole periods)"
     sig[i] = amp * sinf(2.0f * 3.14159265f * f0 * t);
     // REPORT: input.c:[[@LINE-1]]:18: {"action":"keep",{{.*}}"op":"mul","rule":"class:deny"{{.*}}
-    // REPORT: input.c:[[@LINE-2]]:30: {"action":"skipped",{{.*}}"reason":"keeps a phase exact: its value reaches the argument of a periodic function {{.*}}"
+    // REPORT: input.c:[[@LINE-2]]:30: {"action":"skipped",{{.*}}"reason":"constant operands (evaluated at compile time)"
+    // REPORT: input.c:[[@LINE-3]]:44: {"action":"skipped",{{.*}}"reason":"keeps a phase exact: its value reaches the argument of a periodic function {{.*}}"
   }
 }
 
