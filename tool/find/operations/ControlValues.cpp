@@ -230,6 +230,9 @@ const VarDecl *assignedLocal(const Expr *E, ASTContext &Ctx) {
 /// Collects the float locals read in control places (Out) and in phases (Phases).
 struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
   std::set<const VarDecl *> &Out, &Phases;
+  /// Read in control places only as a comparison with zero (`if (nrm > 0.0f)`, a guard), and read
+  /// otherwise there.
+  std::set<const VarDecl *> SignTested, Valued;
   const ASTContext &Ctx;
   SteeringArgument Steers;
   bool ResultSteers;
@@ -249,15 +252,39 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
     if (S)
       R.TraverseStmt(const_cast<Stmt *>(S));
   }
-  void readsIn(const Stmt *S) { readsIn(S, Out); }
+  void readsIn(const Stmt *S) {
+    readsIn(S, Out);
+    readsIn(S, Valued);
+  }
+  /// A condition's reads, a float local compared with zero apart: rounding keeps a sign (short of
+  /// a flush to zero), so what the local is computed from does not steer (`float v = tanhf(...);
+  /// nrm += v * v;` of a guard `if (nrm > 0.0f)`), though the local itself does.
+  void conditionReads(const Expr *Cond) {
+    const auto *B = Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+    if (B && B->isLogicalOp())
+      return conditionReads(B->getLHS()), conditionReads(B->getRHS());
+    const auto Zero = [this](const Expr *E) {
+      Expr::EvalResult R;
+      return !E->isValueDependent() && E->EvaluateAsRValue(R, Ctx) &&
+             ((R.Val.isFloat() && R.Val.getFloat().isZero()) || (R.Val.isInt() && R.Val.getInt() == 0));
+    };
+    if (B && B->isComparisonOp())
+      for (auto [Side, Other] : {std::pair(B->getLHS(), B->getRHS()), std::pair(B->getRHS(), B->getLHS())})
+        if (const VarDecl *V = floatLocalOf(Side); V && Zero(Other)) {
+          Out.insert(V);
+          SignTested.insert(V);
+          return;
+        }
+    readsIn(Cond);
+  }
   bool VisitIfStmt(IfStmt *S) {
     if (branchesSteer(*S))
-      readsIn(S->getCond());
+      conditionReads(S->getCond());
     return true;
   }
-  bool VisitWhileStmt(WhileStmt *S) { return readsIn(S->getCond()), true; }
-  bool VisitDoStmt(DoStmt *S) { return readsIn(S->getCond()), true; }
-  bool VisitForStmt(ForStmt *S) { return readsIn(S->getCond()), readsIn(S->getInc()), true; }
+  bool VisitWhileStmt(WhileStmt *S) { return conditionReads(S->getCond()), true; }
+  bool VisitDoStmt(DoStmt *S) { return conditionReads(S->getCond()), true; }
+  bool VisitForStmt(ForStmt *S) { return conditionReads(S->getCond()), readsIn(S->getInc()), true; }
   bool VisitSwitchStmt(SwitchStmt *S) { return readsIn(S->getCond()), true; }
   bool VisitReturnStmt(ReturnStmt *S) {
     if (ResultSteers)
@@ -379,8 +406,9 @@ ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned D
   for (Locals *L : {&Steering, &Phases}) {
     CloseOverCopies(*L);
     const std::set<const VarDecl *> Read = L->Vars;
+    const auto SignOnly = [&](const VarDecl *V) { return L == &Steering && R.SignTested.count(V) && !R.Valued.count(V); };
     for (auto [To, From] : F.ToFrom)
-      if (Read.count(To) && !Read.count(From) && L->Vars.insert(From).second)
+      if (Read.count(To) && !SignOnly(To) && !Read.count(From) && L->Vars.insert(From).second)
         L->Feeding[From] = To;
     CloseOverCopies(*L);
   }

@@ -14,7 +14,8 @@
 //   variable that takes the first's value as it is (`md = d`) or is computed from it, one step
 //   back (a residual's term `r` of `r2 += r * r`, which decides whether the norm meets a
 //   tolerance: rounded, the norm stays at the format's noise and a solver's loop never ends;
-//   further back lies the bulk of the work, an integrand or a force). The rest of a sum into it
+//   further back lies the bulk of the work, an integrand or a force); not from a local a place
+//   only compares with zero (a guard: rounding keeps the sign). The rest of a sum into it
 //   (`r * r`) is data, and so is memory;
 // - the argument of sin, cos or tan, which is a phase: its absolute error stays in the result however
 //   large it is, and rounding a phase of thousands moves it by whole periods (`sinf(2 * pi * f0 *

@@ -4,8 +4,8 @@
 // an error estimate's parts in an adaptive step (`sc = tol * (1 + fabs(y))` flushed to zero in
 // fp16, and the step was never accepted). One step back only: what the term is computed from in
 // turn (the solution's own updates, an integrand, a force) is the bulk of the work, whose rounding
-// a tolerance absorbs. The rest of a sum into the norm (`r * r`) and a term read from memory
-// (`d[i] - e[i]`) are data.
+// a tolerance absorbs; nor behind a comparison with zero (a guard), whose sign rounding keeps. The
+// rest of a sum into the norm (`r * r`) and a term read from memory (`d[i] - e[i]`) are data.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/fp16.yaml --out-dir out --report report.json input.c --
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -59,4 +59,19 @@ float adaptive(float y, float h, float tol, int *accepted) {
     h *= 0.9f;
   }
   return y;
+}
+
+// A guard compares with zero: rounding keeps the sign, so what the norm is computed from is data.
+void normalise(float *out, const float *x, int n) {
+  float nrm = 0.0f;
+  for (int i = 0; i < n; i++) {
+    float v = tanhf(0.5f * x[i]);
+    // REPORT: input.c:[[@LINE-1]]:26: {"action":"cast",{{.*}}"op":"mul"
+    out[i] = v;
+    nrm += v * v;
+  }
+  nrm = sqrtf(nrm);
+  if (nrm > 0.0f)
+    for (int i = 0; i < n; i++)
+      out[i] /= nrm;
 }
