@@ -77,7 +77,7 @@ Operation *OperationFinder::start(const Expr *E, SourceLocation Anchor, std::str
   Op.Column = SM.getColumnNumber(File, Op.Key.Offset);
   Op.Cuda = Ctx.getLangOpts().CUDA;
   if (Op.Cuda)
-    Op.DeviceUnrolls = deviceLoopsToUnroll(*E, Ctx);
+    Op.DeviceUnrolls = deviceLoopsToUnroll(*E, Ctx, DeviceLoopsDecided);
   Op.SeenByC = !Ctx.getLangOpts().CPlusPlus;
   Op.Function = C.Function;
   StartedIn = C.FunctionNode;

@@ -185,6 +185,7 @@ private:
   std::map<FileID, FileInfo> Files;
   std::map<const Expr *, unsigned> IndexOf;
   std::set<size_t> PlaceSkips; ///< operations skipped for the place their value reaches
+  std::map<const ForStmt *, bool> DeviceLoopsDecided; ///< deviceLoopsToUnroll's answers
   /// Per operation: its value operands and their slots.
   std::vector<std::vector<std::pair<const Expr *, unsigned>>> OperandsOf;
   std::map<const FunctionDecl *, std::unique_ptr<Reductions>> ReductionsOf;

@@ -183,17 +183,17 @@ std::string origin_line(const RegistrySnapshot &snapshot) {
 }
 
 // Where the formats' own precision went, which no finding names: the sites whose rounding within
-// their format's bound (no more: more is an overflow's or a flush's) lost 1% of their values or more (e4m3 keeps 3 bits, up to 6.25% a value),
-// or a quarter of their format's bound where that is less (bf16's 0.1%, fp16's 0.012%: no bf16
-// site ever reaches 1%, and typical bf16 data loses 0.1-0.35%, short of half the bound), most
-// error first. A result that is off with no site above has its cause among
-// these (an LU factorisation's e4m3 products, where a lower margin only moves the subnormals).
+// their format's bound (no more: more is an overflow's or a flush's, which the worst sites name)
+// lost 1% of their values or more (e4m3 keeps 3 bits, up to 6.25% a value), or a quarter of their
+// format's bound where that is less (bf16's 0.1%, fp16's 0.012%: no bf16 site ever reaches 1%,
+// and typical bf16 data loses 0.1-0.35%, short of half the bound), most error first. A result
+// that is off with no site above has its cause among these (an LU factorisation's e4m3 products,
+// where a lower margin only moves the subnormals).
 std::string rounding_line(const RegistrySnapshot &snapshot) {
   std::vector<std::pair<double, const SiteSnapshot *>> coarse;  // relative error x values, the site
   for (const SiteSnapshot &s : snapshot.sites) {
     const SlotCounters t = rounded_totals(s);
     const double rel = worst_slot_error(s);
-    // Above the bound, overflows or flushed values lost it, which the worst sites name.
     const double bound = format_rounding_bound(s.site->format);
     if (rel >= std::min(0.01, 0.25 * bound) && rel <= bound && t.quantized > 0)
       coarse.emplace_back(rel * static_cast<double>(t.quantized), &s);

@@ -41,15 +41,13 @@ bool indexesThreadArray(const Stmt &Body, const VarDecl *Counter) {
   return V.Found;
 }
 
-/// The iterations of For where its bounds are constants.
-std::optional<int64_t> constantTrips(const ForStmt &For, ASTContext &Ctx) {
-  std::string Why;
-  std::optional<CountedLoop> L = countedLoop(For, Ctx, Why);
+/// The iterations of L where its bounds are constants.
+std::optional<int64_t> constantTrips(const CountedLoop &L, ASTContext &Ctx) {
   Expr::EvalResult Lower, Upper;
-  if (!L || L->Lower->isValueDependent() || L->Upper->isValueDependent() ||
-      !L->Lower->EvaluateAsInt(Lower, Ctx) || !L->Upper->EvaluateAsInt(Upper, Ctx))
+  if (L.Lower->isValueDependent() || L.Upper->isValueDependent() || !L.Lower->EvaluateAsInt(Lower, Ctx) ||
+      !L.Upper->EvaluateAsInt(Upper, Ctx))
     return std::nullopt;
-  return Upper.Val.getInt().getExtValue() - Lower.Val.getInt().getExtValue() + (L->Inclusive ? 1 : 0);
+  return Upper.Val.getInt().getExtValue() - Lower.Val.getInt().getExtValue() + (L.Inclusive ? 1 : 0);
 }
 
 /// The loop at ForLoc in the body of Instance (an instantiation of the template that holds it).
@@ -68,12 +66,12 @@ const ForStmt *loopAt(const FunctionDecl &Instance, SourceLocation ForLoc) {
   return V.Found;
 }
 
-/// For's iterations are a constant of at most kMostDeviceUnrolled; in a function template's
+/// For's (L's) iterations are a constant of at most kMostDeviceUnrolled; in a function template's
 /// pattern, in each of its instantiations (and there is one).
-bool fewConstantTrips(const ForStmt &For, const FunctionDecl &FD, ASTContext &Ctx) {
+bool fewConstantTrips(const ForStmt &For, const CountedLoop &L, const FunctionDecl &FD, ASTContext &Ctx) {
   auto Few = [](std::optional<int64_t> Trips) { return Trips && *Trips <= kMostDeviceUnrolled; };
   if (!FD.isDependentContext())
-    return Few(constantTrips(For, Ctx));
+    return Few(constantTrips(L, Ctx));
   const FunctionTemplateDecl *Template = FD.getDescribedFunctionTemplate();
   if (!Template)
     return false;
@@ -82,16 +80,27 @@ bool fewConstantTrips(const ForStmt &For, const FunctionDecl &FD, ASTContext &Ct
     if (!Instance->hasBody())
       continue;
     const ForStmt *Same = loopAt(*Instance, For.getForLoc());
-    if (!Same || !Few(constantTrips(*Same, Ctx)))
+    std::string Why;
+    std::optional<CountedLoop> InstanceLoop = Same ? countedLoop(*Same, Ctx, Why) : std::nullopt;
+    if (!InstanceLoop || !Few(constantTrips(*InstanceLoop, Ctx)))
       return false;
     Any = true;
   }
   return Any;
 }
 
+/// Whether For, in FD, is to be unrolled.
+bool unrolls(const ForStmt &For, const FunctionDecl &FD, ASTContext &Ctx) {
+  std::string Why;
+  std::optional<CountedLoop> L = countedLoop(For, Ctx, Why);
+  return L && !L->Assigned && loopFile(For, Ctx, Why) && indexesThreadArray(*For.getBody(), L->Counter) &&
+         fewConstantTrips(For, *L, FD, Ctx);
+}
+
 } // namespace
 
-std::vector<unsigned> deviceLoopsToUnroll(const Expr &E, ASTContext &Ctx) {
+std::vector<unsigned> deviceLoopsToUnroll(const Expr &E, ASTContext &Ctx,
+                                          std::map<const ForStmt *, bool> &Decided) {
   std::vector<unsigned> Loops;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const ForStmt *> Around;
@@ -107,10 +116,10 @@ std::vector<unsigned> deviceLoopsToUnroll(const Expr &E, ASTContext &Ctx) {
       if (!runsOnDevice(*FD))
         return Loops;
       for (const ForStmt *For : Around) {
-        std::string Why;
-        std::optional<CountedLoop> L = countedLoop(*For, Ctx, Why);
-        if (L && !L->Assigned && loopFile(*For, Ctx, Why) && indexesThreadArray(*For->getBody(), L->Counter) &&
-            fewConstantTrips(*For, *FD, Ctx))
+        auto [It, New] = Decided.try_emplace(For, false);
+        if (New)
+          It->second = unrolls(*For, *FD, Ctx);
+        if (It->second)
           Loops.push_back(SM.getFileOffset(For->getForLoc()));
       }
       return Loops;

@@ -13,7 +13,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 
+#include <map>
 #include <vector>
 
 namespace autoscale::find {
@@ -21,8 +23,10 @@ namespace autoscale::find {
 /// The offsets of the `for` keywords of the loops around E, in device code (a kernel or a
 /// __device__ function), to unroll: each counts from a constant to a constant (in a template, in
 /// every instantiation) at most kMostDeviceUnrolled times, indexes an array local to the thread with
-/// its counter, and has no pragma of its own.
-std::vector<unsigned> deviceLoopsToUnroll(const clang::Expr &E, clang::ASTContext &Ctx);
+/// its counter, and has no pragma of its own. Decided: each loop's answer so far, shared by the
+/// unit's operations (a loop's body is read once, not once per operation in it).
+std::vector<unsigned> deviceLoopsToUnroll(const clang::Expr &E, clang::ASTContext &Ctx,
+                                          std::map<const clang::ForStmt *, bool> &Decided);
 
 /// More iterations than this are not unrolled: the body is copied that many times.
 inline constexpr unsigned kMostDeviceUnrolled = 32;

@@ -380,19 +380,17 @@ ControlValues::ControlValues(const FunctionDecl &FD, ASTContext &Ctx, unsigned D
   const auto Steers = [this](const CallExpr &Call, unsigned I) { return roleOfArgument(Call, I); };
   SteeringReads R(Steering.Vars, Phases.Vars, Ctx, Steers, ResultSteers);
   R.TraverseStmt(const_cast<Stmt *>(Body));
-  // A local a steering local takes as it is steers too: the maximum a test reads (`if (d > md) md
-  // = d; ... if (md < tol) break;`) is one of the d. So does a local it is computed from: a
-  // residual's terms decide whether its norm meets the tolerance (`float r = f[i] - (2 * v[i] -
-  // v[i - 1] - v[i + 1]); r2 += r * r;` of `while (sqrtf(r2) > tol)`: rounded, r2 stays at the
-  // format's noise and the loop never ends). Memory is not followed: the arrays a local reads are
-  // data.
-  // So does a phase's (`float t = i / fs; ... sinf(w * t)`).
+  // A local a steering local (or a phase's) takes as it is steers too: the maximum a test reads
+  // (`if (d > md) md = d; ... if (md < tol) break;`) is one of the d. So does a local it is
+  // computed from, one step back: a residual's terms decide whether its norm meets the tolerance
+  // (`float r = f[i] - (2 * v[i] - v[i - 1] - v[i + 1]); r2 += r * r;` of `while (sqrtf(r2) >
+  // tol)`: rounded, r2 stays at the format's noise and the loop never ends). Further back lies the
+  // bulk of the work (an N-body step's forces behind the time step its largest acceleration sets; a
+  // Monte Carlo integrand behind the standard error that stops it), whose rounding moves the test
+  // by the format's relative error, which a tolerance absorbs, where a residual's cancellation does
+  // not. Memory is not followed: the arrays a local reads are data.
   Feeds F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
-  // One step only, copies aside: further back lies the bulk of the work (an N-body step's forces
-  // behind the time step its largest acceleration sets; a Monte Carlo integrand behind the
-  // standard error that stops it), whose rounding moves the test by the format's relative error,
-  // which a tolerance absorbs, where a residual's cancellation does not.
   const auto CloseOverCopies = [&F](Locals &L) {
     for (bool Grew = true; Grew;) {
       Grew = false;
@@ -451,8 +449,7 @@ std::string ControlValues::reasonFor(const Expr *E) const {
     return "steers control flow: " + Chain(Steering) +
            " is read by a condition, a loop's increment, a conversion to an integer or a function it steers in";
   if (Phases.Vars.count(V))
-    return "keeps a phase exact: " + Chain(Phases) +
-           " is read in the argument of a periodic function (sin, cos, tan: rounding moves a large phase by whole periods)";
+    return "keeps a phase exact: " + Chain(Phases) + " is read in " + kPhasePlace;
   return "";
 }
 
