@@ -34,13 +34,15 @@ TEST(SiteNumerics, NonPowerOfTwoScaleRoundsOnceFromTheExactQuotient) {
   EXPECT_EQ(bits(autoscale_result_d(&out, static_cast<double>(v))), bits(0x1.6p-2 * static_cast<double>(0.3f)));
 }
 
-// A sum whose rounding returns an operand although the exact sum differs lost the other operand
-// whole: fp16's 2048 + 1 (2049 lies halfway between 2048 and 2050, and ties to even) stalls a count.
-// Named cases: the tie down (counted), a tie up (2048 + 3 = 2051 -> 2052, not), a small operand
-// first (1 + 4096 -> 4096: a lost), a sub (2048 - 0.5 = 2047.5 ties to 2048), fp32's own
+// A sum whose rounding is what its larger operand rounds to alone, although the exact sum differs,
+// lost the other operand whole: fp16's 2048 + 1 (2049 lies halfway between 2048 and 2050, and ties
+// to even) stalls a count. Named cases: the tie down (counted), a tie up (2048 + 3 = 2051 -> 2052,
+// not), a small operand first (1 + 4096 -> 4096: a lost), a sub (2048 - 0.5 = 2047.5 ties to 2048),
+// a larger operand that is no fp16 value (1 + 2^-12, fp16's spacing at 1 being 2^-10: adding 2^-13
+// still rounds to 1, as 1 + 2^-12 does, counted; adding 2^-11 rounds up, not), fp32's own
 // absorption (2^30 + 1 is 2^30 in float: the format lost nothing), a zero operand (nothing to
 // lose), and an underflow (a 0 operand, b rounded to 0: counted as the underflow it is).
-TEST(SiteNumerics, SumsRoundedBackToAnOperandCountAsAbsorbed) {
+TEST(SiteNumerics, SumsRoundedAsTheirLargerOperandAloneCountAsAbsorbed) {
   static autoscale_site s = make_site(1207, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16,
                                       AUTOSCALE_ROUND_OUTPUT, AUTOSCALE_STRATEGY_DELAYED);
   static autoscale_site bf = make_site(1208, AUTOSCALE_OP_ADD, AUTOSCALE_ACTION_CAST, AUTOSCALE_BF16,
@@ -54,10 +56,13 @@ TEST(SiteNumerics, SumsRoundedBackToAnOperandCountAsAbsorbed) {
   EXPECT_EQ(autoscale_add_f(&s, 1.0f, 4096.0f), 4096.0f);
   EXPECT_EQ(autoscale_sub_f(&s, 2048.0f, 0.5f), 2048.0f);
   EXPECT_EQ(autoscale_add_d(&s, 2048.0, 1.0), 2048.0);
+  EXPECT_EQ(autoscale_add_f(&s, 1.0f + 0x1p-12f, 0x1p-13f), 1.0f);
+  EXPECT_EQ(autoscale_add_d(&s, 1.0 + 0x1p-12, 0x1p-13), 1.0);
+  EXPECT_EQ(autoscale_add_f(&s, 1.0f + 0x1p-12f, 0x1p-11f), 1.0f + 0x1p-10f);
   EXPECT_EQ(autoscale_add_f(&bf, 0x1p30f, 1.0f), 0x1p30f);
   EXPECT_EQ(autoscale_add_f(&s, 0.0f, 1.0f), 1.0f);
   EXPECT_EQ(autoscale_add_f(&under, 0.0f, 0x1p-30f), 0.0f);
-  EXPECT_EQ(snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].counters.absorbed, 10u + 1u + 1u + 1u);
+  EXPECT_EQ(snapshot_of(s).slot[AUTOSCALE_SLOT_OUTPUT].counters.absorbed, 10u + 1u + 1u + 1u + 2u);
   const autoscale::detail::SlotCounters c = snapshot_of(under).slot[AUTOSCALE_SLOT_OUTPUT].counters;
   EXPECT_EQ(c.absorbed, 0u);
   EXPECT_EQ(c.underflows, 1u);

@@ -74,7 +74,7 @@ double autoscale_quantize_d(autoscale_site *site, int slot, double v);
 float autoscale_result_record_f(autoscale_site *site, float v);
 double autoscale_result_record_d(autoscale_site *site, double v);
 /* The same for a sum v = a + b (a sub's b negated): also counts an operand its rounding absorbed
- * (autoscale_absorbed_f_). */
+ * (autoscale_may_absorb_f_). */
 float autoscale_sum_record_f(autoscale_site *site, float v, float a, float b);
 double autoscale_sum_record_d(autoscale_site *site, double v, double a, double b);
 /* Out of line: one execution of a binary site that rounds at its inputs, operand i belonging to
@@ -133,16 +133,51 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_oper
   return autoscale_quantize_d(s, slot, v);
 #endif
 }
-/* Whether rounding the sum v = a + b (b as added: a sub's negated) to q lost an operand whole: q
- * is a or b although v is not, so the other, non-zero, left no trace. A running sum stalls this way
- * (fp16's 2048 + 1, a small update to a large weight); an operand the format alone did not lose
- * (fp32's own v == a) is not counted. */
-AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_absorbed_f_(float a, float b, float v, float q) {
-  return (a != 0.0f) & (b != 0.0f) & (((q == a) & (v != a)) | ((q == b) & (v != b)));
+/* Whether the sum v = a + b (b as added: a sub's negated) may have lost its smaller operand whole
+ * to the rounding of a format of mant_bits mantissa bits: both are non-zero, v is not the larger (an
+ * fp32 sum's own a + b == a is no loss of the format's), and the smaller lies within twice the
+ * format's spacing at the larger (|small| 2^(mant_bits - 1) <= |big|: a normal value's spacing is
+ * at most |big| 2^-mant_bits, the sum's at most twice that), so that only such sums pay for a
+ * second rounding. *big is then the larger, and the sum lost the smaller where *big rounds alone
+ * to the sum's rounding: a running sum's stall (fp16's 2048 + 1), a small update to a weight, a
+ * perturbation of 1e-8 added to a double, whether or not the larger is a value of the format. In
+ * the format's subnormals, whose spacing is fixed, sums of smaller ratios are not tested. */
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_may_absorb_f_(float a, float b, float v, int mant_bits,
+                                                                                   float *big) {
+  const float ma = autoscale_bits_float_(autoscale_float_bits_(a) & 0x7FFFFFFFu);
+  const float mb = autoscale_bits_float_(autoscale_float_bits_(b) & 0x7FFFFFFFu);
+  const int a_larger = ma >= mb;
+  *big = a_larger ? a : b;
+  return ((a_larger ? mb : ma) != 0.0f) & (v != *big) &
+         ((a_larger ? mb : ma) * AUTOSCALE_CAST(float, 1 << (mant_bits - 1)) <= (a_larger ? ma : mb));
 }
-AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_absorbed_d_(double a, double b, double v, double q) {
-  return (a != 0.0) & (b != 0.0) & (((q == a) & (v != a)) | ((q == b) & (v != b)));
+AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_may_absorb_d_(double a, double b, double v, int mant_bits,
+                                                                                   double *big) {
+  const double ma = autoscale_bits_double_(autoscale_double_bits_(a) & 0x7FFFFFFFFFFFFFFFull);
+  const double mb = autoscale_bits_double_(autoscale_double_bits_(b) & 0x7FFFFFFFFFFFFFFFull);
+  const int a_larger = ma >= mb;
+  *big = a_larger ? a : b;
+  return ((a_larger ? mb : ma) != 0.0) & (v != *big) &
+         ((a_larger ? mb : ma) * AUTOSCALE_CAST(double, 1 << (mant_bits - 1)) <= (a_larger ? ma : mb));
 }
+#if AUTOSCALE_DEVICE_PASS
+/* Counts a device sum q = RNE(v = a + b) that lost an operand whole: the larger rounded alone at
+ * the output slot's scale (without raising its amax) is q. */
+__device__ static __forceinline__ void autoscale_device_count_absorbed_f_(autoscale_site *s, float a, float b, float v, float q) {
+  float big, inverse, x, rounded;
+  const float scale = autoscale_device_scale_in_force_(s, &(*s->state)->slot[AUTOSCALE_SLOT_OUTPUT], &inverse);
+  autoscale_device_count_absorbed_(s, autoscale_may_absorb_f_(a, b, v, autoscale_format_desc_of_(s->format).mant_bits, &big) &&
+                                          scale != 0.0f && autoscale_round_inline_f_(big, scale, inverse, s->format, &x, &rounded) &&
+                                          rounded == q);
+}
+__device__ static __forceinline__ void autoscale_device_count_absorbed_d_(autoscale_site *s, double a, double b, double v, double q) {
+  double big;
+  float inverse;
+  const float scale = autoscale_device_scale_in_force_(s, &(*s->state)->slot[AUTOSCALE_SLOT_OUTPUT], &inverse);
+  autoscale_device_count_absorbed_(s, autoscale_may_absorb_d_(a, b, v, autoscale_format_desc_of_(s->format).mant_bits, &big) &&
+                                          scale != 0.0f && autoscale_round_exact_d(big, scale, s->format, s->saturate) == q);
+}
+#endif
 
 /* One execution's result v: rounded when the site rounds at its output, recorded. sum: v is the sum
  * a + b, whose absorbed operands the site counts (statistics full). What the record decides
@@ -152,7 +187,7 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_resul
 #if AUTOSCALE_DEVICE_PASS
   if (s->rounding != AUTOSCALE_ROUND_OUTPUT || s->format == AUTOSCALE_FP32) return v;
   const float q = autoscale_device_round_f(s, AUTOSCALE_SLOT_OUTPUT, v);
-  if (sum && autoscale_site_full_(s)) autoscale_device_count_absorbed_(s, autoscale_absorbed_f_(a, b, v, q));
+  if (sum && autoscale_site_full_(s)) autoscale_device_count_absorbed_f_(s, a, b, v, q);
   return q;
 #else
   if (autoscale_plain_(s)) return v;
@@ -167,7 +202,11 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE float autoscale_resul
       if (q_bits != AUTOSCALE_OUT_OF_LINE_F_) {
         const float q = autoscale_bits_float_(q_bits);
         autoscale_record_rounded_f_(&out->c, autoscale_lane_(t), autoscale_site_full_(s), range, v, q);
-        if (sum && autoscale_site_full_(s) && autoscale_absorbed_f_(a, b, v, q)) autoscale_bump_(&out->c.absorbed);
+        float big;
+        if (sum && autoscale_site_full_(s) &&
+            autoscale_may_absorb_f_(a, b, v, autoscale_format_desc_of_(s->format).mant_bits, &big) &&
+            autoscale_round_f_(st, range, big) == q_bits)
+          autoscale_bump_(&out->c.absorbed);
         autoscale_count_(st, t);
         return q;
       }
@@ -191,7 +230,7 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_resu
 #if AUTOSCALE_DEVICE_PASS
   if (s->rounding != AUTOSCALE_ROUND_OUTPUT || s->format == AUTOSCALE_FP32) return v;
   const double q = autoscale_device_round_d(s, AUTOSCALE_SLOT_OUTPUT, v);
-  if (sum && autoscale_site_full_(s)) autoscale_device_count_absorbed_(s, autoscale_absorbed_d_(a, b, v, q));
+  if (sum && autoscale_site_full_(s)) autoscale_device_count_absorbed_d_(s, a, b, v, q);
   return q;
 #else
   if (autoscale_plain_(s)) return v;
@@ -206,7 +245,11 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_resu
       if (q_bits != AUTOSCALE_OUT_OF_LINE_D_) {
         const double q = autoscale_bits_double_(q_bits);
         autoscale_record_rounded_d_(&out->c, autoscale_lane_(t), autoscale_site_full_(s), range, v, q);
-        if (sum && autoscale_site_full_(s) && autoscale_absorbed_d_(a, b, v, q)) autoscale_bump_(&out->c.absorbed);
+        double big;
+        if (sum && autoscale_site_full_(s) &&
+            autoscale_may_absorb_d_(a, b, v, autoscale_format_desc_of_(s->format).mant_bits, &big) &&
+            autoscale_round_d_(st, range, big) == q_bits)
+          autoscale_bump_(&out->c.absorbed);
         autoscale_count_(st, t);
         return q;
       }

@@ -207,18 +207,24 @@ __device__ static __forceinline__ int autoscale_device_pow2_(float s) {
   return (u & 0x807FFFFFu) == 0u && u >= 0x00800000u && u <= 0x7E800000u;
 }
 
-/* The scale of a slot for this value: 1 for a cast, the rule's for static, the slot's otherwise
- * (raising its amax first); 0 while calibrating. */
-__device__ static __forceinline__ float autoscale_device_scale_of_(const autoscale_site *s, autoscale_device_slot *d,
-                                                                  float magnitude, float *inverse) {
+/* The scale of a slot: 1 for a cast, the rule's for static, the slot's otherwise; 0 while
+ * calibrating. */
+__device__ static __forceinline__ float autoscale_device_scale_in_force_(const autoscale_site *s,
+                                                                        const autoscale_device_slot *d, float *inverse) {
   if (s->action != AUTOSCALE_ACTION_SCALE) return *inverse = 1.0f;
   if (s->strategy == AUTOSCALE_STRATEGY_STATIC) {
     *inverse = autoscale_device_pow2_(s->params.static_scale) ? 1.0f / s->params.static_scale : 0.0f;
     return s->params.static_scale;
   }
-  autoscale_device_raise_amax_(d, magnitude);
   *inverse = d->inverse;
   return d->scale;
+}
+/* The scale of a slot for this value, raising the slot's amax first where its scale is delayed. */
+__device__ static __forceinline__ float autoscale_device_scale_of_(const autoscale_site *s, autoscale_device_slot *d,
+                                                                  float magnitude, float *inverse) {
+  if (s->action == AUTOSCALE_ACTION_SCALE && s->strategy != AUTOSCALE_STRATEGY_STATIC)
+    autoscale_device_raise_amax_(d, magnitude);
+  return autoscale_device_scale_in_force_(s, d, inverse);
 }
 
 /* One value of slot `slot` of a device site (see the top of this file). */
@@ -237,7 +243,8 @@ __device__ static __forceinline__ float autoscale_device_round_f(autoscale_site 
   }
   return q;
 }
-/* Counts this lane's sum as absorbed (autoscale_absorbed_f_): one atomic per warp, as underflows. */
+/* Counts this lane's sum as absorbed (autoscale_may_absorb_f_ in autoscale.h): one atomic per
+ * warp, as underflows. */
 __device__ static __forceinline__ void autoscale_device_count_absorbed_(autoscale_site *s, int absorbed) {
   const unsigned mask = __activemask(), lanes = __ballot_sync(mask, absorbed);
   if (lanes && autoscale_device_leader_(mask))

@@ -64,7 +64,7 @@ typedef struct autoscale_counters_ {
   autoscale_u64 nan_in, inf_in, nan_out, inf_out;
   autoscale_u64 absorbed;                /* sums whose rounding returned an operand the exact sum
                                             differed from: the other operand lost whole
-                                            (autoscale_absorbed_f_) */
+                                            (autoscale_may_absorb_f_) */
 } autoscale_counters_;
 
 /* One slot of a thread's block: the tensor active there and its counters. */

@@ -100,6 +100,7 @@ struct Ready {
   ThreadSite *t = nullptr;
   uint64_t range[kSlots] = {};  // the float range words of the slots the kind rounds
   bool full = false, record_output = false;
+  int mant_bits = 0;  // the format's, for the sums that may lose an operand whole
 };
 
 // The state of op o's site for the next run, into r (in place: a Ready returned by value costs a
@@ -137,6 +138,7 @@ void prepare(const Program &p, const autoscale_loop_op &op, Ready &r) {
                                                              : Kind::Record;
   }
   for (int k = 0; k < kSlots; ++k) r.range[k] = load_relaxed(r.t->slot[k].range_f);
+  r.mant_bits = autoscale_format_desc_of_(r.st->format).mant_bits;
 }
 
 // Each slot's statistics over a block (BlockTally's totals).
@@ -212,6 +214,13 @@ __attribute__((noinline)) void pass_lanes(const autoscale_loop_op &op, const flo
 // second operand as added.
 bool is_sum(int code) { return code == AUTOSCALE_LOOP_SITE_ADD || code == AUTOSCALE_LOOP_SITE_SUB; }
 AUTOSCALE_FORCE_INLINE inline float signed_addend(int code, float b) { return code == AUTOSCALE_LOOP_SITE_SUB ? -b : b; }
+// Whether a sum's lane v = a + b, rounded to q, lost an operand whole (autoscale_may_absorb_f_): the
+// larger rounds alone to q under the output's range.
+AUTOSCALE_FORCE_INLINE inline bool absorbed_lane(const Ready &r, float a, float b, float v, float q) {
+  float big;
+  return __builtin_expect(autoscale_may_absorb_f_(a, b, v, r.mant_bits, &big), 0) &&
+         autoscale_round_f_(r.st, r.range[AUTOSCALE_SLOT_OUTPUT], big) == autoscale_float_bits_(q);
+}
 
 // One lane's value v rounded to q as the inline path rounds it, counted into t (as
 // autoscale_record_rounded_f_ counts).
@@ -251,7 +260,7 @@ AUTOSCALE_FORCE_INLINE inline bool site_lane(const autoscale_loop_op &op, const 
     if (q == AUTOSCALE_OUT_OF_LINE_F_) return false;
     out = autoscale_bits_float_(q);
     rounded_lane(t[AUTOSCALE_SLOT_OUTPUT], v, out, r.range[AUTOSCALE_SLOT_OUTPUT], r.full);
-    if (r.full && is_sum(op.code)) t[AUTOSCALE_SLOT_OUTPUT].absorbed += autoscale_absorbed_f_(a, signed_addend(op.code, b), v, out);
+    if (r.full && is_sum(op.code)) t[AUTOSCALE_SLOT_OUTPUT].absorbed += absorbed_lane(r, a, signed_addend(op.code, b), v, out);
     return true;
   }
   case Kind::PassInputs:  // as the inline path's pass: every value finite, each recorded as it is
@@ -396,11 +405,10 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
       }
       if (r.kind == Kind::Output) {
         s[AUTOSCALE_SLOT_OUTPUT] = round_lanes(slot(AUTOSCALE_SLOT_OUTPUT), v, qa, m, bad);
-        if (r.full && is_sum(op.code)) {  // lane by lane into an integer: the compiler vectorises it
+        if (r.full && is_sum(op.code)) {
           const float *b = lanes(op.b), sign = signed_addend(op.code, 1.0f);
           uint32_t absorbed = 0;
-          for (int k = 0; k < m; ++k)
-            absorbed += static_cast<uint32_t>(autoscale_absorbed_f_(a[k], sign * b[k], v[k], qa[k]));
+          for (int k = 0; k < m; ++k) absorbed += absorbed_lane(r, a[k], sign * b[k], v[k], qa[k]);
           s[AUTOSCALE_SLOT_OUTPUT].absorbed += absorbed;
         }
         std::copy(qa, qa + m, dst);

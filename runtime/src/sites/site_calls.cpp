@@ -68,7 +68,7 @@ template <class T> T sum_record(autoscale_site *site, T v, T a, T b) {
   SiteState *st = entered_state_of(site);
   ThreadSite &t = thread_site(st);
   const T q = finish_execution(st, t, lane_of(t), v);
-  if (st->full && absorbed(a, b, v, q)) bump(t.slot[AUTOSCALE_SLOT_OUTPUT].c.absorbed);
+  if (st->full && absorbed(st, t.slot[AUTOSCALE_SLOT_OUTPUT], a, b, v, q)) bump(t.slot[AUTOSCALE_SLOT_OUTPUT].c.absorbed);
   return q;
 }
 

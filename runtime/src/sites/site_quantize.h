@@ -159,14 +159,27 @@ template <class T> inline void record_result(const SiteState *st, ThreadSlot &ou
   if (AUTOSCALE_UNLIKELY(!std::isfinite(v))) note_nonfinite(st, out, v, v);
 }
 
-// A sum's rounding lost an operand whole (autoscale.h).
-inline bool absorbed(float a, float b, float v, float q) { return autoscale_absorbed_f_(a, b, v, q) != 0; }
-inline bool absorbed(double a, double b, double v, double q) { return autoscale_absorbed_d_(a, b, v, q) != 0; }
-
 // The format the site rounds to now (AUTOSCALE_FP32 during empirical analysis).
 inline int format_now(const SiteState *st) {
   return __atomic_load_n(&st->pass, __ATOMIC_RELAXED) ? AUTOSCALE_FP32 : st->format;
 }
+
+// Whether a sum's rounding q of v = a + b, at the output slot `out`, lost an operand whole: the
+// larger rounds alone to q (autoscale_may_absorb_f_, autoscale.h).
+inline bool may_absorb(float a, float b, float v, int mant_bits, float *big) {
+  return autoscale_may_absorb_f_(a, b, v, mant_bits, big) != 0;
+}
+inline bool may_absorb(double a, double b, double v, int mant_bits, double *big) {
+  return autoscale_may_absorb_d_(a, b, v, mant_bits, big) != 0;
+}
+template <class T> inline bool absorbed(const SiteState *st, const ThreadSlot &out, T a, T b, T v, T q) {
+  const int format = format_now(st);
+  T big, rounded;
+  return st->round_output && format != AUTOSCALE_FP32 &&
+         may_absorb(a, b, v, autoscale_format_desc_of_(format).mant_bits, &big) && round_fast(st, out, big, &rounded) &&
+         rounded == q;
+}
+
 
 // The lane of the error sums of the calling thread's next execution: the hot path's.
 inline uint64_t lane_of(const ThreadSite &t) { return autoscale_lane_(&t); }

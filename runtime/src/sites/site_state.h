@@ -68,7 +68,7 @@ struct SlotCounters {
   double value_sum = 0;    // sum |v| over the same values
   uint64_t overflows = 0, underflows = 0, subnormals = 0;
   uint64_t nan_in = 0, inf_in = 0, nan_out = 0, inf_out = 0;
-  uint64_t absorbed = 0;   // sums that lost an operand whole (autoscale_absorbed_f_)
+  uint64_t absorbed = 0;   // sums that lost an operand whole (autoscale_may_absorb_f_)
 };
 
 // dst += src (src read relaxed, its lanes in order); the amax becomes the larger.
