@@ -10,6 +10,7 @@
 #include "find/Context.h"
 #include "find/Instantiations.h"
 #include "find/KernelLaunches.h"
+#include "find/ReachingValues.h"
 #include "find/loops/DeviceUnrolls.h"
 #include "find/operations/ExchangedBuffers.h"
 #include "find/operations/SkipReasons.h"
@@ -173,7 +174,7 @@ bool OperationFinder::resultSteers(const FunctionDecl &FD) {
 
 const std::map<const FunctionDecl *, std::vector<CallSite>> &OperationFinder::sites() {
   if (!CallSitesOf)
-    CallSitesOf = callSites(Ctx);
+    CallSitesOf = callSites(Ctx, FoldOperators);
   return *CallSitesOf;
 }
 
@@ -189,7 +190,8 @@ const Reductions &OperationFinder::reductionsOf(const FunctionDecl *FD) {
         Calls.insert(Calls.end(), It->second.begin(), It->second.end());
     if (!Exchanged)
       Exchanged.emplace(Ctx, sites());
-    R = std::make_unique<Reductions>(*FD, Ctx, Exchanged->of(*FD, Calls));
+    R = std::make_unique<Reductions>(*FD, Ctx, Exchanged->of(*FD, Calls),
+                                     FoldOperators.count(FD->getCanonicalDecl()) != 0);
   }
   return *R;
 }
@@ -452,14 +454,17 @@ bool OperationFinder::VisitFunctionDecl(FunctionDecl *FD) {
 }
 
 void OperationFinder::linkInputs() {
+  ReachingValues Reaching(Ctx, DefsOf);
   for (unsigned I = 0; I < Found.Ops.size(); ++I)
     for (auto [Operand, Slot] : OperandsOf[I]) {
       // Casts are clear operations: results flow through them.
       const Expr *E = Operand->IgnoreParenCasts();
       std::vector<const Expr *> Producers = {E};
       if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-        if (auto Defs = DefsOf.find(dyn_cast<VarDecl>(D->getDecl())); Defs != DefsOf.end())
-          Producers.insert(Producers.end(), Defs->second.begin(), Defs->second.end());
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && DefsOf.count(V)) {
+          std::vector<const Expr *> Defs = Reaching.reaching(*D, *V);
+          Producers.insert(Producers.end(), Defs.begin(), Defs.end());
+        }
       } else if (auto Key = elementKey(E)) {
         if (auto Stores = StoresOf.find(*Key); Stores != StoresOf.end())
           Producers.insert(Producers.end(), Stores->second.begin(), Stores->second.end());

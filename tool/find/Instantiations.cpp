@@ -24,6 +24,23 @@ std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl &Pattern) 
   return Out;
 }
 
+bool hasValueParameters(const FunctionDecl &Pattern) {
+  const auto Takes = [](const TemplateParameterList *Params) {
+    return Params && llvm::any_of(*Params, [](const NamedDecl *P) { return !isa<TemplateTypeParmDecl>(P); });
+  };
+  if (const FunctionTemplateDecl *FT = Pattern.getDescribedFunctionTemplate();
+      FT && Takes(FT->getTemplateParameters()))
+    return true;
+  for (const DeclContext *C = Pattern.getDeclContext(); C; C = C->getParent())
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(C)) {
+      if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate(); CT && Takes(CT->getTemplateParameters()))
+        return true;
+      if (const auto *PS = dyn_cast<ClassTemplatePartialSpecializationDecl>(RD); PS && Takes(PS->getTemplateParameters()))
+        return true;
+    }
+  return false;
+}
+
 bool hasTypeArgument(const FunctionDecl &F, QualType T) {
   const ASTContext &Ctx = F.getASTContext();
   const auto Has = [&](const TemplateArgumentList *Args) {

@@ -20,6 +20,10 @@ namespace autoscale::find {
 /// The instantiations of the function template or class template member Pattern.
 std::vector<const clang::FunctionDecl *> instantiationsOf(const clang::FunctionDecl &Pattern);
 
+/// Whether the template Pattern belongs to (its own, or a class template around it) takes a
+/// value or a template as a parameter: an instantiation's constants may then be its own.
+bool hasValueParameters(const clang::FunctionDecl &Pattern);
+
 /// Whether F is instantiated with T as a type argument (its own or its class's): an operation of
 /// type T there computes in the template's parameter, where `soft<int>`'s double arithmetic (of
 /// std::exp's result, converted to int only because T is) does not.

@@ -230,11 +230,14 @@ private:
   /// The unit's call sites (CallSites.h), found on first use.
   const std::map<const FunctionDecl *, std::vector<CallSite>> &sites();
   std::optional<std::map<const FunctionDecl *, std::vector<CallSite>>> CallSitesOf;
+  /// The call operators of the function objects the unit folds ranges with (found with the sites).
+  std::set<const FunctionDecl *> FoldOperators;
   std::map<const FunctionDecl *, std::unique_ptr<PrivateLocals>> PrivateLocalsOf;
   /// The function of the operation start() began last (its shape comes next).
   const FunctionDecl *StartedIn = nullptr;
-  /// Def-use, flow-insensitive: every value a local is given (its initialiser, the right side
-  /// of `x = e`, the compound assignment or ++/-- itself) reaches the operations that read it; a
+  /// Def-use: the values a local is given (its initialiser, the right side of `x = e`, the
+  /// compound assignment or ++/-- itself) reach the operations that read them where no value
+  /// given unconditionally in between hides them (ReachingValues.h); a
   /// value stored to an array element reaches the reads of the same element written the same
   /// way in the same loop iteration (out[i] = a * b; ... out[i] + c); outside loops, a read of a
   /// local array's element is reached by every value stored to the array (partial sums in

@@ -283,6 +283,56 @@ template <class AutoscaleT_>
 AUTOSCALE_HOST_DEVICE inline auto result(autoscale_site *s, AutoscaleT_ &&v) -> typename detail::passed<AutoscaleT_>::type {
   return detail::result(typename detail::route_of<typename detail::bare<AutoscaleT_>::type>::type(), s, static_cast<AutoscaleT_ &&>(v));
 }
+
+/* A template's loop nest (autoscale_matmul_nest_* and autoscale_matmul_nest_factors_*): the
+ * runtime's product where the instantiation's result C is float or double (its operands then are
+ * too: the rewrite proved the same product in each such instantiation), else 0, for the loops as
+ * written to run. Host only. */
+namespace detail {
+inline int matmul_nest(via<float>, autoscale_site *s, size_t m, size_t n, size_t k, const float *a, ptrdiff_t a_rs,
+                       ptrdiff_t a_cs, const float *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const float *d, ptrdiff_t d_rs,
+                       ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return ::autoscale_matmul_nest_f(s, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+}
+inline int matmul_nest(via<double>, autoscale_site *s, size_t m, size_t n, size_t k, const double *a, ptrdiff_t a_rs,
+                       ptrdiff_t a_cs, const double *b, ptrdiff_t b_rs, ptrdiff_t b_cs, const double *d, ptrdiff_t d_rs,
+                       ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return ::autoscale_matmul_nest_d(s, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, d, d_rs, d_cs, c, c_rs, c_cs);
+}
+template <class... AutoscaleA_> inline int matmul_nest(plain, AutoscaleA_ &&...) { return 0; }
+inline int matmul_nest_factors(via<float>, autoscale_site *s, size_t m, size_t n, size_t k, float a_factor,
+                               const float *a, ptrdiff_t a_rs, ptrdiff_t a_cs, float b_factor, const float *b,
+                               ptrdiff_t b_rs, ptrdiff_t b_cs, float product_factor, const float *d, ptrdiff_t d_rs,
+                               ptrdiff_t d_cs, float *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return ::autoscale_matmul_nest_factors_f(s, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b, b_rs, b_cs, product_factor,
+                                           d, d_rs, d_cs, c, c_rs, c_cs);
+}
+inline int matmul_nest_factors(via<double>, autoscale_site *s, size_t m, size_t n, size_t k, double a_factor,
+                               const double *a, ptrdiff_t a_rs, ptrdiff_t a_cs, double b_factor, const double *b,
+                               ptrdiff_t b_rs, ptrdiff_t b_cs, double product_factor, const double *d, ptrdiff_t d_rs,
+                               ptrdiff_t d_cs, double *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return ::autoscale_matmul_nest_factors_d(s, m, n, k, a_factor, a, a_rs, a_cs, b_factor, b, b_rs, b_cs, product_factor,
+                                           d, d_rs, d_cs, c, c_rs, c_cs);
+}
+template <class... AutoscaleA_> inline int matmul_nest_factors(plain, AutoscaleA_ &&...) { return 0; }
+} /* namespace detail */
+
+template <class AutoscaleA_, class AutoscaleB_, class AutoscaleD_, class AutoscaleC_>
+inline int matmul_nest(autoscale_site *s, size_t m, size_t n, size_t k, AutoscaleA_ *a, ptrdiff_t a_rs, ptrdiff_t a_cs,
+                       AutoscaleB_ *b, ptrdiff_t b_rs, ptrdiff_t b_cs, AutoscaleD_ d, ptrdiff_t d_rs, ptrdiff_t d_cs,
+                       AutoscaleC_ *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return detail::matmul_nest(typename detail::route_of<AutoscaleC_>::type(), s, m, n, k, a, a_rs, a_cs, b, b_rs, b_cs,
+                             d, d_rs, d_cs, c, c_rs, c_cs);
+}
+template <class AutoscaleFA_, class AutoscaleA_, class AutoscaleFB_, class AutoscaleB_, class AutoscaleFP_,
+          class AutoscaleD_, class AutoscaleC_>
+inline int matmul_nest_factors(autoscale_site *s, size_t m, size_t n, size_t k, AutoscaleFA_ a_factor, AutoscaleA_ *a,
+                               ptrdiff_t a_rs, ptrdiff_t a_cs, AutoscaleFB_ b_factor, AutoscaleB_ *b, ptrdiff_t b_rs,
+                               ptrdiff_t b_cs, AutoscaleFP_ product_factor, AutoscaleD_ d, ptrdiff_t d_rs,
+                               ptrdiff_t d_cs, AutoscaleC_ *c, ptrdiff_t c_rs, ptrdiff_t c_cs) {
+  return detail::matmul_nest_factors(typename detail::route_of<AutoscaleC_>::type(), s, m, n, k, a_factor, a, a_rs,
+                                     a_cs, b_factor, b, b_rs, b_cs, product_factor, d, d_rs, d_cs, c, c_rs, c_cs);
+}
 } /* namespace __autoscale */
 
 #endif

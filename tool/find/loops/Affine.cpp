@@ -327,7 +327,7 @@ std::optional<Access> AffineReader::atomPointer(const Expr *E) {
     else
       return fail<Access>("'" + text(E) + "' does not point to float or double");
   }
-  X.Element = Elem.getUnqualifiedType();
+  X.Element = Elem.getCanonicalType().getUnqualifiedType(); // not a template argument's sugar
   return X;
 }
 

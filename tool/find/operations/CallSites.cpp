@@ -1,6 +1,8 @@
 //===- CallSites.cpp - where the unit calls each of its functions ------------===//
 #include "find/operations/CallSites.h"
 
+#include "find/operations/SumSteps.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -26,6 +28,8 @@ public:
         if (const FunctionDecl *Callee = C->getDirectCallee();
             Callee && Callee->isDefined() && !Out.SM.isInSystemHeader(Callee->getLocation()))
           Out.Sites[Callee->getCanonicalDecl()].push_back({C, Caller});
+        if (const CXXMethodDecl *Op = foldFunctor(*C); Op && !Out.SM.isInSystemHeader(Op->getLocation()))
+          Out.FoldOperators.insert(Op->getCanonicalDecl());
         return true;
       }
     } W(*this, FD);
@@ -35,13 +39,16 @@ public:
 
   const SourceManager &SM;
   std::map<const FunctionDecl *, std::vector<CallSite>> Sites;
+  std::set<const FunctionDecl *> FoldOperators;
 };
 
 } // namespace
 
-std::map<const FunctionDecl *, std::vector<CallSite>> callSites(ASTContext &Ctx) {
+std::map<const FunctionDecl *, std::vector<CallSite>> callSites(ASTContext &Ctx,
+                                                                std::set<const FunctionDecl *> &FoldOperators) {
   Calls C(Ctx.getSourceManager());
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  FoldOperators = std::move(C.FoldOperators);
   return std::move(C.Sites);
 }
 

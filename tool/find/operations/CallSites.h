@@ -12,6 +12,7 @@
 #include "clang/AST/Expr.h"
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace autoscale::find {
@@ -22,8 +23,11 @@ struct CallSite {
 };
 
 /// Every call, in a function defined outside system headers, of a function defined outside them,
-/// by the callee's canonical declaration.
-std::map<const clang::FunctionDecl *, std::vector<CallSite>> callSites(clang::ASTContext &Ctx);
+/// by the callee's canonical declaration. FoldOperators: the call operators, defined outside
+/// system headers, of the function objects those functions fold ranges with (SumSteps.h's
+/// foldFunctor), by their canonical declarations.
+std::map<const clang::FunctionDecl *, std::vector<CallSite>> callSites(clang::ASTContext &Ctx,
+                                                                      std::set<const clang::FunctionDecl *> &FoldOperators);
 
 } // namespace autoscale::find
 

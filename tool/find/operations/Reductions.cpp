@@ -40,7 +40,7 @@ bool wrapsIndex(const Stmt *E) {
 
 } // namespace
 
-Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged)
+Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged, bool FoldsARange)
     : Ctx(Ctx), Exchanged(std::move(Exchanged)) {
   for (const ParmVarDecl *P : FD.parameters())
     ++NameCount[P->getName()];
@@ -66,6 +66,8 @@ Reductions::Impl::Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchan
       Roles[U] = Idiom::Update;
   for (const FoldSteps &F : Folds)
     fold(F);
+  if (FoldsARange)
+    foldedByCaller(FD);
   for (const InPlaceTransform &T : Transforms)
     transformedInPlace(T);
   for (const Expr *G : Guarded)
@@ -570,8 +572,8 @@ std::string Reductions::Impl::uniqueName(const VarDecl *V) const {
 }
 
 
-Reductions::Reductions(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged)
-    : P(std::make_unique<Impl>(FD, Ctx, std::move(Exchanged))) {}
+Reductions::Reductions(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged, bool FoldsARange)
+    : P(std::make_unique<Impl>(FD, Ctx, std::move(Exchanged), FoldsARange)) {}
 Reductions::~Reductions() = default;
 
 std::optional<Idiom> Reductions::roleOf(const Expr *E) const { return P->roleOf(E); }

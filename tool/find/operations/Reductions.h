@@ -40,8 +40,11 @@ namespace autoscale::find {
 class Reductions {
 public:
   /// Analyses the body of FD (lambdas in it included). Exchanged: the buffers FD's arithmetic
-  /// sees exchanged (ExchangedBuffers.h's BufferExchanges::of).
-  Reductions(const clang::FunctionDecl &FD, clang::ASTContext &Ctx, Exchanges Exchanged = {});
+  /// sees exchanged (ExchangedBuffers.h's BufferExchanges::of). FoldsARange: FD is the call
+  /// operator of a function object that folds a range (SumSteps.h's foldFunctor), whose returned
+  /// sum into its first parameter is the fold's running sum, as a lambda's is.
+  Reductions(const clang::FunctionDecl &FD, clang::ASTContext &Ctx, Exchanges Exchanged = {},
+             bool FoldsARange = false);
   ~Reductions();
 
   /// What the operator E is for (accumulate, dot_mul, square_sum, update, guard, compensation,

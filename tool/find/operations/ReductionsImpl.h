@@ -31,7 +31,7 @@ class Reductions::Impl : public RecursiveASTVisitor<Reductions::Impl> {
 public:
   using Idiom = rules::Idiom;
 
-  Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged);
+  Impl(const FunctionDecl &FD, ASTContext &Ctx, Exchanges Exchanged, bool FoldsARange);
 
   // ---- the walk: loops, variables, writes, assignments ----
   bool TraverseForStmt(ForStmt *S) { return loop(S, [&] { return Base::TraverseForStmt(S); }); }
@@ -201,6 +201,9 @@ private:
   /// A fold's lambda runs once per element (its loop, TraverseLambdaExpr): its returned sum is a
   /// reduction where a term varies with the element.
   void fold(const FoldSteps &F);
+  /// The call operator Op of a function object a caller folds a range with: its returned steps
+  /// into its first parameter accumulate, and a product of the element (its second) is a term's.
+  void foldedByCaller(const FunctionDecl &Op);
 
   void reduction(const std::vector<SumStep> &Steps, int L, const Chain &C);
   /// Steps of a sum over loop L into Target: a reduction, or an elimination where a term reads
@@ -208,6 +211,10 @@ private:
   /// a[k][j]`, a triangular solve's `x[i] -= l[i][j] * x[j]`): each sum takes in what others left
   /// before it, so the sweep is state updated in place, not a product of two tensors.
   void sumOrElimination(const std::vector<SumStep> &Steps, const Expr *Target, int L, const Chain &C);
+  /// Whether Added reads state that the sum replaces: the elements of a buffer into which the
+  /// function copies the sum's stored elements (Written), by a product whose other factors stay put
+  /// in the loops around both the sum and the copy (`xp[i] += F[i][k] * x[k]; ... x[i] = xp[i]`).
+  bool propagatesState(const Expr *Added, llvm::ArrayRef<const Expr *> Written, const Chain &C) const;
   /// Whether Value is the sum Local holds combined by arithmetic (`s / a[i][i]`, `x[i] + w * (b[i] -
   /// s)`), directly or through locals given once: what a call computes from it (a Runge-Kutta
   /// stage's `k[3] = f(t + h, y3)`, an SGD step's `sigmoid(f)`) is another quantity.

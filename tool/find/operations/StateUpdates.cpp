@@ -458,7 +458,8 @@ bool Reductions::Impl::readsOld(const Stmt *E, const Expr *Target) const {
 bool Reductions::Impl::readsWhere(const Stmt *E, llvm::function_ref<bool(const Expr *)> Is) const {
   if (!E)
     return false;
-  if (const auto *X = dyn_cast<Expr>(E)) {
+  // A template's initialiser `std::vector<T> x(n)` is a list of no type: its elements are read.
+  if (const auto *X = dyn_cast<Expr>(E); X && !X->getType().isNull()) {
     if (Is(X))
       return true;
     if (const VarDecl *V = varOf(X); V && isSingleAssignmentLocal(V) && Visiting.insert(V).second) {

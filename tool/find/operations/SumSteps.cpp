@@ -96,6 +96,9 @@ const Expr *foldOperator(const CallExpr &C) {
   const StringRef Name = FD->getName();
   if (Name == "accumulate" || Name == "reduce")
     return C.getArg(C.getNumArgs() - 1);
+  // thrust's transform_reduce takes (first, last, transform, init, reduce): its fold is last.
+  if (Name == "transform_reduce" && !FD->isInStdNamespace())
+    return C.getArg(C.getNumArgs() - 1);
   if (Name == "inner_product" || Name == "transform_reduce")
     return C.getNumArgs() >= 5 ? C.getArg(C.getNumArgs() - 2) : nullptr;
   return nullptr;
@@ -103,13 +106,8 @@ const Expr *foldOperator(const CallExpr &C) {
 
 } // namespace
 
-FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
-  const Expr *Fold = foldOperator(C);
-  const LambdaExpr *L = Fold ? lambdaOf(Fold) : nullptr;
-  const CXXMethodDecl *Op = L ? L->getCallOperator() : nullptr;
-  if (!Op || Op->getNumParams() != 2)
-    return {};
-  const auto IsSum = [Sum = Op->getParamDecl(0)](const Expr *X) {
+std::vector<SumStep> foldedSteps(const FunctionDecl &Op, const ASTContext &Ctx) {
+  const auto IsSum = [Sum = Op.getParamDecl(0)](const Expr *X) {
     const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
     return D && D->getDecl() == Sum;
   };
@@ -123,8 +121,32 @@ FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
       if (!isa_and_nonnull<LambdaExpr>(Child))
         Returns(Child);
   };
-  Returns(L->getBody());
-  return {L, std::move(Steps)};
+  Returns(Op.getBody());
+  return Steps;
+}
+
+FoldSteps foldSteps(const CallExpr &C, const ASTContext &Ctx) {
+  const Expr *Fold = foldOperator(C);
+  const LambdaExpr *L = Fold ? lambdaOf(Fold) : nullptr;
+  const CXXMethodDecl *Op = L ? L->getCallOperator() : nullptr;
+  if (!Op || Op->getNumParams() != 2)
+    return {};
+  return {L, foldedSteps(*Op, Ctx)};
+}
+
+const CXXMethodDecl *foldFunctor(const CallExpr &C) {
+  const Expr *Fold = foldOperator(C);
+  const CXXRecordDecl *Class = Fold ? Fold->IgnoreImplicit()->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Class || Class->isLambda() || !Class->hasDefinition())
+    return nullptr;
+  // Of overloads, the one whose running sum is of the fold's type (its result's: the initial
+  // value's).
+  const QualType Sum = C.getType().getCanonicalType().getUnqualifiedType();
+  for (const CXXMethodDecl *M : Class->methods())
+    if (M->getOverloadedOperator() == OO_Call && M->getNumParams() == 2 && M->hasBody() &&
+        M->getParamDecl(0)->getType().getNonReferenceType().getCanonicalType().getUnqualifiedType() == Sum)
+      return M;
+  return nullptr;
 }
 
 InPlaceTransform inPlaceTransform(const CallExpr &C, const ASTContext &Ctx) {

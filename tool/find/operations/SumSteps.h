@@ -43,6 +43,15 @@ struct FoldSteps {
   std::vector<SumStep> Steps;
 };
 FoldSteps foldSteps(const clang::CallExpr &C, const clang::ASTContext &Ctx);
+/// The call operator of the function object, not a lambda, that the call C folds a range with
+/// (`std::accumulate(b, e, 0.0f, plus_f())`, thrust's reduce given a struct): its returned
+/// value's steps into its first parameter (foldedSteps) are the fold's sum; of overloads, the one
+/// whose first parameter has the fold's type. Null where C is no such fold, or no operator takes
+/// two parameters, the first of the fold's type, and has a body.
+const clang::CXXMethodDecl *foldFunctor(const clang::CallExpr &C);
+/// The operations of Op's returned values that add into its first parameter (a fold's running
+/// sum: `return s + x * x;`); Op takes two.
+std::vector<SumStep> foldedSteps(const clang::FunctionDecl &Op, const clang::ASTContext &Ctx);
 
 /// A binary std::transform (std's or thrust's) that writes back into one of its input ranges
 /// (`std::transform(w.begin(), w.end(), g.begin(), w.begin(), [lr](float a, float b) { return a -

@@ -58,6 +58,19 @@ void Reductions::Impl::fold(const FoldSteps &F) {
     }
 }
 
+void Reductions::Impl::foldedByCaller(const FunctionDecl &Op) {
+  const ParmVarDecl *Element = Op.getParamDecl(1);
+  for (const SumStep &S : foldedSteps(Op, Ctx)) {
+    Roles[S.Reducer] = Idiom::Accumulate;
+    productTerm(S.Added, [&](const Expr *E) {
+      return readsWhere(E, [&](const Expr *X) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(X);
+        return Ref && Ref->getDecl() == Element;
+      });
+    });
+  }
+}
+
 void Reductions::Impl::stepsBesideLoops() {
   // Each local's assignments in a loop that sum into it, and those that give it a value anew.
   std::map<const VarDecl *, std::vector<const BinaryOperator *>> Sums, Fresh;
@@ -208,11 +221,69 @@ void Reductions::Impl::sumOrElimination(const std::vector<SumStep> &Steps, const
         Written.push_back(A.B->getLHS());
     }
   if (llvm::none_of(Steps, [&](const SumStep &S) {
-        return llvm::any_of(Written, [&](const Expr *W) { return eliminates(S.Added, W, L, C); });
+        return llvm::any_of(Written, [&](const Expr *W) { return eliminates(S.Added, W, L, C); }) ||
+               propagatesState(S.Added, Written, C);
       }))
     return reduction(Steps, L, C);
   for (const SumStep &S : Steps)
     update(S.Reducer, Target);
+}
+
+bool Reductions::Impl::propagatesState(const Expr *Added, llvm::ArrayRef<const Expr *> Written, const Chain &C) const {
+  // x <- F x stepped in time (a Kalman filter's prediction, a Markov chain's distribution) is
+  // state: rounded every step, it drifts as a written-out `x[0] = F00 * x[0] + F01 * x[1]` would.
+  // Not a product whose matrix moves with the loops around the copy (a layer's W[l] x, W += N * N),
+  // nor one whose vector those loops fill afresh (a sample's), nor a copy made once.
+  const auto ReadsBuffer = [&](const Stmt *E, const ValueDecl *Buffer) {
+    return readsWhere(E, [&](const Expr *R) {
+      const std::optional<ElementPath> Read = elementPathOf(R);
+      return Read && Read->Buffer == Buffer;
+    });
+  };
+  for (const Expr *W : Written) {
+    const std::optional<ElementPath> Stored = pathThroughRows(W);
+    if (!Stored || !Stored->Buffer)
+      continue;
+    for (const Assignment &X : Assignments) {
+      const std::optional<ElementPath> To = X.B->getOpcode() == BO_Assign ? elementPathOf(X.B->getLHS()) : std::nullopt;
+      const std::optional<ElementPath> From = To ? elementPathOf(X.B->getRHS()->IgnoreParenImpCasts()) : std::nullopt;
+      if (!From || From->Buffer != Stored->Buffer || To->Buffer == Stored->Buffer || !ReadsBuffer(Added, To->Buffer))
+        continue;
+      Chain Carrying; // the loops around both, innermost first
+      for (int Around : chainOf(X.Loop))
+        if (llvm::is_contained(C, Around))
+          Carrying.push_back(Around);
+      if (Carrying.empty())
+        continue;
+      const int Outer = Carrying.back();
+      const auto Moves = [&](const ValueDecl *D) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        if (!V)
+          return false;
+        for (int L : Carrying)
+          if (const auto *For = dyn_cast<ForStmt>(Loops[L].S); For && forCounter(*For) == V)
+            return true;
+        return !declaredIn(V, Outer) && llvm::any_of(Assignments, [&](const Assignment &Y) {
+                 return within(Y.Loop, Outer) && varOf(Y.B->getLHS()->IgnoreParenImpCasts()) == V;
+               });
+      };
+      const bool MatrixMoves = readsWhere(Added, [&](const Expr *R) {
+        const std::optional<ElementPath> Read = elementPathOf(R);
+        return Read && Read->Buffer != To->Buffer && readsWhere(R, [&](const Expr *E) {
+                 const auto *Ref = dyn_cast<DeclRefExpr>(E);
+                 return Ref && Moves(Ref->getDecl());
+               });
+      });
+      const bool Refilled = llvm::any_of(Assignments, [&](const Assignment &Y) {
+        const std::optional<ElementPath> P =
+            Y.B != X.B && Y.B->getOpcode() == BO_Assign && within(Y.Loop, Outer) ? elementPathOf(Y.B->getLHS()) : std::nullopt;
+        return P && P->Buffer == To->Buffer && !ReadsBuffer(Y.B->getRHS(), To->Buffer);
+      });
+      if (!MatrixMoves && !Refilled)
+        return true;
+    }
+  }
+  return false;
 }
 
 void Reductions::Impl::reduction(const Stmt *Reducer, const Expr *Added, int L, const Chain &C) {

@@ -13,6 +13,10 @@
 #include "substitutions/matmul/GemmCublas.h"
 #include "substitutions/matmul/GemmKernels.h"
 #include "substitutions/matmul/GemmNests.h"
+#include "find/Instantiations.h"
+
+#include <map>
+#include <set>
 
 namespace autoscale::find::gemm {
 
@@ -43,14 +47,87 @@ static Operation *startGemm(OperationFinder &F, const FunctionDecl &FD, SourceLo
   return F.startWhole(FD, Anchor, Where, std::move(Spelling), BaseOp::Matmul);
 }
 
+/// The record of a loop nest's GEMM, N found in FD's body (an instantiation's for a template);
+/// null where the nest is not the project's.
+static Operation *recordNest(OperationFinder &F, const FunctionDecl &FD, NestFinding &N) {
+  const Stmt *Anchor = N.Anchor;
+  Operation *Op = startGemm(F, FD, cast<ForStmt>(Anchor)->getForLoc(), Anchor,
+                            rules::name(BaseOp::Matmul).str());
+  if (!Op)
+    return nullptr;
+  if (ExprContext C = contextOf(N.Statement, F.context()); !C.SkipReason.empty())
+    F.skip(*Op, C.SkipReason);
+  std::optional<FloatKind> Type = runtimeKind(N.Statement->getType());
+  if (N.Shape && N.Shape->RankOne)
+    Op->OpName = rules::name(rules::Idiom::OuterProduct).str();
+  fill(*Op, std::move(N.Shape), std::move(N.Reason), std::move(N.Suggestion),
+       std::move(N.Variable), Type.value_or(FloatKind::Float));
+  return Op;
+}
+
+/// A template's nests, proved in its instantiations (its pattern has no types yet), each
+/// anchored at its pattern's loop, so one edit of the pattern serves them all. A nest proved the
+/// same product in every instantiation that computes it in float or double becomes the generic
+/// call (generics.h), which falls back to the loops as written for other types; a nest whose
+/// call cannot fall back (its loops removed or split) keeps its operations' own calls.
+static void recogniseTemplateNests(OperationFinder &F, const FunctionDecl &Pattern) {
+  std::map<SourceLocation::UIntTy, NestFinding> ByLoop;
+  std::map<SourceLocation::UIntTy, std::set<FloatKind>> TypesOf;
+  for (const FunctionDecl *I : instantiationsOf(Pattern)) {
+    if (!I->getBody())
+      continue;
+    for (NestFinding &N : findNests(*I, F.context(), F.reductionsOf(I), F.ranges())) {
+      const SourceLocation::UIntTy Loop = cast<ForStmt>(N.Anchor)->getForLoc().getRawEncoding();
+      if (N.Shape)
+        TypesOf[Loop].insert(N.Shape->Type);
+      auto [It, New] = ByLoop.try_emplace(Loop, N);
+      NestFinding &Seen = It->second;
+      if (New || !Seen.Shape)
+        continue;
+      if (!N.Shape) {
+        Seen = N;
+        continue;
+      }
+      GemmShape Same = *N.Shape;
+      Same.Type = Seen.Shape->Type;
+      if (!(Same == *Seen.Shape)) {
+        Seen.Shape.reset();
+        Seen.Reason = "its instantiations read the loops as different products";
+      }
+    }
+  }
+  const bool ValueParameters = hasValueParameters(Pattern);
+  for (auto &[Loop, N] : ByLoop) {
+    if (N.Shape && ValueParameters) {
+      N.Shape.reset();
+      N.Reason = "in a template with value parameters, whose instantiations may read the loops "
+                 "with other constants";
+    }
+    if (N.Shape && (N.Split || N.Shape->SharedNest || !N.Shape->guarded() || N.Shape->ReadBack)) {
+      N.Shape.reset();
+      N.Reason = "in a template only a nest whose loops stay, to run for types other than float "
+                 "and double, is substituted";
+    }
+    Operation *Op = recordNest(F, Pattern, N);
+    if (!Op)
+      continue;
+    if (TypesOf[Loop].size() > 1)
+      Op->Type = "dependent";
+    if (Op->Shape)
+      Op->Shape->Generic = true;
+  }
+}
+
 void recogniseGemms(OperationFinder &F, const FunctionDecl &FD) {
-  // The runtime's GEMM is host code; a template's pattern has no types yet; a lambda's body is
-  // analysed with the function around it.
-  if (FD.isDependentContext() || FD.hasAttr<CUDAGlobalAttr>() ||
-      (FD.hasAttr<CUDADeviceAttr>() && !FD.hasAttr<CUDAHostAttr>()))
+  // The runtime's GEMM is host code; a lambda's body is analysed with the function around it.
+  if (FD.hasAttr<CUDAGlobalAttr>() || (FD.hasAttr<CUDADeviceAttr>() && !FD.hasAttr<CUDAHostAttr>()))
     return;
   if (const auto *M = dyn_cast<CXXMethodDecl>(&FD); M && M->getParent()->isLambda())
     return;
+  if (FD.isDependentContext()) {
+    recogniseTemplateNests(F, FD);
+    return;
+  }
   ASTContext &Ctx = F.context();
   if (const rules::Kernel *K = F.ruleSet().kernelFor(FD.getQualifiedNameAsString(), FD.getName())) {
     for (KernelFinding &G : findKernel(FD, *K, Ctx)) {
@@ -60,19 +137,8 @@ void recogniseGemms(OperationFinder &F, const FunctionDecl &FD) {
     }
     return;
   }
-  for (NestFinding &N : findNests(FD, Ctx, F.reductionsOf(&FD), F.ranges())) {
-    const Stmt *Anchor = N.Anchor;
-    if (Operation *Op = startGemm(F, FD, cast<ForStmt>(Anchor)->getForLoc(), Anchor,
-                                  rules::name(BaseOp::Matmul).str())) {
-      if (ExprContext C = contextOf(N.Statement, Ctx); !C.SkipReason.empty())
-        F.skip(*Op, C.SkipReason);
-      std::optional<FloatKind> Type = runtimeKind(N.Statement->getType());
-      if (N.Shape && N.Shape->RankOne)
-        Op->OpName = rules::name(rules::Idiom::OuterProduct).str();
-      fill(*Op, std::move(N.Shape), std::move(N.Reason), std::move(N.Suggestion),
-           std::move(N.Variable), Type.value_or(FloatKind::Float));
-    }
-  }
+  for (NestFinding &N : findNests(FD, Ctx, F.reductionsOf(&FD), F.ranges()))
+    recordNest(F, FD, N);
 }
 
 /// A cuBLAS product (GemmCublas.h): recorded, never analysed.

@@ -122,8 +122,11 @@ std::vector<Edit> gemmEdits(const Operation &Op, llvm::StringRef Site, llvm::Str
                      spellExtent(G.N, Text) + ", " + spellExtent(G.K, Text) + ", " + Operand(G.A) +
                      ", " + Operand(G.B) + ", " + ProductFactor + D + ", " + pointer(G.C, Text) +
                      ", " + strides(G.C, Text) + ")";
+  // A template's nest calls the generic entry, which takes the instantiation's type.
   auto Entry = [&](rules::EntryKind K) {
-    return rules::entryPoint(K, entryType(G.Type), BaseOp::Matmul).str();
+    return rules::entryPoint(K, Op.Shape->Generic ? rules::EntryType::Generic : entryType(G.Type),
+                             BaseOp::Matmul)
+        .str();
   };
   if (G.guarded()) {
     // The loops stay, run where the call finds C sharing memory with an operand or its elements

@@ -15,7 +15,7 @@ template <typename T> void bump(T &v) { ++v; v -= T(1); v = -v; }
 // CHECK: template <typename T> void bump(T &v) { ::__autoscale::preinc(&[[SITES]][2], v); v -= T(1); v = -v; }
 // REPORT: input.cpp:[[@LINE-2]]:41: {"action":"cast","class":"infer","format":"fp16","function":"bump","op":"inc","rounding":"output","rule":"class:infer","site":2,"spelling":"++","strategy":"delayed","type":"dependent","variable":"v"}
 // REPORT: input.cpp:[[@LINE-3]]:48: {"action":"keep","class":"deny","function":"bump","op":"update","rule":"class:deny","spelling":"-=","type":"dependent","variable":"v"}
-// REPORT: input.cpp:[[@LINE-4]]:61: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-4]]:41","input.cpp:[[@LINE-4]]:48"],"function":"bump","op":"update","rule":"class:deny","spelling":"-","type":"dependent","variable":"v"}
+// REPORT: input.cpp:[[@LINE-4]]:61: {"action":"keep","class":"deny","fed_by":["input.cpp:[[@LINE-4]]:48"],"function":"bump","op":"update","rule":"class:deny","spelling":"-","type":"dependent","variable":"v"}
 float use(float a) {
   int i = 2;
   bump(a);
@@ -24,6 +24,7 @@ float use(float a) {
   return j > 0 ? axpy(a, a, a) : a;
 }
 // REPORT: file: {"changed":true,"path":"input.cpp","sites":3,"written_to":"out/input.cpp"}
+// REPORT: conversions: {"functions":{"axpy":{"conversions":0,"converted":2,"line":"converted 2 of 2 operations using 0 conversions","operations":2},"bump":{"conversions":0,"converted":1,"line":"converted 1 of 3 operations using 0 conversions","operations":3}},"total":{"conversions":0,"converted":3,"line":"converted 3 of 5 operations using 0 conversions","operations":5}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
 // REPORT: summary: 5 float operations in 1 file: 3 cast fp16, 2 kept, 0 skipped; no step found: each site rolls its history every 1024 executions

@@ -10,7 +10,7 @@
 float steps(float x, double *p) {
   float y = -x;
   // CHECK: float y = autoscale_neg_f_compact(&[[SITES:autoscale_sites_[0-9a-f]+]][0], x);
-  // REPORT: input.c:[[@LINE-2]]:13: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE+1]]:3","input.c:[[@LINE+4]]:4"],"format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":0,"spelling":"-","strategy":"delayed","type":"float","variable":"y"}
+  // REPORT: input.c:[[@LINE-2]]:13: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":0,"spelling":"-","strategy":"delayed","type":"float","variable":"y"}
   ++x;
   // CHECK: autoscale_preinc_f_compact(&[[SITES]][1], &(x));
   // REPORT: input.c:[[@LINE-2]]:3: {"action":"cast","class":"infer","format":"fp16","function":"steps","op":"inc","rounding":"output","rule":"class:infer","site":1,"spelling":"++","strategy":"delayed","type":"float","variable":"x"}
@@ -27,7 +27,7 @@ float steps(float x, double *p) {
   // CHECK: return autoscale_add_f_compact(&[[SITES]][4], autoscale_mul_f_compact(&[[SITES]][3], y, -1.0f), autoscale_neg_f_compact(&[[SITES]][5], (x)));
   // REPORT: input.c:[[@LINE-2]]:12: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-17]]:13"],"format":"fp16","function":"steps","op":"mul","rounding":"output","rule":"class:infer","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":null}
   // REPORT: input.c:[[@LINE-3]]:20: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-3]]:12","input.c:[[@LINE-3]]:22"],"format":"fp16","function":"steps","op":"add","rounding":"output","rule":"class:infer","site":4,"spelling":"+","strategy":"delayed","type":"float","variable":null}
-  // REPORT: input.c:[[@LINE-4]]:22: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-16]]:3","input.c:[[@LINE-13]]:4"],"format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":5,"spelling":"-","strategy":"delayed","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-4]]:22: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-13]]:4"],"format":"fp16","function":"steps","op":"neg","rounding":"output","rule":"class:infer","site":5,"spelling":"-","strategy":"delayed","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":6,"written_to":"out/input.c"}
 // REPORT: conversions: {"functions":{"steps":{"conversions":0,"converted":6,"line":"converted 6 of 8 operations using 0 conversions","operations":8}},"total":{"conversions":0,"converted":6,"line":"converted 6 of 8 operations using 0 conversions","operations":8}}

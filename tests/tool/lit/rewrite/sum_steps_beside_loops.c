@@ -13,7 +13,7 @@ float pairwise(const float *in, int n, int half) {
     // REPORT: input.c:[[@LINE-1]]:7: {"action":"keep","class":"deny","function":"pairwise","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
   for (int k = 1; k < half; k++)
     s = s + in[k] + in[k + half];
-    // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-4]]:7","input.c:[[@LINE-1]]:19","input.c:[[@LINE+3]]:7"],"function":"pairwise","op":"accumulate","rule":"class:deny","spelling":"+","type":"float","variable":"s"}
+    // REPORT: input.c:[[@LINE-1]]:11: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-4]]:7","input.c:[[@LINE-1]]:19"],"function":"pairwise","op":"accumulate","rule":"class:deny","spelling":"+","type":"float","variable":"s"}
     // REPORT: input.c:[[@LINE-2]]:19: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-2]]:11"],"function":"pairwise","op":"accumulate","rule":"class:deny","spelling":"+","type":"float","variable":"s"}
   if (n % 2)
     s += in[n - 1];
@@ -34,17 +34,17 @@ float reused(const float *in, int n) {
     s += in[k];
     // REPORT: input.c:[[@LINE-1]]:7: {"action":"keep","class":"deny","function":"reused","op":"accumulate","rule":"class:deny","spelling":"+=","type":"float","variable":"s"}
   float mean = s / n;
-  // REPORT: input.c:[[@LINE-1]]:18: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-3]]:7","input.c:[[@LINE+1]]:13","input.c:[[@LINE+3]]:5"],"function":"reused","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":"mean"}
+  // REPORT: input.c:[[@LINE-1]]:18: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-3]]:7"],"function":"reused","op":"div","rule":"class:deny","spelling":"/","type":"float","variable":"mean"}
   s = in[0] * in[1];
   // REPORT: input.c:[[@LINE-1]]:13: {"action":"cast","class":"infer","format":"fp16","function":"reused","op":"mul","rounding":"output","rule":"class:infer","site":1,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
   s += in[2] * in[3];
   // REPORT: input.c:[[@LINE-1]]:5: {"action":"cast","class":"infer","fed_by":["input.c:[[@LINE-1]]:14"],"format":"fp16","function":"reused","op":"add","rounding":"output","rule":"class:infer","site":2,"spelling":"+=","strategy":"delayed","type":"float","variable":"s"}
   // REPORT: input.c:[[@LINE-2]]:14: {"action":"cast","class":"infer","format":"fp16","function":"reused","op":"mul","rounding":"output","rule":"class:infer","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"s"}
   return mean * s;
-  // REPORT: input.c:[[@LINE-1]]:15: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-8]]:18","input.c:[[@LINE-10]]:7","input.c:[[@LINE-6]]:13","input.c:[[@LINE-4]]:5"],"function":"reused","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":null}
+  // REPORT: input.c:[[@LINE-1]]:15: {"action":"keep","class":"deny","fed_by":["input.c:[[@LINE-8]]:18","input.c:[[@LINE-4]]:5"],"function":"reused","op":"mul","rule":"class:deny","spelling":"*","type":"float","variable":null}
 }
 // REPORT: file: {"changed":true,"path":"input.c","sites":4,"written_to":"out/input.c"}
-// REPORT: conversions: {"functions":{"pairwise":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"reused":{"conversions":4,"converted":3,"line":"converted 3 of 6 operations using 4 conversions","operations":6},"two_terms":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":4,"converted":4,"line":"converted 4 of 11 operations using 4 conversions","operations":11}}
+// REPORT: conversions: {"functions":{"pairwise":{"conversions":0,"converted":0,"line":"converted 0 of 4 operations using 0 conversions","operations":4},"reused":{"conversions":1,"converted":3,"line":"converted 3 of 6 operations using 1 conversions","operations":6},"two_terms":{"conversions":0,"converted":1,"line":"converted 1 of 1 operations using 0 conversions","operations":1}},"total":{"conversions":1,"converted":4,"line":"converted 4 of 11 operations using 1 conversions","operations":11}}
 // REPORT: rules: "default.yaml"
 // REPORT: steps: {"loops":[],"source":"not found"}
 // REPORT: summary: 11 float operations in 1 file: 4 cast fp16, 7 kept, 0 skipped; no step found: each site rolls its history every 1024 executions

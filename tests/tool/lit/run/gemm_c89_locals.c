@@ -34,7 +34,7 @@ static void sgemm(int transa, int m, int n, int k, float alpha, const float *a, 
         // REPORT: input.c:[[@LINE-1]]:22: {"action":"in_matmul","class":"infer","function":"sgemm","matmul":"input.c:[[@LINE-4]]:5","op":"mul","spelling":"*","type":"float","variable":"temp"}
         for (i = 0; i < m; i++) c[i + j * ldc] += temp * a[i + l * lda];
         // REPORT: input.c:[[@LINE-1]]:48: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:56"],"function":"sgemm","matmul":"input.c:[[@LINE-6]]:5","op":"accumulate","spelling":"+=","type":"float","variable":"c"}
-        // REPORT: input.c:[[@LINE-2]]:56: {"action":"in_matmul","class":"allow","fed_by":["input.c:[[@LINE-4]]:22","input.c:[[@LINE+7]]:38"],"function":"sgemm","matmul":"input.c:[[@LINE-7]]:5","op":"dot_mul","spelling":"*","type":"float","variable":"c"}
+        // REPORT: input.c:[[@LINE-2]]:56: {"action":"in_matmul","class":"allow","fed_by":["input.c:[[@LINE-4]]:22"],"function":"sgemm","matmul":"input.c:[[@LINE-7]]:5","op":"dot_mul","spelling":"*","type":"float","variable":"c"}
       }
   } else {
     for (j = 0; j < n; j++)
@@ -45,7 +45,7 @@ static void sgemm(int transa, int m, int n, int k, float alpha, const float *a, 
         // REPORT: input.c:[[@LINE-1]]:38: {"action":"in_matmul","class":"deny","fed_by":["input.c:[[@LINE-1]]:56"],"function":"sgemm","matmul":"input.c:[[@LINE-5]]:5","op":"accumulate","spelling":"+=","type":"float","variable":"temp"}
         // REPORT: input.c:[[@LINE-2]]:56: {"action":"in_matmul","class":"allow","function":"sgemm","matmul":"input.c:[[@LINE-6]]:5","op":"dot_mul","spelling":"*","type":"float","variable":"temp"}
         c[i + j * ldc] = alpha * temp + beta * c[i + j * ldc];
-        // REPORT: input.c:[[@LINE-1]]:32: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-15]]:22","input.c:[[@LINE-4]]:38"],"format":"fp32","function":"sgemm","op":"update","program":"one call per operation: a statement of the loop is not an assignment of a float","rounding":"output","rule":"class:deny","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"c"}
+        // REPORT: input.c:[[@LINE-1]]:32: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-4]]:38"],"format":"fp32","function":"sgemm","op":"update","program":"one call per operation: a statement of the loop is not an assignment of a float","rounding":"output","rule":"class:deny","site":3,"spelling":"*","strategy":"delayed","type":"float","variable":"c"}
         // REPORT: input.c:[[@LINE-2]]:39: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-2]]:32","input.c:[[@LINE-2]]:46"],"format":"fp32","function":"sgemm","op":"update","program":"one call per operation: a statement of the loop is not an assignment of a float","rounding":"output","rule":"class:deny","site":4,"spelling":"+","strategy":"delayed","type":"float","variable":"c"}
         // REPORT: input.c:[[@LINE-3]]:46: {"action":"cast","class":"deny","fed_by":["input.c:[[@LINE-3]]:39"],"format":"fp32","function":"sgemm","op":"update","program":"one call per operation: a statement of the loop is not an assignment of a float","rounding":"output","rule":"class:deny","site":5,"spelling":"*","strategy":"delayed","type":"float","variable":"c"}
       }
