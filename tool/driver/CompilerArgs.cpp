@@ -1,6 +1,8 @@
 //===- CompilerArgs.cpp - the arguments the tool adds to every compile command ===//
 #include "driver/CompilerArgs.h"
 
+#include "driver/UnknownOptions.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -21,8 +23,9 @@ bool isCuda(const clang::tooling::CommandLineArguments &Args, llvm::StringRef Fi
 } // namespace
 
 clang::tooling::ArgumentsAdjuster compilerArgsAdjuster(const InstallPaths &Paths) {
-  return [Paths](const clang::tooling::CommandLineArguments &Args, llvm::StringRef File) {
-    clang::tooling::CommandLineArguments Out(Args);
+  return [Paths, DropUnknown = unknownOptionsDropper()](const clang::tooling::CommandLineArguments &Args,
+                                                       llvm::StringRef File) {
+    clang::tooling::CommandLineArguments Out = DropUnknown(Args, File);
     std::vector<std::string> Extra = {"-resource-dir=" AUTOSCALE_CLANG_RESOURCE_DIR, "-isystem",
                                       Paths.RuntimeIncludeDir, "-w"};
     // What GCC (12, Debian's) accepts with a warning and Clang refuses by default: the project's

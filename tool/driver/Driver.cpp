@@ -16,6 +16,7 @@
 #include "driver/Parse.h"
 #include "driver/Project.h"
 #include "driver/UnifiedDiff.h"
+#include "driver/UnknownOptions.h"
 #include "driver/Verify.h"
 #include "emit/Emit.h"
 #include "report/Report.h"
@@ -357,6 +358,9 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
       Ignored.push_back(std::move(Option));
   if (!Ignored.empty())
     llvm::errs() << "note: nvcc options ignored for parsing: " << llvm::join(Ignored, ", ")
+                 << "\n";
+  if (std::vector<std::string> Unknown = unknownOptionsOf(Commands, Opts.Sources); !Unknown.empty())
+    llvm::errs() << "note: options Clang does not know, ignored for parsing: " << llvm::join(Unknown, ", ")
                  << "\n";
   ParseResult Parsed = parseSources(Commands, Opts.Sources, Shown, Opts.Paths, *Rules, FindOpts);
   if (Parsed.Failed) {

@@ -20,14 +20,15 @@ namespace autoscale::emit {
 using namespace rules;
 
 std::string siteTableName(llvm::StringRef Display) {
-  // FNV-1a: stable across runs and machines, unlike std::hash.
+  // FNV-1a: stable across runs and machines, unlike std::hash. All 64 bits: two files of one
+  // unit whose names agree share a table guard, and the second indexes the first's table (32 bits
+  // gave realistic pairs: image_graph_ops.h and include/solver_dot_utils.h).
   uint64_t H = 1469598103934665603ull;
   for (unsigned char C : Display) {
     H ^= C;
     H *= 1099511628211ull;
   }
-  return "autoscale_sites_" + llvm::utohexstr((H >> 32) ^ (H & 0xffffffffu), /*LowerCase=*/true,
-                                              /*Width=*/8);
+  return "autoscale_sites_" + llvm::utohexstr(H, /*LowerCase=*/true, /*Width=*/16);
 }
 
 static std::string cString(llvm::StringRef S) {

@@ -15,18 +15,115 @@ constexpr llvm::StringLiteral GemmKeys[] = {"m", "n", "k", "a", "b", "c",
 constexpr llvm::StringLiteral MatrixKeys[] = {"ptr", "row_stride", "col_stride", "ld",
                                               "transposed"};
 
-/// Whether Text can be a C expression of names and numbers (it is pasted into the function).
-bool expressionLike(llvm::StringRef Text) {
-  if (Text.trim().empty())
-    return false;
-  int Depth = 0;
-  for (char C : Text) {
-    Depth += C == '(' ? 1 : C == ')' ? -1 : 0;
-    if (Depth < 0 || !(llvm::isAlnum(C) || llvm::StringRef("_ +-*/%()[].>&!=<?:").contains(C)))
-      return false;
+/// Whether Text is a C expression of names, numbers, members, subscripts and calls, with no
+/// assignment, increment or comma: it is pasted into the function, once or more (`m > 0 ? m :
+/// 0`), so it must read the same each time. A recursive descent over C's precedence levels.
+class ExpressionCheck {
+public:
+  explicit ExpressionCheck(llvm::StringRef Text) : Text(Text) {}
+
+  bool valid() {
+    next();
+    return conditional() && Token.empty();
   }
-  return Depth == 0;
-}
+
+private:
+  /// Reads the next token into Token (empty at the end); one Text cannot spell is "#".
+  void next() {
+    Text = Text.ltrim();
+    if (Text.empty()) {
+      Token = {};
+      return;
+    }
+    size_t N = 1;
+    if (llvm::isAlpha(Text[0]) || Text[0] == '_') {
+      while (N < Text.size() && (llvm::isAlnum(Text[N]) || Text[N] == '_'))
+        ++N;
+    } else if (llvm::isDigit(Text[0]) || (Text[0] == '.' && Text.size() > 1 && llvm::isDigit(Text[1]))) {
+      // A number with its fraction, exponent and suffixes (1.5e-3f, 0x1p4, 10u).
+      while (N < Text.size() && (llvm::isAlnum(Text[N]) || Text[N] == '.' ||
+                                 ((Text[N] == '-' || Text[N] == '+') && llvm::StringRef("eEpP").contains(Text[N - 1]))))
+        ++N;
+    } else {
+      for (llvm::StringRef Two : {"->", "<=", ">=", "==", "!=", "&&", "||", "<<", ">>", "++", "--"})
+        if (Text.starts_with(Two))
+          N = 2;
+    }
+    Token = Text.take_front(N);
+    Text = Text.drop_front(N);
+    // Assignments of every kind, increments and commas change or sequence what they read.
+    if (Token == "++" || Token == "--" || Token == "," || (Token == "=" ) ||
+        (Token.size() == 1 && !llvm::isAlnum(Token[0]) && Token[0] != '_' && Token[0] != '.' &&
+         !llvm::StringRef("+-*/%<>&|^!~?:()[]").contains(Token[0])))
+      Token = "#";
+    else if (Token.size() == 1 && llvm::StringRef("+-*/%<>&|^").contains(Token[0]) && Text.starts_with("="))
+      Token = "#";
+  }
+  bool accept(llvm::StringRef T) {
+    if (Token != T)
+      return false;
+    next();
+    return true;
+  }
+
+  bool conditional() {
+    if (!binary(0))
+      return false;
+    if (!accept("?"))
+      return true;
+    return conditional() && accept(":") && conditional();
+  }
+  /// Binary operators from the loosest (||) to the tightest (* / %).
+  bool binary(unsigned Level) {
+    static const std::vector<std::vector<llvm::StringRef>> Levels = {
+        {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}};
+    if (Level == Levels.size())
+      return unary();
+    if (!binary(Level + 1))
+      return false;
+    while (llvm::is_contained(Levels[Level], Token)) {
+      next();
+      if (!binary(Level + 1))
+        return false;
+    }
+    return true;
+  }
+  bool unary() {
+    while (Token == "-" || Token == "+" || Token == "!" || Token == "~" || Token == "&" || Token == "*")
+      next();
+    return postfix();
+  }
+  bool postfix() {
+    if (accept("(")) {
+      if (!conditional() || !accept(")"))
+        return false;
+    } else if (!Token.empty() && (llvm::isAlnum(Token[0]) || Token[0] == '_' || Token[0] == '.')) {
+      next();
+    } else {
+      return false;
+    }
+    for (;;) {
+      if (accept("[")) {
+        if (!conditional() || !accept("]"))
+          return false;
+      } else if (Token == "." || Token == "->") {
+        next();
+        if (Token.empty() || !(llvm::isAlpha(Token[0]) || Token[0] == '_'))
+          return false;
+        next();
+      } else if (accept("(")) {
+        if (!accept(")") && !(conditional() && accept(")")))
+          return false;
+      } else {
+        return true;
+      }
+    }
+  }
+
+  llvm::StringRef Text, Token;
+};
+
+bool expressionLike(llvm::StringRef Text) { return ExpressionCheck(Text).valid(); }
 
 class KernelsReader {
 public:
@@ -89,7 +186,8 @@ private:
     std::optional<std::string> Text = R.readScalar(F);
     if (Text && !expressionLike(*Text)) {
       R.error(F.Value, "'" + *Text + "' for '" + What + "." + F.Key +
-                           "' is not an expression of names and numbers");
+                           "' is not an expression of names and numbers (no assignment, ++, -- or "
+                           "comma: it is pasted into the function, where it is read more than once)");
       return std::nullopt;
     }
     return Text;

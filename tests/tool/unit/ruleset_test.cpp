@@ -433,7 +433,22 @@ TEST(RuleSetErrors, Kernels) {
             "t.yaml:3:5: error: kernels[0] needs 'm'");
   EXPECT_EQ(Kernel(std::string("function: f, m: M; rm -rf, n: N, k: K, ") + Matrices),
             "t.yaml:3:22: error: 'M; rm -rf' for 'kernels[0].m' is not an expression of names "
-            "and numbers");
+            "and numbers (no assignment, ++, -- or comma: it is pasted into the function, where it is "
+            "read more than once)");
+  // Pasted twice into a call (`n ++ > 0 ? n ++ : 0`), side effects ran twice and unsequenced;
+  // malformed text failed only as the rewritten code's compile error, blamed on the tool.
+  for (const char *Bad : {"n ++", "n = 0", "n += 1", "n *", "n n", "f(n), m", "a[n", "(n))", "s.", "n--"})
+    EXPECT_NE(Kernel(std::string("function: f, m: \"") + Bad + "\", n: N, k: K, " + Matrices).find("is not an expression"),
+              std::string::npos)
+        << Bad;
+  for (const char *Good : {"B * T", "l.w.data()", "p->rows - 1", "n > 0 ? n : 1", "dims[2] * 4", "sizeof(x) / 4",
+                           "-n + 1.5e-3f", "(a + b) % c", "x == y && z != 0", "0x1p4"})
+    EXPECT_EQ(parseOk("version: 1\nkernels:\n  - {function: f, m: \"" + std::string(Good) + "\", n: N, k: K, " +
+                      Matrices + "}\n")
+                  .Kernels.at(0)
+                  .Gemms.at(0)
+                  .M,
+              Good);
   EXPECT_EQ(Kernel("function: f, m: M, n: N, k: K, a: {ptr: a, ld: K, row_stride: K}, "
                    "b: {ptr: b, ld: N}, c: {ptr: c, ld: N}"),
             "t.yaml:3:40: error: 'kernels[0].a' needs 'row_stride' and 'col_stride', or 'ld' (and "

@@ -38,6 +38,12 @@ std::string returnValueDecl(const FunctionDecl &FD) {
   if (T->isDependentType() || T->isReferenceType() || (Deduced && Deduced->isDecltypeAuto()) ||
       (T->isRecordType() && !T.isTriviallyCopyableType(Ctx)))
     return {};
+  // Trivially copyable, a class may still delete its copy and move (a value C++17 returns by
+  // guaranteed elision only).
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition())
+    for (const CXXConstructorDecl *C : RD->ctors())
+      if (C->isCopyOrMoveConstructor() && C->isDeleted())
+        return {};
   if (T->getContainedDeducedType()) {
     SourceRange R = FD.getReturnTypeSourceRange();
     if (R.isInvalid() || !R.getBegin().isFileID() || !R.getEnd().isFileID())

@@ -14,14 +14,14 @@
 // PRELUDE-NEXT: #if AUTOSCALE_ABI_VERSION != 7
 // PRELUDE-NEXT: #error "rewritten for autoscale ABI 7"
 // PRELUDE-NEXT: #endif
-// PRELUDE-NEXT: #ifndef AUTOSCALE_SITES_5E45A507
-// PRELUDE-NEXT: #define AUTOSCALE_SITES_5E45A507
-// PRELUDE-NEXT: static struct autoscale_site_state *autoscale_sites_5e45a507_cells[1];
-// PRELUDE-NEXT: static const autoscale_site autoscale_sites_5e45a507_records[] = {
-// PRELUDE-NEXT: AUTOSCALE_SITE(&autoscale_sites_5e45a507_cells[0], "input.c", 32, 32, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+// PRELUDE-NEXT: #ifndef AUTOSCALE_SITES_18A5607D46E0C57A
+// PRELUDE-NEXT: #define AUTOSCALE_SITES_18A5607D46E0C57A
+// PRELUDE-NEXT: static struct autoscale_site_state *autoscale_sites_18a5607d46e0c57a_cells[1];
+// PRELUDE-NEXT: static const autoscale_site autoscale_sites_18a5607d46e0c57a_records[] = {
+// PRELUDE-NEXT: AUTOSCALE_SITE(&autoscale_sites_18a5607d46e0c57a_cells[0], "input.c", 32, 32, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 // PRELUDE-NEXT: };
-// PRELUDE-NEXT: static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_5e45a507_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_5e45a507_records); }
-// PRELUDE-NEXT: #define autoscale_sites_5e45a507 (autoscale_sites_5e45a507_table())
+// PRELUDE-NEXT: static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_18a5607d46e0c57a_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_18a5607d46e0c57a_records); }
+// PRELUDE-NEXT: #define autoscale_sites_18a5607d46e0c57a (autoscale_sites_18a5607d46e0c57a_table())
 // PRELUDE-NEXT: #endif
 // PRELUDE-NEXT: #line 30
 // PRELUDE-NEXT: #include <stdio.h>

@@ -3,16 +3,16 @@
 #if AUTOSCALE_ABI_VERSION != 7
 #error "rewritten for autoscale ABI 7"
 #endif
-#ifndef AUTOSCALE_SITES_BEC20DA4
-#define AUTOSCALE_SITES_BEC20DA4
-static struct autoscale_site_state *autoscale_sites_bec20da4_cells[1];
-static const autoscale_site autoscale_sites_bec20da4_records[] = {
-  AUTOSCALE_SITE(&autoscale_sites_bec20da4_cells[0], "input1.c", 3, 41, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
+#ifndef AUTOSCALE_SITES_CB7736DF75B53B7B
+#define AUTOSCALE_SITES_CB7736DF75B53B7B
+static struct autoscale_site_state *autoscale_sites_cb7736df75b53b7b_cells[1];
+static const autoscale_site autoscale_sites_cb7736df75b53b7b_records[] = {
+  AUTOSCALE_SITE(&autoscale_sites_cb7736df75b53b7b_cells[0], "input1.c", 3, 41, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
 };
-static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_bec20da4_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_bec20da4_records); }
-#define autoscale_sites_bec20da4 (autoscale_sites_bec20da4_table())
+static inline AUTOSCALE_FORCE_INLINE autoscale_site *autoscale_sites_cb7736df75b53b7b_table(void) { return AUTOSCALE_SITE_TABLE(autoscale_sites_cb7736df75b53b7b_records); }
+#define autoscale_sites_cb7736df75b53b7b (autoscale_sites_cb7736df75b53b7b_table())
 #endif
 #line 1
 #define REAL double
 #include "real.h"
-double one(double x) { return autoscale_add_d_compact(&autoscale_sites_bec20da4[0], square(x), (double)(half((float)x))); }
+double one(double x) { return autoscale_add_d_compact(&autoscale_sites_cb7736df75b53b7b[0], square(x), (double)(half((float)x))); }
