@@ -144,22 +144,24 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_oper
  * the format's subnormals, whose spacing is fixed, sums of smaller ratios are not tested. */
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_may_absorb_f_(float a, float b, float v, int mant_bits,
                                                                                    float *big) {
-  const float ma = autoscale_bits_float_(autoscale_float_bits_(a) & 0x7FFFFFFFu);
-  const float mb = autoscale_bits_float_(autoscale_float_bits_(b) & 0x7FFFFFFFu);
-  const int a_larger = ma >= mb;
-  *big = a_larger ? a : b;
-  return ((a_larger ? mb : ma) != 0.0f) & (v != *big) &
-         ((a_larger ? mb : ma) * AUTOSCALE_CAST(float, 1 << (mant_bits - 1)) <= (a_larger ? ma : mb));
+  /* On the magnitudes' bits, which order as the values do, and branch-free, so that a loop of lanes
+   * vectorises: the ratio adds mant_bits - 1 to the smaller's exponent field (for a subnormal
+   * smaller operand that is more than the product, which tests fewer sums). */
+  const autoscale_u32 ua = autoscale_float_bits_(a) & 0x7FFFFFFFu, ub = autoscale_float_bits_(b) & 0x7FFFFFFFu;
+  const autoscale_u32 small = ua < ub ? ua : ub, large = ua < ub ? ub : ua;
+  *big = ua >= ub ? a : b;
+  return (small != 0u) & (autoscale_float_bits_(v) != autoscale_float_bits_(*big)) &
+         (small + (AUTOSCALE_CAST(autoscale_u32, mant_bits - 1) << 23) <= large);
 }
 AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE int autoscale_may_absorb_d_(double a, double b, double v, int mant_bits,
                                                                                    double *big) {
-  const double ma = autoscale_bits_double_(autoscale_double_bits_(a) & 0x7FFFFFFFFFFFFFFFull);
-  const double mb = autoscale_bits_double_(autoscale_double_bits_(b) & 0x7FFFFFFFFFFFFFFFull);
-  const int a_larger = ma >= mb;
-  *big = a_larger ? a : b;
-  return ((a_larger ? mb : ma) != 0.0) & (v != *big) &
-         ((a_larger ? mb : ma) * AUTOSCALE_CAST(double, 1 << (mant_bits - 1)) <= (a_larger ? ma : mb));
+  const autoscale_u64 ua = autoscale_double_bits_(a) & 0x7FFFFFFFFFFFFFFFull, ub = autoscale_double_bits_(b) & 0x7FFFFFFFFFFFFFFFull;
+  const autoscale_u64 small = ua < ub ? ua : ub, large = ua < ub ? ub : ua;
+  *big = ua >= ub ? a : b;
+  return (small != 0u) & (autoscale_double_bits_(v) != autoscale_double_bits_(*big)) &
+         (small + (AUTOSCALE_CAST(autoscale_u64, mant_bits - 1) << 52) <= large);
 }
+
 #if AUTOSCALE_DEVICE_PASS
 /* Counts a device sum q = RNE(v = a + b) that lost an operand whole: the larger rounded alone at
  * the output slot's scale (without raising its amax) is q. */

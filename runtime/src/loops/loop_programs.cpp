@@ -407,8 +407,15 @@ AUTOSCALE_SIMD_CLONES bool run_block(const Program &p, const Ready *ready, std::
         s[AUTOSCALE_SLOT_OUTPUT] = round_lanes(slot(AUTOSCALE_SLOT_OUTPUT), v, qa, m, bad);
         if (r.full && is_sum(op.code)) {
           const float *b = lanes(op.b), sign = signed_addend(op.code, 1.0f);
-          uint32_t absorbed = 0;
-          for (int k = 0; k < m; ++k) absorbed += absorbed_lane(r, a[k], sign * b[k], v[k], qa[k]);
+          // The lanes that may have lost an operand, counted in a pass the compiler vectorises;
+          // only where there are some are they rounded again, lane by lane.
+          uint32_t candidates = 0, absorbed = 0;
+          for (int k = 0; k < m; ++k) {
+            float big;
+            candidates += static_cast<uint32_t>(autoscale_may_absorb_f_(a[k], sign * b[k], v[k], r.mant_bits, &big));
+          }
+          if (candidates)
+            for (int k = 0; k < m; ++k) absorbed += absorbed_lane(r, a[k], sign * b[k], v[k], qa[k]);
           s[AUTOSCALE_SLOT_OUTPUT].absorbed += absorbed;
         }
         std::copy(qa, qa + m, dst);
