@@ -175,6 +175,9 @@ def update(test, build_dir):
         return "// REPORT: %s:%s:%d: %s" % (name, offset(op["line"], at), op["column"], text)
 
     new = [e if isinstance(e, str) else e[0] + report_line(e[1], k + 1) for k, e in enumerate(layout)]
+    # A message naming the test's scratch directory (a compile error's file) names it by pattern:
+    # its absolute path is this checkout's.
+    new = [l.replace(os.path.join(tmp, ""), "{{.*}}") for l in new]
     text = "\n".join(new) + "\n"
     with open(test, "w", encoding="utf-8") as f:
         f.write(text)
