@@ -141,9 +141,9 @@ std::vector<const Expr *> ReachingValues::reaching(const DeclRefExpr &Read, cons
     auto It = std::lower_bound(G.Values.begin(), G.Values.end(), std::make_pair(From, static_cast<const Expr *>(nullptr)),
                                [](const auto &A, const auto &B) { return A.first < B.first; });
     for (; It != G.Values.end() && It->first < To; ++It)
-      if (Out.empty() || Out.back() != It->second)
-        Out.push_back(It->second);
+      Out.push_back(It->second);
   };
+  // Before the read, and (apart) from it to the loop's end.
   std::vector<const Expr *> Out;
   Between(HiddenBefore.value_or(0), *ReadAt, Out);
   if (Loop) {

@@ -17,7 +17,8 @@ constexpr llvm::StringLiteral MatrixKeys[] = {"ptr", "row_stride", "col_stride",
 
 /// Whether Text is a C expression of names, numbers, members, subscripts and calls, with no
 /// assignment, increment or comma: it is pasted into the function, once or more (`m > 0 ? m :
-/// 0`), so it must read the same each time. A recursive descent over C's precedence levels.
+/// 0`), so it must read the same each time. A recursive descent; C's precedence levels do not
+/// change which token sequences are well formed, so one level serves every binary operator.
 class ExpressionCheck {
 public:
   explicit ExpressionCheck(llvm::StringRef Text) : Text(Text) {}
@@ -28,7 +29,8 @@ public:
   }
 
 private:
-  /// Reads the next token into Token (empty at the end); one Text cannot spell is "#".
+  /// Reads the next token into Token (empty at the end). `=`, `++`, `--` and `,` are tokens no
+  /// rule of the grammar takes, so any of them ends the check.
   void next() {
     Text = Text.ltrim();
     if (Text.empty()) {
@@ -51,13 +53,6 @@ private:
     }
     Token = Text.take_front(N);
     Text = Text.drop_front(N);
-    // Assignments of every kind, increments and commas change or sequence what they read.
-    if (Token == "++" || Token == "--" || Token == "," || (Token == "=" ) ||
-        (Token.size() == 1 && !llvm::isAlnum(Token[0]) && Token[0] != '_' && Token[0] != '.' &&
-         !llvm::StringRef("+-*/%<>&|^!~?:()[]").contains(Token[0])))
-      Token = "#";
-    else if (Token.size() == 1 && llvm::StringRef("+-*/%<>&|^").contains(Token[0]) && Text.starts_with("="))
-      Token = "#";
   }
   bool accept(llvm::StringRef T) {
     if (Token != T)
@@ -67,23 +62,20 @@ private:
   }
 
   bool conditional() {
-    if (!binary(0))
+    if (!binary())
       return false;
     if (!accept("?"))
       return true;
     return conditional() && accept(":") && conditional();
   }
-  /// Binary operators from the loosest (||) to the tightest (* / %).
-  bool binary(unsigned Level) {
-    static const std::vector<std::vector<llvm::StringRef>> Levels = {
-        {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}};
-    if (Level == Levels.size())
-      return unary();
-    if (!binary(Level + 1))
+  bool binary() {
+    static constexpr llvm::StringLiteral Operators[] = {"||", "&&", "|",  "^",  "&",  "==", "!=", "<", ">",
+                                                        "<=", ">=", "<<", ">>", "+",  "-",  "*",  "/", "%"};
+    if (!unary())
       return false;
-    while (llvm::is_contained(Levels[Level], Token)) {
+    while (llvm::is_contained(Operators, Token)) {
       next();
-      if (!binary(Level + 1))
+      if (!unary())
         return false;
     }
     return true;

@@ -62,9 +62,8 @@ typedef struct autoscale_counters_ {
   autoscale_u64 underflows;              /* v != 0 rounded to 0 */
   autoscale_u64 subnormals;              /* results that are subnormal in the format */
   autoscale_u64 nan_in, inf_in, nan_out, inf_out;
-  autoscale_u64 absorbed;                /* sums whose rounding returned an operand the exact sum
-                                            differed from: the other operand lost whole
-                                            (autoscale_may_absorb_f_) */
+  autoscale_u64 absorbed;                /* sums rounded as their larger operand rounds alone: the
+                                            smaller lost whole (autoscale_may_absorb_f_) */
 } autoscale_counters_;
 
 /* One slot of a thread's block: the tensor active there and its counters. */

@@ -121,7 +121,7 @@ Finding judge(const SiteSnapshot &s) {
        !scaled ? "scale it (action: scale) so small values move into range"
        : fixed ? "use a smaller static_scale or strategy: delayed"
                : range_hint(site, false));
-  // Sums rounded back to an operand (autoscale_may_absorb_f_): where the line carries a sum or state
+  // Sums that lost an operand whole (autoscale_may_absorb_f_): where the line carries a sum or state
   // from one iteration to the next, it stalls there. Named from 1% of the values on: an
   // elementwise add loses a much smaller operand now and then, as the format's precision says.
   if (s.device || t.absorbed * 100 >= t.quantized)

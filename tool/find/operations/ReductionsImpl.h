@@ -291,7 +291,11 @@ private:
   struct AssignmentIndex {
     std::set<const Expr *> Stored;
     std::multimap<const ValueDecl *, const BinaryOperator *> ByRoot;
-    std::multimap<const ValueDecl *, std::pair<ElementPath, ElementPath>> Copies;
+    struct Copy {
+      ElementPath To, From;
+      const Assignment *By;
+    };
+    std::multimap<const ValueDecl *, Copy> Copies;
   };
   const AssignmentIndex &assignmentIndex() const;
   mutable std::optional<AssignmentIndex> Indexed;

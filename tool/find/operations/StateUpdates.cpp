@@ -119,7 +119,7 @@ const Reductions::Impl::AssignmentIndex &Reductions::Impl::assignmentIndex() con
       std::optional<ElementPath> To = elementPathOf(X.B->getLHS()),
                                  From = elementPathOf(X.B->getRHS()->IgnoreParenImpCasts());
       if (To && From)
-        Indexed->Copies.insert({To->Buffer, {*To, *From}});
+        Indexed->Copies.insert({To->Buffer, {*To, *From, &X}});
     }
   }
   return *Indexed;
@@ -286,7 +286,7 @@ bool Reductions::Impl::readsNear(const Stmt *E, const Expr *Target,
            // shared memory): a read beside the copy's place reads beside the element.
            auto [First, Last] = assignmentIndex().Copies.equal_range(R->Buffer);
            return std::any_of(First, Last, [&](const auto &Copy) {
-             const auto &[To, From] = Copy.second;
+             const auto &[To, From, By] = Copy.second;
              return Near(*T, From) && From.Indices.size() == T->Indices.size() &&
                     llvm::all_of(llvm::seq<size_t>(0, From.Indices.size()),
                                  [&](size_t I) { return sameExpr(From.Indices[I], T->Indices[I], Ctx); }) &&

@@ -244,11 +244,11 @@ bool Reductions::Impl::propagatesState(const Expr *Added, llvm::ArrayRef<const E
     const std::optional<ElementPath> Stored = pathThroughRows(W);
     if (!Stored || !Stored->Buffer)
       continue;
-    for (const Assignment &X : Assignments) {
-      const std::optional<ElementPath> To = X.B->getOpcode() == BO_Assign ? elementPathOf(X.B->getLHS()) : std::nullopt;
-      const std::optional<ElementPath> From = To ? elementPathOf(X.B->getRHS()->IgnoreParenImpCasts()) : std::nullopt;
-      if (!From || From->Buffer != Stored->Buffer || To->Buffer == Stored->Buffer || !ReadsBuffer(Added, To->Buffer))
+    for (const auto &Copied : assignmentIndex().Copies) {
+      const ValueDecl *Into = Copied.first;
+      if (Copied.second.From.Buffer != Stored->Buffer || Into == Stored->Buffer || !ReadsBuffer(Added, Into))
         continue;
+      const Assignment &X = *Copied.second.By;
       Chain Carrying; // the loops around both, innermost first
       for (int Around : chainOf(X.Loop))
         if (llvm::is_contained(C, Around))
@@ -269,7 +269,7 @@ bool Reductions::Impl::propagatesState(const Expr *Added, llvm::ArrayRef<const E
       };
       const bool MatrixMoves = readsWhere(Added, [&](const Expr *R) {
         const std::optional<ElementPath> Read = elementPathOf(R);
-        return Read && Read->Buffer != To->Buffer && readsWhere(R, [&](const Expr *E) {
+        return Read && Read->Buffer != Into && readsWhere(R, [&](const Expr *E) {
                  const auto *Ref = dyn_cast<DeclRefExpr>(E);
                  return Ref && Moves(Ref->getDecl());
                });
@@ -277,7 +277,7 @@ bool Reductions::Impl::propagatesState(const Expr *Added, llvm::ArrayRef<const E
       const bool Refilled = llvm::any_of(Assignments, [&](const Assignment &Y) {
         const std::optional<ElementPath> P =
             Y.B != X.B && Y.B->getOpcode() == BO_Assign && within(Y.Loop, Outer) ? elementPathOf(Y.B->getLHS()) : std::nullopt;
-        return P && P->Buffer == To->Buffer && !ReadsBuffer(Y.B->getRHS(), To->Buffer);
+        return P && P->Buffer == Into && !ReadsBuffer(Y.B->getRHS(), Into);
       });
       if (!MatrixMoves && !Refilled)
         return true;

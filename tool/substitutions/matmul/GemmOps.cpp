@@ -71,17 +71,19 @@ static Operation *recordNest(OperationFinder &F, const FunctionDecl &FD, NestFin
 /// call (generics.h), which falls back to the loops as written for other types; a nest whose
 /// call cannot fall back (its loops removed or split) keeps its operations' own calls.
 static void recogniseTemplateNests(OperationFinder &F, const FunctionDecl &Pattern) {
-  std::map<SourceLocation::UIntTy, NestFinding> ByLoop;
-  std::map<SourceLocation::UIntTy, std::set<FloatKind>> TypesOf;
+  struct Nest {
+    NestFinding Seen; // the first instantiation's finding, its shape reset where another differs
+    std::set<FloatKind> Types;
+  };
+  std::map<SourceLocation::UIntTy, Nest> ByLoop;
   for (const FunctionDecl *I : instantiationsOf(Pattern)) {
     if (!I->getBody())
       continue;
     for (NestFinding &N : findNests(*I, F.context(), F.reductionsOf(I), F.ranges())) {
-      const SourceLocation::UIntTy Loop = cast<ForStmt>(N.Anchor)->getForLoc().getRawEncoding();
+      auto [It, New] = ByLoop.try_emplace(cast<ForStmt>(N.Anchor)->getForLoc().getRawEncoding(), Nest{N, {}});
       if (N.Shape)
-        TypesOf[Loop].insert(N.Shape->Type);
-      auto [It, New] = ByLoop.try_emplace(Loop, N);
-      NestFinding &Seen = It->second;
+        It->second.Types.insert(N.Shape->Type);
+      NestFinding &Seen = It->second.Seen;
       if (New || !Seen.Shape)
         continue;
       if (!N.Shape) {
@@ -97,7 +99,8 @@ static void recogniseTemplateNests(OperationFinder &F, const FunctionDecl &Patte
     }
   }
   const bool ValueParameters = hasValueParameters(Pattern);
-  for (auto &[Loop, N] : ByLoop) {
+  for (auto &Entry : ByLoop) {
+    NestFinding &N = Entry.second.Seen;
     if (N.Shape && ValueParameters) {
       N.Shape.reset();
       N.Reason = "in a template with value parameters, whose instantiations may read the loops "
@@ -111,7 +114,7 @@ static void recogniseTemplateNests(OperationFinder &F, const FunctionDecl &Patte
     Operation *Op = recordNest(F, Pattern, N);
     if (!Op)
       continue;
-    if (TypesOf[Loop].size() > 1)
+    if (Entry.second.Types.size() > 1)
       Op->Type = "dependent";
     if (Op->Shape)
       Op->Shape->Generic = true;
