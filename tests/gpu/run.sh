@@ -113,15 +113,20 @@ run_checks() {
   grep -q "operands 131072: 0 differences" "$log/device_rounding.txt"
   check "device rounding equals the host's" $?
   (cd "$log" && AUTOSCALE_REPORT=scaling.json timeout 60 "$bin/device_scaling") | tee "$log/device_scaling.txt"
-  ! grep -q MISMATCH "$log/device_scaling.txt" && grep -q "step 3: scale 4: " "$log/device_scaling.txt"
+  ! grep -q MISMATCH "$log/device_scaling.txt" && [ "$(grep -c "step 3: scale 4: " "$log/device_scaling.txt")" = 2 ]
   check "a device site calibrates, then scales from its amax (e4m3, bits as CUDA's conversion)" $?
+  # The kernel of one product a thread counts at each value, the grid-stride loop in its
+  # registers (AUTOSCALE_KERNEL_SITES): over the same products, the same amax and counters.
   python3 - "$log/scaling.json" <<'EOF'
 import json, sys
 sites = [s for s in json.load(open(sys.argv[1]))["sites"] if s.get("device")]
-print("device sites in the report:", [(s["file"], s["line"], s["slots"][-1]["scale"]) for s in sites])
-sys.exit(0 if sites and sites[0]["slots"][-1]["scale"] == 4 else 1)
+print("device sites in the report:", [(s["line"], s["slots"][-1]["scale"], s["slots"][-1]["amax"], s["counters"]) for s in sites])
+same = len(sites) == 2 and sites[0]["counters"] == sites[1]["counters"] and \
+    sites[0]["slots"][-1]["amax"] == sites[1]["slots"][-1]["amax"]
+scaled = all(s["slots"][-1]["scale"] == 4 for s in sites)
+sys.exit(0 if same and scaled and sites[0]["counters"]["underflows"] > 0 else 1)
 EOF
-  check "the report lists the device site with its scale" $?
+  check "both device sites scale from their amax; a loop's tallies equal the per-value counts" $?
 
   # Every kernel of every variant launches with its block size; registers and local memory.
   for v in fp32 $variants; do

@@ -86,10 +86,10 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
   Plan Out;
   Out.Steps = std::move(Steps);
   for (const std::string &Abs : AbsSources)
-    Out.Files[Abs] = emit::FileEdits{Abs, P.DisplayPaths.at(Abs), {}, {}, false, false, {}, {}};
+    Out.Files[Abs] = emit::FileEdits{Abs, P.DisplayPaths.at(Abs), {}, {}, false, false, {}, {}, {}};
   for (auto &[Abs, Shown] : P.DisplayPaths)
     if (!Out.Files.count(Abs))
-      Out.Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true, {}, {}};
+      Out.Files[Abs] = emit::FileEdits{Abs, Shown, {}, {}, false, /*Header=*/true, {}, {}, {}};
   for (auto &[Abs, Points] : P.StepPoints)
     Out.Files.at(Abs).Steps.assign(Points.begin(), Points.end());
   for (const StepLoop &L : Out.Steps.Loops) {
@@ -119,6 +119,14 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
     emit::FileEdits *F = K.File.empty() ? nullptr : &Out.Files.at(K.File);
     if (!F || llvm::none_of(F->Sites, [](const emit::Site &S) { return S.D->Treatment.Format != rules::Format::FP32; }))
       continue;
+    // A thread that rounds many values (in a loop) tallies them in registers, added to the
+    // sites' state once when it leaves the kernel (autoscale/device_sites.h).
+    for (emit::Site &S : F->Sites)
+      if (S.D->Treatment.Format != rules::Format::FP32 && S.Op->Loop && S.Op->Key.Offset >= K.BodyBegin &&
+          S.Op->Key.Offset < K.BodyEnd) {
+        S.Tallied = true;
+        F->KernelBodies.insert(K.BodyBegin);
+      }
     if (K.boundsThreads())
       F->Bounds.push_back({K.Name, K.NameOffset, K.boundsThreads()});
     else if (std::string Why = K.unboundedReason(); !Why.empty())

@@ -30,6 +30,9 @@ struct Site {
   const Decision *D;
   /// Per operand slot, the index in the same table of the site whose result feeds it, or -1.
   std::array<int, 3> FedBy = {-1, -1, -1};
+  /// In a loop of a kernel that declares its copy of the table (FileEdits::KernelBodies): its
+  /// values are tallied there (autoscale_site.tallied).
+  bool Tallied = false;
 };
 
 /// A kernel given `__launch_bounds__(Threads)` before its name (KernelRecord::boundsThreads).
@@ -50,6 +53,9 @@ struct FileEdits {
   std::vector<LaunchBound> Bounds;
   /// The `for` keywords of device loops to unroll (Operation::DeviceUnrolls).
   std::set<unsigned> Unrolls;
+  /// Where kernels whose loops round values open their body (KernelRecord::BodyBegin): each
+  /// declares its copy of the site table there (AUTOSCALE_KERNEL_SITES).
+  std::set<unsigned> KernelBodies;
 };
 
 /// The replacements that rewrite Text (the file's current contents); none when nothing changes.

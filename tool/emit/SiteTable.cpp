@@ -118,7 +118,7 @@ std::string prelude(const FileEdits &F, unsigned FirstLine,
          << "static __device__ const autoscale_site " << Table << "_device[] = {\n";
       for (size_t I = 0; I < F.Sites.size(); ++I)
         OS << "  AUTOSCALE_DEVICE_SITE(&" << Table << "_device_cells[" << I << "], "
-           << siteArguments(F, I) << "),\n";
+           << siteArguments(F, I) << ", " << (F.Sites[I].Tallied ? 1 : 0) << "),\n";
       OS << "};\n#endif\n#ifdef __CUDA_ARCH__\n#define " << siteTableRef(F)
          << " AUTOSCALE_SITE_TABLE(" << Table << "_device)\n#else\n";
     }

@@ -18,6 +18,7 @@
 #include "find/steps/StepPoints.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -542,6 +543,19 @@ std::optional<std::string> FindOptions::relative(llvm::StringRef Abs) const {
   return Abs.substr(Prefix.size()).str();
 }
 
+/// Whether Body defines a function of its own (a lambda's, a local class's member, a block's),
+/// whose code cannot name the body's locals.
+static bool enclosesFunctions(const Stmt *Body) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    bool Found = false;
+    bool VisitLambdaExpr(LambdaExpr *) { return !(Found = true); }
+    bool VisitBlockExpr(BlockExpr *) { return !(Found = true); }
+    bool VisitCXXMethodDecl(CXXMethodDecl *) { return !(Found = true); }
+  } V;
+  V.TraverseStmt(const_cast<Stmt *>(Body));
+  return V.Found;
+}
+
 void OperationFinder::recordKernels() {
   if (!Ctx.getLangOpts().CUDA)
     return;
@@ -561,6 +575,12 @@ void OperationFinder::recordKernels() {
         R.File = FI.Abs;
         R.NameOffset = SM.getFileOffset(At);
         R.Bounded = K->hasAttr<CUDALaunchBoundsAttr>();
+        const auto *Body = dyn_cast<CompoundStmt>(K->getBody());
+        if (Body && Body->getLBracLoc().isFileID() && Body->getRBracLoc().isFileID() &&
+            !enclosesFunctions(Body)) {
+          R.BodyBegin = SM.getFileOffset(Body->getLBracLoc()) + 1;
+          R.BodyEnd = SM.getFileOffset(Body->getRBracLoc());
+        }
         // A static kernel of a header is another unit's too, whose launches this run may not see.
         R.Internal = !K->isExternallyVisible() && SM.isInMainFile(At);
       }

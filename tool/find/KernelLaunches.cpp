@@ -187,6 +187,8 @@ void KernelRecord::merge(const KernelRecord &O) {
     Name = O.Name;
     File = O.File;
     NameOffset = O.NameOffset;
+    BodyBegin = O.BodyBegin;
+    BodyEnd = O.BodyEnd;
     Bounded = O.Bounded;
     Internal = O.Internal;
   }

@@ -280,6 +280,11 @@ struct KernelRecord {
   bool Escapes = false;        ///< named other than as a launch's callee
   uint64_t MaxThreads = 0;     ///< the most threads of a block among its launches of constant size
   bool UnknownThreads = false; ///< some launch's block size is not a constant
+  /// Its body's braces ([BodyBegin, BodyEnd), BodyBegin just after `{`), where the definition is
+  /// written in the file and holds no lambda or local class: then its calls may index a copy of
+  /// the site table (autoscale/device_sites.h), which the body of a lambda or a member function
+  /// of a local class could not name. 0 otherwise.
+  unsigned BodyBegin = 0, BodyEnd = 0;
 
   /// What another unit's record adds: its definition, its launches.
   void merge(const KernelRecord &O);

@@ -106,6 +106,6 @@ typedef uintptr_t autoscale_uptr;
 
 /* Version of the contract between autoscale-rewrite's output and this runtime. The tool emits a
  * check of it into every rewritten file, so stale rewritten sources fail to compile loudly. */
-#define AUTOSCALE_ABI_VERSION 7
+#define AUTOSCALE_ABI_VERSION 8
 
 #endif

@@ -15,9 +15,8 @@
  *   - cast: q = RNE_format(v), with the hardware's conversion (cvt.rn for fp16 and bf16,
  *     __nv_cvt_float_to_fp8 for e4m3 and e5m2: cvt.rn.satfinite on sm_89+), which gives the bits
  *     of the host's integer rounding (format.h; format_cuda_test checks it on a GPU);
- *   - scale (any strategy but static: delayed scaling, Transformer Engine's): the warp's largest
- *     |v| raises the slot's amax (one atomic per warp, and only when it grows), then
- *     q = RNE_format(v * inverse) * scale. Scales are powers of two, so both products are exact
+ *   - scale (any strategy but static: delayed scaling, Transformer Engine's): |v| raises the
+ *     slot's amax, then q = RNE_format(v * inverse) * scale. Scales are powers of two, so both products are exact
  *     and q is the host's RNE(v / scale) * scale. Until the slot's first step with values
  *     (calibration, as on the host) values pass unrounded;
  *   - static scale: the same with the rule's scale (a scale with no exact inverse divides, on the
@@ -25,8 +24,15 @@
  * The inline path is those few instructions; values that leave it (beyond the format's max,
  * non-finite, and bf16's subnormals under a scale, where a float product could round twice) take
  * the exact path out of line (autoscale_device_round_exact_f: the format's rounding of the double
- * quotient, as the host rounds), which also counts them. Underflows to zero are counted, one
- * atomic per warp, when the site's statistics are full.
+ * quotient, as the host rounds), which also counts them. Underflows to zero and sums that lost an
+ * operand whole are counted when the site's statistics are full.
+ * Where amax and counts go: a kernel the rewrite gives AUTOSCALE_KERNEL_SITES (the first
+ * statement of its body) indexes a copy of its file's table held in registers, whose records
+ * tally each thread's amax and counts; the copy's destructor adds them to the slots, one atomic
+ * per warp and counter, when the thread leaves the kernel. A loop of a kernel thus rounds with no
+ * memory traffic but the scale's load (a warp reduction, a load of the slot's amax and an atomic
+ * per value had made a reduction kernel 7.85x slower than its original). Elsewhere (device
+ * functions, lambdas) each value goes to the slot: one atomic per warp, an amax only when it grows.
  * Per tensor state is host-only: a device site has one state per slot. */
 #ifndef AUTOSCALE_DEVICE_SITES_H
 #define AUTOSCALE_DEVICE_SITES_H
@@ -73,15 +79,16 @@ typedef struct AUTOSCALE_DEVICE_STATE_TAG_ {
 } autoscale_device_site_state;
 
 /* An element of a device site table: AUTOSCALE_SITE's arguments, its cell a constant one pointing
- * at its state (so the device compiler folds both loads). */
+ * at its state (so the device compiler folds both loads), and whether its values are tallied in
+ * its kernel's copy of the table (autoscale_site.tallied). */
 #define AUTOSCALE_DEVICE_SITE(cell, file, line, column, op, kind, name, op_class, action, format,   \
                               rounding, saturate, strategy, history_len, amax_reduce, margin,     \
                               static_scale, analysis_steps, recheck_every, statistics, index,     \
-                              fed_by0, fed_by1, fed_by2, rule)                                    \
+                              fed_by0, fed_by1, fed_by2, rule, tallied)                           \
   {(file), (line), (column), (op), (kind), (name), (op_class), (action), (format), (statistics),    \
    (rounding), (saturate), (strategy),                                                             \
    {(history_len), (amax_reduce), (margin), (static_scale), (analysis_steps), (recheck_every)},    \
-   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_DEVICE_STATE_REF_(cell)}
+   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), AUTOSCALE_DEVICE_STATE_REF_(cell), (tallied), AUTOSCALE_SITE_NO_TALLY}
 
 #if defined(__CUDACC__) && !AUTOSCALE_DEVICE_PASS
 /* Registers a rewritten file's device sites (its host table, the table's length, and its
@@ -161,16 +168,34 @@ __device__ static __forceinline__ int autoscale_device_leader_(unsigned mask) {
   return lane == static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1);
 }
 
-__device__ static __forceinline__ void autoscale_device_raise_amax_(autoscale_device_slot *d, float v) {
-  unsigned bits = __float_as_uint(fabsf(v));
+/* Raises d's amax to the warp's largest of bits: one atomic per warp, and only when it grows. */
+__device__ static __forceinline__ void autoscale_device_raise_amax_bits_(autoscale_device_slot *d, unsigned bits) {
 #if __CUDA_ARCH__ >= 800
   const unsigned mask = __activemask();
-  bits = __reduce_max_sync(mask, bits); /* one atomic per warp */
+  bits = __reduce_max_sync(mask, bits);
   if (bits > *static_cast<volatile autoscale_u32 *>(&d->amax_bits) && autoscale_device_leader_(mask))
     atomicMax(&d->amax_bits, bits);
 #else
   if (bits > *static_cast<volatile autoscale_u32 *>(&d->amax_bits)) atomicMax(&d->amax_bits, bits);
 #endif
+}
+/* Adds the warp's counts to *counter: one atomic per warp. */
+__device__ static __forceinline__ void autoscale_device_add_count_(autoscale_u32 *counter, unsigned n) {
+#if __CUDA_ARCH__ >= 800
+  const unsigned mask = __activemask();
+  n = __reduce_add_sync(mask, n);
+  if (autoscale_device_leader_(mask)) atomicAdd(counter, n);
+#else
+  atomicAdd(counter, n);
+#endif
+}
+
+/* Raises the amax of slot `slot` of s (d in device memory) to |v|: in the tally of a kernel's
+ * copy, or at once. */
+__device__ static __forceinline__ void autoscale_device_raise_amax_(autoscale_site *s, autoscale_device_slot *d, int slot, float v) {
+  const unsigned bits = __float_as_uint(fabsf(v));
+  if (s->tallied) s->tally.amax_bits[slot] = max(s->tally.amax_bits[slot], bits);
+  else autoscale_device_raise_amax_bits_(d, bits);
 }
 
 /* Whether x overflows the format: its unsaturated rounding is inf or NaN. */
@@ -179,25 +204,59 @@ __device__ static __forceinline__ int autoscale_device_overflows_(double x, int 
   return r - r != 0.0;
 }
 
-/* The exact path: a value the inline path does not take, counted. */
-__device__ static __noinline__ float autoscale_device_round_exact_f(autoscale_device_slot *d, float v, float scale,
-                                                                    int format, int saturate) {
-  const float q = autoscale_round_exact_f(v, scale, format, saturate);
+/* The exact path: a value the inline path does not take, counted. One function per format,
+ * saturation and whether the site scales (else its scale is 1): a kernel's registers are at least
+ * those of the functions it calls, and one taking these as arguments needs more than any (+10 to
+ * +26 registers a kernel of the CUDA trainer). */
+template <int Format, int Saturate, int Scaled>
+__device__ static __noinline__ float autoscale_device_round_exact_f_(autoscale_device_slot *d, float v, float scale) {
+  if (!Scaled) scale = 1.0f;
+  const float q = autoscale_round_exact_f(v, scale, Format, Saturate);
   if (v != v) atomicAdd(&d->counts[AUTOSCALE_DEVICE_NAN_IN], 1u);
   else if (v - v != 0.0f) atomicAdd(&d->counts[AUTOSCALE_DEVICE_INF_IN], 1u);
-  else if (autoscale_device_overflows_(static_cast<double>(v) / scale, format))
+  else if (autoscale_device_overflows_(static_cast<double>(v) / scale, Format))
     atomicAdd(&d->counts[AUTOSCALE_DEVICE_OVERFLOWS], 1u);
   else if (q == 0.0f && v != 0.0f) atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], 1u);
   return q;
 }
-__device__ static __noinline__ double autoscale_device_round_exact_d(autoscale_device_slot *d, double v, float scale,
-                                                                     int format, int saturate) {
-  const double q = autoscale_round_exact_d(v, scale, format, saturate);
+template <int Format, int Saturate, int Scaled>
+__device__ static __noinline__ double autoscale_device_round_exact_d_(autoscale_device_slot *d, double v, float scale) {
+  if (!Scaled) scale = 1.0f;
+  const double q = autoscale_round_exact_d(v, scale, Format, Saturate);
   if (v != v) atomicAdd(&d->counts[AUTOSCALE_DEVICE_NAN_IN], 1u);
   else if (v - v != 0.0) atomicAdd(&d->counts[AUTOSCALE_DEVICE_INF_IN], 1u);
-  else if (autoscale_device_overflows_(v / scale, format)) atomicAdd(&d->counts[AUTOSCALE_DEVICE_OVERFLOWS], 1u);
+  else if (autoscale_device_overflows_(v / scale, Format)) atomicAdd(&d->counts[AUTOSCALE_DEVICE_OVERFLOWS], 1u);
   else if (q == 0.0 && v != 0.0) atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], 1u);
   return q;
+}
+/* The exact path's function of a format (the choice folds: the record's fields are constants). */
+#define AUTOSCALE_DEVICE_EXACT_FORMAT_(function, format, saturate, scaled, ...)                    \
+  switch (format) {                                                                                \
+  case AUTOSCALE_E4M3: return function<AUTOSCALE_E4M3, saturate, scaled>(__VA_ARGS__);               \
+  case AUTOSCALE_E5M2: return function<AUTOSCALE_E5M2, saturate, scaled>(__VA_ARGS__);               \
+  case AUTOSCALE_FP16: return function<AUTOSCALE_FP16, saturate, scaled>(__VA_ARGS__);               \
+  case AUTOSCALE_BF16: return function<AUTOSCALE_BF16, saturate, scaled>(__VA_ARGS__);               \
+  default: break; /* fp32 never rounds */                                                          \
+  }
+#define AUTOSCALE_DEVICE_EXACT_(function, s, ...)                                                   \
+  if (s->saturate && s->action == AUTOSCALE_ACTION_SCALE) {                                        \
+    AUTOSCALE_DEVICE_EXACT_FORMAT_(function, s->format, 1, 1, __VA_ARGS__)                           \
+  } else if (s->saturate) {                                                                        \
+    AUTOSCALE_DEVICE_EXACT_FORMAT_(function, s->format, 1, 0, __VA_ARGS__)                           \
+  } else if (s->action == AUTOSCALE_ACTION_SCALE) {                                                \
+    AUTOSCALE_DEVICE_EXACT_FORMAT_(function, s->format, 0, 1, __VA_ARGS__)                           \
+  } else {                                                                                         \
+    AUTOSCALE_DEVICE_EXACT_FORMAT_(function, s->format, 0, 0, __VA_ARGS__)                           \
+  }
+__device__ static __forceinline__ float autoscale_device_round_exact_f(const autoscale_site *s, autoscale_device_slot *d,
+                                                                       float v, float scale) {
+  AUTOSCALE_DEVICE_EXACT_(autoscale_device_round_exact_f_, s, d, v, scale)
+  return v;
+}
+__device__ static __forceinline__ double autoscale_device_round_exact_d(const autoscale_site *s, autoscale_device_slot *d,
+                                                                        double v, float scale) {
+  AUTOSCALE_DEVICE_EXACT_(autoscale_device_round_exact_d_, s, d, v, scale)
+  return v;
 }
 
 /* Whether the rule's static scale is a power of two in [2^-126, 2^126] (then its inverse is exact
@@ -220,10 +279,10 @@ __device__ static __forceinline__ float autoscale_device_scale_in_force_(const a
   return d->scale;
 }
 /* The scale of a slot for this value, raising the slot's amax first where its scale is delayed. */
-__device__ static __forceinline__ float autoscale_device_scale_of_(const autoscale_site *s, autoscale_device_slot *d,
+__device__ static __forceinline__ float autoscale_device_scale_of_(autoscale_site *s, autoscale_device_slot *d, int slot,
                                                                   float magnitude, float *inverse) {
   if (s->action == AUTOSCALE_ACTION_SCALE && s->strategy != AUTOSCALE_STRATEGY_STATIC)
-    autoscale_device_raise_amax_(d, magnitude);
+    autoscale_device_raise_amax_(s, d, slot, magnitude);
   return autoscale_device_scale_in_force_(s, d, inverse);
 }
 
@@ -231,21 +290,26 @@ __device__ static __forceinline__ float autoscale_device_scale_of_(const autosca
 __device__ static __forceinline__ float autoscale_device_round_f(autoscale_site *s, int slot, float v) {
   autoscale_device_slot *d = &(*s->state)->slot[slot];
   float inverse;
-  const float scale = autoscale_device_scale_of_(s, d, v, &inverse);
+  const float scale = autoscale_device_scale_of_(s, d, slot, v, &inverse);
   if (scale == 0.0f) return v; /* calibrating */
   float x, q;
   if (!autoscale_round_inline_f_(v, scale, inverse, s->format, &x, &q))
-    return autoscale_device_round_exact_f(d, v, scale, s->format, s->saturate);
-  if (s->statistics == AUTOSCALE_STATS_FULL) {
+    return autoscale_device_round_exact_f(s, d, v, scale);
+  if (s->statistics == AUTOSCALE_STATS_FULL && s->tallied) {
+    s->tally.underflows[slot] += q == 0.0f && x != 0.0f;
+  } else if (s->statistics == AUTOSCALE_STATS_FULL) {
     const unsigned mask = __activemask(), underflows = __ballot_sync(mask, q == 0.0f && x != 0.0f);
     if (underflows && autoscale_device_leader_(mask))
       atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], static_cast<unsigned>(__popc(static_cast<int>(underflows))));
   }
   return q;
 }
-/* Counts this lane's sum as absorbed (autoscale_may_absorb_f_ in autoscale.h): one atomic per
- * warp, as underflows. */
+/* Counts this lane's sum as absorbed (autoscale_may_absorb_f_ in autoscale.h), as underflows. */
 __device__ static __forceinline__ void autoscale_device_count_absorbed_(autoscale_site *s, int absorbed) {
+  if (s->tallied) {
+    s->tally.absorbed += absorbed;
+    return;
+  }
   const unsigned mask = __activemask(), lanes = __ballot_sync(mask, absorbed);
   if (lanes && autoscale_device_leader_(mask))
     atomicAdd(&(*s->state)->slot[AUTOSCALE_SLOT_OUTPUT].counts[AUTOSCALE_DEVICE_ABSORBED],
@@ -256,10 +320,52 @@ __device__ static __forceinline__ void autoscale_device_count_absorbed_(autoscal
 __device__ static __forceinline__ double autoscale_device_round_d(autoscale_site *s, int slot, double v) {
   autoscale_device_slot *d = &(*s->state)->slot[slot];
   float inverse;
-  const float scale = autoscale_device_scale_of_(s, d, static_cast<float>(v), &inverse);
+  const float scale = autoscale_device_scale_of_(s, d, slot, static_cast<float>(v), &inverse);
   if (scale == 0.0f) return v;
-  return autoscale_device_round_exact_d(d, v, scale, s->format, s->saturate);
+  return autoscale_device_round_exact_d(s, d, v, scale);
 }
+
+/* A kernel's copy of its file's site table (see the top of this file): the records fold as the
+ * table's do, and the tallies in them, indexed by constants only, stay in registers. A kernel's
+ * calls reach it by its name, autoscale_kernel_sites_, which shadows the enumerator below
+ * (AUTOSCALE_SITE_TABLE, site.h). Records no call of the kernel names fold away, and only those
+ * the rewrite marks tallied (sites in the kernel's loops: a thread's tally lives in registers
+ * until the kernel ends, worth it where a thread rounds many values) use theirs. */
+template <const autoscale_site *Table, int N> struct autoscale_kernel_sites {
+  autoscale_site records[N];
+  __device__ __forceinline__ autoscale_kernel_sites() {
+#pragma unroll
+    for (int k = 0; k < N; ++k) records[k] = Table[k]; /* the table's tallies are zero */
+  }
+  __device__ __forceinline__ ~autoscale_kernel_sites() {
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+      const autoscale_site_tally &t = records[k].tally;
+      autoscale_device_site_state *state = *Table[k].state;
+#pragma unroll
+      for (int slot = 0; slot < AUTOSCALE_SLOT_COUNT; ++slot) {
+        if (t.amax_bits[slot]) autoscale_device_raise_amax_bits_(&state->slot[slot], t.amax_bits[slot]);
+        if (t.underflows[slot]) autoscale_device_add_count_(&state->slot[slot].counts[AUTOSCALE_DEVICE_UNDERFLOWS], t.underflows[slot]);
+      }
+      if (t.absorbed) autoscale_device_add_count_(&state->slot[AUTOSCALE_SLOT_OUTPUT].counts[AUTOSCALE_DEVICE_ABSORBED], t.absorbed);
+    }
+  }
+};
+/* What autoscale_kernel_sites_ names outside a kernel's body: an enumerator, not a variable,
+ * which nvcc would register from the host compilation too. */
+enum autoscale_no_kernel_sites_ { autoscale_kernel_sites_ };
+template <const autoscale_site *Table>
+__device__ static __forceinline__ autoscale_site *autoscale_kernel_copy_(autoscale_no_kernel_sites_) {
+  return const_cast<autoscale_site *>(Table);
+}
+template <const autoscale_site *Table, const autoscale_site *Copied, int N>
+__device__ static __forceinline__ autoscale_site *autoscale_kernel_copy_(autoscale_kernel_sites<Copied, N> &kernel) {
+  static_assert(Table == Copied, "a kernel's calls name its own file's site table");
+  return kernel.records;
+}
+#define AUTOSCALE_KERNEL_SITES(table) autoscale_kernel_sites<table, sizeof(table) / sizeof(autoscale_site)> autoscale_kernel_sites_;
+#else
+#define AUTOSCALE_KERNEL_SITES(table) /* the host never runs a kernel's body */
 #endif
 
 #endif

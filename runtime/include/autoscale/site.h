@@ -207,6 +207,15 @@ typedef struct autoscale_strategy_params {
 
 struct autoscale_site_state; /* owned by the runtime */
 
+/* What a thread adds to a device site's slots while it runs a kernel, where the kernel's copy of
+ * its table holds it (autoscale/device_sites.h). Zero in every table the rewrite writes. */
+typedef struct autoscale_site_tally {
+  autoscale_u32 amax_bits[AUTOSCALE_SLOT_COUNT]; /* per slot, as floats' bits (autoscale_device_slot) */
+  autoscale_u32 underflows[AUTOSCALE_SLOT_COUNT];
+  autoscale_u32 absorbed;
+} autoscale_site_tally;
+#define AUTOSCALE_SITE_NO_TALLY {{0, 0, 0, 0}, {0, 0, 0, 0}, 0}
+
 /* One rewritten operation. autoscale-rewrite writes the sites of a file into one static const
  * array, the file's site table, in the order of AUTOSCALE_SITE's arguments, and each site's state
  * into a cell of a mutable array beside it. The record never changes, so the compiler folds its
@@ -234,6 +243,10 @@ typedef struct autoscale_site {
   /* Its state's cell: on the host NULL until the runtime registers the site there (the runtime's
    * store is the only write); in device code a constant cell naming its slots (device_sites.h). */
   struct autoscale_site_state *const *state;
+  /* Device code only: 1 where a kernel's copy of the table tallies the site's values in `tally`
+   * (device_sites.h, AUTOSCALE_KERNEL_SITES); the host's records are 0 and keep theirs zero. */
+  int tallied;
+  autoscale_site_tally tally;
 } autoscale_site;
 
 /* The initialiser autoscale-rewrite emits, one per element of a site table (its arguments in the
@@ -248,11 +261,20 @@ typedef struct autoscale_site {
   {(file), (line), (column), (op), (kind), (name), (op_class), (action), (format), (statistics),    \
    (rounding), (saturate), (strategy),                                                             \
    {(history_len), (amax_reduce), (margin), (static_scale), (analysis_steps), (recheck_every)},    \
-   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), (cell)}
+   (index), {(fed_by0), (fed_by1), (fed_by2)}, (rule), (cell), 0, AUTOSCALE_SITE_NO_TALLY}
 
 /* A site table as the calls take it: the records are only read (the runtime writes the cells).
  * C goes through the address's bits, which -Wcast-qual does not flag (compilers still fold it). */
-#ifdef __cplusplus
+#if AUTOSCALE_DEVICE_PASS
+/* In device code, a kernel's copy where it has one (device_sites.h): autoscale_kernel_sites_ is
+ * then the copy, else an enumerator. The choice is a constant, so the table's own path is its
+ * address as it was (through the function alone, nvcc no longer specialised the out-of-line
+ * rounding for the constant format, and kernels took up to 18 more registers). */
+#define AUTOSCALE_SITE_TABLE(table)                                                                \
+  (sizeof(autoscale_kernel_sites_) == sizeof(autoscale_no_kernel_sites_)                           \
+       ? const_cast<autoscale_site *>(table)                                                       \
+       : autoscale_kernel_copy_<table>(autoscale_kernel_sites_))
+#elif defined(__cplusplus)
 #define AUTOSCALE_SITE_TABLE(table) const_cast<autoscale_site *>(table)
 #else
 #define AUTOSCALE_SITE_TABLE(table) ((autoscale_site *)AUTOSCALE_PTR_BITS(table))

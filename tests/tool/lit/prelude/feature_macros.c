@@ -11,8 +11,8 @@
 // PRELUDE: #define _POSIX_C_SOURCE 200809L
 // PRELUDE-NEXT: /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 // PRELUDE-NEXT: #include <autoscale/autoscale.h>
-// PRELUDE-NEXT: #if AUTOSCALE_ABI_VERSION != 7
-// PRELUDE-NEXT: #error "rewritten for autoscale ABI 7"
+// PRELUDE-NEXT: #if AUTOSCALE_ABI_VERSION != 8
+// PRELUDE-NEXT: #error "rewritten for autoscale ABI 8"
 // PRELUDE-NEXT: #endif
 // PRELUDE-NEXT: #ifndef AUTOSCALE_SITES_18A5607D46E0C57A
 // PRELUDE-NEXT: #define AUTOSCALE_SITES_18A5607D46E0C57A

@@ -1,7 +1,7 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 7
-#error "rewritten for autoscale ABI 7"
+#if AUTOSCALE_ABI_VERSION != 8
+#error "rewritten for autoscale ABI 8"
 #endif
 #ifndef AUTOSCALE_SITES_C1C803DF6FEED87D
 #define AUTOSCALE_SITES_C1C803DF6FEED87D
@@ -9,10 +9,10 @@
 static __device__ autoscale_device_site_state autoscale_sites_c1c803df6feed87d_device_state[4];
 static __device__ autoscale_device_site_state *const autoscale_sites_c1c803df6feed87d_device_cells[] = {&autoscale_sites_c1c803df6feed87d_device_state[0], &autoscale_sites_c1c803df6feed87d_device_state[1], &autoscale_sites_c1c803df6feed87d_device_state[2], &autoscale_sites_c1c803df6feed87d_device_state[3]};
 static __device__ const autoscale_site autoscale_sites_c1c803df6feed87d_device[] = {
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_c1c803df6feed87d_device_cells[0], "input.cu", 16, 30, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer"),
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_c1c803df6feed87d_device_cells[1], "input.cu", 17, 36, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer"),
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_c1c803df6feed87d_device_cells[2], "input.cu", 18, 24, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, 0, -1, "class:infer"),
-  AUTOSCALE_DEVICE_SITE(&autoscale_sites_c1c803df6feed87d_device_cells[3], "input.cu", 18, 33, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 3, 2, -1, -1, "class:infer"),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_c1c803df6feed87d_device_cells[0], "input.cu", 16, 30, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 0, -1, -1, -1, "class:infer", 0),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_c1c803df6feed87d_device_cells[1], "input.cu", 17, 36, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 1, -1, -1, -1, "class:infer", 0),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_c1c803df6feed87d_device_cells[2], "input.cu", 18, 24, AUTOSCALE_OP_ADD, "add", "+", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 2, -1, 0, -1, "class:infer", 0),
+  AUTOSCALE_DEVICE_SITE(&autoscale_sites_c1c803df6feed87d_device_cells[3], "input.cu", 18, 33, AUTOSCALE_OP_MUL, "mul", "*", AUTOSCALE_CLASS_INFER, AUTOSCALE_ACTION_CAST, AUTOSCALE_FP16, AUTOSCALE_ROUND_OUTPUT, 1, AUTOSCALE_STRATEGY_DELAYED, 16, AUTOSCALE_AMAX_MAX, 0, 1.0f, 10, 10, AUTOSCALE_STATS_FULL, 3, 2, -1, -1, "class:infer", 0),
 };
 #endif
 #ifdef __CUDA_ARCH__

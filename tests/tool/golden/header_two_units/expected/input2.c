@@ -1,7 +1,7 @@
 /* autoscale-rewrite 0.1.0: sites of this file; see the rewrite report. */
 #include <autoscale/autoscale.h>
-#if AUTOSCALE_ABI_VERSION != 7
-#error "rewritten for autoscale ABI 7"
+#if AUTOSCALE_ABI_VERSION != 8
+#error "rewritten for autoscale ABI 8"
 #endif
 #ifndef AUTOSCALE_SITES_E61789DF84F918D2
 #define AUTOSCALE_SITES_E61789DF84F918D2
