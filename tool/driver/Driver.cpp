@@ -120,13 +120,27 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
     if (!F || llvm::none_of(F->Sites, [](const emit::Site &S) { return S.D->Treatment.Format != rules::Format::FP32; }))
       continue;
     // A thread that rounds many values (in a loop) tallies them in registers, added to the
-    // sites' state once when it leaves the kernel (autoscale/device_sites.h).
-    for (emit::Site &S : F->Sites)
-      if (S.D->Treatment.Format != rules::Format::FP32 && S.Op->Loop && S.Op->Key.Offset >= K.BodyBegin &&
-          S.Op->Key.Offset < K.BodyEnd) {
-        S.Tallied = true;
-        F->KernelBodies.insert(K.BodyBegin);
-      }
+    // sites' state once when it leaves the kernel (autoscale/device_sites.h). The sites of a
+    // body are consecutive: they are numbered in offset order.
+    std::optional<emit::FileEdits::KernelSites> Range;
+    for (unsigned I = 0; I < F->Sites.size(); ++I) {
+      emit::Site &S = F->Sites[I];
+      if (S.Op->Key.Offset < K.BodyBegin || S.Op->Key.Offset >= K.BodyEnd)
+        continue;
+      Range = Range ? emit::FileEdits::KernelSites{Range->First, I + 1} : emit::FileEdits::KernelSites{I, I + 1};
+      S.Tallied = S.D->Treatment.Format != rules::Format::FP32 && S.Op->Loop;
+    }
+    // nvcc keeps a local array of more than about 9 KB in memory, whole: a kernel of more sites
+    // than 48 records (8 KB) rounds at each value instead.
+    constexpr unsigned MaxCopiedSites = 48;
+    const bool Copied = Range && Range->End - Range->First <= MaxCopiedSites &&
+                        llvm::any_of(llvm::ArrayRef(F->Sites).slice(Range->First, Range->End - Range->First),
+                                     [](const emit::Site &S) { return S.Tallied; });
+    if (Copied)
+      F->KernelBodies[K.BodyBegin] = *Range;
+    else if (Range)
+      for (unsigned I = Range->First; I < Range->End; ++I)
+        F->Sites[I].Tallied = false;
     if (K.boundsThreads())
       F->Bounds.push_back({K.Name, K.NameOffset, K.boundsThreads()});
     else if (std::string Why = K.unboundedReason(); !Why.empty())

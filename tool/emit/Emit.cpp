@@ -72,9 +72,11 @@ buildReplacements(const FileEdits &F, llvm::StringRef Text,
                      Edit::Open, Outermost, -1});
   for (unsigned Offset : F.Unrolls)
     Edits.push_back({Offset, 0, "AUTOSCALE_DEVICE_UNROLL ", Edit::Open, Outermost, -1});
-  for (unsigned Offset : F.KernelBodies)
-    Edits.push_back({Offset, 0, " AUTOSCALE_KERNEL_SITES(" + siteTableName(F.Display) + "_device)", Edit::Open,
-                     Outermost, -1});
+  for (const auto &[Offset, Sites] : F.KernelBodies)
+    Edits.push_back({Offset, 0,
+                     " AUTOSCALE_KERNEL_SITES(" + siteTableName(F.Display) + "_device, " +
+                         std::to_string(Sites.First) + ", " + std::to_string(Sites.End) + ")",
+                     Edit::Open, Outermost, -1});
   std::string Table = siteTableRef(F);
   auto RefOf = [&](size_t K) { return "&" + Table + "[" + std::to_string(K) + "]"; };
   std::map<unsigned, unsigned> OperationsPerLoop; // by the innermost loop around them

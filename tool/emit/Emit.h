@@ -53,9 +53,13 @@ struct FileEdits {
   std::vector<LaunchBound> Bounds;
   /// The `for` keywords of device loops to unroll (Operation::DeviceUnrolls).
   std::set<unsigned> Unrolls;
-  /// Where kernels whose loops round values open their body (KernelRecord::BodyBegin): each
-  /// declares its copy of the site table there (AUTOSCALE_KERNEL_SITES).
-  std::set<unsigned> KernelBodies;
+  /// Kernels whose loops round values: where their body opens (KernelRecord::BodyBegin) and
+  /// their sites, [First, End) of the table; each declares its copy of those records there
+  /// (AUTOSCALE_KERNEL_SITES).
+  struct KernelSites {
+    unsigned First, End;
+  };
+  std::map<unsigned, KernelSites> KernelBodies;
 };
 
 /// The replacements that rewrite Text (the file's current contents); none when nothing changes.

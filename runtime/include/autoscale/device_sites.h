@@ -325,22 +325,24 @@ __device__ static __forceinline__ double autoscale_device_round_d(autoscale_site
   return autoscale_device_round_exact_d(s, d, v, scale);
 }
 
-/* A kernel's copy of its file's site table (see the top of this file): the records fold as the
- * table's do, and the tallies in them, indexed by constants only, stay in registers. A kernel's
- * calls reach it by its name, autoscale_kernel_sites_, which shadows the enumerator below
- * (AUTOSCALE_SITE_TABLE, site.h). Records no call of the kernel names fold away, and only those
- * the rewrite marks tallied (sites in the kernel's loops: a thread's tally lives in registers
- * until the kernel ends, worth it where a thread rounds many values) use theirs. */
-template <const autoscale_site *Table, int N> struct autoscale_kernel_sites {
-  autoscale_site records[N];
+/* A kernel's copy of its sites' records, table[First, End) (see the top of this file): the
+ * records fold as the table's do, and the tallies in them, indexed by constants only, stay in
+ * registers. A kernel's calls reach it by its name, autoscale_kernel_sites_, which shadows the
+ * enumerator below (AUTOSCALE_SITE_TABLE, site.h). Only the records the rewrite marks tallied
+ * (sites in the kernel's loops: a thread's tally lives in registers until the kernel ends, worth
+ * it where a thread rounds many values) use theirs. Only the kernel's own records are copied, at
+ * most 48 (the rewrite's limit): nvcc keeps a local array of more than about 9 KB in memory, whole
+ * (a copy of the trainer's 142-site table under the all-e4m3 rules had a 24 KB stack frame). */
+template <const autoscale_site *Table, int First, int End> struct autoscale_kernel_sites {
+  autoscale_site records[End - First];
   __device__ __forceinline__ autoscale_kernel_sites() {
 #pragma unroll
-    for (int k = 0; k < N; ++k) records[k] = Table[k]; /* the table's tallies are zero */
+    for (int k = First; k < End; ++k) records[k - First] = Table[k]; /* the table's tallies are zero */
   }
   __device__ __forceinline__ ~autoscale_kernel_sites() {
 #pragma unroll
-    for (int k = 0; k < N; ++k) {
-      const autoscale_site_tally &t = records[k].tally;
+    for (int k = First; k < End; ++k) {
+      const autoscale_site_tally &t = records[k - First].tally;
       autoscale_device_site_state *state = *Table[k].state;
 #pragma unroll
       for (int slot = 0; slot < AUTOSCALE_SLOT_COUNT; ++slot) {
@@ -351,21 +353,29 @@ template <const autoscale_site *Table, int N> struct autoscale_kernel_sites {
     }
   }
 };
+/* A site table as device code indexes it (`&table[k]`): the table itself, or a kernel's copy of
+ * its records [first, end). */
+struct autoscale_site_index_ {
+  autoscale_site *records;
+  int first;
+  __device__ __forceinline__ autoscale_site &operator[](int k) const { return records[k - first]; }
+};
 /* What autoscale_kernel_sites_ names outside a kernel's body: an enumerator, not a variable,
  * which nvcc would register from the host compilation too. */
 enum autoscale_no_kernel_sites_ { autoscale_kernel_sites_ };
 template <const autoscale_site *Table>
-__device__ static __forceinline__ autoscale_site *autoscale_kernel_copy_(autoscale_no_kernel_sites_) {
-  return const_cast<autoscale_site *>(Table);
+__device__ static __forceinline__ autoscale_site_index_ autoscale_kernel_index_(autoscale_no_kernel_sites_) {
+  return {const_cast<autoscale_site *>(Table), 0};
 }
-template <const autoscale_site *Table, const autoscale_site *Copied, int N>
-__device__ static __forceinline__ autoscale_site *autoscale_kernel_copy_(autoscale_kernel_sites<Copied, N> &kernel) {
+template <const autoscale_site *Table, const autoscale_site *Copied, int First, int End>
+__device__ static __forceinline__ autoscale_site_index_ autoscale_kernel_index_(autoscale_kernel_sites<Copied, First, End> &kernel) {
   static_assert(Table == Copied, "a kernel's calls name its own file's site table");
-  return kernel.records;
+  return {kernel.records, First};
 }
-#define AUTOSCALE_KERNEL_SITES(table) autoscale_kernel_sites<table, sizeof(table) / sizeof(autoscale_site)> autoscale_kernel_sites_;
+/* The kernel's sites are table[first, end), the range of its body's. */
+#define AUTOSCALE_KERNEL_SITES(table, first, end) autoscale_kernel_sites<table, first, end> autoscale_kernel_sites_;
 #else
-#define AUTOSCALE_KERNEL_SITES(table) /* the host never runs a kernel's body */
+#define AUTOSCALE_KERNEL_SITES(table, first, end) /* the host never runs a kernel's body */
 #endif
 
 #endif

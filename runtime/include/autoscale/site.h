@@ -265,15 +265,8 @@ typedef struct autoscale_site {
 
 /* A site table as the calls take it: the records are only read (the runtime writes the cells).
  * C goes through the address's bits, which -Wcast-qual does not flag (compilers still fold it). */
-#if AUTOSCALE_DEVICE_PASS
-/* In device code, a kernel's copy where it has one (device_sites.h): autoscale_kernel_sites_ is
- * then the copy, else an enumerator. The choice is a constant, so the table's own path is its
- * address as it was (through the function alone, nvcc no longer specialised the out-of-line
- * rounding for the constant format, and kernels took up to 18 more registers). */
-#define AUTOSCALE_SITE_TABLE(table)                                                                \
-  (sizeof(autoscale_kernel_sites_) == sizeof(autoscale_no_kernel_sites_)                           \
-       ? const_cast<autoscale_site *>(table)                                                       \
-       : autoscale_kernel_copy_<table>(autoscale_kernel_sites_))
+#if AUTOSCALE_DEVICE_PASS /* a kernel's copy where it has one (device_sites.h) */
+#define AUTOSCALE_SITE_TABLE(table) (autoscale_kernel_index_<table>(autoscale_kernel_sites_))
 #elif defined(__cplusplus)
 #define AUTOSCALE_SITE_TABLE(table) const_cast<autoscale_site *>(table)
 #else

@@ -22,9 +22,9 @@
 // REPORT: input.cu:[[@LINE+12]]:26: {"action":"scale"{{.*}}"format":"e4m3","function":"scale_kernel","op":"mul"{{.*}}"strategy":"delayed"
 // REPORT: input.cu:[[@LINE+16]]:103: {"action":"scale"{{.*}}"format":"e4m3","function":"scale_loop_kernel","op":"mul"{{.*}}"strategy":"delayed"
 // REPORT: summary: {{[0-9]+}} float operations in 1 file: 2 scaled e4m3,{{.*}}
-// RUN: %code out/input.cu | FileCheck %s --check-prefix=CODE
+// RUN: %code out/input.cu | FileCheck %s --match-full-lines --check-prefix=CODE
 // CODE: __global__ void scale_kernel(float *y, const float *x, float w, int n) {
-// CODE: __global__ void scale_loop_kernel(float *y, const float *x, float w, int n) { AUTOSCALE_KERNEL_SITES({{.*}}_device)
+// CODE: __global__ void scale_loop_kernel(float *y, const float *x, float w, int n) { AUTOSCALE_KERNEL_SITES({{.*}}_device, 1, 2)
 #include <cuda_fp8.h>
 #include <cstdio>
 #include <cstring>
