@@ -120,7 +120,8 @@ std::string prelude(const FileEdits &F, unsigned FirstLine,
         OS << "  AUTOSCALE_DEVICE_SITE(&" << Table << "_device_cells[" << I << "], "
            << siteArguments(F, I) << ", " << (F.Sites[I].Tallied ? 1 : 0) << "),\n";
       OS << "};\n#endif\n#ifdef __CUDA_ARCH__\n#define " << siteTableRef(F)
-         << " AUTOSCALE_SITE_TABLE(" << Table << "_device)\n#else\n";
+         << (F.KernelBodies.empty() ? " AUTOSCALE_SITE_TABLE(" : " AUTOSCALE_KERNEL_SITE_TABLE(") << Table
+         << "_device)\n#else\n";
     }
     // The records are constant, so the compiler folds each call's path (autoscale/site.h); the
     // runtime registers each site's state in its cell.

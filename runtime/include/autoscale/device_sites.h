@@ -328,7 +328,7 @@ __device__ static __forceinline__ double autoscale_device_round_d(autoscale_site
 /* A kernel's copy of its sites' records, table[First, End) (see the top of this file): the
  * records fold as the table's do, and the tallies in them, indexed by constants only, stay in
  * registers. A kernel's calls reach it by its name, autoscale_kernel_sites_, which shadows the
- * enumerator below (AUTOSCALE_SITE_TABLE, site.h). Only the records the rewrite marks tallied
+ * enumerator below (AUTOSCALE_KERNEL_SITE_TABLE). Only the records the rewrite marks tallied
  * (sites in the kernel's loops: a thread's tally lives in registers until the kernel ends, worth
  * it where a thread rounds many values) use theirs. Only the kernel's own records are copied, at
  * most 48 (the rewrite's limit): nvcc keeps a local array of more than about 9 KB in memory, whole
@@ -372,6 +372,11 @@ __device__ static __forceinline__ autoscale_site_index_ autoscale_kernel_index_(
   static_assert(Table == Copied, "a kernel's calls name its own file's site table");
   return {kernel.records, First};
 }
+/* A device site table as the calls of a file with kernel copies index it: a kernel's copy where
+ * it has one (autoscale_kernel_sites_ is then the copy, else the enumerator). A file without
+ * keeps AUTOSCALE_SITE_TABLE's plain address, whose calls nvcc sees folded sooner (its
+ * pass-through kernels unroll, and take registers, exactly as the original's). */
+#define AUTOSCALE_KERNEL_SITE_TABLE(table) (autoscale_kernel_index_<table>(autoscale_kernel_sites_))
 /* The kernel's sites are table[first, end), the range of its body's. */
 #define AUTOSCALE_KERNEL_SITES(table, first, end) autoscale_kernel_sites<table, first, end> autoscale_kernel_sites_;
 #else

@@ -265,9 +265,7 @@ typedef struct autoscale_site {
 
 /* A site table as the calls take it: the records are only read (the runtime writes the cells).
  * C goes through the address's bits, which -Wcast-qual does not flag (compilers still fold it). */
-#if AUTOSCALE_DEVICE_PASS /* a kernel's copy where it has one (device_sites.h) */
-#define AUTOSCALE_SITE_TABLE(table) (autoscale_kernel_index_<table>(autoscale_kernel_sites_))
-#elif defined(__cplusplus)
+#ifdef __cplusplus
 #define AUTOSCALE_SITE_TABLE(table) const_cast<autoscale_site *>(table)
 #else
 #define AUTOSCALE_SITE_TABLE(table) ((autoscale_site *)AUTOSCALE_PTR_BITS(table))
