@@ -121,14 +121,19 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
       continue;
     // A thread that rounds many values (in a loop) tallies them in registers, added to the
     // sites' state once when it leaves the kernel (autoscale/device_sites.h). The sites of a
-    // body are consecutive: they are numbered in offset order.
+    // body are consecutive: they are numbered in offset order. A tally holds about two registers
+    // for the kernel's life (a kernel of 42 registers took 56 with 8 tallied sites, 72 with 16:
+    // too many for a block of 1024 threads), so the first 8 of a kernel's loop sites are.
+    constexpr unsigned MaxTallied = 8;
     std::optional<emit::FileEdits::KernelSites> Range;
+    unsigned Tallied = 0;
     for (unsigned I = 0; I < F->Sites.size(); ++I) {
       emit::Site &S = F->Sites[I];
       if (S.Op->Key.Offset < K.BodyBegin || S.Op->Key.Offset >= K.BodyEnd)
         continue;
       Range = Range ? emit::FileEdits::KernelSites{Range->First, I + 1} : emit::FileEdits::KernelSites{I, I + 1};
-      S.Tallied = S.D->Treatment.Format != rules::Format::FP32 && S.Op->Loop;
+      S.Tallied = S.D->Treatment.Format != rules::Format::FP32 && S.Op->Loop && Tallied < MaxTallied;
+      Tallied += S.Tallied;
     }
     // nvcc keeps a local array of more than about 9 KB in memory, whole: a kernel of more sites
     // than 48 records (8 KB) rounds at each value instead.

@@ -329,8 +329,9 @@ __device__ static __forceinline__ double autoscale_device_round_d(autoscale_site
  * records fold as the table's do, and the tallies in them, indexed by constants only, stay in
  * registers. A kernel's calls reach it by its name, autoscale_kernel_sites_, which shadows the
  * enumerator below (AUTOSCALE_KERNEL_SITE_TABLE). Only the records the rewrite marks tallied
- * (sites in the kernel's loops: a thread's tally lives in registers until the kernel ends, worth
- * it where a thread rounds many values) use theirs. Only the kernel's own records are copied, at
+ * (the first 8 sites in the kernel's loops: a thread's tally lives in registers until the kernel
+ * ends, about two a site, worth it where a thread rounds many values) use theirs. A thread that
+ * leaves by `exit` or a trap, or never (a persistent kernel), adds nothing. Only the kernel's own records are copied, at
  * most 48 (the rewrite's limit): nvcc keeps a local array of more than about 9 KB in memory, whole
  * (a copy of the trainer's 142-site table under the all-e4m3 rules had a 24 KB stack frame). */
 template <const autoscale_site *Table, int First, int End> struct autoscale_kernel_sites {
