@@ -208,24 +208,24 @@ __device__ static __forceinline__ int autoscale_device_overflows_(double x, int 
  * saturation and whether the site scales (else its scale is 1): a kernel's registers are at least
  * those of the functions it calls, and one taking these as arguments needs more than any (+10 to
  * +26 registers a kernel of the CUDA trainer). */
-template <int Format, int Saturate, int Scaled>
+template <int AutoscaleFormat_, int AutoscaleSaturate_, int AutoscaleScaled_>
 __device__ static __noinline__ float autoscale_device_round_exact_f_(autoscale_device_slot *d, float v, float scale) {
-  if (!Scaled) scale = 1.0f;
-  const float q = autoscale_round_exact_f(v, scale, Format, Saturate);
+  if (!AutoscaleScaled_) scale = 1.0f;
+  const float q = autoscale_round_exact_f(v, scale, AutoscaleFormat_, AutoscaleSaturate_);
   if (v != v) atomicAdd(&d->counts[AUTOSCALE_DEVICE_NAN_IN], 1u);
   else if (v - v != 0.0f) atomicAdd(&d->counts[AUTOSCALE_DEVICE_INF_IN], 1u);
-  else if (autoscale_device_overflows_(static_cast<double>(v) / scale, Format))
+  else if (autoscale_device_overflows_(static_cast<double>(v) / scale, AutoscaleFormat_))
     atomicAdd(&d->counts[AUTOSCALE_DEVICE_OVERFLOWS], 1u);
   else if (q == 0.0f && v != 0.0f) atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], 1u);
   return q;
 }
-template <int Format, int Saturate, int Scaled>
+template <int AutoscaleFormat_, int AutoscaleSaturate_, int AutoscaleScaled_>
 __device__ static __noinline__ double autoscale_device_round_exact_d_(autoscale_device_slot *d, double v, float scale) {
-  if (!Scaled) scale = 1.0f;
-  const double q = autoscale_round_exact_d(v, scale, Format, Saturate);
+  if (!AutoscaleScaled_) scale = 1.0f;
+  const double q = autoscale_round_exact_d(v, scale, AutoscaleFormat_, AutoscaleSaturate_);
   if (v != v) atomicAdd(&d->counts[AUTOSCALE_DEVICE_NAN_IN], 1u);
   else if (v - v != 0.0) atomicAdd(&d->counts[AUTOSCALE_DEVICE_INF_IN], 1u);
-  else if (autoscale_device_overflows_(v / scale, Format)) atomicAdd(&d->counts[AUTOSCALE_DEVICE_OVERFLOWS], 1u);
+  else if (autoscale_device_overflows_(v / scale, AutoscaleFormat_)) atomicAdd(&d->counts[AUTOSCALE_DEVICE_OVERFLOWS], 1u);
   else if (q == 0.0 && v != 0.0) atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], 1u);
   return q;
 }
@@ -325,7 +325,7 @@ __device__ static __forceinline__ double autoscale_device_round_d(autoscale_site
   return autoscale_device_round_exact_d(s, d, v, scale);
 }
 
-/* A kernel's copy of its sites' records, table[First, End) (see the top of this file): the
+/* A kernel's copy of its sites' records, table[first, end) (see the top of this file): the
  * records fold as the table's do, and the tallies in them, indexed by constants only, stay in
  * registers. A kernel's calls reach it by its name, autoscale_kernel_sites_, which shadows the
  * enumerator below (AUTOSCALE_KERNEL_SITE_TABLE). Only the records the rewrite marks tallied
@@ -334,17 +334,17 @@ __device__ static __forceinline__ double autoscale_device_round_d(autoscale_site
  * leaves by `exit` or a trap, or never (a persistent kernel), adds nothing. Only the kernel's own records are copied, at
  * most 48 (the rewrite's limit): nvcc keeps a local array of more than about 9 KB in memory, whole
  * (a copy of the trainer's 142-site table under the all-e4m3 rules had a 24 KB stack frame). */
-template <const autoscale_site *Table, int First, int End> struct autoscale_kernel_sites {
-  autoscale_site records[End - First];
+template <const autoscale_site *AutoscaleTable_, int AutoscaleFirst_, int AutoscaleEnd_> struct autoscale_kernel_sites {
+  autoscale_site records[AutoscaleEnd_ - AutoscaleFirst_];
   __device__ __forceinline__ autoscale_kernel_sites() {
 #pragma unroll
-    for (int k = First; k < End; ++k) records[k - First] = Table[k]; /* the table's tallies are zero */
+    for (int k = AutoscaleFirst_; k < AutoscaleEnd_; ++k) records[k - AutoscaleFirst_] = AutoscaleTable_[k]; /* the table's tallies are zero */
   }
   __device__ __forceinline__ ~autoscale_kernel_sites() {
 #pragma unroll
-    for (int k = First; k < End; ++k) {
-      const autoscale_site_tally &t = records[k - First].tally;
-      autoscale_device_site_state *state = *Table[k].state;
+    for (int k = AutoscaleFirst_; k < AutoscaleEnd_; ++k) {
+      const autoscale_site_tally &t = records[k - AutoscaleFirst_].tally;
+      autoscale_device_site_state *state = *AutoscaleTable_[k].state;
 #pragma unroll
       for (int slot = 0; slot < AUTOSCALE_SLOT_COUNT; ++slot) {
         if (t.amax_bits[slot]) autoscale_device_raise_amax_bits_(&state->slot[slot], t.amax_bits[slot]);
@@ -364,14 +364,14 @@ struct autoscale_site_index_ {
 /* What autoscale_kernel_sites_ names outside a kernel's body: an enumerator, not a variable,
  * which nvcc would register from the host compilation too. */
 enum autoscale_no_kernel_sites_ { autoscale_kernel_sites_ };
-template <const autoscale_site *Table>
+template <const autoscale_site *AutoscaleTable_>
 __device__ static __forceinline__ autoscale_site_index_ autoscale_kernel_index_(autoscale_no_kernel_sites_) {
-  return {const_cast<autoscale_site *>(Table), 0};
+  return {const_cast<autoscale_site *>(AutoscaleTable_), 0};
 }
-template <const autoscale_site *Table, const autoscale_site *Copied, int First, int End>
-__device__ static __forceinline__ autoscale_site_index_ autoscale_kernel_index_(autoscale_kernel_sites<Copied, First, End> &kernel) {
-  static_assert(Table == Copied, "a kernel's calls name its own file's site table");
-  return {kernel.records, First};
+template <const autoscale_site *AutoscaleTable_, const autoscale_site *AutoscaleCopied_, int AutoscaleFirst_, int AutoscaleEnd_>
+__device__ static __forceinline__ autoscale_site_index_ autoscale_kernel_index_(autoscale_kernel_sites<AutoscaleCopied_, AutoscaleFirst_, AutoscaleEnd_> &kernel) {
+  static_assert(AutoscaleTable_ == AutoscaleCopied_, "a kernel's calls name its own file's site table");
+  return {kernel.records, AutoscaleFirst_};
 }
 /* A device site table as the calls of a file with kernel copies index it: a kernel's copy where
  * it has one (autoscale_kernel_sites_ is then the copy, else the enumerator). A file without
