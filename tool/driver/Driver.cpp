@@ -123,7 +123,7 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
     // sites' state once when it leaves the kernel (autoscale/device_sites.h). The sites of a
     // body are consecutive: they are numbered in offset order. A tally holds about two registers
     // for the kernel's life (a kernel of 42 registers took 56 with 8 tallied sites, 72 with 16:
-    // too many for a block of 1024 threads), so the first 8 of a kernel's loop sites are.
+    // too many for a block of 1024 threads), so only the first 8 of a kernel's loop sites are tallied.
     constexpr unsigned MaxTallied = 8;
     std::optional<emit::FileEdits::KernelSites> Range;
     unsigned Tallied = 0;
