@@ -121,31 +121,27 @@ Plan planSites(const Project &P, const std::vector<Decision> &Decisions,
       continue;
     // A thread that rounds many values (in a loop) tallies them in registers, added to the
     // sites' state once when it leaves the kernel (autoscale/device_sites.h). The sites of a
-    // body are consecutive: they are numbered in offset order. A tally holds about two registers
-    // for the kernel's life (a kernel of 42 registers took 56 with 8 tallied sites, 72 with 16:
-    // too many for a block of 1024 threads), so only the first 8 of a kernel's loop sites are tallied.
+    // body are consecutive: they are numbered in offset order. nvcc keeps a local array of more
+    // than about 9 KB in memory, whole: a kernel of more sites than 48 records (8 KB) rounds at
+    // each value instead. A tally holds about two registers for the kernel's life (a kernel of 42
+    // registers took 56 with 8 tallied sites, 72 with 16: too many for a block of 1024 threads),
+    // so only the first 8 of a kernel's loop sites are tallied.
+    constexpr long MaxCopiedSites = 48;
     constexpr unsigned MaxTallied = 8;
-    std::optional<emit::FileEdits::KernelSites> Range;
-    unsigned Tallied = 0;
-    for (unsigned I = 0; I < F->Sites.size(); ++I) {
-      emit::Site &S = F->Sites[I];
-      if (S.Op->Key.Offset < K.BodyBegin || S.Op->Key.Offset >= K.BodyEnd)
-        continue;
-      Range = Range ? emit::FileEdits::KernelSites{Range->First, I + 1} : emit::FileEdits::KernelSites{I, I + 1};
-      S.Tallied = S.D->Treatment.Format != rules::Format::FP32 && S.Op->Loop && Tallied < MaxTallied;
-      Tallied += S.Tallied;
+    auto InBody = [&](const emit::Site &S) { return S.Op->Key.Offset >= K.BodyBegin && S.Op->Key.Offset < K.BodyEnd; };
+    const auto First = llvm::find_if(F->Sites, InBody);
+    const auto End = std::find_if_not(First, F->Sites.end(), InBody);
+    if (First != End && End - First <= MaxCopiedSites) {
+      unsigned Tallied = 0;
+      for (emit::Site &S : llvm::make_range(First, End))
+        if (S.D->Treatment.Format != rules::Format::FP32 && S.Op->Loop && Tallied < MaxTallied) {
+          S.Tallied = true;
+          ++Tallied;
+        }
+      if (Tallied)
+        F->KernelBodies[K.BodyBegin] = {static_cast<unsigned>(First - F->Sites.begin()),
+                                        static_cast<unsigned>(End - F->Sites.begin())};
     }
-    // nvcc keeps a local array of more than about 9 KB in memory, whole: a kernel of more sites
-    // than 48 records (8 KB) rounds at each value instead.
-    constexpr unsigned MaxCopiedSites = 48;
-    const bool Copied = Range && Range->End - Range->First <= MaxCopiedSites &&
-                        llvm::any_of(llvm::ArrayRef(F->Sites).slice(Range->First, Range->End - Range->First),
-                                     [](const emit::Site &S) { return S.Tallied; });
-    if (Copied)
-      F->KernelBodies[K.BodyBegin] = *Range;
-    else if (Range)
-      for (unsigned I = Range->First; I < Range->End; ++I)
-        F->Sites[I].Tallied = false;
     if (K.boundsThreads())
       F->Bounds.push_back({K.Name, K.NameOffset, K.boundsThreads()});
     else if (std::string Why = K.unboundedReason(); !Why.empty())

@@ -27,8 +27,8 @@
  * quotient, as the host rounds), which also counts them. Underflows to zero and sums that lost an
  * operand whole are counted when the site's statistics are full.
  * Where amax and counts go: a kernel the rewrite gives AUTOSCALE_KERNEL_SITES (the first
- * statement of its body) indexes a copy of its file's table held in registers, whose records
- * tally each thread's amax and counts; the copy's destructor adds them to the slots, one atomic
+ * statement of its body) indexes a copy of its sites' records held in registers, whose records
+ * of its first 8 loop sites tally each thread's amax and counts; the copy's destructor adds them to the slots, one atomic
  * per warp and counter, when the thread leaves the kernel. A loop of a kernel thus rounds with no
  * memory traffic but the scale's load (a warp reduction, a load of the slot's amax and an atomic
  * per value had made a reduction kernel 7.85x slower than its original). Elsewhere (device
@@ -179,6 +179,12 @@ __device__ static __forceinline__ void autoscale_device_raise_amax_bits_(autosca
   if (bits > *static_cast<volatile autoscale_u32 *>(&d->amax_bits)) atomicMax(&d->amax_bits, bits);
 #endif
 }
+/* Adds to *counter the lanes of the warp for which `counted` holds: one atomic per warp, none
+ * where no lane counts. */
+__device__ static __forceinline__ void autoscale_device_count_lanes_(autoscale_u32 *counter, int counted) {
+  const unsigned mask = __activemask(), lanes = __ballot_sync(mask, counted);
+  if (lanes && autoscale_device_leader_(mask)) atomicAdd(counter, static_cast<unsigned>(__popc(static_cast<int>(lanes))));
+}
 /* Adds the warp's counts to *counter: one atomic per warp. */
 __device__ static __forceinline__ void autoscale_device_add_count_(autoscale_u32 *counter, unsigned n) {
 #if __CUDA_ARCH__ >= 800
@@ -295,13 +301,8 @@ __device__ static __forceinline__ float autoscale_device_round_f(autoscale_site 
   float x, q;
   if (!autoscale_round_inline_f_(v, scale, inverse, s->format, &x, &q))
     return autoscale_device_round_exact_f(s, d, v, scale);
-  if (s->statistics == AUTOSCALE_STATS_FULL && s->tallied) {
-    s->tally.underflows[slot] += q == 0.0f && x != 0.0f;
-  } else if (s->statistics == AUTOSCALE_STATS_FULL) {
-    const unsigned mask = __activemask(), underflows = __ballot_sync(mask, q == 0.0f && x != 0.0f);
-    if (underflows && autoscale_device_leader_(mask))
-      atomicAdd(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], static_cast<unsigned>(__popc(static_cast<int>(underflows))));
-  }
+  if (s->statistics == AUTOSCALE_STATS_FULL && s->tallied) s->tally.underflows[slot] += q == 0.0f && x != 0.0f;
+  else if (s->statistics == AUTOSCALE_STATS_FULL) autoscale_device_count_lanes_(&d->counts[AUTOSCALE_DEVICE_UNDERFLOWS], q == 0.0f && x != 0.0f);
   return q;
 }
 /* Counts this lane's sum as absorbed (autoscale_may_absorb_f_ in autoscale.h), as underflows. */
@@ -310,10 +311,7 @@ __device__ static __forceinline__ void autoscale_device_count_absorbed_(autoscal
     s->tally.absorbed += absorbed;
     return;
   }
-  const unsigned mask = __activemask(), lanes = __ballot_sync(mask, absorbed);
-  if (lanes && autoscale_device_leader_(mask))
-    atomicAdd(&(*s->state)->slot[AUTOSCALE_SLOT_OUTPUT].counts[AUTOSCALE_DEVICE_ABSORBED],
-              static_cast<unsigned>(__popc(static_cast<int>(lanes))));
+  autoscale_device_count_lanes_(&(*s->state)->slot[AUTOSCALE_SLOT_OUTPUT].counts[AUTOSCALE_DEVICE_ABSORBED], absorbed);
 }
 /* Doubles round on the exact path (the conversion instructions take floats, and rounding a double
  * to float first would round twice). */
