@@ -71,31 +71,4 @@ std::vector<Decision> decide(const std::vector<Operation> &Ops,
   return Out;
 }
 
-std::vector<std::string> formatlessOverrideWarnings(const std::vector<Operation> &Ops,
-                                                    const std::vector<Decision> &Decisions,
-                                                    const rules::RuleSet &Rules) {
-  struct Kept {
-    size_t Count = 0;
-    const Operation *First = nullptr;
-  };
-  std::map<const rules::Override *, Kept> ByRule;
-  for (size_t I = 0; I < Ops.size(); ++I) {
-    const rules::Override *O = Decisions[I].Class ? Rules.firstMatch(ruleKeyOf(Ops[I])) : nullptr;
-    if (!O || !rules::lacksFormat(*O, Rules.ClassTreatment[static_cast<size_t>(O->Class.value_or(*Decisions[I].Class))]))
-      continue;
-    Kept &K = ByRule[O];
-    if (!K.Count++)
-      K.First = &Ops[I];
-  }
-  std::vector<std::string> Out;
-  for (const rules::Override &O : Rules.Overrides)
-    if (auto It = ByRule.find(&O); It != ByRule.end())
-      Out.push_back(O.Where.File + ":" + std::to_string(O.Where.Line) + ":" + std::to_string(O.Where.Column) +
-                    ": warning: '" + O.Name + "' sets action '" + rules::name(*O.Set.Action).str() +
-                    "' without a format on " + std::to_string(It->second.Count) +
-                    " operation(s) their class keeps (the first at " + It->second.First->File + ":" +
-                    std::to_string(It->second.First->Line) + "): they stay kept; give it a format");
-  return Out;
-}
-
 } // namespace autoscale

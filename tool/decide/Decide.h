@@ -58,13 +58,6 @@ rules::OperationKey ruleKeyOf(const Operation &Op);
 std::vector<Decision> decide(const std::vector<Operation> &Ops,
                              const std::set<DataflowEdge> &Edges, const rules::RuleSet &Rules);
 
-/// A warning for each override that sets a rounding action without a format on operations their
-/// class keeps (rules::lacksFormat): they stay kept. "RULES:L:C: warning: ..." naming how many and
-/// the first; in the order of the rules.
-std::vector<std::string> formatlessOverrideWarnings(const std::vector<Operation> &Ops,
-                                                    const std::vector<Decision> &Decisions,
-                                                    const rules::RuleSet &Rules);
-
 } // namespace autoscale
 
 #endif

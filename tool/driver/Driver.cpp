@@ -8,6 +8,7 @@
 #include "driver/Driver.h"
 
 #include "decide/Decide.h"
+#include "decide/RuleWarnings.h"
 #include "decide/StepLoops.h"
 #include "driver/Depfile.h"
 #include "driver/FilePaths.h"
@@ -402,6 +403,10 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
   Project P = merge(std::move(Parsed.Units));
   std::vector<Decision> Decisions = decide(P.Ops, P.Edges, *Rules);
   for (const std::string &Warning : formatlessOverrideWarnings(P.Ops, Decisions, *Rules))
+    llvm::errs() << Warning << "\n";
+  for (const std::string &Warning : unmatchedOverrideWarnings(P.Ops, *Rules))
+    llvm::errs() << Warning << "\n";
+  for (const std::string &Warning : uncalledClassFunctionWarnings(P.Ops, *Rules))
     llvm::errs() << Warning << "\n";
   assignSubstitutions(P.Ops, Decisions);
   const StepPlan Steps = planSteps(P.Ops, P.Functions, *Rules, P.CallsStep);

@@ -2,6 +2,7 @@
 #include "ruleset/BuiltinClasses.h"
 
 #include "ruleset/Vocabulary.h"
+#include "ruleset/YamlReader.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -60,5 +61,13 @@ const std::vector<llvm::StringRef> &operatorOps() {
 }
 
 bool isOperatorOp(llvm::StringRef Op) { return llvm::is_contained(operatorOps(), Op); }
+
+std::optional<std::string> closestBuiltinOp(llvm::StringRef Name) {
+  std::vector<llvm::StringRef> Functions;
+  for (const auto &[Op, Class] : builtinClasses())
+    if (!isOperatorOp(Op))
+      Functions.push_back(Op);
+  return closest(Name, Functions);
+}
 
 } // namespace autoscale::rules

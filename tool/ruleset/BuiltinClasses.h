@@ -6,6 +6,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace autoscale::rules {
@@ -19,6 +21,10 @@ const std::vector<llvm::StringRef> &operatorOps();
 
 /// Whether Op names an operator ("add", "dot_mul", ...) rather than a math-library callee.
 bool isOperatorOp(llvm::StringRef Op);
+
+/// The built-in list's math function closest to Name in spelling (for "did you mean"), if any is
+/// close enough.
+std::optional<std::string> closestBuiltinOp(llvm::StringRef Name);
 
 } // namespace autoscale::rules
 

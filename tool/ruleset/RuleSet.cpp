@@ -41,7 +41,7 @@ bool RuleSet::isMathFunction(llvm::StringRef Callee) const {
   return !isOperatorOp(Callee) && ClassOf.count(Callee.str());
 }
 
-static bool matches(const Match &M, const OperationKey &Key) {
+bool matches(const Match &M, const OperationKey &Key) {
   if (!M.Ops.empty() && !llvm::is_contained(M.Ops, Key.Op)) return false;
   if (M.Function && !globMatches(*M.Function, Key.Function, GlobSubject::QualifiedName))
     return false;

@@ -114,6 +114,9 @@ struct Match {
   std::vector<unsigned> Lines; ///< the lines the summary and the report name; empty matches any
 };
 
+/// Whether every field of M that is set matches Key.
+bool matches(const Match &M, const OperationKey &Key);
+
 struct Override {
   std::string Name; ///< the rule's name (given, or "overrides[N]")
   RuleLocation Where;
@@ -139,6 +142,10 @@ struct RuleSet {
   /// Where each step function is named in the rules file (line, column), for the warning about a
   /// name no source defines.
   std::map<std::string, std::pair<unsigned, unsigned>> StepFunctionAt;
+  /// Names a `classes:` entry puts in a class that no built-in list holds (user functions, or a
+  /// misspelt math function), where the rules file first writes them: a run that calls none of
+  /// them warns (the driver).
+  std::map<std::string, RuleLocation> WrittenFunctionAt;
   /// `step: none`: no step is declared or inferred (sites roll every N executions).
   bool NoStep = false;
   /// Functions declared to compute GEMMs (Kernels.h).

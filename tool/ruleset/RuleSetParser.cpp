@@ -193,7 +193,10 @@ private:
           error(N, "'step' needs a 'function'");
         return;
       }
-      for (auto &[Name, Node] : readNames(*Function)) {
+      std::vector<std::pair<std::string, YAML::Node>> Names = readNames(*Function);
+      if (Names.empty() && Errors.size() == ErrorsBefore)
+        error(Function->Value, "'step.function' lists no function; name one, or write 'step: none'");
+      for (auto &[Name, Node] : Names) {
         if (Name.empty())
           error(Node, "empty step function name");
         else {
@@ -251,6 +254,10 @@ private:
       Rules.ClassOf[Op] = In.front().Class;
       for (size_t I = 1; I < In.size(); ++I)
         reportDuplicateOp(Op, In.front(), In[I]);
+      if (In.front().Where && !builtinClasses().count(Op) && !isOperatorOp(Op)) {
+        Position At = positionOf(In.front().Where->Mark());
+        Rules.WrittenFunctionAt[Op] = {Rules.Path, At.Line, At.Column};
+      }
     }
   }
 

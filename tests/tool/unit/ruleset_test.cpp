@@ -168,6 +168,21 @@ TEST(RuleSetParse, StepAcceptsAListOfMaps) {
   EXPECT_EQ(R.StepFunctions, (std::vector<std::string>{"a", "b", "c"}));
 }
 
+TEST(RuleSetParse, StepWithAnEmptyFunctionListIsAnError) {
+  // An empty list would declare no step and find none either, silently.
+  EXPECT_EQ(errorsOf("version: 1\nstep: {function: []}\n"),
+            "t.yaml:2:18: error: 'step.function' lists no function; name one, or write 'step: none'");
+}
+
+TEST(RuleSetParse, NamesAddedToAClassThatNoListHoldsAreRememberedWithTheirPlace) {
+  RuleSet R = parseOk("version: 1\nclasses:\n  deny: {add: [expff, cbrtf]}\n  clear: [floor]\n");
+  ASSERT_EQ(R.WrittenFunctionAt.size(), 2u); // cbrtf is built in: no user name
+  EXPECT_EQ(R.WrittenFunctionAt.at("expff").Line, 3u);
+  EXPECT_EQ(R.WrittenFunctionAt.at("expff").Column, 16u);
+  EXPECT_EQ(R.WrittenFunctionAt.at("floor").Line, 4u);
+  EXPECT_EQ(R.classFor("floor"), OpClass::Clear);
+}
+
 TEST(RuleSetParse, ListReplacesAClassAndEmptyListEmptiesIt) {
   RuleSet R = parseOk("version: 1\nclasses: {infer: [add], deny: []}\n");
   EXPECT_EQ(R.classFor("add"), OpClass::Infer);
