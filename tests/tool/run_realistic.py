@@ -46,10 +46,11 @@ PROGRAMS = [
     Program("tests/tool/realistic/poly_kernels.c", "float", ["gcc", "-std=c99"], [], [], [[]], 43, 1.0),
     Program("tests/tool/realistic/poly_kernels.c", "double", ["gcc", "-std=c99"], ["-DDATA_TYPE_IS_DOUBLE"],
             [], [[]], 43, 1.0),
-    # The solver's two residual ratios decide when it stops: control values, left as written; so is
-    # the phase of the right-hand side's std::sin(3 * u).
+    # The solver's two residual ratios decide when it stops: control values, left as written, with
+    # norm2's sqrt (norm2 writes nothing, and its result decides the loop); so is the phase of the
+    # right-hand side's std::sin(3 * u).
     Program("tests/tool/realistic/cg_solver.cpp", "float", ["g++", "-std=c++17"], ["-std=c++17"], [],
-            [[]], 36, 0.85),
+            [[]], 35, 0.85),
 ]
 OPT = ["-O1", "-ffp-contract=off"]
 

@@ -124,34 +124,12 @@ const ControlValues &OperationFinder::controlValuesOf(const FunctionDecl &FD) {
   return *V;
 }
 
-std::string OperationFinder::instantiationSkipReason(const FunctionDecl &Pattern, SourceLocation OpLoc) {
-  for (const FunctionDecl *F : instantiationsOf(Pattern)) {
-    const Expr *E = Instantiated.at(*F, OpLoc);
-    if (!E || !E->getType()->isRealFloatingType() || !hasTypeArgument(*F, E->getType()))
-      continue;
-    std::string Why = controlValuesOf(*F).reasonFor(E);
-    if (const auto *B = dyn_cast<BinaryOperator>(E); Why.empty() && B && !B->isCompoundAssignmentOp())
-      for (const std::string &Operands :
-           {constantSkipReason({B->getLHS(), B->getRHS()}, Ctx),
-            integerSkipReason({B->getLHS(), B->getRHS()}, Ctx,
-                              [&](const VarDecl &V) { return givenOnce(*F, V); })})
-        if (Why.empty())
-          Why = Operands;
-    if (Why.empty())
-      continue;
-    std::string Name;
-    llvm::raw_string_ostream OS(Name);
-    F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-    return Why + " (in the instantiation " + Name + ")";
-  }
-  return {};
-}
-
 bool OperationFinder::resultSteers(const FunctionDecl &FD) {
   if (!SteeringResults) {
     SteeringResults.emplace();
-    // The callers' own control places, one call deep: a caller whose result steers in turn is not
-    // followed. A call whose result is only printed neither steers nor computes.
+    // The callers' own control places, one call deep (a caller whose result steers is not followed).
+    // A printed call neither steers nor computes. A function writing nothing (a distance) steers
+    // where one call does; one with effects where all do.
     std::map<const FunctionDecl *, std::unique_ptr<ControlValues>> Callers;
     const auto Steers = [&](const CallSite &Site) {
       std::unique_ptr<ControlValues> &Of = Callers[Site.Caller];
@@ -159,12 +137,12 @@ bool OperationFinder::resultSteers(const FunctionDecl &FD) {
         Of = std::make_unique<ControlValues>(*Site.Caller, Ctx);
       return !Of->reasonFor(Site.Call).empty();
     };
-    const auto Printed = [&](const CallSite &Site) {
-      return reductionsOf(Site.Caller).roleOf(Site.Call) == rules::Idiom::Report;
-    };
     for (const auto &[Callee, Calls] : sites())
       if (Callee->getReturnType()->isRealFloatingType() && llvm::any_of(Calls, Steers) &&
-          llvm::all_of(Calls, [&](const CallSite &Site) { return Printed(Site) || Steers(Site); })) {
+          (!callsMayWrite(Calls.front().Call, Ctx) ||
+           llvm::all_of(Calls, [&](const CallSite &Site) {
+             return Steers(Site) || reductionsOf(Site.Caller).roleOf(Site.Call) == rules::Idiom::Report;
+           }))) {
         SteeringResults->insert(Callee);
         if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
           SteeringResults->insert(Pattern->getCanonicalDecl());

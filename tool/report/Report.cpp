@@ -45,7 +45,8 @@ Counts count(const std::vector<Entry> &Entries) {
     else {
       ++C.Rewritten[{-static_cast<int>(E.D->Treatment.Action),
                      static_cast<int>(E.D->Treatment.Format)}];
-      C.ScaledInCuda |= E.Op->Cuda && E.D->Treatment.Action == Action::Scale;
+      // (A CUDA file's GEMMs are host calls of cuBLAS or loop nests, which scale from their first call.)
+      C.ScaledInCuda |= E.Op->Cuda && E.Op->Base != BaseOp::Matmul && E.D->Treatment.Action == Action::Scale;
     }
   }
   return C;

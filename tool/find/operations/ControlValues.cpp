@@ -16,14 +16,49 @@ using namespace clang;
 namespace autoscale::find {
 namespace {
 
+/// The value of E where it is a constant (a literal, a constexpr), as a double.
+std::optional<double> constantValue(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx))
+    return std::nullopt;
+  if (R.Val.isInt())
+    return static_cast<double>(R.Val.getInt().getSExtValue());
+  if (!R.Val.isFloat())
+    return std::nullopt;
+  llvm::APFloat F = R.Val.getFloat();
+  bool Lost = false;
+  F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &Lost);
+  return F.convertToDouble();
+}
+
+/// Whether a `?:` picks one of two different constants (`x > t ? 1.0f : 0.0f`, a label, a mask,
+/// a sign): its result jumps where the condition turns, so a rounded comparison moves it by the
+/// constants' difference. A choice that reads a compared value (a maximum, a ReLU) is data.
+bool choosesConstants(const ConditionalOperator &C, const ASTContext &Ctx) {
+  std::optional<double> True = constantValue(C.getTrueExpr(), Ctx);
+  std::optional<double> False = constantValue(C.getFalseExpr(), Ctx);
+  return True && False && *True != *False;
+}
+
 /// Whether the branches of If do more than pick float values (`if (v > m) m = v;` is a maximum,
 /// data like `?:`): they jump (break, continue, return, goto), loop, call a function of the
 /// program, write an integer or a pointer or count (an index, a count: `if (x * x + y * y <= 1)
 /// ++in;`, `if (v > best) { best = v; p = i; }`, `hits += 1.0`), which a rounded comparison
-/// moves by whole units.
-bool branchesSteer(const IfStmt &If) {
+/// moves by whole units, or set a float to a constant other than the one compared with (an
+/// indicator `y = 1.0f`, a flush `if (fabsf(x) < 1e-6f) x = 0;`: the value jumps where the
+/// condition turns; a clamp `if (x > 1) x = 1;` does not).
+bool branchesSteer(const IfStmt &If, const ASTContext &Ctx) {
   struct Walk : RecursiveASTVisitor<Walk> {
+    const ASTContext &Ctx;
+    std::vector<double> Compared; ///< the constants the condition compares with
     bool Steers = false;
+    explicit Walk(const ASTContext &Ctx) : Ctx(Ctx) {}
+    bool setsJump(const BinaryOperator &B) const {
+      if (B.getOpcode() != BO_Assign || !B.getLHS()->getType()->isRealFloatingType())
+        return false;
+      std::optional<double> V = constantValue(B.getRHS(), Ctx);
+      return V && !llvm::is_contained(Compared, *V);
+    }
     static bool exact(const Expr *LV) {
       QualType T = LV->getType();
       return T->isIntegerType() || T->isPointerType();
@@ -34,13 +69,19 @@ bool branchesSteer(const IfStmt &If) {
         Steers = true;
       if (const auto *Call = dyn_cast<CallExpr>(S); Call && Call->getBuiltinCallee() == 0)
         Steers = true;
-      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && (exact(B->getLHS()) || countsByConstant(*B)))
+      if (const auto *B = dyn_cast<BinaryOperator>(S);
+          B && B->isAssignmentOp() && (exact(B->getLHS()) || countsByConstant(*B) || setsJump(*B)))
         Steers = true;
       if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
         Steers = true;
       return !Steers;
     }
-  } W;
+  } W(Ctx);
+  if (const auto *Compare = dyn_cast<BinaryOperator>(If.getCond()->IgnoreParenImpCasts());
+      Compare && Compare->isComparisonOp())
+    for (const Expr *Side : {Compare->getLHS(), Compare->getRHS()})
+      if (std::optional<double> V = constantValue(Side, Ctx))
+        W.Compared.push_back(*V);
   W.TraverseStmt(const_cast<Stmt *>(If.getThen()));
   W.TraverseStmt(const_cast<Stmt *>(If.getElse()));
   return W.Steers;
@@ -139,8 +180,10 @@ std::optional<unsigned> argumentIndex(const CallExpr &Call, const Stmt *Child) {
 /// What the control place holding Child (a child of S) decides, or null when Child is none. A
 /// conditional expression, and an if whose branches only pick values, are data.
 const char *controlPlace(const Stmt *S, const Stmt *Child, const ASTContext &Ctx, SteeringArgument Steers) {
-  if (const auto *If = dyn_cast<IfStmt>(S); If && Child == If->getCond() && branchesSteer(*If))
+  if (const auto *If = dyn_cast<IfStmt>(S); If && Child == If->getCond() && branchesSteer(*If, Ctx))
     return "a branch's condition";
+  if (const auto *C = dyn_cast<ConditionalOperator>(S); C && Child == C->getCond() && choosesConstants(*C, Ctx))
+    return "the condition of a choice between constants";
   if (const auto *W = dyn_cast<WhileStmt>(S); W && Child == W->getCond())
     return "a loop's condition";
   if (const auto *D = dyn_cast<DoStmt>(S); D && Child == D->getCond())
@@ -205,7 +248,7 @@ const char *reachedPlace(const Expr *E, ASTContext &Ctx, SteeringArgument Steers
     if (const char *Place = controlPlace(S, N.get<Stmt>(), Ctx, Steers))
       return Place;
     if (ResultSteers && isa<ReturnStmt>(S))
-      return "the function's result, which steers control flow in every call of it";
+      return "the function's result, which steers control flow where it is called";
     if (!carriesValue(S, Ctx))
       return nullptr;
     if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isComparisonOp())
@@ -278,8 +321,13 @@ struct SteeringReads : RecursiveASTVisitor<SteeringReads> {
     readsIn(Cond);
   }
   bool VisitIfStmt(IfStmt *S) {
-    if (branchesSteer(*S))
+    if (branchesSteer(*S, Ctx))
       conditionReads(S->getCond());
+    return true;
+  }
+  bool VisitConditionalOperator(ConditionalOperator *C) {
+    if (choosesConstants(*C, Ctx))
+      conditionReads(C->getCond());
     return true;
   }
   bool VisitWhileStmt(WhileStmt *S) { return conditionReads(S->getCond()), true; }

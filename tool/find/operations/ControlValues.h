@@ -4,9 +4,10 @@
 // written computes: rounded, a float loop counter `t += step` sticks at 2048 in fp16 and the loop
 // never ends; a rounded condition or index takes another branch or reads another element. Such
 // operations stay as written, whatever the rules say:
-// - an operation inside a condition (while, do, for, switch, and an if whose branches jump, loop,
-//   call the program's functions or write an integer or a pointer, a count or an index: not `?:`
-//   nor an if that only picks a float value, as a maximum does), a for loop's increment, or a
+// - an operation inside a condition (while, do, for, switch, an if whose branches jump, loop,
+//   call the program's functions, write an integer or a pointer, a count or an index, or set a
+//   float to a constant, and a `?:` choosing between constants: a label `x > t ? 1.0f : 0.0f`;
+//   not a choice of a compared value, as a maximum, a clamp or a ReLU makes), a for loop's increment, or a
 //   conversion to an integer (an index, a count, a bound: rounding moves it by whole units,
 //   wherever it goes), through arithmetic and math calls;
 // - the operation that gives a float variable its new value (its initialiser, the right side of
@@ -22,7 +23,8 @@
 //   t)`, RoPE's `cosf(pos * freq)`); its locals as a condition's, the reason naming the phase;
 // - an argument of a function of the unit whose parameter steers there, as such a place
 //   (`n = steps_for(T, dt)` where steps_for returns `(int)(T / dt)`); and a function's returned
-//   value where every call of it steers (a validation loss that decides early stopping).
+//   value where every call of it steers (a validation loss that decides early stopping), or where
+//   one does and the function writes nothing (a distance k-means both compares and sums).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_FIND_CONTROLVALUES_H

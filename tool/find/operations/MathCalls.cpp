@@ -106,6 +106,10 @@ bool OperationFinder::visitMathCall(CallExpr *C) {
       return skip(Op, Why);
   if (Args.size() > 3)
     return skip(Op, "more than three floating-point arguments");
+  // fabs((double)b[i] - a[i]) measures the error its argument was widened to compute exactly.
+  if (!Dependent && TC.Float == FloatKind::Double && llvm::any_of(Args, [&](const Expr *A) { return widenedOnPurpose(A); }))
+    return skip(Op, "computed in double on purpose: a math call of double arithmetic of a float converted to "
+                    "double explicitly (an error measured exactly)");
   RewriteShape S;
   S.Kind = Form::MathCall;
   S.Generic = Dependent;

@@ -113,8 +113,8 @@ bool OperationFinder::VisitCXXFoldExpr(CXXFoldExpr *E) {
 }
 
 /// Whether E is a float converted to double by a cast written in the source (`(double)a[i]`,
-/// `static_cast<double>(x)`), or double arithmetic of one (`(double)A[i] * x[i]`, a local given
-/// it once): the programmer asked for double there.
+/// `static_cast<double>(x)`), or double arithmetic or a math call of one (`(double)A[i] * x[i]`,
+/// `fabs((double)b - a)`, a local given it once): the programmer asked for double there.
 bool OperationFinder::widenedOnPurpose(const Expr *E) {
   E = E->IgnoreParens();
   // (C++ spells the conversion as a no-op cast around an implicit one: the operand as written.)
@@ -128,6 +128,10 @@ bool OperationFinder::widenedOnPurpose(const Expr *E) {
     return widenedOnPurpose(B->getLHS()) || widenedOnPurpose(B->getRHS());
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
     return widenedOnPurpose(U->getSubExpr());
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && Call->getDirectCallee() && Call->getDirectCallee()->getIdentifier() &&
+      Rules.isMathFunction(Call->getDirectCallee()->getName()))
+    return llvm::any_of(Call->arguments(), [&](const Expr *A) { return widenedOnPurpose(A); });
   // (A local's initialiser that names the local itself would lead back here.)
   const VarDecl *V = varOf(E);
   if (!V || !V->getInit() || !givenOnce(*V) || !WideningLocals.insert(V).second)

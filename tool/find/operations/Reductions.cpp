@@ -450,7 +450,8 @@ bool Reductions::Impl::readsTensor(const Expr *E) const {
         return true;
     if (const Expr *Started = startedValue(E))
       return readsTensor(Started);
-    return isSingleAssignmentLocal(V) && readsTensor(V->getInit());
+    // (A struct copied from an element, `float4 a = x[i]`, is initialised by its copy constructor.)
+    return isSingleAssignmentLocal(V) && readsTensor(V->getInit()->IgnoreUnlessSpelledInSource());
   }
   // A member of an object reached through a pointer or a reference (`p.vel` of `auto &p : ps`).
   if (const auto *M = dyn_cast<MemberExpr>(E)) {

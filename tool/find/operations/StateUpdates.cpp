@@ -31,6 +31,43 @@ bool isArithmeticOperator(const Stmt *S) {
   return false;
 }
 
+bool sameUpToClamp(const Expr *A, const Expr *B, const ASTContext &Ctx, unsigned Depth = 0);
+
+/// Whether Init, an integer local's initialiser, is Index kept in range (`g < n ? g : n - 1`,
+/// `min(g, n - 1)`, `max(0, min(g, n - 1))`, a MIN macro's `?:`): where Index is in range, the local is Index.
+bool clampsTo(const Expr *Init, const Expr *Index, const ASTContext &Ctx, unsigned Depth) {
+  Init = Init->IgnoreParenImpCasts();
+  if (sameUpToClamp(Init, Index, Ctx, Depth + 1))
+    return true;
+  if (const auto *C = dyn_cast<ConditionalOperator>(Init))
+    return clampsTo(C->getTrueExpr(), Index, Ctx, Depth + 1) || clampsTo(C->getFalseExpr(), Index, Ctx, Depth + 1);
+  const auto *Call = dyn_cast<CallExpr>(Init);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  return F && F->getIdentifier() && llvm::is_contained({"min", "max", "umin", "umax", "clamp"}, F->getName()) &&
+         llvm::any_of(Call->arguments(), [&](const Expr *Arg) { return clampsTo(Arg, Index, Ctx, Depth + 1); });
+}
+
+/// Whether A and B index the same element wherever it is in range: the same expression, or one
+/// with a local clamped from the other's in its place (a tile's copy `in[y * nx + cx]`, `int cx = gx
+/// < nx ? gx : nx - 1`, of the element `out[y * nx + gx]`; at the edge it copies a neighbour).
+bool sameUpToClamp(const Expr *A, const Expr *B, const ASTContext &Ctx, unsigned Depth) {
+  if (sameExpr(A, B, Ctx))
+    return true;
+  if (Depth > 8)
+    return false;
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  for (auto [X, Y] : {std::pair(A, B), std::pair(B, A)})
+    if (const auto *D = dyn_cast<DeclRefExpr>(X))
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
+          V && V->hasLocalStorage() && V->getType()->isIntegerType() && V->getInit() &&
+          clampsTo(V->getInit(), Y, Ctx, Depth))
+        return true;
+  const auto *BA = dyn_cast<BinaryOperator>(A), *BB = dyn_cast<BinaryOperator>(B);
+  return BA && BB && BA->getOpcode() == BB->getOpcode() && sameUpToClamp(BA->getLHS(), BB->getLHS(), Ctx, Depth + 1) &&
+         sameUpToClamp(BA->getRHS(), BB->getRHS(), Ctx, Depth + 1);
+}
+
 } // namespace
 
 void Reductions::Impl::storedBack(const Expr *Target, const Expr *Value, int L) {
@@ -283,13 +320,14 @@ bool Reductions::Impl::readsNear(const Stmt *E, const Expr *Target,
            if (Near(*T, *R))
              return Beside(*R, *T);
            // Through a tile the function copies the element into (`s[l] = u[i]; ... s[l - 1]`,
-           // shared memory): a read beside the copy's place reads beside the element.
+           // shared memory, the element's index clamped or not): a read beside the copy's place
+           // reads beside the element.
            auto [First, Last] = assignmentIndex().Copies.equal_range(R->Buffer);
            return std::any_of(First, Last, [&](const auto &Copy) {
              const auto &[To, From, By] = Copy.second;
              return Near(*T, From) && From.Indices.size() == T->Indices.size() &&
                     llvm::all_of(llvm::seq<size_t>(0, From.Indices.size()),
-                                 [&](size_t I) { return sameExpr(From.Indices[I], T->Indices[I], Ctx); }) &&
+                                 [&](size_t I) { return sameUpToClamp(From.Indices[I], T->Indices[I], Ctx); }) &&
                     Beside(*R, To);
            });
          });

@@ -29,7 +29,7 @@ static long inside_circle(int n, long *by_choice, long *by_truth, double *by_flo
       // REPORT: input.c:[[@LINE-1]]:15: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches a branch's condition"{{.*}}
       ++inside;
     *by_choice += x * x + y * y <= 1.0f ? 1 : 0;
-    // REPORT: input.c:[[@LINE-1]]:25: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches an integer (a count or an index) as a comparison's truth"{{.*}}
+    // REPORT: input.c:[[@LINE-1]]:25: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches the condition of a choice between constants"{{.*}}
     *by_truth += x * x + y * y <= 1.0f;
     // REPORT: input.c:[[@LINE-1]]:24: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches an integer{{.*}}
     if (x * x + y * y <= 1.0f)

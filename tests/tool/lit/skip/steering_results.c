@@ -1,7 +1,9 @@
 // A function whose float result steers control flow in every call of it (a validation loss that
 // decides early stopping; a printed call neither steers nor computes) has its result as a
 // control place: the operation returned, and the whole value of a local returned, stay as written,
-// as they would written in the caller's condition. A function whose result is also data is not.
+// as they would written in the caller's condition. So does one that writes nothing and steers in
+// one call while another takes its result as data (a mean stored and tested); one with effects
+// whose result is also data does not.
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.c && cd %t
 // RUN: %autoscale-rewrite --rules %rules/fp16.yaml --out-dir out --report report.json input.c --
 // RUN: %report report.json | FileCheck %s --check-prefix=REPORT
@@ -13,12 +15,21 @@ static float val_loss(const float *p, const float *y, int n) {
     l += (p[i] - y[i]) * (p[i] - y[i]);
   // REPORT: input.c:[[@LINE-1]]:7: {"action":"skipped",{{.*}}"reason":"steers control flow: 'l' is read by {{.*}}"
   return l / n;
-  // REPORT: input.c:[[@LINE-1]]:12: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches the function's result, which steers control flow in every call of it"
+  // REPORT: input.c:[[@LINE-1]]:12: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches the function's result, which steers control flow where it is called"
 }
 static float mean(const float *x, int n) {
   float s = 0.0f;
   for (int i = 0; i < n; i++)
     s += x[i];
+  return s / n;
+  // REPORT: input.c:[[@LINE-1]]:12: {"action":"skipped",{{.*}}"reason":"steers control flow: its value reaches the function's result, which steers control flow where it is called"
+}
+static float relax(float *x, int n) {
+  float s = 0.0f;
+  for (int i = 0; i < n; i++) {
+    x[i] *= 0.5f;
+    s += x[i];
+  }
   return s / n;
   // REPORT: input.c:[[@LINE-1]]:12: {"action":"keep",{{.*}}"op":"div"
 }
@@ -35,6 +46,9 @@ int train(float *p, const float *y, float *out, int n, int epochs) {
       return e;
     out[e] = mean(p, n);
     if (mean(p, n) > 1.0f)
+      break;
+    out[e] += relax(p, n);
+    if (relax(p, n) > 1.0f)
       break;
   }
   return epochs;
