@@ -146,7 +146,7 @@ std::vector<std::string> uncalledClassFunctionWarnings(const std::vector<Operati
     std::string Warning = placeOf(At) + ": warning: '" + Name + "' is in class '" +
                           rules::name(*Rules.classFor(Name)).str() +
                           "' but no float call of this run's sources is to it";
-    if (std::optional<std::string> Near = rules::closestBuiltinOp(Name))
+    if (std::optional<std::string> Near = rules::closestStandardMathFunction(Name))
       Warning += "; did you mean '" + *Near + "'?";
     Out.push_back(Warning);
   }

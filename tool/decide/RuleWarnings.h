@@ -30,9 +30,9 @@ std::vector<std::string> formatlessOverrideWarnings(const std::vector<Operation>
 std::vector<std::string> unmatchedOverrideWarnings(const std::vector<Operation> &Ops,
                                                    const rules::RuleSet &Rules);
 
-/// A warning for each name a `classes:` entry adds that is not built in (rules::RuleSet::
-/// WrittenFunctionAt) and that no operation of Ops calls, with the built-in math function it is
-/// closest to.
+/// A warning for each name a `classes:` entry adds that is no built-in op nor math function
+/// (rules::RuleSet::WrittenFunctionAt) and that no operation of Ops calls, with the math function
+/// it is closest to.
 std::vector<std::string> uncalledClassFunctionWarnings(const std::vector<Operation> &Ops,
                                                        const rules::RuleSet &Rules);
 

@@ -129,7 +129,7 @@ bool OperationFinder::resultSteers(const FunctionDecl &FD) {
     SteeringResults.emplace();
     // The callers' own control places, one call deep (a caller whose result steers is not followed).
     // A printed call neither steers nor computes. A function writing nothing (a distance) steers
-    // where one call does; one with effects where all do.
+    // where one call ranks with it (not a check against a constant); one with effects where all do.
     std::map<const FunctionDecl *, std::unique_ptr<ControlValues>> Callers;
     const auto Steers = [&](const CallSite &Site) {
       std::unique_ptr<ControlValues> &Of = Callers[Site.Caller];
@@ -139,7 +139,9 @@ bool OperationFinder::resultSteers(const FunctionDecl &FD) {
     };
     for (const auto &[Callee, Calls] : sites())
       if (Callee->getReturnType()->isRealFloatingType() && llvm::any_of(Calls, Steers) &&
-          (!callsMayWrite(Calls.front().Call, Ctx) ||
+          (llvm::any_of(Calls, [&](const CallSite &Site) {
+             return Steers(Site) && !callsMayWrite(Site.Call, Ctx) && !ControlValues::comparedWithConstant(Site.Call, Ctx);
+           }) ||
            llvm::all_of(Calls, [&](const CallSite &Site) {
              return Steers(Site) || reductionsOf(Site.Caller).roleOf(Site.Call) == rules::Idiom::Report;
            }))) {

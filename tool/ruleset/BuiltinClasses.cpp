@@ -62,11 +62,27 @@ const std::vector<llvm::StringRef> &operatorOps() {
 
 bool isOperatorOp(llvm::StringRef Op) { return llvm::is_contained(operatorOps(), Op); }
 
-std::optional<std::string> closestBuiltinOp(llvm::StringRef Name) {
-  std::vector<llvm::StringRef> Functions;
-  for (const auto &[Op, Class] : builtinClasses())
-    if (!isOperatorOp(Op))
-      Functions.push_back(Op);
+// <math.h>'s and CUDA's float functions (each also with the suffixes f and l), for telling a rules
+// file's misspelt function from one the program may simply not call.
+static constexpr llvm::StringLiteral StandardMath[] = {
+    "acos", "asin", "atan", "atan2", "cos", "sin", "tan", "acosh", "asinh", "atanh", "cosh", "sinh",
+    "tanh", "exp", "exp2", "exp10", "expm1", "log", "log10", "log1p", "log2", "logb", "cbrt", "fabs",
+    "hypot", "pow", "sqrt", "rsqrt", "rcbrt", "erf", "erfc", "erfinv", "erfcinv", "lgamma", "tgamma",
+    "ceil", "floor", "nearbyint", "rint", "round", "trunc", "fmod", "remainder", "copysign",
+    "nextafter", "fdim", "fmax", "fmin", "fma", "sinpi", "cospi", "normcdf", "normcdfinv"};
+
+bool isStandardMathFunction(llvm::StringRef Name) {
+  for (llvm::StringRef Suffix : {"f", "l"})
+    if (Name.size() > 2 && Name.ends_with(Suffix) && llvm::is_contained(StandardMath, Name.drop_back()))
+      return true;
+  return llvm::is_contained(StandardMath, Name);
+}
+
+std::optional<std::string> closestStandardMathFunction(llvm::StringRef Name) {
+  std::vector<std::string> Functions;
+  for (llvm::StringRef F : StandardMath)
+    for (llvm::StringRef Suffix : {"", "f"})
+      Functions.push_back((F + Suffix).str());
   return closest(Name, Functions);
 }
 

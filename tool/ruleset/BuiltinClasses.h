@@ -22,9 +22,12 @@ const std::vector<llvm::StringRef> &operatorOps();
 /// Whether Op names an operator ("add", "dot_mul", ...) rather than a math-library callee.
 bool isOperatorOp(llvm::StringRef Op);
 
-/// The built-in list's math function closest to Name in spelling (for "did you mean"), if any is
+/// Whether Name is a float function of <math.h> or CUDA's math library (`floor`, `rintf`, `rsqrt`).
+bool isStandardMathFunction(llvm::StringRef Name);
+
+/// The float or double math function closest to Name in spelling (for "did you mean"), if any is
 /// close enough.
-std::optional<std::string> closestBuiltinOp(llvm::StringRef Name);
+std::optional<std::string> closestStandardMathFunction(llvm::StringRef Name);
 
 } // namespace autoscale::rules
 

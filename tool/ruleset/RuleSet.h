@@ -142,9 +142,9 @@ struct RuleSet {
   /// Where each step function is named in the rules file (line, column), for the warning about a
   /// name no source defines.
   std::map<std::string, std::pair<unsigned, unsigned>> StepFunctionAt;
-  /// Names a `classes:` entry puts in a class that no built-in list holds (user functions, or a
-  /// misspelt math function), where the rules file first writes them: a run that calls none of
-  /// them warns (the driver).
+  /// Names a `classes:` entry puts in a class that are no built-in op nor math function (user
+  /// functions, or a misspelt math function), where the rules file first writes them: a run that
+  /// calls none of them warns (the driver).
   std::map<std::string, RuleLocation> WrittenFunctionAt;
   /// `step: none`: no step is declared or inferred (sites roll every N executions).
   bool NoStep = false;

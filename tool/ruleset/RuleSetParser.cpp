@@ -209,6 +209,8 @@ private:
     if (F.Value.IsScalar() && F.Value.as<std::string>() == "none") {
       Rules.NoStep = true;
     } else if (F.Value.IsSequence()) {
+      if (F.Value.size() == 0)
+        error(F.Value, "'step' lists no function; name one, or write 'step: none'");
       for (const YAML::Node &Item : F.Value)
         One(Item);
     } else if (F.Value.IsMap()) {
@@ -254,7 +256,7 @@ private:
       Rules.ClassOf[Op] = In.front().Class;
       for (size_t I = 1; I < In.size(); ++I)
         reportDuplicateOp(Op, In.front(), In[I]);
-      if (In.front().Where && !builtinClasses().count(Op) && !isOperatorOp(Op)) {
+      if (In.front().Where && !builtinClasses().count(Op) && !isOperatorOp(Op) && !isStandardMathFunction(Op)) {
         Position At = positionOf(In.front().Where->Mark());
         Rules.WrittenFunctionAt[Op] = {Rules.Path, At.Line, At.Column};
       }

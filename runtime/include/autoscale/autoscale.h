@@ -534,6 +534,24 @@ AUTOSCALE_HOST_DEVICE static inline AUTOSCALE_FORCE_INLINE double autoscale_post
   return old;
 }
 
+/* The link-time ABI check (config.h): a reference the compiler keeps. Device code has none; a unit
+ * that only reads constants from the headers and links no runtime (autoscale-rewrite itself)
+ * defines AUTOSCALE_NO_ABI_REFERENCE. */
+#if defined(__GNUC__) && !defined(__CUDA_ARCH__) && !defined(AUTOSCALE_NO_ABI_REFERENCE)
+extern const int AUTOSCALE_ABI_SYMBOL;
+/* `retain` keeps it through the linker's --gc-sections too (where the compiler knows it). */
+#if defined(__has_attribute)
+#if __has_attribute(retain)
+#define AUTOSCALE_KEEP_ __attribute__((used, retain))
+#endif
+#endif
+#ifndef AUTOSCALE_KEEP_
+#define AUTOSCALE_KEEP_ __attribute__((used))
+#endif
+AUTOSCALE_KEEP_ static const int *const autoscale_abi_reference_ = &AUTOSCALE_ABI_SYMBOL;
+#undef AUTOSCALE_KEEP_
+#endif
+
 AUTOSCALE_EXTERN_C_END
 
 #include "autoscale/compact_calls.h"

@@ -108,4 +108,12 @@ typedef uintptr_t autoscale_uptr;
  * check of it into every rewritten file, so stale rewritten sources fail to compile loudly. */
 #define AUTOSCALE_ABI_VERSION 8
 
+/* The library defines AUTOSCALE_ABI_SYMBOL (sites/site_registry.cpp) and every unit that includes
+ * autoscale.h refers to it, so a program compiled against these headers and linked with a runtime
+ * of another ABI fails to link, naming the version it was compiled for, rather than reading its
+ * site tables with another layout. */
+#define AUTOSCALE_ABI_NAME_(v) autoscale_abi_version_##v
+#define AUTOSCALE_ABI_NAME(v) AUTOSCALE_ABI_NAME_(v)
+#define AUTOSCALE_ABI_SYMBOL AUTOSCALE_ABI_NAME(AUTOSCALE_ABI_VERSION)
+
 #endif

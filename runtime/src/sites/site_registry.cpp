@@ -10,6 +10,13 @@
 #include "sites/allocations.h"
 #include "sites/site_scaling.h"
 
+// The symbol every unit including autoscale.h refers to (config.h): linking code compiled for
+// another ABI fails, naming the version it needs.
+extern "C" {
+extern const int AUTOSCALE_ABI_SYMBOL;
+const int AUTOSCALE_ABI_SYMBOL = AUTOSCALE_ABI_VERSION;
+}
+
 namespace autoscale::detail {
 
 thread_local bool RegistryMutex::held_here_ = false;

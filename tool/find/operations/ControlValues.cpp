@@ -31,34 +31,57 @@ std::optional<double> constantValue(const Expr *E, const ASTContext &Ctx) {
   return F.convertToDouble();
 }
 
+/// Whether Cond compares with zero (`z > 0.0f`): rounding keeps a value's sign, so the test keeps
+/// its truth (a ReLU's mask `z > 0 ? 1.0f : 0.0f`).
+bool comparesWithZero(const Expr *Cond, const ASTContext &Ctx) {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  return B && B->isComparisonOp() &&
+         llvm::any_of(std::initializer_list<const Expr *>{B->getLHS(), B->getRHS()}, [&](const Expr *Side) {
+           std::optional<double> V = constantValue(Side, Ctx);
+           return V && *V == 0.0;
+         });
+}
+
 /// Whether a `?:` picks one of two different constants (`x > t ? 1.0f : 0.0f`, a label, a mask,
-/// a sign): its result jumps where the condition turns, so a rounded comparison moves it by the
-/// constants' difference. A choice that reads a compared value (a maximum, a ReLU) is data.
+/// a sign of a value less a threshold): its result jumps where the condition turns, so a rounded
+/// comparison moves it by the constants' difference. A choice that reads a compared value (a
+/// maximum, a ReLU) is data, and so is a test of a sign (comparesWithZero).
 bool choosesConstants(const ConditionalOperator &C, const ASTContext &Ctx) {
   std::optional<double> True = constantValue(C.getTrueExpr(), Ctx);
   std::optional<double> False = constantValue(C.getFalseExpr(), Ctx);
-  return True && False && *True != *False;
+  return True && False && *True != *False && !comparesWithZero(C.getCond(), Ctx);
+}
+
+/// Whether If sets one float to a constant in its then branch and to another in its else branch,
+/// each its only statement (`if (s > 0) g = 1.0f; else g = -1.0f;`): an indicator, the `?:` between
+/// constants written out. A branch that keeps a compared value, or another if (a clamp's chain),
+/// can meet the other where the condition turns (a clip by norm, a Huber gradient, ReLU6).
+bool setsConstants(const IfStmt &If, const ASTContext &Ctx) {
+  const auto Assigned = [&](const Stmt *S) -> const BinaryOperator * {
+    if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+      S = C->size() == 1 ? C->body_front() : nullptr;
+    const auto *B = dyn_cast_or_null<BinaryOperator>(S);
+    return B && B->getOpcode() == BO_Assign && B->getLHS()->getType()->isRealFloatingType() &&
+                   constantValue(B->getRHS(), Ctx)
+               ? B
+               : nullptr;
+  };
+  const BinaryOperator *Then = Assigned(If.getThen()), *Else = Assigned(If.getElse());
+  return Then && Else && sameExpr(Then->getLHS(), Else->getLHS(), Ctx) &&
+         *constantValue(Then->getRHS(), Ctx) != *constantValue(Else->getRHS(), Ctx) &&
+         !comparesWithZero(If.getCond(), Ctx);
 }
 
 /// Whether the branches of If do more than pick float values (`if (v > m) m = v;` is a maximum,
 /// data like `?:`): they jump (break, continue, return, goto), loop, call a function of the
 /// program, write an integer or a pointer or count (an index, a count: `if (x * x + y * y <= 1)
 /// ++in;`, `if (v > best) { best = v; p = i; }`, `hits += 1.0`), which a rounded comparison
-/// moves by whole units, or set a float to a constant other than the one compared with (an
-/// indicator `y = 1.0f`, a flush `if (fabsf(x) < 1e-6f) x = 0;`: the value jumps where the
-/// condition turns; a clamp `if (x > 1) x = 1;` does not).
+/// moves by whole units, or set a float to one constant or another (setsConstants).
 bool branchesSteer(const IfStmt &If, const ASTContext &Ctx) {
+  if (setsConstants(If, Ctx))
+    return true;
   struct Walk : RecursiveASTVisitor<Walk> {
-    const ASTContext &Ctx;
-    std::vector<double> Compared; ///< the constants the condition compares with
     bool Steers = false;
-    explicit Walk(const ASTContext &Ctx) : Ctx(Ctx) {}
-    bool setsJump(const BinaryOperator &B) const {
-      if (B.getOpcode() != BO_Assign || !B.getLHS()->getType()->isRealFloatingType())
-        return false;
-      std::optional<double> V = constantValue(B.getRHS(), Ctx);
-      return V && !llvm::is_contained(Compared, *V);
-    }
     static bool exact(const Expr *LV) {
       QualType T = LV->getType();
       return T->isIntegerType() || T->isPointerType();
@@ -69,19 +92,13 @@ bool branchesSteer(const IfStmt &If, const ASTContext &Ctx) {
         Steers = true;
       if (const auto *Call = dyn_cast<CallExpr>(S); Call && Call->getBuiltinCallee() == 0)
         Steers = true;
-      if (const auto *B = dyn_cast<BinaryOperator>(S);
-          B && B->isAssignmentOp() && (exact(B->getLHS()) || countsByConstant(*B) || setsJump(*B)))
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && (exact(B->getLHS()) || countsByConstant(*B)))
         Steers = true;
       if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
         Steers = true;
       return !Steers;
     }
-  } W(Ctx);
-  if (const auto *Compare = dyn_cast<BinaryOperator>(If.getCond()->IgnoreParenImpCasts());
-      Compare && Compare->isComparisonOp())
-    for (const Expr *Side : {Compare->getLHS(), Compare->getRHS()})
-      if (std::optional<double> V = constantValue(Side, Ctx))
-        W.Compared.push_back(*V);
+  } W;
   W.TraverseStmt(const_cast<Stmt *>(If.getThen()));
   W.TraverseStmt(const_cast<Stmt *>(If.getElse()));
   return W.Steers;
@@ -472,6 +489,21 @@ ControlValues::Role ControlValues::roleOfArgument(const CallExpr &Call, unsigned
     Of = std::make_unique<ControlValues>(*Def, Ctx, Depth + 1);
   const ParmVarDecl *P = Def->getParamDecl(I);
   return Of->Steering.Vars.count(P) ? Role::Steering : Of->Phases.Vars.count(P) ? Role::Phase : Role::Data;
+}
+
+bool ControlValues::comparedWithConstant(const Expr *E, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    const Stmt *S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!S || !carriesValue(S, Ctx))
+      return false;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isComparisonOp()) {
+      const Expr *Other = B->getLHS()->IgnoreParenImpCasts() == N.get<Expr>()->IgnoreParenImpCasts() ? B->getRHS() : B->getLHS();
+      return isCompileTimeConstant(Other, Ctx);
+    }
+    N = Parents[0];
+  }
 }
 
 std::string ControlValues::reasonFor(const Expr *E) const {

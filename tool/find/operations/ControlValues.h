@@ -6,8 +6,8 @@
 // operations stay as written, whatever the rules say:
 // - an operation inside a condition (while, do, for, switch, an if whose branches jump, loop,
 //   call the program's functions, write an integer or a pointer, a count or an index, or set a
-//   float to a constant, and a `?:` choosing between constants: a label `x > t ? 1.0f : 0.0f`;
-//   not a choice of a compared value, as a maximum, a clamp or a ReLU makes), a for loop's increment, or a
+//   float to one constant or another, and a `?:` choosing between constants: a label `x > t ? 1.0f
+//   : 0.0f`; not a choice of a compared value, as a maximum, a clamp or a ReLU makes), a for loop's increment, or a
 //   conversion to an integer (an index, a count, a bound: rounding moves it by whole units,
 //   wherever it goes), through arithmetic and math calls;
 // - the operation that gives a float variable its new value (its initialiser, the right side of
@@ -55,6 +55,9 @@ public:
                 bool ResultSteers = false);
   /// Why the operation E must stay as written because it steers control flow, or empty.
   std::string reasonFor(const clang::Expr *E) const;
+  /// Whether E's value, through arithmetic, is compared with a constant (`if (f(x) > 100.0f)`): a
+  /// sanity check more than a ranking of computed values (`f(a) < f(b)`, `d < best`).
+  static bool comparedWithConstant(const clang::Expr *E, clang::ASTContext &Ctx);
 
 private:
   static constexpr unsigned kCalleeDepth = 3;

@@ -108,8 +108,8 @@ bool OperationFinder::visitMathCall(CallExpr *C) {
     return skip(Op, "more than three floating-point arguments");
   // fabs((double)b[i] - a[i]) measures the error its argument was widened to compute exactly.
   if (!Dependent && TC.Float == FloatKind::Double && llvm::any_of(Args, [&](const Expr *A) { return widenedOnPurpose(A); }))
-    return skip(Op, "computed in double on purpose: a math call of double arithmetic of a float converted to "
-                    "double explicitly (an error measured exactly)");
+    return skip(Op, "computed in double on purpose: a math call of a float converted to double explicitly, or "
+                    "of double arithmetic of one");
   RewriteShape S;
   S.Kind = Form::MathCall;
   S.Generic = Dependent;

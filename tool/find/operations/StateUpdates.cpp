@@ -57,12 +57,15 @@ bool sameUpToClamp(const Expr *A, const Expr *B, const ASTContext &Ctx, unsigned
     return false;
   A = A->IgnoreParenImpCasts();
   B = B->IgnoreParenImpCasts();
-  for (auto [X, Y] : {std::pair(A, B), std::pair(B, A)})
+  for (auto [X, Y] : {std::pair(A, B), std::pair(B, A)}) {
+    if (isa<ConditionalOperator, CallExpr>(X) && clampsTo(X, Y, Ctx, Depth)) // in[min(i, n - 1)]
+      return true;
     if (const auto *D = dyn_cast<DeclRefExpr>(X))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
           V && V->hasLocalStorage() && V->getType()->isIntegerType() && V->getInit() &&
           clampsTo(V->getInit(), Y, Ctx, Depth))
         return true;
+  }
   const auto *BA = dyn_cast<BinaryOperator>(A), *BB = dyn_cast<BinaryOperator>(B);
   return BA && BB && BA->getOpcode() == BB->getOpcode() && sameUpToClamp(BA->getLHS(), BB->getLHS(), Ctx, Depth + 1) &&
          sameUpToClamp(BA->getRHS(), BB->getRHS(), Ctx, Depth + 1);
@@ -153,8 +156,15 @@ const Reductions::Impl::AssignmentIndex &Reductions::Impl::assignmentIndex() con
         continue;
       Indexed->Stored.insert(X.B->getLHS()->IgnoreParens());
       Indexed->ByRoot.insert({storageRoot(X.B->getLHS()), X.B});
-      std::optional<ElementPath> To = elementPathOf(X.B->getLHS()),
-                                 From = elementPathOf(X.B->getRHS()->IgnoreParenImpCasts());
+      // A padded tile's copy holds a constant outside the grid (`s[l] = i < n ? u[i] : 0.0f`).
+      const Expr *Value = X.B->getRHS()->IgnoreParenImpCasts();
+      if (const auto *C = dyn_cast<ConditionalOperator>(Value)) {
+        if (isCompileTimeConstant(C->getFalseExpr(), Ctx))
+          Value = C->getTrueExpr()->IgnoreParenImpCasts();
+        else if (isCompileTimeConstant(C->getTrueExpr(), Ctx))
+          Value = C->getFalseExpr()->IgnoreParenImpCasts();
+      }
+      std::optional<ElementPath> To = elementPathOf(X.B->getLHS()), From = elementPathOf(Value);
       if (To && From)
         Indexed->Copies.insert({To->Buffer, {*To, *From, &X}});
     }

@@ -1,8 +1,9 @@
 // A stencil's tile copied with its index clamped into the grid (`int cx = gx < nx ? gx : nx - 1;
-// t[ly][lx] = in[gy * nx + cx]`, or through min()) copies the element the thread writes wherever
+// t[ly][lx] = in[gy * nx + cx]`, through min(), or in the subscript) copies the element the thread writes wherever
 // that is in range: the update into the buffer the host swaps with `in` stays FP32 under the
 // default rules, as with the plain copy (rounded to fp16, a heat stencil's field stopped changing
-// after 100 steps). An index clamped from another element's is no copy of this one.
+// after 100 steps). So is a padded copy (`s[l] = i < n ? in[i] : 0.0f`). An index clamped from
+// another element's is no copy of this one.
 // REQUIRES: cuda
 // RUN: rm -rf %t && mkdir %t && cp %s %t/input.cu && cd %t
 // RUN: %autoscale-rewrite --rules %rules/default.yaml --out-dir out --report report.json input.cu --
@@ -25,6 +26,24 @@ __global__ void heat_min(float *out, const float *in, int n, float c) {
   int l = threadIdx.x + 1;
   int ci = min(i, n - 1);
   s[l] = in[ci];
+  __syncthreads();
+  out[i] = s[l] + c * (s[l - 1] - 2.0f * s[l] + s[l + 1]);
+  // REPORT: input.cu:[[@LINE-1]]:17: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+"
+}
+__global__ void heat_inline(float *out, const float *in, int n, float c) {
+  __shared__ float s[258];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int l = threadIdx.x + 1;
+  s[l] = in[i < n ? i : n - 1];
+  __syncthreads();
+  out[i] = s[l] + c * (s[l - 1] - 2.0f * s[l] + s[l + 1]);
+  // REPORT: input.cu:[[@LINE-1]]:17: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+"
+}
+__global__ void heat_padded(float *out, const float *in, int n, float c) {
+  __shared__ float s[258];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int l = threadIdx.x + 1;
+  s[l] = i < n ? in[i] : 0.0f;
   __syncthreads();
   out[i] = s[l] + c * (s[l - 1] - 2.0f * s[l] + s[l + 1]);
   // REPORT: input.cu:[[@LINE-1]]:17: {"action":"keep","class":"deny",{{.*}}"op":"update",{{.*}}"spelling":"+"
@@ -53,6 +72,18 @@ void solve(float *a, float *b, int nx, int steps) {
 void solve_min(float *a, float *b, int n, int steps) {
   for (int it = 0; it < steps; ++it) {
     heat_min<<<n / 256, 256>>>(b, a, n, 0.1f);
+    swap(&a, &b);
+  }
+}
+void solve_inline(float *a, float *b, int n, int steps) {
+  for (int it = 0; it < steps; ++it) {
+    heat_inline<<<n / 256, 256>>>(b, a, n, 0.1f);
+    swap(&a, &b);
+  }
+}
+void solve_padded(float *a, float *b, int n, int steps) {
+  for (int it = 0; it < steps; ++it) {
+    heat_padded<<<n / 256, 256>>>(b, a, n, 0.1f);
     swap(&a, &b);
   }
 }
