@@ -21,8 +21,8 @@ std::optional<double> constantValue(const Expr *E, const ASTContext &Ctx) {
   Expr::EvalResult R;
   if (E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx))
     return std::nullopt;
-  if (R.Val.isInt())
-    return static_cast<double>(R.Val.getInt().getSExtValue());
+  if (R.Val.isInt()) // (any width: an __int128 constant too)
+    return R.Val.getInt().roundToDouble(R.Val.getInt().isSigned());
   if (!R.Val.isFloat())
     return std::nullopt;
   llvm::APFloat F = R.Val.getFloat();

@@ -13,6 +13,7 @@
 #include "substitutions/matmul/GemmShape.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <set>
@@ -225,6 +226,33 @@ public:
         else if (G.SumThenAdd)
           keepAsWritten(D, "fp32: left as written, its sums are added to C after the products");
       }
+    // Each file's operations by offset, indexed once: a GEMM looks only at those its spans cover.
+    std::map<std::string, std::vector<std::pair<unsigned, size_t>>> ByOffset;
+    for (size_t J = 0; J < Ops.size(); ++J)
+      ByOffset[Ops[J].Key.File].push_back({Ops[J].Key.Offset, J});
+    for (auto &Entry : ByOffset)
+      llvm::sort(Entry.second);
+    const auto Covered = [&](size_t I, llvm::function_ref<void(size_t)> Each) {
+      const auto &InFile = ByOffset.find(Ops[I].Key.File)->second;
+      for (const Span &S : gemmOf(Ops[I])->Covers)
+        for (auto It = llvm::lower_bound(InFile, std::pair<unsigned, size_t>{S.Begin, 0});
+             It != InFile.end() && It->first < S.End; ++It)
+          if (It->second != I)
+            Each(It->second);
+    };
+    // A sum the loops read back that must stay exact (`if (z > 0) n++` counts with it, `sin(z)`
+    // takes it as a phase) is what the program as written computes: no FP8 product gives it.
+    for (size_t I = 0; I < Ops.size(); ++I)
+      if (gemmOf(Ops[I]) && Decisions[I].rewrites()) {
+        std::string Why;
+        Covered(I, [&](size_t J) {
+          llvm::StringRef Reason(Ops[J].SkipReason);
+          if (Why.empty() && (Reason.starts_with("steers control flow") || Reason.starts_with("keeps a phase exact")))
+            Why = Reason.str();
+        });
+        if (!Why.empty())
+          keepAsWritten(Decisions[I], "left as written: a sum it computes " + Why.substr(0, Why.find(':')));
+      }
     // One kernel's products replace its body together: kept if any is kept. The call guarding
     // the loops other products split away from is kept if any of those is.
     std::map<std::pair<std::string, unsigned>, bool> KernelKept, SplitKept;
@@ -248,26 +276,17 @@ public:
         D.RunsIn = MatmulKindName;
       }
     }
-    // Each file's operations by offset, indexed once: a GEMM looks only at those its spans cover.
-    std::map<std::string, std::vector<std::pair<unsigned, size_t>>> ByOffset;
-    for (size_t J = 0; J < Ops.size(); ++J)
-      ByOffset[Ops[J].Key.File].push_back({Ops[J].Key.Offset, J});
-    for (auto &Entry : ByOffset)
-      llvm::sort(Entry.second);
     for (size_t I = 0; I < Ops.size(); ++I) {
-      const GemmShape *G = gemmOf(Ops[I]);
-      if (!G || !Decisions[I].rewrites())
+      if (!gemmOf(Ops[I]) || !Decisions[I].rewrites())
         continue;
       std::string Site = Ops[I].File + ":" + std::to_string(Ops[I].Line) + ":" +
                          std::to_string(Ops[I].Column);
-      const auto &InFile = ByOffset.find(Ops[I].Key.File)->second;
-      for (const Span &S : G->Covers)
-        for (auto It = llvm::lower_bound(InFile, std::pair<unsigned, size_t>{S.Begin, 0});
-             It != InFile.end() && It->first < S.End; ++It)
-          if (It->second != I && !(gemmOf(Ops[It->second]) && Decisions[It->second].rewrites())) {
-            Decisions[It->second].RunsIn = MatmulKindName;
-            Decisions[It->second].ComputedAt = Site;
-          }
+      Covered(I, [&](size_t J) {
+        if (!(gemmOf(Ops[J]) && Decisions[J].rewrites())) {
+          Decisions[J].RunsIn = MatmulKindName;
+          Decisions[J].ComputedAt = Site;
+        }
+      });
     }
   }
 
