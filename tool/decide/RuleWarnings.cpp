@@ -134,6 +134,16 @@ std::vector<std::string> unmatchedOverrideWarnings(const std::vector<Operation> 
   return Out;
 }
 
+std::vector<std::string> undefinedStepFunctionWarnings(const std::set<std::string> &Defined,
+                                                       const rules::RuleSet &Rules) {
+  std::vector<std::string> Out;
+  for (const std::string &Name : Rules.StepFunctions)
+    if (!Defined.count(Name))
+      Out.push_back(placeOf(Rules.StepFunctionAt.at(Name)) + ": warning: step function '" + Name +
+                    "' is defined in no source of this run: no autoscale_step() is inserted for it");
+  return Out;
+}
+
 std::vector<std::string> uncalledClassFunctionWarnings(const std::vector<Operation> &Ops,
                                                        const rules::RuleSet &Rules) {
   std::set<std::string> Called;

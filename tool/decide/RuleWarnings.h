@@ -2,9 +2,9 @@
 //
 // A rules file can be valid and still do nothing a user meant: an override whose match names a
 // function no source has (`function: dto` for `dot`), a name added to a class that nothing calls
-// (`expff`), an override that rounds without a format. The run goes on as the rules say and
-// warns at the rule's place in the rules file ("RULES:L:C: warning: ..."), so that a typo is not
-// silent.
+// (`expff`), a step function no source defines, an override that rounds without a format. The run
+// goes on as the rules say and warns at the rule's place in the rules file ("RULES:L:C: warning:
+// ..."), so that a typo is not silent.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AUTOSCALE_TOOL_DECIDE_RULEWARNINGS_H
@@ -12,6 +12,7 @@
 
 #include "decide/Decide.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,11 @@ std::vector<std::string> formatlessOverrideWarnings(const std::vector<Operation>
 /// alone (the shipped files' `op: matmul`) is general and may well match nothing in a program.
 std::vector<std::string> unmatchedOverrideWarnings(const std::vector<Operation> &Ops,
                                                    const rules::RuleSet &Rules);
+
+/// A warning for each step function the rules name that no source of the run defines (Defined):
+/// no autoscale_step() is inserted for it.
+std::vector<std::string> undefinedStepFunctionWarnings(const std::set<std::string> &Defined,
+                                                       const rules::RuleSet &Rules);
 
 /// A warning for each name a `classes:` entry adds that is no built-in op nor math function
 /// (rules::RuleSet::WrittenFunctionAt) and that no operation of Ops calls, with the math function

@@ -410,12 +410,8 @@ int run(const clang::tooling::CompilationDatabase &DB, const Options &Opts) {
     llvm::errs() << Warning << "\n";
   assignSubstitutions(P.Ops, Decisions);
   const StepPlan Steps = planSteps(P.Ops, P.Functions, *Rules, P.CallsStep);
-  for (const std::string &Name : Rules->StepFunctions)
-    if (!P.StepFunctionsDefined.count(Name)) {
-      const auto [Line, Column] = Rules->StepFunctionAt.at(Name);
-      llvm::errs() << Rules->Path << ":" << Line << ":" << Column << ": warning: step function '" << Name
-                   << "' is defined in no source of this run: no autoscale_step() is inserted for it\n";
-    }
+  for (const std::string &Warning : undefinedStepFunctionWarnings(P.StepFunctionsDefined, *Rules))
+    llvm::errs() << Warning << "\n";
   keepStepPoints(P.Ops, Decisions, Steps);
   // Every new text is built, and checked, before anything is written: an error in any file
   // leaves every file as it was rather than a half-rewritten project. Each round of the safety

@@ -141,7 +141,7 @@ struct RuleSet {
   std::vector<std::string> StepFunctions;
   /// Where each step function is named in the rules file (line, column), for the warning about a
   /// name no source defines.
-  std::map<std::string, std::pair<unsigned, unsigned>> StepFunctionAt;
+  std::map<std::string, RuleLocation> StepFunctionAt;
   /// Names a `classes:` entry puts in a class that are no built-in op nor math function (user
   /// functions, or a misspelt math function), where the rules file first writes them: a run that
   /// calls none of them warns (the driver).

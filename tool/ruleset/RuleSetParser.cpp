@@ -202,7 +202,7 @@ private:
         else {
           Rules.StepFunctions.push_back(Name);
           Position At = positionOf(Node.Mark());
-          Rules.StepFunctionAt.emplace(Name, std::pair{At.Line, At.Column});
+          Rules.StepFunctionAt.emplace(Name, RuleLocation{Rules.Path, At.Line, At.Column});
         }
       }
     };
